@@ -1,0 +1,148 @@
+/**
+ * The one HTML policy for post content (DESIGN.md section 2 "HTML safety" and section 5 "content
+ * rendered as raw HTML"): an allowlist of what Quill 2 writes for the formats of SPEC section 5,
+ * applied when content is written and again when it is rendered. Output is a fixed point:
+ * sanitizeContent(sanitizeContent(x)) === sanitizeContent(x).
+ */
+import sanitizeHtml from "sanitize-html";
+
+// SPEC section 5: "Links are limited to the protocols http, https, mailto and tel".
+const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
+const IMAGE_SCHEMES = ["http", "https"];
+
+// DESIGN.md section 2: iframes only https:// on these hosts, embed paths only.
+const EMBED_PATHS: Record<string, RegExp> = {
+  "www.youtube.com": /^\/embed\/[\w-]+$/,
+  "www.youtube-nocookie.com": /^\/embed\/[\w-]+$/,
+  "player.vimeo.com": /^\/video\/\d+$/,
+};
+
+// The classes Quill 2 writes for align, indent, font, size, video and code blocks. Quill 2's editor
+// HTML (root.innerHTML) holds code blocks as div.ql-code-block-container > div.ql-code-block.
+const QUILL_CLASSES = [
+  "ql-align-center", "ql-align-right", "ql-align-justify",
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ql-indent-${n}`),
+  "ql-font-serif", "ql-font-monospace", "ql-size-small", "ql-size-large", "ql-size-huge",
+  "ql-video", "ql-syntax",
+];
+// A div is kept only as one of these wrappers (the responsive video container of SPEC section 5's
+// paste rules, or a Quill 2 code block); any other div is unwrapped, its content kept.
+const DIV_CLASSES = ["video-container", "ql-code-block-container", "ql-code-block"];
+// Quill 2 writes every list as <ol><li data-list="...">.
+const LIST_TYPES = ["bullet", "ordered", "checked", "unchecked"];
+
+// Colour values: hex, rgb()/rgba() made of digits and separators only, or a CSS named colour.
+const NAMED_COLOURS = `transparent currentcolor aliceblue antiquewhite aqua aquamarine azure beige bisque black
+  blanchedalmond blue blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk
+  crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta
+  darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray
+  darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite
+  forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink
+  indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan
+  lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue
+  lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon
+  mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen
+  mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive
+  olivedrab orange orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff
+  peru pink plum powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown
+  seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen steelblue tan teal
+  thistle tomato turquoise violet wheat white whitesmoke yellow yellowgreen`.split(/\s+/);
+const COLOUR = [
+  /^#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i,
+  /^rgba?\([\d.,%/\s]+\)$/i,
+  new RegExp(`^(?:${NAMED_COLOURS.join("|")})$`, "i"),
+];
+
+/** Characters browsers drop or ignore inside URLs, plus every other whitespace, control or format
+ * character, so `java&#x09;script:` or `\u2028javascript:` is judged as `javascript:`. */
+function squeeze(url: string): string {
+  return url.replace(/[\s\p{C}]/gu, "").replace(/<!--[\s\S]*?-->/g, "");
+}
+
+/** A URL is safe if its scheme is in `schemes`, or it is relative without being protocol-relative. */
+function isSafeUrl(url: string, schemes: string[]): boolean {
+  const bare = squeeze(url);
+  const scheme = /^([a-z][a-z\d+.-]*):/i.exec(bare)?.[1];
+  if (scheme) return schemes.includes(scheme.toLowerCase());
+  return !/^[/\\]{2}/.test(bare);
+}
+
+/** DESIGN.md section 2: https only, exact host, YouTube /embed/ID or Vimeo /video/NNN. */
+function isAllowedEmbedUrl(src: string): boolean {
+  if (!/^https:\/\//i.test(src) || squeeze(src) !== src || src.includes("\\")) return false;
+  try {
+    const url = new URL(src);
+    const path = EMBED_PATHS[url.hostname];
+    return url.protocol === "https:" && !url.username && !url.password && !url.port && !!path?.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li",
+    "blockquote", "pre", "code", "a", "span", "sub", "sup", "img", "iframe", "div",
+  ],
+  allowedAttributes: {
+    "*": ["class", "style"],
+    a: ["href", "target", "rel"],
+    img: ["src", "alt", "width", "height"],
+    iframe: ["src", "width", "height", "frameborder", "allow", "allowfullscreen", "title"],
+    li: ["data-list"],
+    pre: ["spellcheck"],
+    div: ["spellcheck", "data-language"],
+  },
+  allowedClasses: { "*": QUILL_CLASSES, div: DIV_CLASSES },
+  allowedStyles: {
+    "*": { color: COLOUR, "background-color": COLOUR, "text-align": [/^(?:left|right|center|justify)$/] },
+  },
+  allowedSchemes: IMAGE_SCHEMES,
+  allowedSchemesByTag: { a: LINK_SCHEMES, img: IMAGE_SCHEMES, iframe: ["https"] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: Object.keys(EMBED_PATHS),
+  allowIframeRelativeUrls: false,
+  disallowedTagsMode: "discard",
+  // Our own URL and link rules run before sanitize-html's (which stay on as a second net).
+  transformTags: {
+    "*": (tagName, attribs) => {
+      const out = { ...attribs };
+      const schemes = tagName === "a" ? LINK_SCHEMES : IMAGE_SCHEMES;
+      // SPEC section 5: "any other link becomes a blank address", so a bad href or src is dropped.
+      for (const name of ["href", "src"]) {
+        const value = out[name];
+        if (value !== undefined && !isSafeUrl(value, schemes)) delete out[name];
+      }
+      if (tagName === "a") {
+        // A new tab must not get a handle on this page (window.opener).
+        if (out.target === "_blank") out.rel = "noopener noreferrer";
+        else delete out.target;
+        if (out.rel !== undefined && out.target === undefined) {
+          const rel = out.rel.split(/\s+/).filter((t) => ["nofollow", "noopener", "noreferrer", "ugc"].includes(t));
+          if (rel.length) out.rel = rel.join(" ");
+          else delete out.rel;
+        }
+      }
+      if (tagName === "iframe" && out.src !== undefined && isAllowedEmbedUrl(out.src)) out.src = new URL(out.src).href;
+      if (out["data-list"] !== undefined && !LIST_TYPES.includes(out["data-list"])) delete out["data-list"];
+      if (out.spellcheck !== undefined && !["true", "false"].includes(out.spellcheck)) delete out.spellcheck;
+      if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"])) delete out["data-language"];
+      return { tagName, attribs: out };
+    },
+  },
+  exclusiveFilter: (frame) => {
+    // DESIGN.md section 2: a foreign iframe goes entirely (never a blank frame, never srcdoc).
+    if (frame.tag === "iframe") return !isAllowedEmbedUrl(frame.attribs.src ?? "");
+    if (frame.tag === "img") return !frame.attribs.src;
+    if (frame.tag === "div") {
+      const classes = (frame.attribs.class ?? "").split(/\s+/);
+      return classes.some((c) => DIV_CLASSES.includes(c)) ? false : "excludeTag";
+    }
+    return false;
+  },
+};
+
+/** Sanitize post HTML with the allowlist above; safe to apply any number of times. */
+export function sanitizeContent(html: string): string {
+  return sanitizeHtml(typeof html === "string" ? html : "", OPTIONS);
+}

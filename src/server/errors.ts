@@ -1,0 +1,61 @@
+/**
+ * Typed errors thrown by the store and services; one Express error handler maps them to status
+ * codes and JSON `{message, errors?}` (DESIGN.md section 7).
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(400, message, errors);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(message = "You need to sign in to do that.") {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message = "You are not allowed to do that.") {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = "Not found.") {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(409, message, errors);
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+}
+
+/**
+ * True for our typed errors. Route modules are bundled apart from src/server, so a class
+ * imported there is a different copy: check the shape, not `instanceof`.
+ */
+export function isHttpError(err: unknown): err is HttpError {
+  return err instanceof Error && typeof (err as { status?: unknown }).status === "number";
+}

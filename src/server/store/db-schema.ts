@@ -1,0 +1,144 @@
+import { z } from "zod";
+import type { ContactMessage, Post, Tag, User } from "./types";
+
+/**
+ * The shape of `data/db.json` (DESIGN.md section 4), checked on every load. Records are loose
+ * objects: a key we do not know (an older or newer release's field) is kept and written back,
+ * never silently dropped, because the operator's file is the only copy of the content.
+ */
+const id = z.number().int().positive();
+
+export const tagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
+
+export const postSchema = z.looseObject({
+  id,
+  title: z.string(),
+  slug: z.string().min(1),
+  // Older posts carry `excerpt` and no `summary` (SPEC section 3); both are kept on every rewrite.
+  summary: z.string().optional(),
+  excerpt: z.string().optional(),
+  content: z.string(),
+  coverImage: z.string().optional(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  tags: z.array(tagSchema),
+});
+
+export const userSchema = z.looseObject({
+  id,
+  username: z.string().min(1),
+  role: z.enum(["admin", "writer"]),
+  passwordHash: z.string().min(1),
+  createdAt: z.string(),
+});
+
+export const messageSchema = z.looseObject({
+  id,
+  name: z.string(),
+  email: z.string(),
+  company: z.string().optional(),
+  industry: z.string().optional(),
+  message: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+
+const metaSchema = z.looseObject({
+  nextPostId: id,
+  nextTagId: id,
+  nextUserId: id,
+  nextMessageId: id,
+});
+
+/** Two records with one key would make lookups ambiguous, so the file is refused instead. */
+function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.RefinementCtx) {
+  const seen = new Set<unknown>();
+  list.forEach((item, index) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: "custom", path: [path, index], message: `Duplicate ${String(k)}` });
+    seen.add(k);
+  });
+}
+
+export const dbFileSchema = z
+  .looseObject({
+    posts: z.array(postSchema),
+    tags: z.array(tagSchema).default([]),
+    users: z.array(userSchema).default([]),
+    messages: z.array(messageSchema).default([]),
+    // A file written by hand or by an older tool may lack counters; they are derived from the ids.
+    meta: metaSchema.optional(),
+  })
+  .superRefine((db, ctx) => {
+    unique(db.posts, (p) => p.id, "posts", ctx);
+    unique(db.posts, (p) => p.slug, "posts", ctx);
+    unique(db.tags, (t) => t.id, "tags", ctx);
+    unique(db.tags, (t) => t.slug, "tags", ctx);
+    unique(db.users, (u) => u.id, "users", ctx);
+    unique(db.users, (u) => u.username.toLowerCase(), "users", ctx);
+    unique(db.messages, (m) => m.id, "messages", ctx);
+  });
+
+export type Meta = { nextPostId: number; nextTagId: number; nextUserId: number; nextMessageId: number };
+
+export type DbFile = {
+  posts: Post[];
+  tags: Tag[];
+  users: User[];
+  messages: ContactMessage[];
+  meta: Meta;
+};
+
+/** Names the file and what is wrong with it; the file itself is never touched (DESIGN.md section 4). */
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
+    super(`${file} ${problem}. The file was left untouched: fix it or restore a backup, then start again.`);
+    this.name = "DataFileError";
+  }
+}
+
+export function describeIssues(issues: readonly z.core.$ZodIssue[], max = 5): string {
+  const listed = issues.slice(0, max).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
+  const more = issues.length > max ? `; and ${issues.length - max} more` : "";
+  return listed.join("; ") + more;
+}
+
+const nextAbove = (ids: number[], stored = 1) => ids.reduce((next, n) => Math.max(next, n + 1), stored);
+
+/** Validates parsed JSON and fills what older files may lack (`summary`, `meta`). */
+export function parseDbFile(raw: unknown, file: string): DbFile {
+  const result = dbFileSchema.safeParse(raw);
+  if (!result.success) {
+    throw new DataFileError(
+      file,
+      `does not match the expected data format (${describeIssues(result.error.issues)})`,
+    );
+  }
+  const db = result.data;
+  const posts = db.posts.map((p) => ({ ...p, summary: p.summary ?? p.excerpt ?? "" })) as Post[];
+  // Counters only ever move up: a stored counter above every id keeps deleted ids retired.
+  const meta: Meta = {
+    ...db.meta,
+    nextPostId: nextAbove(
+      posts.map((p) => p.id),
+      db.meta?.nextPostId,
+    ),
+    nextTagId: nextAbove(
+      db.tags.map((t) => t.id),
+      db.meta?.nextTagId,
+    ),
+    nextUserId: nextAbove(
+      db.users.map((u) => u.id),
+      db.meta?.nextUserId,
+    ),
+    nextMessageId: nextAbove(
+      db.messages.map((m) => m.id),
+      db.meta?.nextMessageId,
+    ),
+  };
+  return { ...db, posts, meta } as DbFile;
+}

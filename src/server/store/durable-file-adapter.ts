@@ -1,0 +1,83 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Adapter } from "lowdb";
+import { DataFileError } from "./db-schema";
+
+/**
+ * A lowdb adapter whose writes survive a power cut. lowdb's stock `JSONFile` (steno) renames a temp
+ * file without fsync, so after a crash db.json can be empty (DESIGN.md section 4). Here each write
+ * is: temp file in the same folder, fsync it, rename it over the target, fsync the folder so the
+ * rename itself is on disk. `write` resolves only after all of that.
+ */
+export class DurableJsonFile<T> implements Adapter<T> {
+  private counter = 0;
+
+  constructor(
+    readonly file: string,
+    /** Checks the parsed JSON; throws to refuse the file (it is then left untouched). */
+    private readonly parse: (raw: unknown, file: string) => T,
+  ) {}
+
+  /** Answers null when the file does not exist; throws DataFileError when it is not usable. */
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    if (text.trim() === "") throw new DataFileError(this.file, "is empty");
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      throw new DataFileError(this.file, `is not valid JSON (${(error as Error).message})`);
+    }
+    return this.parse(raw, this.file);
+  }
+
+  async write(data: T): Promise<void> {
+    const dir = path.dirname(this.file);
+    const temp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${++this.counter}.tmp`);
+    // Serialise before touching the disk, so a bad value fails without leaving a temp file.
+    const text = JSON.stringify(data, null, 2) + "\n";
+    let handle: fs.FileHandle | undefined;
+    try {
+      // 0o600: the file holds password hashes; `wx` never clobbers another writer's temp file.
+      handle = await fs.open(temp, "wx", 0o600);
+      await handle.writeFile(text, "utf8");
+      await handle.sync();
+      await handle.close();
+      handle = undefined;
+      await fs.rename(temp, this.file);
+    } catch (error) {
+      await handle?.close().catch(() => {});
+      await fs.rm(temp, { force: true }).catch(() => {});
+      throw error;
+    }
+    await syncFolder(dir);
+  }
+
+  /** Temp files left by a crash mid-write; only called once the real file has loaded fine. */
+  async removeLeftoverTemps(): Promise<void> {
+    const dir = path.dirname(this.file);
+    const pattern = new RegExp(`^\\.${escape(path.basename(this.file))}\\.\\d+\\.\\d+\\.tmp$`);
+    for (const name of await fs.readdir(dir)) {
+      if (pattern.test(name)) await fs.rm(path.join(dir, name), { force: true });
+    }
+  }
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** fsync on a directory makes a rename durable on Linux/macOS; Windows cannot open folders, and NTFS journals renames. */
+export async function syncFolder(dir: string): Promise<void> {
+  if (process.platform === "win32") return;
+  const handle = await fs.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,171 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Low, type Adapter } from "lowdb";
+import type { Change } from "./change";
+import { CommitQueue } from "./commit-queue";
+import { acquireDataLock, type DataLock } from "./data-lock";
+import { parseDbFile, type DbFile } from "./db-schema";
+import { buildSnapshot, lowerName, type Snapshot } from "./db-snapshot";
+import { DurableJsonFile } from "./durable-file-adapter";
+import * as posts from "./post-changes";
+import * as records from "./record-changes";
+import { seedData } from "./seed";
+import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "./types";
+
+/**
+ * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
+ * adapter, one write queue, a lock file and indexes kept in memory for fast reads.
+ */
+export const DB_FILE = "db.json";
+export const STORE_CLOSED_MESSAGE = "The store is closed.";
+
+export type OpenJsonStoreOptions = {
+  /** Sample posts on a first start (default true); a folder that has a db.json is never seeded. */
+  seed?: boolean;
+  /** For tests: wraps the file adapter, for instance to make a write fail. */
+  wrapAdapter?: (adapter: Adapter<DbFile>) => Adapter<DbFile>;
+};
+
+const emptyDb = (): DbFile => ({
+  posts: [],
+  tags: [],
+  users: [],
+  messages: [],
+  meta: { nextPostId: 1, nextTagId: 1, nextUserId: 1, nextMessageId: 1 },
+});
+
+export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptions = {}): Promise<Store> {
+  await fs.mkdir(dataDir, { recursive: true });
+  // The real path, so "data", "./data" and a symlink to it are one folder for the lock.
+  const dir = await fs.realpath(dataDir);
+  const lock = await acquireDataLock(dir);
+  try {
+    const file = new DurableJsonFile(path.join(dir, DB_FILE), parseDbFile);
+    const empty = emptyDb();
+    const low = new Low<DbFile>(options.wrapAdapter?.(file) ?? file, empty);
+    await low.read(); // throws DataFileError, naming the file, for a file it cannot use
+    const firstStart = low.data === empty; // lowdb keeps the default when the file is missing
+    const snapshot = buildSnapshot(firstStart && options.seed !== false ? seedData() : low.data);
+    low.data = snapshot.data;
+    if (firstStart) await low.write();
+    else await file.removeLeftoverTemps();
+    return new JsonStore(low, snapshot, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+class JsonStore implements Store {
+  private readonly listeners = new Set<(kind: ChangeKind) => void>();
+  private readonly queue: CommitQueue;
+  private closing?: Promise<void>;
+
+  constructor(
+    low: Low<DbFile>,
+    private snap: Snapshot,
+    private readonly lock: DataLock,
+  ) {
+    this.queue = new CommitQueue(
+      () => this.snap,
+      async (next) => {
+        low.data = next.data;
+        try {
+          await low.write();
+        } catch (error) {
+          low.data = this.snap.data;
+          throw error;
+        }
+      },
+      (next, kinds) => {
+        this.snap = next;
+        kinds.forEach((kind) => this.emit(kind));
+      },
+    );
+  }
+
+  /** Reads see the last committed snapshot, never a write still on its way to disk. */
+  private read<T>(query: (snap: Snapshot) => T): Promise<T> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return Promise.resolve(query(this.snap));
+  }
+
+  /** One queue per store, and one store per folder (the lock), so writes never interleave. */
+  private write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return this.queue.push(change);
+  }
+
+  private emit(kind: ChangeKind) {
+    for (const listener of this.listeners) {
+      try {
+        listener(kind);
+      } catch (error) {
+        // The write is on disk already; a failing listener must not turn it into a reported failure.
+        console.error(`A store change listener failed on "${kind}":`, error);
+      }
+    }
+  }
+
+  listPosts(options: { publishedOnly?: boolean } = {}) {
+    return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
+  }
+  getPostById(id: number) {
+    return this.read((s) => s.postsById.get(id));
+  }
+  getPostBySlug(slug: string) {
+    return this.read((s) => s.postsBySlug.get(slug));
+  }
+  createPost(input: PostInput) {
+    return this.write((s, now) => posts.createPost(s, input, now));
+  }
+  updatePost(id: number, input: Partial<PostInput>) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  }
+  deletePost(id: number) {
+    return this.write((s) => posts.deletePost(s, id));
+  }
+  restorePosts(given: Post[]) {
+    return this.write((s) => posts.restorePosts(s, given));
+  }
+
+  listTags() {
+    return this.read((s) => s.tags.slice());
+  }
+  createTag(input: { name: string; slug: string }) {
+    return this.write((s) => records.createTag(s, input));
+  }
+
+  countUsers() {
+    return this.read((s) => s.data.users.length);
+  }
+  getUserById(id: number) {
+    return this.read((s) => s.usersById.get(id));
+  }
+  getUserByUsername(username: string) {
+    return this.read((s) => s.usersByName.get(lowerName(username)));
+  }
+  createUser(input: Omit<User, "id" | "createdAt">) {
+    return this.write((s, now) => records.createUser(s, input, now));
+  }
+
+  addMessage(input: NewContactMessage) {
+    return this.write((s, now) => records.addMessage(s, input, now));
+  }
+  listMessages() {
+    return this.read((s) => s.messages.slice());
+  }
+
+  onChange(listener: (kind: ChangeKind) => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  close() {
+    this.closing ??= this.queue.idle().then(async () => {
+      this.listeners.clear();
+      await this.lock.release();
+    });
+    return this.closing;
+  }
+}

@@ -1,0 +1,52 @@
+import { ConflictError } from "../errors";
+import { checkRecord, withoutUndefined, type Change } from "./change";
+import { messageSchema, tagSchema, userSchema } from "./db-schema";
+import { lowerName, type Snapshot } from "./db-snapshot";
+import type { ContactMessage, NewContactMessage, Tag, User } from "./types";
+
+export const tagSlugTakenMessage = (slug: string) => `A tag with the slug "${slug}" already exists.`;
+export const usernameTakenMessage = (username: string) => `The username "${username}" is taken.`;
+
+export function createTag(snap: Snapshot, input: { name: string; slug: string }): Change<Tag> {
+  if (snap.tagsBySlug.has(input.slug)) {
+    throw new ConflictError(tagSlugTakenMessage(input.slug), { slug: [tagSlugTakenMessage(input.slug)] });
+  }
+  const data = snap.data;
+  const tag = checkRecord(tagSchema, { id: data.meta.nextTagId, name: input.name, slug: input.slug });
+  const next = { ...data, tags: [...data.tags, tag], meta: { ...data.meta, nextTagId: tag.id + 1 } };
+  return { next, result: tag, kinds: ["tags"] };
+}
+
+export function createUser(snap: Snapshot, input: Omit<User, "id" | "createdAt">, now: string): Change<User> {
+  // Case-insensitive, so "Admin" cannot sit beside "admin" and confuse who signed in.
+  if (snap.usersByName.has(lowerName(input.username))) {
+    throw new ConflictError(usernameTakenMessage(input.username), {
+      username: [usernameTakenMessage(input.username)],
+    });
+  }
+  const data = snap.data;
+  const { username, role, passwordHash } = input;
+  const user = checkRecord(userSchema, {
+    id: data.meta.nextUserId,
+    username,
+    role,
+    passwordHash,
+    createdAt: now,
+  });
+  const next = { ...data, users: [...data.users, user], meta: { ...data.meta, nextUserId: user.id + 1 } };
+  return { next, result: user, kinds: ["users"] };
+}
+
+export function addMessage(snap: Snapshot, input: NewContactMessage, now: string): Change<ContactMessage> {
+  const data = snap.data;
+  const { name, email, company, industry, message, ip } = input;
+  const id = data.meta.nextMessageId;
+  const record = { id, name, email, ...withoutUndefined({ company, industry }), message, ip, createdAt: now };
+  checkRecord(messageSchema, record);
+  const next = {
+    ...data,
+    messages: [...data.messages, record],
+    meta: { ...data.meta, nextMessageId: id + 1 },
+  };
+  return { next, result: record, kinds: ["messages"] };
+}

@@ -1,0 +1,46 @@
+/**
+ * The public face of a blog post, shared by the pages, the public API and the feeds, with the
+ * user-facing messages of SPEC section 8 for the blog.
+ */
+export type Tag = { id: number; name: string; slug: string };
+
+/** What a list card needs (SPEC section 2): no content, so list pages stay small. */
+export type PostCard = {
+  id: number;
+  title: string;
+  slug: string;
+  summary: string;
+  coverImage?: string;
+  createdAt: string;
+  updatedAt: string;
+  tags: Tag[];
+};
+
+/** A published post as the public sees it: summary resolved, content sanitized. */
+export type PublicPost = PostCard & { content: string; published: boolean };
+
+/** DESIGN.md section 5: /blog shows 12 posts a page. */
+export const BLOG_PAGE_SIZE = 12;
+
+/** The thumbnail when a post has no cover image (SPEC section 3). */
+export const DEFAULT_COVER_IMAGE = "/logo.svg";
+
+export const BLOG_MESSAGES = {
+  title: "Blog",
+  intro: "Notes on queues, waiting and the people in them, from the QueueWise team.",
+  loading: "Loading blog posts...",
+  empty: "No blog posts found.",
+  listErrorTitle: "Error loading blog posts",
+  listErrorDescription: "Please try again later.",
+  postErrorToastTitle: "Error loading blog post",
+  postErrorToastDescription: "The requested post could not be found or loaded. Please try again later.",
+  postErrorTitle: "Unable to Load Blog Post",
+  postErrorText: "There was an error loading this blog post. Please try again later.",
+  notFoundTitle: "Blog Post Not Found",
+  notFoundText: "The post you are looking for does not exist or is no longer published.",
+  notFoundApi: "Post Not Found",
+  untitled: "Untitled Post",
+  dateUnavailable: "Publication date unavailable",
+  backToBlog: "Back to Blog",
+  returnToBlog: "Return to Blog",
+} as const;

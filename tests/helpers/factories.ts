@@ -1,0 +1,22 @@
+import { randomUUID } from "node:crypto";
+import type { PostInput } from "../../src/server/store/types";
+
+let count = 0;
+
+/**
+ * A post a writer could submit, valid under SPEC section 5's lengths (title 5, slug 3, summary 10,
+ * content 50). The slug is unique on every call so tests never collide with each other.
+ */
+export function makePostInput(overrides: Partial<PostInput> = {}): PostInput {
+  count += 1;
+  const unique = `${count}-${randomUUID().slice(0, 8)}`;
+  return {
+    title: `Queue insights ${count}`,
+    slug: `queue-insights-${unique}`,
+    summary: "Short waits and happy customers, explained.",
+    content: "<p>Intelligent queuing lets visitors wait where they like and arrive just in time.</p>",
+    published: true,
+    tags: [],
+    ...overrides,
+  };
+}

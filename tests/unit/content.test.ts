@@ -1,0 +1,188 @@
+/**
+ * The post-content policy (DESIGN.md section 5, issue 3 item 5): no vector of the XSS corpus leaves
+ * anything executable, while Quill 2's formats and YouTube/Vimeo embeds survive.
+ * The checks below restate the allowlist independently of src/server/content.ts on purpose.
+ */
+import { describe, expect, it } from "vitest";
+import { DomUtils, parseDocument } from "htmlparser2";
+import { sanitizeContent } from "../../src/server/content";
+import corpus from "../fixtures/xss-payloads.json";
+
+const TAGS = new Set(
+  "p br h1 h2 h3 h4 h5 h6 strong b em i u s ol ul li blockquote pre code a span sub sup img iframe div".split(" "),
+);
+const ATTRIBUTES: Record<string, string[]> = {
+  "*": ["class", "style"],
+  a: ["href", "target", "rel"],
+  img: ["src", "alt", "width", "height"],
+  iframe: ["src", "width", "height", "frameborder", "allow", "allowfullscreen", "title"],
+  li: ["data-list"],
+  pre: ["spellcheck"],
+  div: ["spellcheck", "data-language"],
+};
+const CLASSES = new Set([
+  "ql-align-center", "ql-align-right", "ql-align-justify",
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ql-indent-${n}`),
+  "ql-font-serif", "ql-font-monospace", "ql-size-small", "ql-size-large", "ql-size-huge",
+  "ql-video", "ql-syntax", "video-container", "ql-code-block-container", "ql-code-block",
+]);
+const URL_ATTRIBUTES = ["href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "background"];
+const STYLE_PROPERTIES = new Set(["color", "background-color", "text-align"]);
+const EMBED =
+  /^https:\/\/(?:(?:www\.youtube\.com|www\.youtube-nocookie\.com)\/embed\/[\w-]+|player\.vimeo\.com\/video\/\d+)(?:[?#][^\s\\]*)?$/;
+
+type Element = ReturnType<typeof DomUtils.findAll>[number];
+
+function elements(html: string): Element[] {
+  return DomUtils.findAll(() => true, parseDocument(html).children);
+}
+
+/** Every reason `html` (sanitizer output) could run code or break the allowlist; [] when clean. */
+function problems(html: string): string[] {
+  const found: string[] = [];
+  const doc = parseDocument(html);
+  const odd = DomUtils.filter((n) => ["comment", "directive", "cdata", "script", "style"].includes(n.type), doc);
+  if (odd.length) found.push(`non-element markup: ${odd.map((n) => n.type).join(", ")}`);
+  for (const el of DomUtils.findAll(() => true, doc.children)) {
+    if (!TAGS.has(el.name)) found.push(`element <${el.name}>`);
+    const allowed = [...(ATTRIBUTES["*"] ?? []), ...(ATTRIBUTES[el.name] ?? [])];
+    for (const [name, value] of Object.entries(el.attribs)) {
+      if (!allowed.includes(name)) found.push(`attribute ${name} on <${el.name}>`);
+      if (name.startsWith("on")) found.push(`event handler ${name}`);
+      if (name === "srcdoc") found.push("srcdoc");
+      const bare = value.replace(/[\s\p{C}]/gu, "").toLowerCase();
+      if (URL_ATTRIBUTES.includes(name) && /^(?:javascript|data|vbscript):/.test(bare)) {
+        found.push(`${name}=${value}`);
+      }
+      if (/^(?:javascript|vbscript|data):/.test(bare)) found.push(`script URL in ${name}`);
+      if (name === "style") {
+        if (/expression|url\(|javascript|@import|behavior|binding|\\/i.test(value)) found.push(`style ${value}`);
+        for (const decl of value.split(";").filter((d) => d.trim())) {
+          const prop = decl.split(":")[0]?.trim().toLowerCase() ?? "";
+          if (!STYLE_PROPERTIES.has(prop)) found.push(`style property ${prop}`);
+        }
+      }
+      if (name === "class") {
+        for (const c of value.split(/\s+/)) if (!CLASSES.has(c)) found.push(`class ${c}`);
+      }
+    }
+    if (el.name === "iframe" && !EMBED.test(el.attribs.src ?? "")) found.push(`iframe src ${el.attribs.src}`);
+    if (el.name === "a" && el.attribs.target === "_blank" && el.attribs.rel !== "noopener noreferrer") {
+      found.push("target=_blank without rel");
+    }
+  }
+  return found;
+}
+
+const vectors = corpus.vectors;
+
+describe("sanitizeContent: XSS corpus", () => {
+  it("holds well over 50 vectors from both sources", () => {
+    expect(vectors.length).toBeGreaterThan(300);
+    expect(vectors.filter((v) => v.from === "queuesite").length).toBeGreaterThan(100);
+    expect(corpus.source.dompurify).toMatch(/DOMPurify/);
+  });
+
+  vectors.forEach((vector, i) => {
+    const label = vector.title || vector.payload.slice(0, 60);
+    it(`#${i} ${vector.from}: ${label}`, () => {
+      const once = sanitizeContent(vector.payload);
+      expect(problems(once), once).toEqual([]);
+      expect(sanitizeContent(once)).toBe(once);
+    });
+  });
+
+  it("the checker itself catches what it should (so a pass means something)", () => {
+    expect(problems('<img src=x onerror=alert(1)>')).not.toEqual([]);
+    expect(problems('<a href="java&#x09;script:alert(1)">x</a>')).not.toEqual([]);
+    expect(problems('<iframe src="https://www.youtube.com.evil.com/embed/x"></iframe>')).not.toEqual([]);
+    expect(problems('<span style="color:red;background:url(x)">x</span>')).not.toEqual([]);
+    expect(problems("<svg><script>alert(1)</script></svg>")).not.toEqual([]);
+    expect(problems('<p class="ql-align-center">ok</p>')).toEqual([]);
+  });
+});
+
+describe("sanitizeContent: embeds survive", () => {
+  const cases = [
+    "https://www.youtube.com/embed/dQw4w9WgXcQ",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    "https://player.vimeo.com/video/123456",
+    "https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&rel=0",
+  ];
+  for (const src of cases) {
+    it(src, () => {
+      const html = `<iframe src="${src.replace(/&/g, "&amp;")}" width="560" height="315" frameborder="0" allow="autoplay; fullscreen" allowfullscreen></iframe>`;
+      const out = sanitizeContent(html);
+      const [iframe] = elements(out).filter((el) => el.name === "iframe");
+      expect(iframe?.attribs).toEqual({
+        src, width: "560", height: "315", frameborder: "0", allow: "autoplay; fullscreen", allowfullscreen: "",
+      });
+    });
+  }
+
+  it("keeps Quill's video blot and the responsive container", () => {
+    const quill = '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>';
+    expect(sanitizeContent(quill)).toBe(quill);
+    const wrapped = `<div class="video-container">${quill}</div>`;
+    expect(sanitizeContent(wrapped)).toBe(wrapped);
+  });
+
+  it("drops foreign iframes whole, content and all", () => {
+    expect(sanitizeContent('<p>a</p><iframe src="https://evil.example/">fallback</iframe><p>b</p>')).toBe("<p>a</p><p>b</p>");
+    expect(sanitizeContent('<iframe src="http://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toBe("");
+  });
+});
+
+describe("sanitizeContent: Quill formats survive", () => {
+  const kept = [
+    "<h1>One</h1><h2>Two</h2><h3>Three</h3><h4>Four</h4><h5>Five</h5><h6>Six</h6>",
+    "<p><strong>b</strong> <b>b</b> <em>i</em> <i>i</i> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup> <code>c</code></p>",
+    '<ol><li data-list="bullet">one</li><li data-list="ordered" class="ql-indent-1">two</li></ol>',
+    "<ul><li>semantic bullet</li></ul><ol><li>semantic number</li></ol>",
+    '<p class="ql-align-center">c</p><p class="ql-align-right">r</p><p class="ql-align-justify ql-indent-8">j</p>',
+    '<p><span class="ql-font-serif">serif</span> <span class="ql-font-monospace ql-size-huge">mono</span> <span class="ql-size-small">s</span> <span class="ql-size-large">l</span></p>',
+    '<p><span style="color:rgb(230, 0, 0)">red</span> <span style="background-color:#ffff00">yellow</span> <span style="color:rebeccapurple;background-color:#fff">named</span></p>',
+    '<p style="text-align:center">centred</p>',
+    "<blockquote>quoted</blockquote>",
+    '<pre class="ql-syntax" spellcheck="false">const x = 1;\nif (a &lt; b) {}</pre>',
+    '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="plain">let y = 2;</div></div>',
+    '<p><a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">link</a></p>',
+    '<p><a href="mailto:hello@example.com">mail</a> <a href="tel:+15551234567">call</a> <a href="/blog/hello">relative</a> <a href="#top">anchor</a></p>',
+    '<p><img src="https://example.com/a.png" alt="A chart" width="320" height="200" /></p>',
+    "<p>caf\u00e9 &amp; \u201cquotes\u201d &lt;not a tag&gt;<br /></p><p><br /></p>",
+  ];
+  for (const html of kept) {
+    it(html.slice(0, 70), () => {
+      expect(sanitizeContent(html)).toBe(html);
+    });
+  }
+
+  it("adds rel to links that open a new tab and drops other targets", () => {
+    expect(sanitizeContent('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeContent('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeContent('<a href="https://example.com" target="_top">x</a>')).toBe('<a href="https://example.com">x</a>');
+  });
+
+  it("gives any other link a blank address but keeps its text (SPEC section 5)", () => {
+    expect(sanitizeContent('<a href="javascript:alert(1)">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeContent('<a href="ftp://example.com/f">x</a>')).toBe("<a>x</a>");
+    expect(sanitizeContent('<a href="sms:+1555">x</a>')).toBe("<a>x</a>");
+  });
+
+  it("trims classes, styles and attributes to the allowlist", () => {
+    expect(sanitizeContent('<p class="ql-align-center evil" id="x" data-x="1">a</p>')).toBe('<p class="ql-align-center">a</p>');
+    expect(sanitizeContent('<span style="color: red; position: fixed; font-size: 90px">a</span>')).toBe('<span style="color:red">a</span>');
+    expect(sanitizeContent('<li data-list="evil">a</li>')).toBe("<li>a</li>");
+    expect(sanitizeContent("<div>plain</div>")).toBe("plain");
+    expect(sanitizeContent('<img src="data:image/png;base64,AAAA" alt="x">')).toBe("");
+  });
+
+  it("is idempotent on a whole Quill document", () => {
+    const doc = kept.join("");
+    expect(sanitizeContent(sanitizeContent(doc))).toBe(sanitizeContent(doc));
+  });
+});

@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Test tiers of DESIGN.md section 7. Unit and HTTP tests run against source on temporary data
+ * folders; HTTP and browser tests use the production build (`npm test` builds first).
+ */
+const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
+      { test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: one Chromium and one server at a time keeps the browser tests steady.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
