@@ -1,0 +1,14 @@
+// `npm test`: the type check, a production build, then every test tier in one vitest run
+// (unit, HTTP, browser). Stops at the first step that fails, with its exit code.
+import { spawnSync } from "node:child_process";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+function run(command, args, env = process.env) {
+  const { status } = spawnSync(command, args, { stdio: "inherit", env });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+run("npm", ["run", "--silent", "typecheck"]);
+run("npm", ["run", "--silent", "build"]);
+const chromium = ensureChromium();
+run("npx", ["vitest", "run", ...process.argv.slice(2)], { ...process.env, CHROME_PATH: chromium });

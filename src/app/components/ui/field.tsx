@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+
+export const inputClasses =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm " +
+  "placeholder:text-slate-500 focus:border-brand-600 aria-invalid:border-red-600";
+
+/**
+ * A label, its control and the control's error, tied together for screen readers
+ * (DESIGN.md section 8): the control gets `id`, `aria-invalid` and `aria-describedby` from here.
+ */
+export function Field({
+  id,
+  label,
+  error,
+  optional,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  optional?: boolean;
+  children: (control: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </label>
+      {children({ id, "aria-invalid": Boolean(error), ...(error && { "aria-describedby": errorId }) })}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { PublicPost } from "../../shared/blog";
+import { INDUSTRIES } from "../../shared/industries";
+import { SITE } from "../../shared/site";
+
+/** Discovery documents of issue 3, built from published posts only and PUBLIC_URL. */
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export function rssFeed(posts: PublicPost[], publicUrl: string): string {
+  const items = posts.map((post) => {
+    const link = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+    return [
+      "    <item>",
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(post.summary)}</description>`,
+      ...post.tags.map((t) => `      <category>${escapeXml(t.name)}</category>`),
+      "    </item>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(`${SITE.name} Blog`)}</title>`,
+    `    <link>${escapeXml(`${publicUrl}/blog`)}</link>`,
+    `    <atom:link href="${escapeXml(`${publicUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `    <description>${escapeXml(SITE.tagline)}</description>`,
+    "    <language>en</language>",
+    ...(posts[0] ? [`    <lastBuildDate>${new Date(posts[0].updatedAt).toUTCString()}</lastBuildDate>`] : []),
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+export function sitemap(posts: PublicPost[], publicUrl: string): string {
+  const pages: { path: string; lastmod?: string }[] = [
+    { path: "/" },
+    { path: "/industries" },
+    ...INDUSTRIES.map((i) => ({ path: `/industries/${i.id}` })),
+    { path: "/blog" },
+    ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
+  ];
+  const urls = pages.map(({ path, lastmod }) =>
+    [
+      "  <url>",
+      `    <loc>${escapeXml(publicUrl + path)}</loc>`,
+      ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+      "  </url>",
+    ].join("\n"),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** The admin and the utility pages are for people who sign in, not for search engines. */
+export function robotsTxt(publicUrl: string): string {
+  return ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+}

@@ -1,0 +1,19 @@
+import { SITE } from "../../shared/site";
+
+/** A page's `<title>` and meta description (issue 2: every page has its own). */
+export function pageMeta(title: string, description: string) {
+  return [
+    { title: title === SITE.name ? `${SITE.name} | ${SITE.tagline}` : `${title} | ${SITE.name}` },
+    { name: "description", content: description },
+  ];
+}
+
+/** The canonical address of a page, from PUBLIC_URL (issue 3). */
+export function canonicalLink(href: string) {
+  return { tagName: "link", rel: "canonical", href };
+}
+
+/** An absolute URL for a path or an already absolute address (cover images may be either). */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${publicUrl}/`).href;
+}

@@ -1,0 +1,126 @@
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/blog";
+import { NotFoundCard } from "../components/not-found-card";
+import { PostCard } from "../components/post-card";
+import { buttonClasses } from "../components/ui/button";
+import { canonicalLink, pageMeta } from "../lib/meta";
+import { useToastOnce } from "../lib/use-toast-once";
+import { BLOG_MESSAGES } from "../../shared/blog";
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return pageMeta(BLOG_MESSAGES.title, BLOG_MESSAGES.intro);
+  const title = data.tagName ? `Posts tagged ${data.tagName}` : BLOG_MESSAGES.title;
+  const paged = data.page > 1 ? `${title} (page ${data.page})` : title;
+  return [...pageMeta(paged, BLOG_MESSAGES.intro), canonicalLink(data.canonical)];
+};
+
+/** `?tag=` narrows the list to one tag; `?page=N` pages it, 12 a page (DESIGN.md section 5). */
+export function blogHref({ tag, page }: { tag?: string; page?: number }): string {
+  const query = new URLSearchParams();
+  if (tag) query.set("tag", tag);
+  if (page && page > 1) query.set("page", String(page));
+  const search = query.toString();
+  return search ? `/blog?${search}` : "/blog";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const tag = params.get("tag") || undefined;
+  const pageParam = params.get("page");
+  const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
+  const result = await context.blog.listPage({ page, tag });
+  if (!result) throw data(null, { status: 404 });
+  return {
+    posts: result.posts,
+    page: result.page,
+    pageCount: result.pageCount,
+    tag,
+    tagName: result.tag?.name ?? tag,
+    canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
+  };
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pageCount, tag, tagName } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
+
+  return (
+    <BlogFrame>
+      {tag && (
+        <div className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3">
+          <p className="text-brand-900">
+            Showing posts tagged <strong>{tagName}</strong>
+          </p>
+          <Link to="/blog" className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Show all posts
+          </Link>
+        </div>
+      )}
+      <p aria-live="polite" className={loading ? "mb-6 text-slate-600" : "sr-only"}>
+        {loading ? BLOG_MESSAGES.loading : ""}
+      </p>
+      {posts.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">{BLOG_MESSAGES.empty}</p>
+      ) : (
+        <div className={`grid gap-6 md:grid-cols-2 ${loading ? "opacity-60" : ""}`}>
+          {posts.map((post, index) => (
+            <PostCard key={post.id} post={post} index={index} />
+          ))}
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
+          {page > 1 ? (
+            <Link to={blogHref({ tag, page: page - 1 })} className={buttonClasses({ variant: "outline" })}>
+              ← Newer posts
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-slate-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={blogHref({ tag, page: page + 1 })} className={buttonClasses({ variant: "outline" })}>
+              Older posts →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </BlogFrame>
+  );
+}
+
+/** SPEC section 8: a list that fails to load says so, with the destructive toast. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useToastOnce(
+    notFound
+      ? undefined
+      : { title: BLOG_MESSAGES.listErrorTitle, description: BLOG_MESSAGES.listErrorDescription, variant: "destructive" },
+  );
+  if (notFound) return <NotFoundCard />;
+  return (
+    <BlogFrame>
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
+        <p className="font-semibold">{BLOG_MESSAGES.listErrorTitle}</p>
+        <p className="mt-1">{BLOG_MESSAGES.listErrorDescription}</p>
+      </div>
+    </BlogFrame>
+  );
+}
+
+function BlogFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-16">
+      <header className="mb-10 text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{BLOG_MESSAGES.title}</h1>
+        <p className="mt-4 text-lg text-slate-600">{BLOG_MESSAGES.intro}</p>
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Route } from "./+types/industries";
+import { ContactSection } from "../components/contact-section";
+import { IndustryCard } from "../components/industry-card";
+import { contactAction } from "../lib/contact-action.server";
+import { pageMeta } from "../lib/meta";
+import { INDUSTRIES } from "../../shared/industries";
+
+export const INDUSTRIES_PAGE = {
+  title: "Industry Solutions",
+  intro: "Every industry queues differently. See how intelligent queuing fits the way yours works.",
+  contactTitle: "Get in Touch",
+  contactIntro: "Tell us about your lines and your customers, and we will show you what QueueWise can do for them.",
+} as const;
+
+export const meta: Route.MetaFunction = () => pageMeta(INDUSTRIES_PAGE.title, INDUSTRIES_PAGE.intro);
+
+export const action = (args: Route.ActionArgs) => contactAction(args);
+
+/** SPEC section 2, /industries: all ten with full description and every feature. */
+export default function Industries() {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-16 pb-20">
+        <div className="mx-auto max-w-6xl">
+          <div className="mx-auto mb-12 max-w-3xl text-center">
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{INDUSTRIES_PAGE.title}</h1>
+            <p className="mt-4 text-lg text-slate-600">{INDUSTRIES_PAGE.intro}</p>
+          </div>
+          <div className="grid gap-6 sm:grid-cols-2">
+            {INDUSTRIES.map((industry) => (
+              <IndustryCard key={industry.id} industry={industry} linkLabel="Learn More" headingLevel="h2" />
+            ))}
+          </div>
+        </div>
+      </section>
+      <ContactSection title={INDUSTRIES_PAGE.contactTitle} intro={INDUSTRIES_PAGE.contactIntro} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Router } from "express";
+import { z } from "zod";
+import { BLOG_MESSAGES } from "../../shared/blog";
+import { fieldErrors } from "../../shared/schemas";
+import type { AppContext } from "../context";
+import { NotFoundError, ValidationError } from "../errors";
+
+/** `?page=&pageSize=` for clients that want less than every post (issue 7); both or neither. */
+const pagingSchema = z
+  .object({
+    page: z.coerce.number().int().min(1).optional(),
+    pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  })
+  .refine((q) => (q.page === undefined) === (q.pageSize === undefined), {
+    message: "Give page and pageSize together.",
+    path: ["pageSize"],
+  });
+
+/** The public blog calls of SPEC section 7: published posts only, never cached by the browser. */
+export function publicBlogRouter({ blog }: AppContext): Router {
+  const router = Router();
+
+  // The `cache` query parameter is the SPEC client's cache-buster: accepted and ignored.
+  router.get("/public/blog/posts", async (req, res) => {
+    const paging = pagingSchema.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
+    if (!paging.success) throw new ValidationError("Invalid paging parameters.", fieldErrors(paging.error));
+    const posts = await blog.listPublished();
+    const { page, pageSize } = paging.data;
+    res.json(page && pageSize ? posts.slice((page - 1) * pageSize, page * pageSize) : posts);
+  });
+
+  router.get("/public/blog/posts/:slug", async (req, res) => {
+    const post = await blog.getPublished(req.params.slug);
+    if (!post) throw new NotFoundError(BLOG_MESSAGES.notFoundApi);
+    res.json(post);
+  });
+
+  router.get("/blog/posts", async (_req, res) => {
+    res.json(await blog.listPublished());
+  });
+
+  router.get("/blog/tags", async (_req, res) => {
+    res.json(await blog.listTags());
+  });
+
+  return router;
+}

@@ -1,0 +1,21 @@
+import { Router } from "express";
+import type { AppContext } from "../context";
+import { NotFoundError } from "../errors";
+import { contactRouter } from "./contact";
+import { jsonBodyErrors } from "./json-body";
+import { publicBlogRouter } from "./public-blog";
+
+/** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
+export function apiRouter(context: AppContext): Router {
+  const router = Router();
+  // SPEC section 7: the client asks for fresh data on every call; nothing here is cacheable.
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  router.use(publicBlogRouter(context));
+  router.use(contactRouter(context));
+  router.use(jsonBodyErrors);
+  router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
+  return router;
+}

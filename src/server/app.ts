@@ -1,0 +1,56 @@
+import { createRequestHandler } from "@react-router/express";
+import express, { type ErrorRequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { apiRouter } from "./api/router";
+import { createBlogService } from "./blog";
+import type { Config } from "./config";
+import { createContactService } from "./contact";
+import type { AppContext } from "./context";
+import { HttpError } from "./errors";
+import type { Store } from "./store/types";
+
+export type AppDeps = {
+  config: Config;
+  store: Store;
+  /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+};
+
+/**
+ * The request handler, apart from the host (server.ts) so tests can build one on a temporary
+ * data folder: the /api routers, then React Router for every page (DESIGN.md section 7).
+ */
+export function createApp({ config, store, build }: AppDeps) {
+  const context: AppContext = {
+    config,
+    store,
+    blog: createBlogService(store),
+    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", true);
+
+  app.use("/api", apiRouter(context));
+  app.use(
+    createRequestHandler({
+      build,
+      mode: config.env === "production" ? "production" : "development",
+      getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }),
+    }),
+  );
+  app.use(errorHandler);
+  return app;
+}
+
+/** One place maps thrown errors to JSON `{message, errors?}`; unknown ones are a logged 500. */
+const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  if (err instanceof HttpError) {
+    if (err.headers) res.set(err.headers);
+    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    return;
+  }
+  console.error(err);
+  res.status(500).json({ message: "Something went wrong on our side. Please try again." });
+};

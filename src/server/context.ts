@@ -1,0 +1,23 @@
+import type { BlogService } from "./blog";
+import type { Config } from "./config";
+import type { ContactService } from "./contact";
+import type { Store } from "./store/types";
+
+/**
+ * What every loader and action receives as `context` (DESIGN.md section 7): the store and the
+ * services built once by createApp. Route modules reach server state only through here, never
+ * by importing it, so the same instances serve the /api routers and the pages.
+ */
+export type AppContext = {
+  config: Config;
+  store: Store;
+  blog: BlogService;
+  contact: ContactService;
+};
+
+/** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
+export type RequestContext = AppContext & { clientIp: string };
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { openJsonStore } from "../../src/server/store/json-store";
+
+let build: Promise<ServerBuild> | undefined;
+
+/** The production React Router build; `npm test` builds it before the tests run. */
+function serverBuild(): Promise<ServerBuild> {
+  // @ts-expect-error: the build has no type declarations.
+  build ??= import("../../build/server/index.js") as Promise<ServerBuild>;
+  return build;
+}
+
+/**
+ * An app from createApp on a fresh temporary data folder (DESIGN.md section 7), unseeded unless
+ * asked, for supertest. `close` releases and removes the folder.
+ */
+export async function makeTestApp({ seed = false, env = {} }: { seed?: boolean; env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-"));
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
+  const store = await openJsonStore(dataDir, { seed });
+  const app = createApp({ config, store, build: await serverBuild() });
+  return {
+    app,
+    store,
+    config,
+    dataDir,
+    close: async () => {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

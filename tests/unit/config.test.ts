@@ -1,0 +1,42 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/server/config";
+
+describe("loadConfig", () => {
+  it("has working defaults: port 3000 on every address, ./data under the working folder", () => {
+    expect(loadConfig({}, "/srv/site")).toEqual({
+      env: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("/srv/site", "data"),
+      publicUrl: "http://localhost:3000",
+      trustProxy: false,
+      contactWebhookUrl: undefined,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig(
+      { NODE_ENV: "production", PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/var/lib/site", TRUST_PROXY: "true", CONTACT_WEBHOOK_URL: "https://hooks.example.com/x", PUBLIC_URL: "https://queuewise.example/" },
+      "/",
+    );
+    expect(config).toMatchObject({ env: "production", port: 8080, host: "127.0.0.1", dataDir: "/var/lib/site", trustProxy: true, contactWebhookUrl: "https://hooks.example.com/x", publicUrl: "https://queuewise.example" });
+  });
+
+  it("treats an empty optional variable as unset", () => {
+    expect(loadConfig({ CONTACT_WEBHOOK_URL: "" }).contactWebhookUrl).toBeUndefined();
+  });
+
+  it("lists every bad variable at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "seventy", TRUST_PROXY: "maybe", CONTACT_WEBHOOK_URL: "ftp://x", NODE_ENV: "staging", PUBLIC_URL: "not a url" });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["CONTACT_WEBHOOK_URL", "NODE_ENV", "PORT", "PUBLIC_URL", "TRUST_PROXY"]);
+    expect(message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});
