@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./src/server/app";
 import { ConfigError, loadConfig } from "./src/server/config";
 import { securityHeaders } from "./src/server/security-headers";
-import { openJsonStore } from "./src/server/store/json-store";
+import { openSite } from "./src/server/open-site";
 
 /**
  * The host (DESIGN.md section 7): configuration, the data folder, headers, compression, static
@@ -16,7 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const dev = config.env !== "production";
-  const store = await openJsonStore(config.dataDir);
+  const { store, sessionSecret } = await openSite(config);
 
   const host = express();
   host.disable("x-powered-by");
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     host.use(express.static(clientDir, { maxAge: "1h", index: false }));
     build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
   }
-  host.use(createApp({ config, store, build }));
+  host.use(createApp({ config, store, sessionSecret, build }));
 
   const server = host.listen(config.port, config.host, () => {
     const address = server.address();

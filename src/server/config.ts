@@ -17,6 +17,9 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("data"),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")
@@ -31,6 +34,11 @@ export type Config = {
   dataDir: string;
   /** Absolute base URL for canonical links, feeds and the sitemap, without a trailing slash. */
   publicUrl: string;
+  /** Seals session cookies; when unset, one is generated in the data folder on first start. */
+  sessionSecret?: string;
+  /** The first admin, created on a start with no users (issue 4). */
+  adminUsername?: string;
+  adminPassword?: string;
   trustProxy: boolean;
   contactWebhookUrl?: string;
 };
@@ -56,6 +64,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    sessionSecret: e.SESSION_SECRET,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
   };

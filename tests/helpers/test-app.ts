@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import { openJsonStore } from "../../src/server/store/json-store";
+import { openSite } from "../../src/server/open-site";
 
 let build: Promise<ServerBuild> | undefined;
 
@@ -22,12 +22,13 @@ function serverBuild(): Promise<ServerBuild> {
 export async function makeTestApp({ seed = false, env = {} }: { seed?: boolean; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-"));
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
-  const store = await openJsonStore(dataDir, { seed });
-  const app = createApp({ config, store, build: await serverBuild() });
+  const { store, sessionSecret } = await openSite(config, { seed });
+  const app = createApp({ config, store, sessionSecret, build: await serverBuild() });
   return {
     app,
     store,
     config,
+    sessionSecret,
     dataDir,
     close: async () => {
       await store.close();

@@ -12,6 +12,9 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       trustProxy: false,
       contactWebhookUrl: undefined,
+      sessionSecret: undefined,
+      adminUsername: undefined,
+      adminPassword: undefined,
     });
   });
 
@@ -30,13 +33,13 @@ describe("loadConfig", () => {
   it("lists every bad variable at once", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "seventy", TRUST_PROXY: "maybe", CONTACT_WEBHOOK_URL: "ftp://x", NODE_ENV: "staging", PUBLIC_URL: "not a url" });
+      loadConfig({ PORT: "seventy", TRUST_PROXY: "maybe", CONTACT_WEBHOOK_URL: "ftp://x", NODE_ENV: "staging", PUBLIC_URL: "not a url", SESSION_SECRET: "short" });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
-    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["CONTACT_WEBHOOK_URL", "NODE_ENV", "PORT", "PUBLIC_URL", "TRUST_PROXY"]);
+    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["CONTACT_WEBHOOK_URL", "NODE_ENV", "PORT", "PUBLIC_URL", "SESSION_SECRET", "TRUST_PROXY"]);
     expect(message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 });

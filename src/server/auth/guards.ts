@@ -1,0 +1,58 @@
+import type { Request, RequestHandler } from "express";
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import type { SessionUser, Sessions } from "./session";
+
+export const AUTH_MESSAGES = {
+  signInRequired: "You need to sign in to do that.",
+  adminsOnly: "Only admins can do that.",
+  crossOrigin: "Cross-origin requests are not allowed.",
+} as const;
+
+/** The user a guard let through, for the handlers after it. */
+export function userOf(res: { locals: Record<string, unknown> }): SessionUser {
+  return res.locals.user as SessionUser;
+}
+
+/**
+ * Guards for the /api routers (DESIGN.md section 5): `requireUser` (401), `requireAdmin` (401 or
+ * 403), and `requireSameOrigin`, which refuses a state-changing request a browser sent from
+ * another site, so a signed-in admin's cookie cannot be used by a page elsewhere.
+ */
+export function createGuards(sessions: Sessions) {
+  const requireUser: RequestHandler = async (req, res, next) => {
+    const user = await sessions.user(req, res);
+    if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
+    res.locals.user = user;
+    next();
+  };
+
+  const requireAdmin: RequestHandler = async (req, res, next) => {
+    const user = await sessions.user(req, res);
+    if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
+    if (user.role !== "admin") return next(new ForbiddenError(AUTH_MESSAGES.adminsOnly));
+    res.locals.user = user;
+    next();
+  };
+
+  const requireSameOrigin: RequestHandler = (req, _res, next) => {
+    if (isCrossOrigin(req)) return next(new ForbiddenError(AUTH_MESSAGES.crossOrigin));
+    next();
+  };
+
+  return { requireUser, requireAdmin, requireSameOrigin };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/**
+ * Browsers say where a request came from: Sec-Fetch-Site (modern browsers) or Origin. A request
+ * with neither comes from a script or curl, which carries no one else's cookies.
+ */
+export function isCrossOrigin(req: Request): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return false;
+  const site = req.get("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = req.get("origin");
+  if (!origin) return false;
+  return origin !== `${req.protocol}://${req.get("host")}`;
+}

@@ -1,0 +1,176 @@
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { AUTH_FORM_MESSAGES, newUserSchema } from "../shared/schemas";
+import { loadConfig } from "./config";
+import { ConflictError, HttpError, ValidationError } from "./errors";
+import { openSite } from "./open-site";
+import { usernameTakenMessage } from "./store/record-changes";
+import type { Store } from "./store/types";
+import { createUserAccount } from "./users";
+
+/**
+ * The command line of DESIGN.md section 3, `npm run users -- create --username NAME --role admin`
+ * for now (issue 4). Each command is one row of COMMANDS, so `serve`, `backup` and `restore` join
+ * as rows. Exit codes: 0 done, 1 refused (bad input, data folder in use), 2 usage, 130 cancelled.
+ * A command opens the data folder as a server start would (openSite): an empty folder gets its
+ * sample posts and session secret, so starting the server afterwards gives the same site.
+ */
+export const CLI_MESSAGES = {
+  usernameRequired: "Give the new user's name with --username NAME.",
+  notATerminal: "Standard input is not a terminal: pipe the password in with --password-stdin.",
+  passwordPrompt: "Password: ",
+  confirmPrompt: "Password again: ",
+  cancelled: "Cancelled.",
+  unknownCommand: (words: string[]) => `Unknown command "${words.join(" ")}".`,
+  missingCommand: "Give a command.",
+  created: (u: { id: number; username: string; role: string }) => `Created ${u.role} ${u.username} (id ${u.id}).`,
+} as const;
+
+type Values = ReturnType<typeof parseArgs>["values"];
+
+type Command = {
+  usage: string;
+  options: NonNullable<ParseArgsConfig["options"]>;
+  run(values: Values): Promise<void>;
+};
+
+const COMMANDS: Record<string, Command> = {
+  "users create": {
+    usage: "users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]",
+    options: { username: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" }, data: { type: "string" } },
+    run: createUser,
+  },
+};
+
+/** Wrong words or flags: answered with the usage line and exit code 2. */
+class UsageError extends Error {}
+/** Ctrl-C at a prompt. */
+class Cancelled extends Error {}
+
+async function createUser(values: Values): Promise<void> {
+  const { username, role = "writer", "password-stdin": fromStdin } = values;
+  if (typeof username !== "string") throw new UsageError(CLI_MESSAGES.usernameRequired);
+  if (role !== "admin" && role !== "writer") throw new UsageError(AUTH_FORM_MESSAGES.role);
+  // Refuse a bad or taken name before anyone types a password for it.
+  const name = newUserSchema.shape.username.safeParse(username);
+  if (!name.success) throw new ValidationError(name.error.issues[0]!.message);
+  if (!fromStdin && !process.stdin.isTTY) throw new UsageError(CLI_MESSAGES.notATerminal);
+
+  await withStore(values, async (store) => {
+    if (await store.getUserByUsername(username)) throw new ConflictError(usernameTakenMessage(username));
+    const password = fromStdin ? await readFirstLine() : await promptNewPassword();
+    console.log(CLI_MESSAGES.created(await createUserAccount(store, { username, password, role })));
+  });
+}
+
+async function withStore(values: Values, use: (store: Store) => Promise<void>) {
+  const dataDir = typeof values.data === "string" ? values.data : undefined;
+  const config = loadConfig({ ...process.env, ...(dataDir && { DATA_DIR: dataDir }) });
+  const { store } = await openSite(config);
+  try {
+    await use(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Asks twice on the terminal, echoing nothing. */
+async function promptNewPassword(): Promise<string> {
+  const password = await promptHidden(CLI_MESSAGES.passwordPrompt);
+  if ((await promptHidden(CLI_MESSAGES.confirmPrompt)) !== password) {
+    throw new ValidationError(AUTH_FORM_MESSAGES.passwordsDiffer);
+  }
+  return password;
+}
+
+/**
+ * Reads one line in raw mode, so the terminal shows nothing per key (not even asterisks, which
+ * would tell an onlooker the length). Backspace deletes, Enter ends, Ctrl-C or Ctrl-D on an empty
+ * line cancels; an escape sequence (arrow keys) is ignored. Prompts go to stderr, results to stdout.
+ */
+function promptHidden(prompt: string): Promise<string> {
+  const stdin = process.stdin;
+  process.stderr.write(prompt);
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    const chars: string[] = [];
+    const finish = (error?: Error) => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write("\n");
+      if (error) reject(error);
+      else resolve(chars.join(""));
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") return finish();
+        if (ch === "\u0003" || (ch === "\u0004" && !chars.length)) return finish(new Cancelled(CLI_MESSAGES.cancelled));
+        if (ch === "\u001b") return; // the rest of the chunk is the sequence
+        if (ch === "\u007f" || ch === "\b") chars.pop();
+        else if (ch >= " ") chars.push(ch);
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+/** `--password-stdin`: the first line, without its line ending; the rest is not read. */
+async function readFirstLine(): Promise<string> {
+  let text = "";
+  process.stdin.setEncoding("utf8");
+  for await (const chunk of process.stdin) {
+    text += chunk;
+    if (text.includes("\n")) break;
+  }
+  return text.split("\n")[0]!.replace(/\r$/, "");
+}
+
+/** The longest row of COMMANDS whose words start argv, and the arguments after them. */
+function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {
+  const name = Object.keys(COMMANDS)
+    .filter((key) => key.split(" ").every((word, i) => argv[i] === word))
+    .sort((a, b) => b.length - a.length)[0];
+  return name ? { command: COMMANDS[name]!, args: argv.slice(name.split(" ").length) } : undefined;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const found = findCommand(argv);
+  const usage = found ? [found.command.usage] : Object.values(COMMANDS).map((c) => c.usage);
+  try {
+    if (!found) {
+      const words = argv.filter((a) => !a.startsWith("-")).slice(0, 2);
+      throw new UsageError(words.length ? CLI_MESSAGES.unknownCommand(words) : CLI_MESSAGES.missingCommand);
+    }
+    await found.command.run(parseValues(found.command, found.args));
+    return 0;
+  } catch (err) {
+    if (err instanceof Cancelled) {
+      console.error(err.message);
+      return 130;
+    }
+    console.error(err instanceof Error ? err.message : String(err));
+    // Refused input (a short password, a taken name) gets the usage line too; a busy folder does not.
+    if (err instanceof UsageError || err instanceof HttpError) console.error(usage.map((u) => `Usage: ${u}`).join("\n"));
+    return err instanceof UsageError ? 2 : 1;
+  }
+}
+
+function parseValues(command: Command, args: string[]) {
+  try {
+    return parseArgs({ args, options: command.options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    // node:util's messages run on with advice about `--`; the first sentence says what is wrong.
+    throw new UsageError(`${(err as Error).message.split(". ")[0]!.replace(/\.$/, "")}.`);
+  }
+}
+
+// Only when run as a program: tests import CLI_MESSAGES from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,181 @@
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../src/server/auth/password";
+import { CLI_MESSAGES } from "../../src/server/cli";
+import { inUseMessage } from "../../src/server/store/data-lock";
+import { openJsonStore } from "../../src/server/store/json-store";
+import { usernameTakenMessage } from "../../src/server/store/record-changes";
+import type { Store } from "../../src/server/store/types";
+import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
+import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const CLI = ["--import", "tsx", "src/server/cli.ts"];
+const USAGE = "Usage: users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]";
+const PASSWORD = "a long enough password";
+/** Each run starts Node with tsx; creating a user hashes at the default cost. */
+const SLOW = 30_000;
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the CLI in its own process on `dataDir`, with `input` on stdin (a pipe, not a terminal). */
+function cli(args: string[], { dataDir, input = "" }: { dataDir?: string; input?: string } = {}): Promise<Run> {
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
+  child.stdin.end(input);
+  return collect(child);
+}
+
+/** Our environment without a first admin, and DATA_DIR only when given (else the CLI's --data). */
+function cliEnv(dataDir?: string): NodeJS.ProcessEnv {
+  const { DATA_DIR: _, ...env } = process.env;
+  return { ...env, ADMIN_USERNAME: "", ADMIN_PASSWORD: "", ...(dataDir && { DATA_DIR: dataDir }) };
+}
+
+function collect(child: ReturnType<typeof spawn>): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+const open: Store[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+  await removeTempDirs();
+});
+
+async function storeOf(dataDir: string): Promise<Store> {
+  const store = await openJsonStore(dataDir);
+  open.push(store);
+  return store;
+}
+
+describe("users create --password-stdin", () => {
+  it("creates an admin from the first line of stdin, in a folder set up as a first server start would", async () => {
+    const dataDir = makeTempDir("cli-");
+    const run = await cli(["users", "create", "--username", "boss", "--role", "admin", "--password-stdin"], {
+      dataDir,
+      input: `${PASSWORD}\nthis second line is not read\n`,
+    });
+    expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.created({ id: 1, username: "boss", role: "admin" })}\n`, stderr: "" });
+    const store = await storeOf(dataDir);
+    const user = await store.getUserByUsername("boss");
+    expect(user).toMatchObject({ id: 1, role: "admin" });
+    expect(await verifyPassword(PASSWORD, user!.passwordHash)).toBe(true);
+    expect((await store.listPosts()).length).toBeGreaterThan(0); // the sample posts of a first start
+    expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(true);
+  }, SLOW);
+
+  it("takes the folder from --data, and makes a writer unless told otherwise", async () => {
+    const dataDir = makeTempDir("cli-");
+    const run = await cli(["users", "create", "--data", dataDir, "--username", "pen", "--password-stdin"], { input: `${PASSWORD}\r\n` });
+    expect(run.code).toBe(0);
+    const user = await (await storeOf(dataDir)).getUserByUsername("pen");
+    expect(user?.role).toBe("writer");
+    expect(await verifyPassword(PASSWORD, user!.passwordHash)).toBe(true); // the \r is not part of it
+  }, SLOW);
+
+  it("refuses a password under 8 characters: exit 1, the message and the usage line", async () => {
+    const dataDir = makeTempDir("cli-");
+    const run = await cli(["users", "create", "--username", "boss", "--password-stdin"], { dataDir, input: "seven77\n" });
+    expect(run).toEqual({ code: 1, stdout: "", stderr: `${AUTH_FORM_MESSAGES.newPassword}\n${USAGE}\n` });
+    expect(await (await storeOf(dataDir)).countUsers()).toBe(0);
+  }, SLOW);
+
+  it("refuses a taken username in any letter case", async () => {
+    const dataDir = makeTempDir("cli-");
+    const first = await cli(["users", "create", "--username", "boss", "--password-stdin"], { dataDir, input: PASSWORD });
+    expect(first.code).toBe(0);
+    const again = await cli(["users", "create", "--username", "BOSS", "--password-stdin"], { dataDir, input: PASSWORD });
+    expect(again).toEqual({ code: 1, stdout: "", stderr: `${usernameTakenMessage("BOSS")}\n${USAGE}\n` });
+  }, SLOW);
+
+  it("refuses while a server holds the data folder: one line on stderr, exit 1", async () => {
+    const dataDir = makeTempDir("cli-");
+    await storeOf(dataDir);
+    const run = await cli(["users", "create", "--username", "boss", "--password-stdin"], { dataDir, input: PASSWORD });
+    const owner = { pid: process.pid, hostname: os.hostname(), startedAt: "" };
+    expect(run).toEqual({ code: 1, stdout: "", stderr: `${inUseMessage(dataDir, owner)}\n` });
+  }, SLOW);
+});
+
+describe("usage errors exit 2 with the usage", () => {
+  it.each([
+    ["an unknown command", ["users", "frobnicate"], CLI_MESSAGES.unknownCommand(["users", "frobnicate"])],
+    ["no command", [], CLI_MESSAGES.missingCommand],
+    ["an unknown flag", ["users", "create", "--username", "boss", "--bogus"], "Unknown option '--bogus'."],
+    ["an unknown role", ["users", "create", "--username", "boss", "--role", "owner", "--password-stdin"], AUTH_FORM_MESSAGES.role],
+    ["a missing username", ["users", "create", "--password-stdin"], CLI_MESSAGES.usernameRequired],
+    ["no terminal and no --password-stdin", ["users", "create", "--username", "boss"], CLI_MESSAGES.notATerminal],
+  ])("%s", async (_, args, message) => {
+    const dataDir = makeTempDir("cli-");
+    const run = await cli(args, { dataDir });
+    expect(run).toEqual({ code: 2, stdout: "", stderr: `${message}\n${USAGE}\n` });
+    expect(fs.readdirSync(dataDir)).toEqual([]); // refused before the folder was touched
+  }, SLOW);
+});
+
+/**
+ * The prompt needs a terminal: util-linux `script` runs the CLI on a pseudo-terminal, and we type
+ * into it. Keys are sent only after the prompt shows, when raw mode is on; before that the
+ * terminal itself would echo them.
+ */
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+
+describe.skipIf(!hasScript)("users create on a terminal", () => {
+  function onTerminal(dataDir: string) {
+    const command = [process.execPath, ...CLI, "users", "create", "--username", "typist", "--role", "admin"].join(" ");
+    const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
+    let screen = "";
+    child.stdout!.on("data", (chunk) => (screen += chunk));
+    const done = collect(child);
+    const shown = async (text: string) => {
+      while (!screen.includes(text)) {
+        if (child.exitCode !== null) throw new Error(`exited before showing ${text}: ${screen}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    return { type: (keys: string) => child.stdin!.write(keys), shown, done };
+  }
+
+  it("asks twice without echoing a key; backspace deletes", async () => {
+    const dataDir = makeTempDir("cli-tty-");
+    const term = onTerminal(dataDir);
+    await term.shown(CLI_MESSAGES.passwordPrompt);
+    term.type("secret-typed-X\u007fpw\r");
+    await term.shown(CLI_MESSAGES.confirmPrompt);
+    term.type("secret-typed-pw\r");
+    const run = await term.done;
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(CLI_MESSAGES.created({ id: 1, username: "typist", role: "admin" }));
+    expect(run.stdout).not.toContain("secret");
+    expect(run.stdout).not.toContain("*");
+    const user = await (await storeOf(dataDir)).getUserByUsername("typist");
+    expect(await verifyPassword("secret-typed-pw", user!.passwordHash)).toBe(true);
+  }, SLOW);
+
+  it("refuses passwords that differ (exit 1), and Ctrl-C cancels (exit 130)", async () => {
+    const dataDir = makeTempDir("cli-tty-");
+    const differ = onTerminal(dataDir);
+    await differ.shown(CLI_MESSAGES.passwordPrompt);
+    differ.type("first password\r");
+    await differ.shown(CLI_MESSAGES.confirmPrompt);
+    differ.type("second password\r");
+    const refused = await differ.done;
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(AUTH_FORM_MESSAGES.passwordsDiffer);
+
+    const cancel = onTerminal(dataDir);
+    await cancel.shown(CLI_MESSAGES.passwordPrompt);
+    cancel.type("half typ\u0003");
+    const cancelled = await cancel.done;
+    expect(cancelled.code).toBe(130);
+    expect(cancelled.stdout).toContain(CLI_MESSAGES.cancelled);
+    expect(await (await storeOf(dataDir)).countUsers()).toBe(0);
+  }, SLOW);
+});
