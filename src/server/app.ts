@@ -2,16 +2,21 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
+import { createGuards } from "./auth/guards";
+import { createSessions } from "./auth/session";
 import { createBlogService } from "./blog";
 import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
 import { HttpError } from "./errors";
+import { createPostService } from "./posts";
 import type { Store } from "./store/types";
 
 export type AppDeps = {
   config: Config;
   store: Store;
+  /** Seals session cookies (see openSite). */
+  sessionSecret: string;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
 };
@@ -20,19 +25,22 @@ export type AppDeps = {
  * The request handler, apart from the host (server.ts) so tests can build one on a temporary
  * data folder: the /api routers, then React Router for every page (DESIGN.md section 7).
  */
-export function createApp({ config, store, build }: AppDeps) {
+export function createApp({ config, store, sessionSecret, build }: AppDeps) {
+  const sessions = createSessions(store, sessionSecret);
   const context: AppContext = {
     config,
     store,
     blog: createBlogService(store),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
+    posts: createPostService(store),
+    sessions,
   };
 
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
 
-  app.use("/api", apiRouter(context));
+  app.use("/api", apiRouter(context, createGuards(sessions)));
   app.use(
     createRequestHandler({
       build,

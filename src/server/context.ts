@@ -1,6 +1,8 @@
+import type { Sessions } from "./auth/session";
 import type { BlogService } from "./blog";
 import type { Config } from "./config";
 import type { ContactService } from "./contact";
+import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 
 /**
@@ -13,6 +15,10 @@ export type AppContext = {
   store: Store;
   blog: BlogService;
   contact: ContactService;
+  /** The write side of the blog (SPEC section 5 rules): /api/cms and the admin pages. */
+  posts: PostService;
+  /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */
+  sessions: Sessions;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INDUSTRY_IDS } from "./industries";
+import { SLUG_PATTERN } from "./slug";
 
 /**
  * Every zod schema and user-facing validation message (DESIGN.md section 7): the same schema
@@ -53,3 +54,116 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+/** SPEC section 5, post form: every rule and message exactly as written there. */
+export const POST_MESSAGES = {
+  title: "Title must be at least 5 characters",
+  slugLength: "Slug must be at least 3 characters",
+  slugPattern: "Slug must contain only lowercase letters, numbers, and hyphens",
+  summary: "Summary must be at least 10 characters",
+  content: "Content must be at least 50 characters",
+  coverImage: "Thumbnail Image URL must be an http or https address",
+  published: "Published must be true or false",
+  tags: "Tags must be a list of tag names",
+  // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
+  invalidId: "Invalid post ID",
+  tooLong: "This field is too long",
+  formErrors: "Form has errors: Please fix the highlighted fields and try again.",
+} as const;
+
+/** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
+const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
+
+const httpUrl = z
+  .string({ error: POST_MESSAGES.coverImage })
+  .trim()
+  .max(LIMITS.url, POST_MESSAGES.tooLong)
+  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), POST_MESSAGES.coverImage);
+
+const postFields = {
+  title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
+  summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
+  content: z.string({ error: POST_MESSAGES.content }).min(50, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
+  /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
+  coverImage: httpUrl.optional(),
+  published: z.boolean({ error: POST_MESSAGES.published }).default(true),
+  tags: z
+    .array(z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong), {
+      error: POST_MESSAGES.tags,
+    })
+    .max(LIMITS.tags, POST_MESSAGES.tooLong)
+    .optional(),
+};
+
+export const slugSchema = z
+  .string({ error: POST_MESSAGES.slugLength })
+  .trim()
+  .min(3, POST_MESSAGES.slugLength)
+  .max(LIMITS.slug, POST_MESSAGES.tooLong)
+  .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern);
+
+/** The admin CMS post form and the create/update calls. */
+export const postSchema = z.object({ ...postFields, slug: slugSchema });
+export type PostFormInput = z.input<typeof postSchema>;
+export type PostFields = z.output<typeof postSchema>;
+
+/** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
+export const testUpdatePostSchema = z.object({
+  ...postFields,
+  slug: z.string({ error: POST_MESSAGES.slugLength }).trim().min(3, POST_MESSAGES.slugLength).max(LIMITS.slug, POST_MESSAGES.tooLong),
+});
+
+export const TAG_MESSAGES = {
+  name: "Tag name must be at least 2 characters",
+  slugLength: "Tag slug must be at least 2 characters",
+} as const;
+
+export const tagSchema = z.object({
+  name: z.string({ error: TAG_MESSAGES.name }).trim().min(2, TAG_MESSAGES.name).max(LIMITS.tag, POST_MESSAGES.tooLong),
+  slug: z
+    .string({ error: TAG_MESSAGES.slugLength })
+    .trim()
+    .min(2, TAG_MESSAGES.slugLength)
+    .max(LIMITS.tag, POST_MESSAGES.tooLong)
+    .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
+});
+
+/** SPEC section 5, login and register. Creating a user asks for 8 characters (issue 4). */
+export const AUTH_FORM_MESSAGES = {
+  username: "Username must be at least 3 characters",
+  password: "Password must be at least 6 characters",
+  newPassword: "Password must be at least 8 characters",
+  usernamePattern: "Username may contain only letters, numbers, dots, hyphens and underscores",
+  passwordsDiffer: "Passwords don't match",
+  role: "Role must be admin or writer",
+  tooLong: "This field is too long",
+  /** One answer for a wrong password and an unknown user, so neither reveals which usernames exist. */
+  invalidCredentials: "Invalid username or password",
+  tooManyAttempts: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+} as const;
+
+const username = z
+  .string({ error: AUTH_FORM_MESSAGES.username })
+  .trim()
+  .min(3, AUTH_FORM_MESSAGES.username)
+  .max(50, AUTH_FORM_MESSAGES.tooLong);
+
+export const loginSchema = z.object({
+  username,
+  password: z.string({ error: AUTH_FORM_MESSAGES.password }).min(6, AUTH_FORM_MESSAGES.password).max(200, AUTH_FORM_MESSAGES.tooLong),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const newUserSchema = z.object({
+  username: username.regex(/^[A-Za-z0-9._-]+$/, AUTH_FORM_MESSAGES.usernamePattern),
+  password: z.string({ error: AUTH_FORM_MESSAGES.newPassword }).min(8, AUTH_FORM_MESSAGES.newPassword).max(200, AUTH_FORM_MESSAGES.tooLong),
+  role: z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role }).default("writer"),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+
+export const registerSchema = newUserSchema
+  .extend({ confirmPassword: z.string().optional() })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: AUTH_FORM_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });

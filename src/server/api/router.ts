@@ -1,12 +1,15 @@
 import { Router } from "express";
+import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { NotFoundError } from "../errors";
+import { authRouter } from "./auth";
+import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
 import { jsonBodyErrors } from "./json-body";
 import { publicBlogRouter } from "./public-blog";
 
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
-export function apiRouter(context: AppContext): Router {
+export function apiRouter(context: AppContext, guards: Guards): Router {
   const router = Router();
   // SPEC section 7: the client asks for fresh data on every call; nothing here is cacheable.
   router.use((_req, res, next) => {
@@ -14,7 +17,9 @@ export function apiRouter(context: AppContext): Router {
     next();
   });
   router.use(publicBlogRouter(context));
+  router.use(authRouter(context, guards));
   router.use(contactRouter(context));
+  router.use(cmsRouter(context, guards));
   router.use(jsonBodyErrors);
   router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
   return router;

@@ -1,3 +1,4 @@
+import { slugify } from "../../shared/slug";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
 import { postSchema, type Meta } from "./db-schema";
@@ -9,19 +10,6 @@ export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
 export const tagNameInvalidMessage = (name: string) =>
   `The tag "${name}" needs at least one letter or digit.`;
 
-/** Tag names become slugs so "Retail", "retail " and "Café" match "retail" and "cafe". */
-export function tagSlug(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "") // accents off before non-word characters are removed
-    .toLowerCase()
-    .trim()
-    .replace(/[^\w\s-]/g, "")
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
-}
-
 /** Finds each named tag by slug, creating the missing ones; posts keep `{id,name,slug}` copies. */
 function resolveTags(names: string[], snap: Snapshot, meta: Meta) {
   const tags: Tag[] = [];
@@ -29,7 +17,7 @@ function resolveTags(names: string[], snap: Snapshot, meta: Meta) {
   let nextTagId = meta.nextTagId;
   for (const raw of names) {
     const name = raw.trim();
-    const slug = tagSlug(name);
+    const slug = slugify(name); // so "Retail", "retail " and "Café" match "retail" and "cafe"
     if (!slug) throw new ValidationError(tagNameInvalidMessage(raw), { tags: [tagNameInvalidMessage(raw)] });
     if (tags.some((t) => t.slug === slug)) continue;
     let tag = snap.tagsBySlug.get(slug);

@@ -2,7 +2,9 @@
  * The data model of DESIGN.md section 4 and the Store interface every storage back-end implements.
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
-export type Role = "admin" | "writer";
+import type { Role } from "../../shared/users";
+
+export type { Role };
 
 import type { Tag } from "../../shared/blog";
 
