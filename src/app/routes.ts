@@ -8,6 +8,7 @@ export default [
     route("industries/:industry", "routes/industries.$industry.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog.$slug.tsx"),
+    route("admin", "routes/admin.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("rss.xml", "routes/rss.xml.ts"),

@@ -44,3 +44,6 @@ export const BLOG_MESSAGES = {
   backToBlog: "Back to Blog",
   returnToBlog: "Return to Blog",
 } as const;
+
+/** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (SPEC section 3). */
+export type CmsPost = PublicPost & { excerpt?: string };

@@ -25,6 +25,9 @@ export const PHONE = { width: 375, height: 740 };
  */
 export async function openPage(browser: Browser, viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}) {
   const context = await browser.newContext({ viewport, ...options });
+  // Nothing in the tests talks to an address outside the machine (DEVELOPERS.md): embedded
+  // videos and any other outside request are refused before they leave.
+  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { CmsPost } from "../../../shared/blog";
+import { api, ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { Badge } from "../ui/badge";
+import { Button, buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { ADMIN_MESSAGES } from "./admin-messages";
+import { PostForm } from "./post-form";
+import { PostsList } from "./posts-list";
+import type { SessionUser } from "../../../shared/users";
+import { useCmsPosts } from "./use-cms-posts";
+
+type Tab = "posts" | "new";
+
+/**
+ * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
+ * in progress gives the form a temporary id (temp-{time}) so it starts fresh; leaving clears it.
+ */
+export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
+  const { posts, loading, reload } = useCmsPosts();
+  const [tab, setTab] = useState<Tab>("posts");
+  const [editing, setEditing] = useState<CmsPost | undefined>();
+  const [formId, setFormId] = useState<string | undefined>();
+
+  const openTab = (next: Tab) => {
+    setTab(next);
+    if (next === "new" && !editing) setFormId(`temp-${Date.now()}`);
+    if (next === "posts") {
+      setEditing(undefined);
+      setFormId(undefined);
+    }
+  };
+
+  const edit = (post: CmsPost) => {
+    setEditing(post);
+    setFormId(`post-${post.id}`);
+    setTab("new");
+  };
+
+  const done = (saved: boolean) => {
+    openTab("posts");
+    if (saved) void reload();
+  };
+
+  const remove = async (post: CmsPost) => {
+    try {
+      await api.post(`/api/cms/delete-post/${post.id}`);
+      toast(ADMIN_MESSAGES.deleted);
+      void reload();
+    } catch (err) {
+      toast({
+        title: ADMIN_MESSAGES.deleteFailed(err instanceof ApiError ? err.status : undefined),
+        description: err instanceof Error ? err.message : undefined,
+        variant: "destructive",
+      });
+    }
+  };
+
+  const signOut = async () => {
+    await api.post("/api/auth/logout").catch(() => undefined);
+    toast(ADMIN_MESSAGES.loggedOut);
+    onSignedOut();
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <div className="flex items-center gap-3">
+            <h1 className="text-3xl font-bold text-slate-900">{ADMIN_MESSAGES.pageTitle}</h1>
+            <Badge>{roleLabel(user.role)}</Badge>
+          </div>
+          <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.loggedInAs(user.username)}</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to="/" className={buttonClasses({ variant: "outline" })}>
+            View Site
+          </Link>
+          <Button variant="secondary" onClick={signOut}>
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      <Tabs value={tab} onValueChange={(v) => openTab(v as Tab)} className="mt-8">
+        <TabsList>
+          <TabsTrigger value="posts">Posts</TabsTrigger>
+          <TabsTrigger value="new">New Post</TabsTrigger>
+        </TabsList>
+        <TabsContent value="posts" className="mt-6">
+          <PostsList posts={posts} loading={loading} canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
+        </TabsContent>
+        <TabsContent value="new" className="mt-6">
+          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} />}</Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/** SPEC section 2: the role badge falls back to "User". */
+function roleLabel(role: string | undefined): string {
+  return role ? role.charAt(0).toUpperCase() + role.slice(1) : ADMIN_MESSAGES.roleFallback;
+}

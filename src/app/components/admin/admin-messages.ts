@@ -1,0 +1,39 @@
+/** Every toast and label of the admin CMS (SPEC sections 2 and 8), exactly as written there. */
+export const ADMIN_MESSAGES = {
+  pageTitle: "Admin CMS",
+  signInTitle: "Sign in to the CMS",
+  signInIntro: "Writers and admins manage the blog here.",
+  loginSuccess: { title: "Login successful", description: "Welcome to the CMS!" },
+  loginFailed: { title: "Login failed", fallback: "Please check your credentials and try again" },
+  loggedOut: { title: "Logged out successfully" },
+  roleFallback: "User",
+  loggedInAs: (username: string) => `Logged in as ${username}`,
+
+  postsCardTitle: "All Blog Posts",
+  postsHint: "Manage your blog posts. Click on a post to edit.",
+  postsEmpty: "No posts found. Create your first post!",
+  postsLoading: "Loading posts...",
+  loadFailed: { title: "Failed to load posts", description: "Could not retrieve blog posts" },
+  loadError: { title: "Error loading posts", description: "Network error while retrieving blog posts" },
+
+  createHeading: "Create New Blog Post",
+  editHeading: "Edit Blog Post",
+  created: { title: "Post created successfully", description: "Your post has been published and is now visible on the blog" },
+  // DESIGN.md section 5 honours the Publish switch, so a draft is told the truth about where it is.
+  createdDraft: { title: "Post created successfully", description: "Your draft is saved. It stays off the blog until you publish it." },
+  updated: { title: "Post updated successfully" },
+  deleted: { title: "Post deleted successfully", description: "The post has been permanently removed" },
+  createFailed: {
+    title: "Failed to create post",
+    withStatus: (status: number, body: string) => `Failed to create post (${status}): ${body}`,
+    fallback: "Please check your data and try again",
+  },
+  updateFailed: (status?: number) => (status ? `Failed to update post (${status})` : "Failed to update post"),
+  deleteFailed: (status?: number) => (status ? `Failed to delete post (${status})` : "Failed to delete post"),
+  formErrors: { title: "Form has errors", description: "Please fix the highlighted fields and try again." },
+  deleteConfirm: {
+    title: "Delete this post?",
+    description: (title: string) => `"${title}" will be permanently removed from the blog. This cannot be undone.`,
+    action: "Delete",
+  },
+} as const;

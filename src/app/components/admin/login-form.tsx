@@ -1,0 +1,61 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { loginSchema, type LoginInput } from "../../../shared/schemas";
+import { api, ApiError } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { Button, buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { Field, inputClasses } from "../ui/field";
+import { ADMIN_MESSAGES } from "./admin-messages";
+import type { SessionUser } from "../../../shared/users";
+
+/** SPEC section 2, /admin before login: Username, Password, Login and Return to Home. */
+export function LoginForm({ onSignedIn, title = ADMIN_MESSAGES.signInTitle }: { onSignedIn: (user: SessionUser) => void; title?: string }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const user = await api.post<SessionUser>("/api/auth/login", values);
+      toast(ADMIN_MESSAGES.loginSuccess);
+      onSignedIn(user);
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) {
+        for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof LoginInput, { message: messages[0] });
+      }
+      toast({
+        title: ADMIN_MESSAGES.loginFailed.title,
+        description: err instanceof Error && err.message ? err.message : ADMIN_MESSAGES.loginFailed.fallback,
+        variant: "destructive",
+      });
+    }
+  });
+
+  return (
+    <div className="flex min-h-[70vh] items-center justify-center px-4 py-16">
+      <Card className="w-full max-w-sm">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.signInIntro}</p>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Sign in">
+          <Field id="login-username" label="Username" error={errors.username?.message}>
+            {(a) => <input {...a} {...register("username")} autoComplete="username" className={inputClasses} />}
+          </Field>
+          <Field id="login-password" label="Password" error={errors.password?.message}>
+            {(a) => <input {...a} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
+          </Field>
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? "Logging in..." : "Login"}
+          </Button>
+        </form>
+        <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-3 w-full")}>
+          Return to Home
+        </Link>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { BLOG_MESSAGES, type CmsPost } from "../../../shared/blog";
+import { formatDate } from "../../../shared/dates";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ADMIN_MESSAGES } from "./admin-messages";
+
+/** SPEC section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
+export function PostsList({
+  posts,
+  loading,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  posts: CmsPost[] | undefined;
+  loading: boolean;
+  canDelete: boolean;
+  onEdit: (post: CmsPost) => void;
+  onDelete: (post: CmsPost) => void;
+}) {
+  return (
+    <Card>
+      <h2 className="text-xl font-semibold text-slate-900">{ADMIN_MESSAGES.postsCardTitle}</h2>
+      <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.postsHint}</p>
+      <div className="mt-6" aria-busy={loading}>
+        {!posts ? (
+          <p className="text-slate-600">{loading ? ADMIN_MESSAGES.postsLoading : ADMIN_MESSAGES.loadFailed.description}</p>
+        ) : posts.length === 0 ? (
+          <p className="text-slate-600">{ADMIN_MESSAGES.postsEmpty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Posts">
+            {posts.map((post) => (
+              <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+                <button type="button" onClick={() => onEdit(post)} className="min-w-0 flex-1 rounded text-left" aria-label={`Edit ${post.title}`}>
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
+                    <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
+                  </span>
+                  <span className="mt-0.5 block text-xs text-slate-600">
+                    {formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}
+                  </span>
+                  <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{post.summary || post.excerpt}</span>
+                </button>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
+                    Edit
+                  </Button>
+                  {canDelete && (
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="destructive" size="sm">
+                          Delete
+                        </Button>
+                      }
+                      title={ADMIN_MESSAGES.deleteConfirm.title}
+                      description={ADMIN_MESSAGES.deleteConfirm.description(post.title)}
+                      confirmLabel={ADMIN_MESSAGES.deleteConfirm.action}
+                      onConfirm={() => onDelete(post)}
+                    />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

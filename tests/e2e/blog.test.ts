@@ -1,0 +1,78 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { BLOG_MESSAGES } from "../../src/shared/blog";
+import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
+import { startServer, type RunningServer } from "../helpers/running-server";
+
+// A first start seeds sample posts, one of them with a YouTube embed (DESIGN.md section 4).
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  expect(await server?.stop()).toBe(0);
+});
+
+it("/blog → a post → a tag badge → the filtered list → back to all posts, all client-side", async () => {
+  const { page, problems, close } = await openPage(browser, DESKTOP);
+  await page.goto(`${server.url}/blog`);
+  await waitForHydration(page);
+  let documents = 0;
+  page.on("request", (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && documents++);
+
+  const cards = page.getByRole("article");
+  const total = await cards.count();
+  expect(total).toBeGreaterThanOrEqual(3);
+  const firstTitle = (await cards.first().getByRole("heading").textContent())!;
+
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await cards.first().getByRole("link", { name: firstTitle }).click();
+  await page.getByRole("heading", { level: 1, name: firstTitle }).waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.getByRole("link", { name: BLOG_MESSAGES.backToBlog }).isVisible()).toBe(true);
+
+  const tagList = page.getByRole("list", { name: "Tags" });
+  const tagName = (await tagList.getByRole("link").first().textContent())!;
+  await tagList.getByRole("link", { name: tagName }).click();
+  await page.waitForURL(/\/blog\?tag=/);
+  await page.getByText("Showing posts tagged").waitFor();
+  const filtered = await page.getByRole("article").count();
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(total);
+  for (const card of await page.getByRole("article").all()) {
+    expect(await card.getByRole("list", { name: "Tags" }).getByRole("link", { name: tagName }).count()).toBe(1);
+  }
+
+  await page.getByRole("link", { name: "Show all posts" }).click();
+  await page.waitForURL(`${server.url}/blog`);
+  await expect.poll(() => page.getByRole("article").count()).toBe(total);
+  expect(documents).toBe(0); // every step above was a client-side navigation
+  expect(problems).toEqual([]);
+  await close();
+});
+
+it("a post with an embedded video renders the iframe, also on a phone", async () => {
+  const { page, close } = await openPage(browser, PHONE);
+  await page.goto(`${server.url}/blog`);
+  const posts = await page.request.get(`${server.url}/api/public/blog/posts`).then((r) => r.json());
+  const withVideo = posts.find((p: { content: string }) => p.content.includes("<iframe"));
+  expect(withVideo).toBeDefined();
+  await page.goto(`${server.url}/blog/${withVideo.slug}`);
+  const frame = page.locator(".post-content iframe");
+  expect(await frame.getAttribute("src")).toMatch(/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[\w-]{11}/);
+  const box = await frame.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(PHONE.width); // the embed fits the screen
+  await close();
+});
+
+it("an unknown post shows Blog Post Not Found with a way back", async () => {
+  const { page, close } = await openPage(browser, DESKTOP);
+  const response = await page.goto(`${server.url}/blog/no-such-post`);
+  expect(response?.status()).toBe(404);
+  await page.getByRole("heading", { name: BLOG_MESSAGES.notFoundTitle }).waitFor();
+  await page.getByRole("link", { name: BLOG_MESSAGES.returnToBlog }).click();
+  await page.waitForURL(`${server.url}/blog`);
+  await close();
+});
