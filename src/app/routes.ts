@@ -9,6 +9,8 @@ export default [
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog.$slug.tsx"),
     route("admin", "routes/admin.tsx"),
+    route("admin/debug-tools", "routes/admin.debug-tools.tsx"),
+    route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("rss.xml", "routes/rss.xml.ts"),

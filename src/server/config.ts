@@ -25,7 +25,19 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
 });
+
+/**
+ * Settings with a working default that a production site should still set, named (never shown)
+ * by the public health report (issue 5):
+ * - PUBLIC_URL: the default `http://localhost:PORT` ends up in canonical links, the RSS feed and
+ *   the sitemap, which then point every reader and search engine at their own machine.
+ * - SESSION_SECRET: the generated one lives in the data folder, so every copy of that folder (an
+ *   operator's backup, DESIGN.md section 1) can forge sessions, and instances behind a load
+ *   balancer (DESIGN.md section 6) would each seal cookies with a different one.
+ */
+const PRODUCTION_SETTINGS = ["PUBLIC_URL", "SESSION_SECRET"] as const;
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -41,6 +53,10 @@ export type Config = {
   adminPassword?: string;
   trustProxy: boolean;
   contactWebhookUrl?: string;
+  /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (DESIGN.md section 4). */
+  backupKeep: number;
+  /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
+  missingProductionSettings: string[];
 };
 
 export class ConfigError extends Error {
@@ -69,5 +85,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
+    backupKeep: e.BACKUP_KEEP,
+    missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -8,3 +8,19 @@ export function formatDate(value: string | undefined, fallback: string): string 
   const date = value ? new Date(value) : undefined;
   return date && !Number.isNaN(date.getTime()) ? FORMAT.format(date) : fallback;
 }
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+/** A timestamp for the admin tools, e.g. "Mar 05, 2026, 14:03 UTC", the same on both sides. */
+export function formatDateTime(value: string | undefined, fallback = "—"): string {
+  const date = value ? new Date(value) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? `${DATE_TIME.format(date)} UTC` : fallback;
+}

@@ -55,6 +55,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
+/** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
+export const FORM_ERRORS = { title: "Form has errors", description: "Please fix the highlighted fields and try again." } as const;
+
 /** SPEC section 5, post form: every rule and message exactly as written there. */
 export const POST_MESSAGES = {
   title: "Title must be at least 5 characters",
@@ -68,7 +71,7 @@ export const POST_MESSAGES = {
   // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
   tooLong: "This field is too long",
-  formErrors: "Form has errors: Please fix the highlighted fields and try again.",
+  formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */

@@ -15,6 +15,8 @@ describe("loadConfig", () => {
       sessionSecret: undefined,
       adminUsername: undefined,
       adminPassword: undefined,
+      backupKeep: 20,
+      missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
     });
   });
 
@@ -26,6 +28,20 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({ env: "production", port: 8080, host: "127.0.0.1", dataDir: "/var/lib/site", trustProxy: true, contactWebhookUrl: "https://hooks.example.com/x", publicUrl: "https://queuewise.example" });
   });
 
+  it("keeps BACKUP_KEEP backups, 1 to 1000", () => {
+    expect(loadConfig({ BACKUP_KEEP: "5" }).backupKeep).toBe(5);
+    for (const bad of ["0", "1001", "2.5", "many"]) {
+      expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
+    }
+  });
+
+  it("names the production settings left unset, never their values", () => {
+    const secret = "s".repeat(32);
+    expect(loadConfig({ SESSION_SECRET: secret }).missingProductionSettings).toEqual(["PUBLIC_URL"]);
+    expect(loadConfig({ SESSION_SECRET: secret, PUBLIC_URL: "https://queuewise.example" }).missingProductionSettings).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: " " }).missingProductionSettings).toEqual(["PUBLIC_URL", "SESSION_SECRET"]);
+  });
+
   it("treats an empty optional variable as unset", () => {
     expect(loadConfig({ CONTACT_WEBHOOK_URL: "" }).contactWebhookUrl).toBeUndefined();
   });
@@ -33,13 +49,13 @@ describe("loadConfig", () => {
   it("lists every bad variable at once", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "seventy", TRUST_PROXY: "maybe", CONTACT_WEBHOOK_URL: "ftp://x", NODE_ENV: "staging", PUBLIC_URL: "not a url", SESSION_SECRET: "short" });
+      loadConfig({ PORT: "seventy", TRUST_PROXY: "maybe", CONTACT_WEBHOOK_URL: "ftp://x", NODE_ENV: "staging", PUBLIC_URL: "not a url", SESSION_SECRET: "short", BACKUP_KEEP: "0" });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
-    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["CONTACT_WEBHOOK_URL", "NODE_ENV", "PORT", "PUBLIC_URL", "SESSION_SECRET", "TRUST_PROXY"]);
+    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["BACKUP_KEEP", "CONTACT_WEBHOOK_URL", "NODE_ENV", "PORT", "PUBLIC_URL", "SESSION_SECRET", "TRUST_PROXY"]);
     expect(message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 });

@@ -6,12 +6,9 @@ import { DataFileError } from "./db-schema";
 /**
  * A lowdb adapter whose writes survive a power cut. lowdb's stock `JSONFile` (steno) renames a temp
  * file without fsync, so after a crash db.json can be empty (DESIGN.md section 4). Here each write
- * is: temp file in the same folder, fsync it, rename it over the target, fsync the folder so the
- * rename itself is on disk. `write` resolves only after all of that.
+ * goes through writeFileDurably, and `write` resolves only once the file is on disk.
  */
 export class DurableJsonFile<T> implements Adapter<T> {
-  private counter = 0;
-
   constructor(
     readonly file: string,
     /** Checks the parsed JSON; throws to refuse the file (it is then left untouched). */
@@ -38,25 +35,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    const dir = path.dirname(this.file);
-    const temp = path.join(dir, `.${path.basename(this.file)}.${process.pid}.${++this.counter}.tmp`);
     // Serialise before touching the disk, so a bad value fails without leaving a temp file.
-    const text = JSON.stringify(data, null, 2) + "\n";
-    let handle: fs.FileHandle | undefined;
-    try {
-      // 0o600: the file holds password hashes; `wx` never clobbers another writer's temp file.
-      handle = await fs.open(temp, "wx", 0o600);
-      await handle.writeFile(text, "utf8");
-      await handle.sync();
-      await handle.close();
-      handle = undefined;
-      await fs.rename(temp, this.file);
-    } catch (error) {
-      await handle?.close().catch(() => {});
-      await fs.rm(temp, { force: true }).catch(() => {});
-      throw error;
-    }
-    await syncFolder(dir);
+    await writeFileDurably(this.file, JSON.stringify(data, null, 2) + "\n");
   }
 
   /** Temp files left by a crash mid-write; only called once the real file has loaded fine. */
@@ -67,6 +47,37 @@ export class DurableJsonFile<T> implements Adapter<T> {
       if (pattern.test(name)) await fs.rm(path.join(dir, name), { force: true });
     }
   }
+}
+
+let counter = 0;
+
+/**
+ * Replaces (or, with `exclusive`, creates) `file` so that it holds either its old content or all
+ * of `text`, even after a power cut: temp file in the same folder, fsync it, rename it over the
+ * target (or hard-link it, which fails with EEXIST instead of replacing), fsync the folder so the
+ * rename itself is on disk. Resolves only after all of that. Also used by backups and the health
+ * probe, so every file the server writes is written one way.
+ */
+export async function writeFileDurably(file: string, text: string, { exclusive = false } = {}): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++counter}.tmp`);
+  let handle: fs.FileHandle | undefined;
+  try {
+    // 0o600: db.json holds password hashes; `wx` never clobbers another writer's temp file.
+    handle = await fs.open(temp, "wx", 0o600);
+    await handle.writeFile(text, "utf8");
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    if (exclusive) await fs.link(temp, file);
+    else await fs.rename(temp, file);
+  } catch (error) {
+    await handle?.close().catch(() => {});
+    await fs.rm(temp, { force: true }).catch(() => {});
+    throw error;
+  }
+  if (exclusive) await fs.rm(temp);
+  await syncFolder(dir);
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -125,6 +125,9 @@ class JsonStore implements Store {
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));
   }
+  deletePosts(ids: number[]) {
+    return this.write((s) => posts.deletePosts(s, ids));
+  }
   restorePosts(given: Post[]) {
     return this.write((s) => posts.restorePosts(s, given));
   }

@@ -94,6 +94,18 @@ export function deletePost(snap: Snapshot, id: number): Change<Post> {
   return { next, result: old, kinds: ["posts"] };
 }
 
+/**
+ * Many posts in one file write: purging 10,000 posts one by one would rewrite db.json (25 MB)
+ * for each. Ids already gone are not an error; the caller compares what it asked for.
+ */
+export function deletePosts(snap: Snapshot, ids: number[]): Change<Post[]> {
+  const doomed = new Set(ids);
+  const removed = snap.data.posts.filter((p) => doomed.has(p.id));
+  if (removed.length === 0) return { result: removed, kinds: [] };
+  const next = { ...snap.data, posts: snap.data.posts.filter((p) => !doomed.has(p.id)) };
+  return { next, result: removed, kinds: ["posts"] };
+}
+
 type RestoreResult = { restored: number[]; skipped: number[] };
 
 /** Backups put back only what is missing (DESIGN.md section 4), every field as it was saved. */

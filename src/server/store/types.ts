@@ -79,6 +79,8 @@ export interface Store {
   updatePost(id: number, input: Partial<PostInput>): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;
+  /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
+  deletePosts(ids: number[]): Promise<Post[]>;
   /** Adds back posts whose id is missing, keeping every field as given; answers what was added and skipped. */
   restorePosts(posts: Post[]): Promise<{ restored: number[]; skipped: number[] }>;
 

@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostForm } from "./post-form";
 import { PostsList } from "./posts-list";
 import type { SessionUser } from "../../../shared/users";
-import { useCmsPosts } from "./use-cms-posts";
+import { usePostList } from "./use-post-list";
 
 type Tab = "posts" | "new";
 
@@ -20,7 +20,11 @@ type Tab = "posts" | "new";
  * in progress gives the form a temporary id (temp-{time}) so it starts fresh; leaving clears it.
  */
 export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
-  const { posts, loading, reload } = useCmsPosts();
+  const { posts, loading, reload } = usePostList({
+    load: loadCmsPosts,
+    failed: ADMIN_MESSAGES.loadFailed,
+    unreachable: ADMIN_MESSAGES.loadError,
+  });
   const [tab, setTab] = useState<Tab>("posts");
   const [editing, setEditing] = useState<CmsPost | undefined>();
   const [formId, setFormId] = useState<string | undefined>();
@@ -100,6 +104,8 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
     </div>
   );
 }
+
+const loadCmsPosts = () => api.get<CmsPost[]>("/api/cms/posts");
 
 /** SPEC section 2: the role badge falls back to "User". */
 function roleLabel(role: string | undefined): string {

@@ -1,3 +1,5 @@
+import { FORM_ERRORS } from "../../../shared/schemas";
+
 /** Every toast and label of the admin CMS (SPEC sections 2 and 8), exactly as written there. */
 export const ADMIN_MESSAGES = {
   pageTitle: "Admin CMS",
@@ -30,7 +32,7 @@ export const ADMIN_MESSAGES = {
   },
   updateFailed: (status?: number) => (status ? `Failed to update post (${status})` : "Failed to update post"),
   deleteFailed: (status?: number) => (status ? `Failed to delete post (${status})` : "Failed to delete post"),
-  formErrors: { title: "Form has errors", description: "Please fix the highlighted fields and try again." },
+  formErrors: FORM_ERRORS,
   deleteConfirm: {
     title: "Delete this post?",
     description: (title: string) => `"${title}" will be permanently removed from the blog. This cannot be undone.`,

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "../../../shared/blog";
@@ -45,6 +45,9 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toFormValues(post) });
 
+  // Videos the writer deleted on purpose; any other video the saved content lacks is put back.
+  const removedVideos = useRef<string[]>([]);
+
   // SPEC section 5: the slug follows the title while creating, until the writer types one.
   const title = watch("title");
   useEffect(() => {
@@ -62,7 +65,7 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
     const payload = {
       ...values,
       slug,
-      content: prepareContentForSave(values.content),
+      content: prepareContentForSave(values.content, post?.content, removedVideos.current),
       tags: values.tags.split(",").map((t) => t.trim()).filter(Boolean),
     };
     try {
@@ -117,6 +120,7 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
               id="post-content"
               value={field.value}
               onChange={field.onChange}
+              onRemovedVideosChange={(srcs) => (removedVideos.current = srcs)}
               labelledBy="post-content-label"
               invalid={Boolean(errors.content)}
               describedBy={errors.content ? "post-content-error" : undefined}

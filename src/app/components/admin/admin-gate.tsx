@@ -1,0 +1,34 @@
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import type { SessionUser } from "../../../shared/users";
+import { buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { LoginForm } from "./login-form";
+
+export const ADMINS_ONLY = {
+  title: "Admins only",
+  text: "This tool changes or reveals the whole blog, so only admins can use it. Ask an admin if you need something done here.",
+} as const;
+
+/**
+ * DESIGN.md section 5: every utility page needs an admin. Visitors get the sign-in form, writers a
+ * clear refusal; the server refuses their calls too, this only saves them a confusing page.
+ */
+export function AdminGate({ user: initial, children }: { user: SessionUser | null; children: (user: SessionUser) => ReactNode }) {
+  const [user, setUser] = useState(initial);
+  if (!user) return <LoginForm onSignedIn={setUser} title="Sign in to continue" />;
+  if (user.role !== "admin") {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center px-4 py-16">
+        <Card className="w-full max-w-md" role="alert">
+          <h1 className="text-2xl font-bold text-slate-900">{ADMINS_ONLY.title}</h1>
+          <p className="mt-3 text-slate-600">{ADMINS_ONLY.text}</p>
+          <Link to="/admin" className={buttonClasses({ variant: "outline" }, "mt-6")}>
+            Back to Admin
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  return <>{children(user)}</>;
+}

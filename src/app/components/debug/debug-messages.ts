@@ -1,0 +1,23 @@
+/** The debug tools' labels and toasts (SPEC sections 2 and 8). */
+export const DEBUG_MESSAGES = {
+  title: "Blog Management",
+  intro: "Every post, drafts included, with backup and restore.",
+  loadFailed: { title: "Error Loading Posts", description: "Could not retrieve blog posts" },
+  loadUnreachable: { title: "Error Loading Posts", description: "Network error while retrieving blog posts" },
+  deletion: { failed: "Deletion Failed", error: "Deletion Error" },
+  backup: { failed: "Backup Failed", error: "Backup Error" },
+  restore: { failed: "Restore Failed", error: "Restore Error" },
+  invalidId: { title: "Invalid ID", description: "Please enter a valid post ID" },
+  deleted: (id: number) => ({ title: "Post deleted", description: `Post ${id} has been permanently removed.` }),
+  backedUp: (count: number, file: string) => ({ title: "Backup created", description: `${count} posts saved to ${file}.` }),
+  restored: (message: string) => ({ title: "Restore complete", description: message }),
+  noBackups: "No backups yet. Backup Now saves every post to the data folder.",
+  confirmDelete: (title: string, id: number) => ({
+    title: `Delete post ${id}?`,
+    description: `"${title}" will be permanently removed. Take a backup first if you may want it back.`,
+  }),
+  confirmRestore: {
+    title: "Restore from this backup?",
+    description: "Posts in the backup that are missing from the blog are added back. Posts that still exist are left as they are.",
+  },
+} as const;

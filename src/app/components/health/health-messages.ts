@@ -1,0 +1,15 @@
+/** The system health page's words (SPEC sections 2 and 8). */
+export const HEALTH_MESSAGES = {
+  title: "System Health",
+  intro: "Whether the data folder can be read and written, and what a production site should still configure.",
+  checking: "Checking system health...",
+  errorTitle: "Error Checking System Health",
+  noData: "No health data available",
+  refresh: "Refresh Status",
+  retry: "Retry",
+  checkNow: "Check Now",
+  connected: "Connected",
+  disconnected: "Not connected",
+  envComplete: "Complete",
+  envIncomplete: "Incomplete",
+} as const;

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from "react";
+import { formatDateTime } from "../../../shared/dates";
+import type { HealthReport } from "../../../shared/operations";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { HEALTH_MESSAGES } from "./health-messages";
+
+type State = { kind: "checking" } | { kind: "report"; report: HealthReport } | { kind: "error"; message: string } | { kind: "empty" };
+
+/** The report answers 503 when the store is unusable, and that answer is still a report to show. */
+async function fetchReport(): Promise<HealthReport | undefined> {
+  const res = await fetch("/api/public/health/database", { cache: "no-store", headers: { Accept: "application/json" } });
+  if (!res.ok && res.status !== 503) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+  const body = (await res.json().catch(() => undefined)) as HealthReport | undefined;
+  return body && typeof body.databaseConnected === "boolean" ? body : undefined;
+}
+
+/** SPEC section 2, /system/health: database, environment, post count, errors; Refresh, Retry, Check Now. */
+export function HealthView() {
+  const [state, setState] = useState<State>({ kind: "checking" });
+
+  const check = useCallback(async () => {
+    setState({ kind: "checking" });
+    try {
+      const report = await fetchReport();
+      setState(report ? { kind: "report", report } : { kind: "empty" });
+    } catch (err) {
+      setState({ kind: "error", message: err instanceof Error ? err.message : String(err) });
+    }
+  }, []);
+  useEffect(() => void check(), [check]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">{HEALTH_MESSAGES.title}</h1>
+      <p className="mt-2 text-slate-600">{HEALTH_MESSAGES.intro}</p>
+      <div className="mt-8" aria-live="polite">
+        {state.kind === "checking" && <p className="text-slate-600">{HEALTH_MESSAGES.checking}</p>}
+        {state.kind === "error" && (
+          <Card role="alert" className="border-red-200 bg-red-50">
+            <h2 className="text-lg font-semibold text-red-900">{HEALTH_MESSAGES.errorTitle}</h2>
+            <p className="mt-1 text-sm text-red-900">{state.message}</p>
+            <Button className="mt-4" onClick={check}>{HEALTH_MESSAGES.retry}</Button>
+          </Card>
+        )}
+        {state.kind === "empty" && (
+          <Card>
+            <p className="text-slate-700">{HEALTH_MESSAGES.noData}</p>
+            <Button className="mt-4" onClick={check}>{HEALTH_MESSAGES.checkNow}</Button>
+          </Card>
+        )}
+        {state.kind === "report" && <Report report={state.report} onRefresh={check} />}
+      </div>
+    </div>
+  );
+}
+
+function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => void }) {
+  return (
+    <Card>
+      <dl className="grid gap-6 sm:grid-cols-2">
+        <Item label="Database">
+          <Badge tone={report.databaseConnected ? "success" : "muted"}>
+            {report.databaseConnected ? HEALTH_MESSAGES.connected : HEALTH_MESSAGES.disconnected}
+          </Badge>
+        </Item>
+        <Item label="Environment variables">
+          <Badge tone={report.environmentComplete ? "success" : "muted"}>
+            {report.environmentComplete ? HEALTH_MESSAGES.envComplete : HEALTH_MESSAGES.envIncomplete}
+          </Badge>
+          {report.missingEnvVars.length > 0 && (
+            <span className="mt-2 block text-sm text-slate-700">Not set: {report.missingEnvVars.join(", ")}</span>
+          )}
+        </Item>
+        <Item label="Blog posts">{report.postsCount ?? "Unknown"}</Item>
+        <Item label="Checked at">{formatDateTime(report.timestamp)}</Item>
+        {report.error && (
+          <div className="sm:col-span-2">
+            <Item label="Error details">
+              <code className="block rounded bg-red-50 p-3 text-sm break-words text-red-900">{report.error}</code>
+            </Item>
+          </div>
+        )}
+      </dl>
+      <Button className="mt-6" onClick={onRefresh}>{HEALTH_MESSAGES.refresh}</Button>
+    </Card>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from "react";
+import { api } from "../../lib/api";
+import { toast } from "../../lib/toast";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ToolAlert } from "./tool-alert";
+import { PURGE_MESSAGES as M } from "./tool-messages";
+
+type PurgeResult = { results: { totalPosts: number; deleted: number; failed: number }; backup?: string; message?: string };
+type Outcome = { ok: PurgeResult } | { error: string };
+
+/**
+ * SPEC section 2, /delete-all-posts: one red button behind two confirmation dialogs, the second
+ * plainer still; SPEC section 8 for every outcome. The server takes a backup before it deletes.
+ */
+export function PurgeAllPosts() {
+  const [secondOpen, setSecondOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+
+  const purge = async () => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const ok = await api.post<PurgeResult>("/api/debug/purge-all-posts");
+      const { totalPosts, deleted, failed } = ok.results;
+      toast(totalPosts === 0 ? M.empty : { title: M.complete.title, description: M.complete.description(deleted, failed) });
+      setOutcome({ ok });
+    } catch (err) {
+      const message = (err instanceof Error && err.message) || M.failed;
+      toast({ title: M.failed, description: message, variant: "destructive" });
+      setOutcome({ error: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card className="border-red-200 p-4 sm:p-6">
+        <p className="text-slate-700">{M.warning}</p>
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive" size="lg" className="mt-4 w-full sm:w-auto" disabled={busy}>
+              {busy ? M.working : M.button}
+            </Button>
+          }
+          title={M.first.title}
+          description={M.first.description}
+          confirmLabel={M.first.action}
+          onConfirm={() => setSecondOpen(true)}
+        />
+        <ConfirmDialog
+          open={secondOpen}
+          onOpenChange={setSecondOpen}
+          title={M.second.title}
+          description={M.second.description}
+          confirmLabel={M.second.action}
+          onConfirm={() => void purge()}
+        />
+      </Card>
+      {outcome && <PurgeOutcome outcome={outcome} />}
+    </div>
+  );
+}
+
+function PurgeOutcome({ outcome }: { outcome: Outcome }) {
+  if ("error" in outcome) {
+    return (
+      <ToolAlert tone="error" title={M.errorHeading}>
+        <p>{outcome.error}</p>
+      </ToolAlert>
+    );
+  }
+  const { results, backup } = outcome.ok;
+  if (results.totalPosts === 0) return <ToolAlert tone="success" title={M.empty.title}>{M.empty.description}</ToolAlert>;
+  const all = results.failed === 0 && results.deleted === results.totalPosts;
+  return (
+    <ToolAlert tone={all ? "success" : "error"} title={all ? M.allDeleted : M.complete.title}>
+      <p>{M.complete.description(results.deleted, results.failed)}</p>
+      {backup && <p>{M.backup(backup)}</p>}
+    </ToolAlert>
+  );
+}

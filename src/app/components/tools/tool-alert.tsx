@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+
+const TONES = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+} as const;
+
+/**
+ * The outcome box of the utility pages (SPEC section 8: the purge's inline Error box and green
+ * success line, the test removal's alerts). An error is announced at once (role alert), a
+ * success politely (role status).
+ */
+export function ToolAlert({ tone, title, children }: { tone: keyof typeof TONES; title: string; children?: ReactNode }) {
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-lg border p-4", TONES[tone])}>
+      <p className="font-semibold">{title}</p>
+      {children && <div className="mt-2 space-y-2 text-sm break-words">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Route } from "./+types/admin.debug-tools";
+import { AdminGate } from "../components/admin/admin-gate";
+import { DebugTools } from "../components/debug/debug-tools";
+import { DEBUG_MESSAGES } from "../components/debug/debug-messages";
+import { pageMeta } from "../lib/meta";
+import { privatePageHeaders, sessionUserLoader } from "../lib/session-user.server";
+
+export const meta: Route.MetaFunction = () => [...pageMeta(DEBUG_MESSAGES.title, DEBUG_MESSAGES.intro), { name: "robots", content: "noindex" }];
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export const loader = (args: Route.LoaderArgs) => sessionUserLoader(args);
+
+export default function DebugToolsPage({ loaderData }: Route.ComponentProps) {
+  return <AdminGate user={loaderData.user}>{() => <DebugTools />}</AdminGate>;
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { ValidationError } from "../errors";
+import { describeIssues, postSchema } from "../store/db-schema";
+import type { Post } from "../store/types";
+
+/**
+ * One backup file, `data/backups/posts-<ISO time>.json` (DESIGN.md section 4): every post, drafts
+ * too, with every field as stored. `count` repeats `posts.length` near the top of the file, so the
+ * backup list reads a few hundred bytes per file instead of parsing megabytes.
+ */
+export const BACKUP_FORMAT = "queuewise-posts-backup";
+export const BACKUP_VERSION = 1;
+
+export type Backup = {
+  format: typeof BACKUP_FORMAT;
+  version: typeof BACKUP_VERSION;
+  createdAt: string;
+  count: number;
+  posts: Post[];
+};
+
+export const BACKUP_MESSAGES = {
+  notJson: (label: string, detail: string) =>
+    `${label} is not valid JSON, so it is truncated or damaged (${detail}). Nothing was changed.`,
+  notBackup: (label: string) =>
+    `${label} is not a QueueWise posts backup: it needs "format": "${BACKUP_FORMAT}" and a "posts" list. Nothing was changed.`,
+  version: (label: string, version: unknown) =>
+    `${label} is a version ${JSON.stringify(version)} backup; this release reads version ${BACKUP_VERSION}. Nothing was changed.`,
+  invalidPosts: (label: string, details: string) =>
+    `${label} holds posts that are not valid (${details}). Nothing was changed.`,
+  badName: (name: string) => `"${name}" is not a backup name: backups are named posts-<time>.json.`,
+  notFound: (name: string) => `There is no backup named "${name}".`,
+  noFile: (file: string) => `There is no file at ${file}.`,
+} as const;
+
+/** Strict, so a name from a URL or a request body can never leave the backups folder. */
+const NAME = /^posts-[0-9TZ.-]+\.json$/;
+
+export const isBackupName = (name: string) => NAME.test(name);
+
+export function assertBackupName(name: string): void {
+  if (!isBackupName(name)) throw new ValidationError(BACKUP_MESSAGES.badName(name));
+}
+
+/** The ISO time with its colons made hyphens, which every file system accepts; names sort by time. */
+export const backupName = (time: Date) => `posts-${time.toISOString().replaceAll(":", "-")}.json`;
+
+export function serializeBackup(posts: readonly Post[], createdAt: string): string {
+  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts };
+  return JSON.stringify(backup, null, 2) + "\n";
+}
+
+/** The start of a file serializeBackup wrote; anything else (a hand-made file) does not match. */
+const HEADER = new RegExp(
+  `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*${BACKUP_VERSION},\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
+);
+
+export function readHeader(start: string): { createdAt: string; count: number } | undefined {
+  const match = HEADER.exec(start);
+  return match ? { createdAt: match[1]!, count: Number(match[2]) } : undefined;
+}
+
+const postsSchema = z.looseObject({ posts: z.array(postSchema) });
+
+/**
+ * Checks a backup before anything is restored from it: the format marker and version, then every
+ * post against the schema db.json is loaded with, so a restore can never leave a file the next
+ * start refuses. `markerRequired: false` also takes a bare `{posts: [...]}` (an upload, issue 5).
+ */
+export function parseBackup(raw: unknown, label: string, { markerRequired = true } = {}): Post[] {
+  if (typeof raw !== "object" || raw === null || !Array.isArray((raw as { posts?: unknown }).posts)) {
+    throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
+  }
+  const { format, version } = raw as { format?: unknown; version?: unknown };
+  if (markerRequired || format !== undefined || version !== undefined) {
+    if (format !== BACKUP_FORMAT) throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
+    if (version !== BACKUP_VERSION) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
+  }
+  const parsed = postsSchema.safeParse(raw);
+  if (!parsed.success) throw new ValidationError(BACKUP_MESSAGES.invalidPosts(label, describeIssues(parsed.error.issues)));
+  return parsed.data.posts as Post[];
+}
+
+export function parseBackupText(text: string, label: string): Post[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new ValidationError(BACKUP_MESSAGES.notJson(label, (error as Error).message));
+  }
+  return parseBackup(raw, label);
+}

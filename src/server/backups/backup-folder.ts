@@ -1,0 +1,128 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { NotFoundError } from "../errors";
+import { writeFileDurably } from "../store/durable-file-adapter";
+import type { Post } from "../store/types";
+import { assertBackupName, BACKUP_MESSAGES, backupName, isBackupName, parseBackupText, readHeader, serializeBackup } from "./backup-file";
+
+/**
+ * The backups folder on disk, `<dataDir>/backups` (DESIGN.md section 4). Used by the server and
+ * by the CLI, which may run beside a server (it reads db.json without the lock), so nothing here
+ * assumes it is the only writer: names are claimed with an exclusive link and removals tolerate
+ * files already gone.
+ */
+export const BACKUPS_FOLDER = "backups";
+
+export type BackupInfo = {
+  name: string;
+  createdAt: string;
+  size: number;
+  /** Null for a file that is not a backup this release wrote (restoring it answers why). */
+  count: number | null;
+};
+
+export type WrittenBackup = { name: string; file: string; count: number };
+
+/** Enough for the header serializeBackup writes before the first post. */
+const HEADER_BYTES = 512;
+
+export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
+
+/**
+ * Writes one durable backup, then deletes all but the newest `keep`; the old ones go only once
+ * the new one is safely on disk. Two backups in one millisecond (here or in another process)
+ * get names a millisecond apart, never one file.
+ */
+export async function writeBackup(dataDir: string, posts: readonly Post[], keep: number): Promise<WrittenBackup> {
+  const dir = backupsDir(dataDir);
+  await fs.mkdir(dir, { recursive: true });
+  const now = new Date();
+  const text = serializeBackup(posts, now.toISOString());
+  for (let time = now.getTime(); ; time++) {
+    const name = backupName(new Date(time));
+    const file = path.join(dir, name);
+    try {
+      await writeFileDurably(file, text, { exclusive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
+      throw error;
+    }
+    await prune(dir, name, keep);
+    return { name, file, count: posts.length };
+  }
+}
+
+/** Keeps `keep` backups counting the one just written, even if a wrong clock gave it an older name. */
+async function prune(dir: string, written: string, keep: number): Promise<void> {
+  const older = (await backupNames(dir)).filter((name) => name !== written).slice(keep - 1);
+  await Promise.all(older.map((name) => fs.rm(path.join(dir, name), { force: true })));
+}
+
+/** Newest first: the names hold fixed-width ISO times, so name order is time order. */
+async function backupNames(dir: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(dir)).filter(isBackupName).sort().reverse();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+export async function listBackups(dataDir: string): Promise<BackupInfo[]> {
+  const dir = backupsDir(dataDir);
+  const infos = await Promise.all((await backupNames(dir)).map((name) => describe(path.join(dir, name))));
+  return infos.filter((info) => info !== undefined);
+}
+
+/** Undefined for a file removed since the folder was listed (pruned by another backup). */
+async function describe(file: string): Promise<BackupInfo | undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const { size, mtime } = await handle.stat();
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
+    const header = readHeader(buffer.toString("utf8", 0, bytesRead));
+    return { name: path.basename(file), createdAt: header?.createdAt ?? mtime.toISOString(), size, count: header?.count ?? null };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The path of a backup that exists; 400 for a name that is not a backup's, 404 for a missing one. */
+export async function locateBackup(dataDir: string, name: string): Promise<string> {
+  assertBackupName(name);
+  const file = path.join(backupsDir(dataDir), name);
+  try {
+    await fs.access(file);
+  } catch {
+    throw new NotFoundError(BACKUP_MESSAGES.notFound(name));
+  }
+  return file;
+}
+
+/** The newest backup's name, or undefined when there is none. */
+export async function newestBackup(dataDir: string): Promise<string | undefined> {
+  return (await backupNames(backupsDir(dataDir)))[0];
+}
+
+/** A checked backup from the folder (parseBackup's 400s), by name. */
+export async function readBackup(dataDir: string, name: string): Promise<Post[]> {
+  return readBackupFile(await locateBackup(dataDir, name), name);
+}
+
+/** A checked backup from any file (the CLI's `restore FILE`); `label` names it in messages. */
+export async function readBackupFile(file: string, label = file): Promise<Post[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(BACKUP_MESSAGES.noFile(file));
+    throw error;
+  }
+  return parseBackupText(text, label);
+}

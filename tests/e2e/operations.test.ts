@@ -1,0 +1,126 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
+import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
+import { DEBUG_MESSAGES } from "../../src/app/components/debug/debug-messages";
+import { HEALTH_MESSAGES } from "../../src/app/components/health/health-messages";
+import { DESKTOP, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
+import { startServer, type RunningServer } from "../helpers/running-server";
+
+const ADMIN = { username: "ops-admin", password: "operations password" };
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  expect(await server?.stop()).toBe(0);
+});
+
+const toastTitled = (page: Page, title: string) =>
+  page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).first().waitFor();
+
+async function signIn(page: Page, path: string) {
+  await page.goto(server.url + path);
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
+}
+
+const publicSlugs = (page: Page) =>
+  page.request.get(`${server.url}/api/public/blog/posts`).then(async (r) => ((await r.json()) as { slug: string }[]).map((p) => p.slug));
+
+it("debug tools: Backup Now, delete by id, restore it; purge through both dialogs; restore again", async () => {
+  const { page, problems, close } = await openPage(browser, DESKTOP);
+  await signIn(page, "/admin/debug-tools");
+  await page.getByRole("heading", { name: DEBUG_MESSAGES.title }).waitFor();
+  const rows = page.getByRole("table").getByRole("row");
+  await expect.poll(() => rows.count()).toBeGreaterThan(2);
+  const original = await publicSlugs(page);
+  const victimId = (await rows.nth(1).getByRole("cell").nth(1).textContent())!;
+
+  await page.getByRole("button", { name: "Backup Now" }).click();
+  await toastTitled(page, DEBUG_MESSAGES.backedUp(0, "").title);
+
+  await page.getByRole("tab", { name: "Management" }).click();
+  await page.getByLabel("Post ID").fill("abc");
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await toastTitled(page, DEBUG_MESSAGES.invalidId.title);
+  await page.getByLabel("Post ID").fill(victimId);
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await toastTitled(page, DEBUG_MESSAGES.deleted(Number(victimId)).title);
+  expect((await publicSlugs(page)).length).toBe(original.length - 1);
+
+  await page.getByRole("button", { name: "Restore From Backup" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+  await toastTitled(page, DEBUG_MESSAGES.restored("").title);
+  expect(await publicSlugs(page)).toEqual(original);
+
+  // Purge everything through both dialogs on the bare purge page.
+  await page.goto(`${server.url}/delete-all-posts`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /Delete ALL/i }).first().click();
+  for (let dialog = 0; dialog < 2; dialog++) {
+    const confirm = page.getByRole("alertdialog");
+    await confirm.waitFor();
+    await confirm.getByRole("button").last().click();
+    await confirm.waitFor({ state: "detached" }).catch(() => undefined);
+  }
+  await page.getByText("All posts have been deleted").waitFor();
+  expect(await publicSlugs(page)).toEqual([]);
+
+  // The purge took a backup first: restoring the newest brings every post back.
+  await page.goto(`${server.url}/admin/debug-tools`);
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Management" }).click();
+  await expect.poll(() => page.getByRole("list", { name: "Backups" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
+  await page.getByRole("button", { name: "Restore From Backup" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
+  await toastTitled(page, DEBUG_MESSAGES.restored("").title);
+  expect(await publicSlugs(page)).toEqual(original);
+  expect(problems).toEqual([]);
+  await close();
+});
+
+it("/system/health shows the database connected, and asks visitors to sign in", async () => {
+  const visitor = await openPage(browser, DESKTOP);
+  await visitor.page.goto(`${server.url}/system/health`);
+  await visitor.page.getByRole("button", { name: "Login" }).waitFor();
+  expect(await visitor.page.getByText(HEALTH_MESSAGES.connected).count()).toBe(0);
+  await visitor.close();
+
+  const { page, close } = await openPage(browser, DESKTOP);
+  await signIn(page, "/system/health");
+  await page.getByRole("heading", { name: HEALTH_MESSAGES.title }).waitFor();
+  await page.getByText(HEALTH_MESSAGES.connected, { exact: true }).waitFor();
+  await page.getByRole("button", { name: HEALTH_MESSAGES.refresh }).click();
+  await page.getByText(HEALTH_MESSAGES.connected, { exact: true }).waitFor();
+  await close();
+});
+
+it("a writer is told the tools are for admins only", async () => {
+  const { page, close } = await openPage(browser, DESKTOP);
+  await signIn(page, "/admin");
+  const created = await page.request.post(`${server.url}/api/auth/register`, {
+    data: { username: "just-a-writer", password: "writer password", role: "writer" },
+    headers: { Origin: server.url },
+  });
+  expect(created.status()).toBe(201);
+  await page.getByRole("button", { name: "Logout" }).click();
+  await toastTitled(page, ADMIN_MESSAGES.loggedOut.title);
+  await page.goto(`${server.url}/admin/debug-tools`);
+  await waitForHydration(page);
+  await page.getByLabel("Username").fill("just-a-writer");
+  await page.getByLabel("Password").fill("writer password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("heading", { name: ADMINS_ONLY.title }).waitFor();
+  await close();
+});
