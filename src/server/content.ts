@@ -4,6 +4,7 @@
  * applied when content is written and again when it is rendered. Output is a fixed point:
  * sanitizeContent(sanitizeContent(x)) === sanitizeContent(x).
  */
+import { videoTitle } from "../shared/embeds";
 import sanitizeHtml from "sanitize-html";
 
 // SPEC section 5: "Links are limited to the protocols http, https, mailto and tel".
@@ -123,7 +124,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
           else delete out.rel;
         }
       }
-      if (tagName === "iframe" && out.src !== undefined && isAllowedEmbedUrl(out.src)) out.src = new URL(out.src).href;
+      if (tagName === "iframe" && out.src !== undefined && isAllowedEmbedUrl(out.src)) {
+        out.src = new URL(out.src).href;
+        // A frame needs an accessible name (DESIGN.md section 8); posts saved before the editor
+        // added one get the provider's player name here, on the way in and on the way out.
+        if (!out.title?.trim()) out.title = videoTitle(out.src);
+      }
       if (out["data-list"] !== undefined && !LIST_TYPES.includes(out["data-list"])) delete out["data-list"];
       if (out.spellcheck !== undefined && !["true", "false"].includes(out.spellcheck)) delete out.spellcheck;
       if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"])) delete out["data-language"];

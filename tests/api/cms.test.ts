@@ -258,7 +258,7 @@ describe("content is stored sanitized (DESIGN.md section 5)", () => {
     const res = await api.create(makePostInput({ content }), admin).expect(201);
     const stored = (await t.store.getPostById(res.body.id))!.content;
     expect(stored).not.toMatch(/<script|onerror|javascript:|alert|evil\.example/);
-    expect(stored).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>');
+    expect(stored).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>');
     expect(stored).toContain(PADDING);
     expect(res.body.content).toBe(stored);
 

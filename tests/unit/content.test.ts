@@ -116,12 +116,13 @@ describe("sanitizeContent: embeds survive", () => {
       const [iframe] = elements(out).filter((el) => el.name === "iframe");
       expect(iframe?.attribs).toEqual({
         src, width: "560", height: "315", frameborder: "0", allow: "autoplay; fullscreen", allowfullscreen: "",
+        title: src.includes("vimeo") ? "Vimeo video player" : "YouTube video player",
       });
     });
   }
 
   it("keeps Quill's video blot and the responsive container", () => {
-    const quill = '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>';
+    const quill = '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
     expect(sanitizeContent(quill)).toBe(quill);
     const wrapped = `<div class="video-container">${quill}</div>`;
     expect(sanitizeContent(wrapped)).toBe(wrapped);
@@ -184,5 +185,13 @@ describe("sanitizeContent: Quill formats survive", () => {
   it("is idempotent on a whole Quill document", () => {
     const doc = kept.join("");
     expect(sanitizeContent(sanitizeContent(doc))).toBe(sanitizeContent(doc));
+  });
+});
+
+describe("embedded players have an accessible name", () => {
+  it("an untitled YouTube or Vimeo frame gets its player's name; a given title is kept", () => {
+    expect(sanitizeContent('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toContain('title="YouTube video player"');
+    expect(sanitizeContent('<iframe src="https://player.vimeo.com/video/76979871"></iframe>')).toContain('title="Vimeo video player"');
+    expect(sanitizeContent('<iframe title="Our tour" src="https://player.vimeo.com/video/76979871"></iframe>')).toContain('title="Our tour"');
   });
 });

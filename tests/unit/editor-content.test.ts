@@ -184,9 +184,10 @@ describe("prepareContentForSave", () => {
     );
   });
 
-  it("keeps Quill 2's own video iframe (no title) through the sanitizer", () => {
+  it("keeps Quill 2's own video iframe (no title) through the sanitizer, which names the player", () => {
     const bare = `<p>a</p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></iframe>`;
-    expect(sanitizeContent(prepareContentForSave(bare, bare))).toBe(bare);
+    const titled = bare.replace("></iframe>", ' title="YouTube video player"></iframe>');
+    expect(sanitizeContent(prepareContentForSave(bare, bare))).toBe(titled);
   });
 
   it("round trip: a video inserted by the editor keeps its src through saving and the sanitizer", () => {

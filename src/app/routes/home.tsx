@@ -33,7 +33,7 @@ export default function Home() {
               Contact Us
             </ScrollLink>
           </div>
-          <CardGrid cards={hero.cards} />
+          <CardGrid cards={hero.cards} headingLevel="h2" />
         </div>
       </section>
 
@@ -112,7 +112,7 @@ function CardGrid({
   headingLevel: Heading = "h3",
 }: {
   cards: readonly { title: string; text: string }[];
-  headingLevel?: "h3" | "h4";
+  headingLevel?: "h2" | "h3" | "h4";
 }) {
   return (
     <div className="mt-12 grid gap-6 text-left md:grid-cols-3">

@@ -1,0 +1,65 @@
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
+import { startServer, type RunningServer } from "../helpers/running-server";
+
+/** DESIGN.md section 8: axe-core finds nothing on the public pages and /admin. */
+const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const PAGES = ["/", "/industries", "/industries/healthcare", "/blog", "/blog?tag=product", "/admin", "/no-such-page"];
+
+let server: RunningServer;
+let browser: Browser;
+let firstPost: string;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const posts = (await (await fetch(`${server.url}/api/public/blog/posts`)).json()) as { slug: string }[];
+  firstPost = `/blog/${posts[0]!.slug}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  expect(await server?.stop()).toBe(0);
+});
+
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    // Embedded players are other sites' documents; what we own is the frame's title, checked by frame-title.
+    return (await axe.run(document, { exclude: [["iframe"]] } as object)).violations;
+  });
+  return found.map((v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+describe.each([
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+])("axe on the %s", (_, viewport) => {
+  it.each(PAGES.concat("POST"))("%s has no violations", async (path) => {
+    const { page, close } = await openPage(browser, viewport);
+    await page.goto(server.url + (path === "POST" ? firstPost : path));
+    await waitForHydration(page);
+    // Let the cards' fade-in finish, so contrast is measured on the final colours.
+    await page.waitForTimeout(1200);
+    expect(await violations(page)).toEqual([]);
+    await close();
+  });
+});
+
+it("the mobile menu can be opened and used with the keyboard alone", async () => {
+  const { page, close } = await openPage(browser, PHONE);
+  await page.goto(server.url + "/");
+  await waitForHydration(page);
+  // Located by what it controls: its name turns from "Open menu" to "Close menu".
+  const toggle = page.locator('button[aria-controls="mobile-menu"]');
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+  await page.keyboard.press("Tab");
+  const focused = await page.evaluate(() => document.activeElement?.textContent);
+  expect(focused).toBe("About");
+  expect(await toggle.getAttribute("aria-label")).toBe("Close menu");
+  await close();
+});
