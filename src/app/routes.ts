@@ -13,6 +13,13 @@ export default [
     route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // SPEC section 2 "Layout": the six utility pages show no site header or footer.
+  route("create-post-direct", "routes/create-post-direct.tsx"),
+  route("emergency-post", "routes/emergency-post.tsx"),
+  route("delete-posts", "routes/delete-posts.tsx"),
+  route("delete-all-posts", "routes/delete-all-posts.tsx"),
+  route("direct-delete", "routes/direct-delete.tsx"),
+  route("test-update", "routes/test-update.tsx"),
   route("rss.xml", "routes/rss.xml.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

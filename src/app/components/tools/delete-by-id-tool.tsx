@@ -7,6 +7,7 @@ import { Card } from "../ui/card";
 import { Field, inputClasses } from "../ui/field";
 import { DELETE_BY_ID_MESSAGES as M, POST_LIST_MESSAGES, TOOL_LINKS } from "./tool-messages";
 import { ToolPostList, useToolPosts } from "./tool-post-list";
+import { useBusy } from "./use-busy";
 
 /** SPEC section 5, Delete by ID page: what stops a delete, in SPEC's order, or nothing. */
 function deleteProblem(postId: string, confirmation: string): ToastInput | undefined {
@@ -31,29 +32,28 @@ export function DeleteByIdTool() {
   const { posts, loading, reload } = useToolPosts();
   const [postId, setPostId] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [deleted, setDeleted] = useState<number[]>([]);
   const [failed, setFailed] = useState<number[]>([]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = deleteProblem(postId, confirmation);
     if (problem) return void toast({ ...problem, variant: "destructive" });
     const id = Number(postId.trim());
-    setBusy(true);
-    try {
-      await api.delete(`/api/debug/delete-post/${id}`);
-      setDeleted((ids) => [...ids, id]);
-      toast(M.deleted(id));
-      setPostId("");
-      setConfirmation("");
-    } catch (err) {
-      setFailed((ids) => [...ids, id]);
-      toast({ ...failureToast(err), variant: "destructive" });
-    } finally {
-      setBusy(false);
+    void run(async () => {
+      try {
+        await api.delete(`/api/debug/delete-post/${id}`);
+        setDeleted((ids) => [...ids, id]);
+        toast(M.deleted(id));
+        setPostId("");
+        setConfirmation("");
+      } catch (err) {
+        setFailed((ids) => [...ids, id]);
+        toast({ ...failureToast(err), variant: "destructive" });
+      }
       void reload();
-    }
+    });
   };
 
   return (

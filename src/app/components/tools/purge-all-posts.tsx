@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { PurgeResult } from "../../../shared/operations";
 import { api } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -6,8 +7,8 @@ import { Card } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ToolAlert } from "./tool-alert";
 import { PURGE_MESSAGES as M } from "./tool-messages";
+import { useBusy } from "./use-busy";
 
-type PurgeResult = { results: { totalPosts: number; deleted: number; failed: number }; backup?: string; message?: string };
 type Outcome = { ok: PurgeResult } | { error: string };
 
 /**
@@ -16,24 +17,23 @@ type Outcome = { ok: PurgeResult } | { error: string };
  */
 export function PurgeAllPosts() {
   const [secondOpen, setSecondOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
 
-  const purge = async () => {
-    setBusy(true);
+  const purge = () => {
     setOutcome(undefined);
-    try {
-      const ok = await api.post<PurgeResult>("/api/debug/purge-all-posts");
-      const { totalPosts, deleted, failed } = ok.results;
-      toast(totalPosts === 0 ? M.empty : { title: M.complete.title, description: M.complete.description(deleted, failed) });
-      setOutcome({ ok });
-    } catch (err) {
-      const message = (err instanceof Error && err.message) || M.failed;
-      toast({ title: M.failed, description: message, variant: "destructive" });
-      setOutcome({ error: message });
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => {
+      try {
+        const ok = await api.post<PurgeResult>("/api/debug/purge-all-posts");
+        const { totalPosts, deleted, failed } = ok.results;
+        toast(totalPosts === 0 ? M.empty : { title: M.complete.title, description: M.complete.description(deleted, failed) });
+        setOutcome({ ok });
+      } catch (err) {
+        const message = (err instanceof Error && err.message) || M.failed;
+        toast({ title: M.failed, description: message, variant: "destructive" });
+        setOutcome({ error: message });
+      }
+    });
   };
 
   return (
@@ -57,7 +57,7 @@ export function PurgeAllPosts() {
           title={M.second.title}
           description={M.second.description}
           confirmLabel={M.second.action}
-          onConfirm={() => void purge()}
+          onConfirm={purge}
         />
       </Card>
       {outcome && <PurgeOutcome outcome={outcome} />}

@@ -1,12 +1,13 @@
 import { useState } from "react";
+import type { TestRemovalResult } from "../../../shared/operations";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { ToolAlert } from "./tool-alert";
 import { TEST_REMOVAL_MESSAGES as M } from "./tool-messages";
+import { useBusy } from "./use-busy";
 
-type RemovalResult = { message: string; deletedPosts: { id: number; title: string }[]; backup?: string; error?: string };
-type Outcome = { ok: RemovalResult } | { error: string };
+type Outcome = { ok: TestRemovalResult } | { error: string };
 
 /** SPEC section 8, Test removal: the details are the answer's `error` field or the server's
  * message, else "Unknown error occurred". */
@@ -16,20 +17,19 @@ function failureDetails(err: unknown): string {
 
 /** SPEC section 2, /direct-delete: one button that removes every post with "test" in its title. */
 export function RemoveTestPosts() {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
 
-  const remove = async () => {
-    setBusy(true);
+  const remove = () => {
     setOutcome(undefined);
-    try {
-      const ok = await api.post<RemovalResult>("/api/admin/force-remove-test-posts");
-      setOutcome(ok.error ? { error: ok.error } : { ok });
-    } catch (err) {
-      setOutcome({ error: failureDetails(err) });
-    } finally {
-      setBusy(false);
-    }
+    void run(async () => {
+      try {
+        const ok = await api.post<TestRemovalResult>("/api/admin/force-remove-test-posts");
+        setOutcome(ok.error ? { error: ok.error } : { ok });
+      } catch (err) {
+        setOutcome({ error: failureDetails(err) });
+      }
+    });
   };
 
   return (
@@ -47,19 +47,16 @@ export function RemoveTestPosts() {
       {outcome && "ok" in outcome && (
         <ToolAlert tone="success" title={M.succeeded}>
           <p>{outcome.ok.message}</p>
-          {outcome.ok.deletedPosts.length ? (
+          {outcome.ok.deletedPosts.length > 0 && (
             <>
               <p className="font-medium">{M.removedTitles}</p>
               <ul className="list-disc pl-5">
-                {outcome.ok.deletedPosts.map((post) => (
-                  <li key={post.id}>{post.title}</li>
+                {outcome.ok.deletedPosts.map((post, i) => (
+                  <li key={post.id ?? i}>{post.title}</li>
                 ))}
               </ul>
             </>
-          ) : (
-            <p>{M.none}</p>
           )}
-          {outcome.ok.backup && <p>{M.backup(outcome.ok.backup)}</p>}
         </ToolAlert>
       )}
     </div>

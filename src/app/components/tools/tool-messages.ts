@@ -15,7 +15,7 @@ export const TOOL_PAGES = {
   testUpdate: { title: "Post Update Test Tool", intro: "Edit a post's fields and watch every step of the update in the log." },
   directDelete: {
     title: "Test Post Removal Tool",
-    intro: 'Removes every post with "test" in its title (any case). A backup is taken first.',
+    intro: 'Removes every post with "test" in its title. A backup is taken first.',
   },
 } as const;
 
@@ -41,10 +41,8 @@ export const DIRECT_CREATE_MESSAGES = {
   publish: "Publish Post",
   publishing: "Publishing...",
   missing: { title: "Missing information", description: "Please fill in all required fields" },
-  created: { title: "Post created successfully", description: "Your post has been published and is now visible on the blog" },
+  resultHeading: "Post published. Server response:",
   failed: "Failed to create post",
-  resultHeading: "Server response",
-  errorHeading: "Error",
 } as const;
 
 /** SPEC sections 2 and 5, the HTML generator. */
@@ -93,7 +91,7 @@ export const PURGE_MESSAGES = {
   second: {
     title: "Are you absolutely sure?",
     description: "This cannot be undone. Every post disappears from the blog at once; only the backup taken first can bring them back.",
-    action: "Yes, delete everything",
+    action: "Delete everything",
   },
   empty: { title: "No posts to delete", description: "The blog database is already empty." },
   complete: { title: "Operation Complete", description: (deleted: number, failed: number) => `Deleted ${deleted} posts, Failed to delete ${failed} posts` },
@@ -140,8 +138,6 @@ export const TEST_REMOVAL_MESSAGES = {
   working: "Removing...",
   succeeded: "Test posts removed",
   removedTitles: "Removed posts:",
-  none: "No post had \"test\" in its title.",
-  backup: (file: string) => `A backup of all posts was taken first: ${file}.`,
   failed: "Failed to remove test posts",
   unknown: "Unknown error occurred",
 } as const;

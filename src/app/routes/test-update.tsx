@@ -1,0 +1,21 @@
+import type { Route } from "./+types/test-update";
+import { UtilityPage } from "../components/admin/utility-page";
+import { TestUpdateTool } from "../components/tools/test-update-tool";
+import { TOOL_PAGES } from "../components/tools/tool-messages";
+import { toolMeta } from "../components/tools/tool-meta";
+import { privatePageHeaders, sessionUserLoader } from "../lib/session-user.server";
+
+/** SPEC section 2, /test-update: a bare utility page, for admins only (DESIGN.md section 5). */
+const PAGE = TOOL_PAGES.testUpdate;
+
+export const meta: Route.MetaFunction = () => toolMeta(PAGE);
+export const headers: Route.HeadersFunction = privatePageHeaders;
+export const loader = (args: Route.LoaderArgs) => sessionUserLoader(args);
+
+export default function TestUpdate({ loaderData }: Route.ComponentProps) {
+  return (
+    <UtilityPage user={loaderData.user} title={PAGE.title} intro={PAGE.intro}>
+      <TestUpdateTool />
+    </UtilityPage>
+  );
+}
