@@ -1,8 +1,12 @@
 import { realpathSync } from "node:fs";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "../shared/schemas";
-import { loadConfig } from "./config";
+import { countPosts } from "./backups/backup-file";
+import { readBackupFile } from "./backups/backup-folder";
+import { backupDataFolder } from "./backups/data-folder-backup";
+import { loadConfig, type Config } from "./config";
 import { ConflictError, HttpError, ValidationError } from "./errors";
 import { openSite } from "./open-site";
 import { usernameTakenMessage } from "./store/record-changes";
@@ -10,11 +14,12 @@ import type { Store } from "./store/types";
 import { createUserAccount } from "./users";
 
 /**
- * The command line of DESIGN.md section 3, `npm run users -- create --username NAME --role admin`
- * for now (issue 4). Each command is one row of COMMANDS, so `serve`, `backup` and `restore` join
- * as rows. Exit codes: 0 done, 1 refused (bad input, data folder in use), 2 usage, 130 cancelled.
- * A command opens the data folder as a server start would (openSite): an empty folder gets its
- * sample posts and session secret, so starting the server afterwards gives the same site.
+ * The command line of DESIGN.md section 3: `npm run users -- create --username NAME --role admin`
+ * (issue 4), `npm run backup` and `npm run restore -- FILE` (issue 5). Each command is one row of
+ * COMMANDS, so `serve` joins as a row. Exit codes: 0 done, 1 refused (bad input, data folder in
+ * use), 2 usage, 130 cancelled. A command that opens the data folder does so as a server start
+ * would (openSite): an empty folder gets its sample posts and session secret, so starting the
+ * server afterwards gives the same site.
  */
 export const CLI_MESSAGES = {
   usernameRequired: "Give the new user's name with --username NAME.",
@@ -25,6 +30,10 @@ export const CLI_MESSAGES = {
   unknownCommand: (words: string[]) => `Unknown command "${words.join(" ")}".`,
   missingCommand: "Give a command.",
   created: (u: { id: number; username: string; role: string }) => `Created ${u.role} ${u.username} (id ${u.id}).`,
+  wrongArguments: (names: string[], given: string[]) =>
+    given.length < names.length ? `Missing ${names.slice(given.length).join(" ")}.` : `Unexpected argument "${given[names.length]}".`,
+  backedUp: (count: number, file: string) => `Backed up ${countPosts(count)} to ${file}`,
+  restored: (restored: number, skipped: number) => `Restored ${countPosts(restored)}, skipped ${skipped}.`,
 } as const;
 
 type Values = ReturnType<typeof parseArgs>["values"];
@@ -32,7 +41,9 @@ type Values = ReturnType<typeof parseArgs>["values"];
 type Command = {
   usage: string;
   options: NonNullable<ParseArgsConfig["options"]>;
-  run(values: Values): Promise<void>;
+  /** Names of the positional arguments the command takes, each required. */
+  args?: string[];
+  run(values: Values, args: string[]): Promise<void>;
 };
 
 const COMMANDS: Record<string, Command> = {
@@ -40,6 +51,17 @@ const COMMANDS: Record<string, Command> = {
     usage: "users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]",
     options: { username: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" }, data: { type: "string" } },
     run: createUser,
+  },
+  backup: {
+    usage: "backup [--data DIR]",
+    options: { data: { type: "string" } },
+    run: backup,
+  },
+  restore: {
+    usage: "restore FILE [--data DIR]",
+    options: { data: { type: "string" } },
+    args: ["FILE"],
+    run: restore,
   },
 };
 
@@ -64,10 +86,40 @@ async function createUser(values: Values): Promise<void> {
   });
 }
 
-async function withStore(values: Values, use: (store: Store) => Promise<void>) {
+/**
+ * Safe while a server runs (issue 5): it reads db.json without taking the folder's lock, and
+ * never writes it; only the backups folder is written.
+ */
+async function backup(values: Values): Promise<void> {
+  const config = configOf(values);
+  const { file, count } = await backupDataFolder(config.dataDir, config.backupKeep);
+  console.log(CLI_MESSAGES.backedUp(count, file));
+}
+
+/**
+ * Adds back the posts of FILE that the data folder lacks (by id). The file is checked before the
+ * folder is opened; opening takes the lock, so a running server makes this refuse. An empty
+ * folder is not seeded: sample posts would take the ids the backup's posts need.
+ */
+async function restore(values: Values, [file]: string[]): Promise<void> {
+  const posts = await readBackupFile(path.resolve(file!));
+  await withStore(
+    values,
+    async (store) => {
+      const { restored, skipped } = await store.restorePosts(posts);
+      console.log(CLI_MESSAGES.restored(restored.length, skipped.length));
+    },
+    { seed: false },
+  );
+}
+
+function configOf(values: Values): Config {
   const dataDir = typeof values.data === "string" ? values.data : undefined;
-  const config = loadConfig({ ...process.env, ...(dataDir && { DATA_DIR: dataDir }) });
-  const { store } = await openSite(config);
+  return loadConfig({ ...process.env, ...(dataDir && { DATA_DIR: dataDir }) });
+}
+
+async function withStore(values: Values, use: (store: Store) => Promise<void>, options: { seed?: boolean } = {}) {
+  const { store } = await openSite(configOf(values), options);
   try {
     await use(store);
   } finally {
@@ -145,7 +197,8 @@ async function main(argv: string[]): Promise<number> {
       const words = argv.filter((a) => !a.startsWith("-")).slice(0, 2);
       throw new UsageError(words.length ? CLI_MESSAGES.unknownCommand(words) : CLI_MESSAGES.missingCommand);
     }
-    await found.command.run(parseValues(found.command, found.args));
+    const { values, positionals } = parseCommandLine(found.command, found.args);
+    await found.command.run(values, positionals);
     return 0;
   } catch (err) {
     if (err instanceof Cancelled) {
@@ -159,13 +212,17 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function parseValues(command: Command, args: string[]) {
+function parseCommandLine(command: Command, args: string[]) {
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    return parseArgs({ args, options: command.options, strict: true, allowPositionals: false }).values;
+    parsed = parseArgs({ args, options: command.options, strict: true, allowPositionals: true });
   } catch (err) {
     // node:util's messages run on with advice about `--`; the first sentence says what is wrong.
     throw new UsageError(`${(err as Error).message.split(". ")[0]!.replace(/\.$/, "")}.`);
   }
+  const names = command.args ?? [];
+  if (parsed.positionals.length !== names.length) throw new UsageError(CLI_MESSAGES.wrongArguments(names, parsed.positionals));
+  return parsed;
 }
 
 // Only when run as a program: tests import CLI_MESSAGES from here.

@@ -12,7 +12,8 @@ export type HealthReport = {
   error: string | null;
 };
 
-export type BackupInfo = { name: string; createdAt: string; size: number; count: number };
+/** `count` is null for a file in the backups folder that is not a readable backup (restoring it says why). */
+export type BackupInfo = { name: string; createdAt: string; size: number; count: number | null };
 
 export type BackupResult = { count: number; file: string };
 

@@ -5,7 +5,7 @@ import {
   DELETE_BY_ID_MESSAGES, DIRECT_CREATE_MESSAGES, HTML_GENERATOR_MESSAGES, POST_LIST_MESSAGES, PURGE_MESSAGES,
   TEST_REMOVAL_MESSAGES, TEST_UPDATE_MESSAGES, TOOL_PAGES,
 } from "../../src/app/components/tools/tool-messages";
-import { TEST_TITLE } from "../../src/server/backups/test-posts";
+import { isTestPostTitle } from "../../src/shared/test-posts";
 import type { CmsPost } from "../../src/shared/blog";
 import { POST_MESSAGES } from "../../src/shared/schemas";
 import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
@@ -164,11 +164,16 @@ it("/direct-delete removes the posts with test in the title and keeps the others
   const before = await listPosts(page);
   await open(page, "/direct-delete");
   await page.getByRole("button", { name: TEST_REMOVAL_MESSAGES.button }).click();
+  // It lists what it would remove and asks first.
+  const dialog = page.getByRole("alertdialog");
+  await dialog.waitFor();
+  expect(await dialog.getByRole("listitem").allTextContents()).toEqual(["A test post"]);
+  await dialog.getByRole("button", { name: TEST_REMOVAL_MESSAGES.confirmAction }).click();
   const alert = page.getByRole("status").filter({ hasText: TEST_REMOVAL_MESSAGES.succeeded });
   await alert.waitFor();
   expect(await alert.getByRole("listitem").allTextContents()).toEqual(["A test post"]);
   const after = await listPosts(page);
-  expect(after.map((p) => p.id)).toEqual(before.filter((p) => !TEST_TITLE.test(p.title)).map((p) => p.id));
+  expect(after.map((p) => p.id)).toEqual(before.filter((p) => !isTestPostTitle(p.title)).map((p) => p.id));
   expect(problems).toEqual([]);
   await close();
 });
@@ -179,7 +184,8 @@ it("/emergency-post wraps a pasted iframe, generates a standalone page, copies i
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
   await open(page, "/emergency-post");
   const sent: string[] = [];
-  page.on("request", (r) => sent.push(`${r.method()} ${r.url()}`));
+  // Scripts aside: the toast code loads with the first toast (docs/decisions/002-small-public-javascript.md).
+  page.on("request", (r) => r.resourceType() !== "script" && sent.push(`${r.method()} ${r.url()}`));
 
   await page.getByRole("button", { name: M.generate }).click();
   await toastTitled(page, M.required);

@@ -2,58 +2,26 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../src/server/auth/password";
 import { CLI_MESSAGES } from "../../src/server/cli";
 import { inUseMessage } from "../../src/server/store/data-lock";
-import { openJsonStore } from "../../src/server/store/json-store";
 import { usernameTakenMessage } from "../../src/server/store/record-changes";
-import type { Store } from "../../src/server/store/types";
 import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
+import { CLI, cli, cliEnv, closeStores, collect, root, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const CLI = ["--import", "tsx", "src/server/cli.ts"];
 const USAGE = "Usage: users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]";
+/** What a wrong or missing command gets: every command's usage. */
+const EVERY_USAGE = [USAGE, "Usage: backup [--data DIR]", "Usage: restore FILE [--data DIR]"].join("\n");
 const PASSWORD = "a long enough password";
 /** Each run starts Node with tsx; creating a user hashes at the default cost. */
 const SLOW = 30_000;
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-/** Runs the CLI in its own process on `dataDir`, with `input` on stdin (a pipe, not a terminal). */
-function cli(args: string[], { dataDir, input = "" }: { dataDir?: string; input?: string } = {}): Promise<Run> {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
-  child.stdin.end(input);
-  return collect(child);
-}
-
-/** Our environment without a first admin, and DATA_DIR only when given (else the CLI's --data). */
-function cliEnv(dataDir?: string): NodeJS.ProcessEnv {
-  const { DATA_DIR: _, ...env } = process.env;
-  return { ...env, ADMIN_USERNAME: "", ADMIN_PASSWORD: "", ...(dataDir && { DATA_DIR: dataDir }) };
-}
-
-function collect(child: ReturnType<typeof spawn>): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  child.stdout!.on("data", (chunk) => (stdout += chunk));
-  child.stderr!.on("data", (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
-
-const open: Store[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
+  await closeStores();
   await removeTempDirs();
 });
-
-async function storeOf(dataDir: string): Promise<Store> {
-  const store = await openJsonStore(dataDir);
-  open.push(store);
-  return store;
-}
 
 describe("users create --password-stdin", () => {
   it("creates an admin from the first line of stdin, in a folder set up as a first server start would", async () => {
@@ -106,16 +74,17 @@ describe("users create --password-stdin", () => {
 
 describe("usage errors exit 2 with the usage", () => {
   it.each([
-    ["an unknown command", ["users", "frobnicate"], CLI_MESSAGES.unknownCommand(["users", "frobnicate"])],
-    ["no command", [], CLI_MESSAGES.missingCommand],
-    ["an unknown flag", ["users", "create", "--username", "boss", "--bogus"], "Unknown option '--bogus'."],
-    ["an unknown role", ["users", "create", "--username", "boss", "--role", "owner", "--password-stdin"], AUTH_FORM_MESSAGES.role],
-    ["a missing username", ["users", "create", "--password-stdin"], CLI_MESSAGES.usernameRequired],
-    ["no terminal and no --password-stdin", ["users", "create", "--username", "boss"], CLI_MESSAGES.notATerminal],
-  ])("%s", async (_, args, message) => {
+    ["an unknown command", ["users", "frobnicate"], CLI_MESSAGES.unknownCommand(["users", "frobnicate"]), EVERY_USAGE],
+    ["no command", [], CLI_MESSAGES.missingCommand, EVERY_USAGE],
+    ["an unknown flag", ["users", "create", "--username", "boss", "--bogus"], "Unknown option '--bogus'.", USAGE],
+    ["an unknown role", ["users", "create", "--username", "boss", "--role", "owner", "--password-stdin"], AUTH_FORM_MESSAGES.role, USAGE],
+    ["a missing username", ["users", "create", "--password-stdin"], CLI_MESSAGES.usernameRequired, USAGE],
+    ["no terminal and no --password-stdin", ["users", "create", "--username", "boss"], CLI_MESSAGES.notATerminal, USAGE],
+    ["an argument it does not take", ["users", "create", "boss"], CLI_MESSAGES.wrongArguments([], ["boss"]), USAGE],
+  ])("%s", async (_, args, message, usage) => {
     const dataDir = makeTempDir("cli-");
     const run = await cli(args, { dataDir });
-    expect(run).toEqual({ code: 2, stdout: "", stderr: `${message}\n${USAGE}\n` });
+    expect(run).toEqual({ code: 2, stdout: "", stderr: `${message}\n${usage}\n` });
     expect(fs.readdirSync(dataDir)).toEqual([]); // refused before the folder was touched
   }, SLOW);
 });

@@ -33,6 +33,9 @@ export const BACKUP_MESSAGES = {
   noFile: (file: string) => `There is no file at ${file}.`,
 } as const;
 
+/** "1 post", "3 posts": for the messages of backups and restores. */
+export const countPosts = (n: number, what = "post") => `${n} ${what}${n === 1 ? "" : "s"}`;
+
 /** Strict, so a name from a URL or a request body can never leave the backups folder. */
 const NAME = /^posts-[0-9TZ.-]+\.json$/;
 
@@ -73,7 +76,7 @@ export function parseBackup(raw: unknown, label: string, { markerRequired = true
   }
   const { format, version } = raw as { format?: unknown; version?: unknown };
   if (markerRequired || format !== undefined || version !== undefined) {
-    if (format !== BACKUP_FORMAT) throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
+    if (format !== BACKUP_FORMAT || version === undefined) throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
     if (version !== BACKUP_VERSION) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
   }
   const parsed = postsSchema.safeParse(raw);

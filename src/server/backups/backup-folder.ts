@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { BackupInfo } from "../../shared/operations";
 import { NotFoundError } from "../errors";
 import { writeFileDurably } from "../store/durable-file-adapter";
 import type { Post } from "../store/types";
@@ -12,14 +13,6 @@ import { assertBackupName, BACKUP_MESSAGES, backupName, isBackupName, parseBacku
  * files already gone.
  */
 export const BACKUPS_FOLDER = "backups";
-
-export type BackupInfo = {
-  name: string;
-  createdAt: string;
-  size: number;
-  /** Null for a file that is not a backup this release wrote (restoring it answers why). */
-  count: number | null;
-};
 
 export type WrittenBackup = { name: string; file: string; count: number };
 

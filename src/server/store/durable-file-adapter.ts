@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Adapter } from "lowdb";
 import { DataFileError } from "./db-schema";
+import { prettyJsonChunks } from "./json-chunks";
 
 /**
  * A lowdb adapter whose writes survive a power cut. lowdb's stock `JSONFile` (steno) renames a temp
@@ -35,8 +36,9 @@ export class DurableJsonFile<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    // Serialise before touching the disk, so a bad value fails without leaving a temp file.
-    await writeFileDurably(this.file, JSON.stringify(data, null, 2) + "\n");
+    // Serialised piece by piece while writing (json-chunks.ts); a value that cannot be serialised
+    // fails the write, and writeFileDurably removes its temp file.
+    await writeFileDurably(this.file, prettyJsonChunks(data as object));
   }
 
   /** Temp files left by a crash mid-write; only called once the real file has loaded fine. */
@@ -58,14 +60,15 @@ let counter = 0;
  * rename itself is on disk. Resolves only after all of that. Also used by backups and the health
  * probe, so every file the server writes is written one way.
  */
-export async function writeFileDurably(file: string, text: string, { exclusive = false } = {}): Promise<void> {
+export async function writeFileDurably(file: string, text: string | Iterable<string>, { exclusive = false } = {}): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++counter}.tmp`);
   let handle: fs.FileHandle | undefined;
   try {
     // 0o600: db.json holds password hashes; `wx` never clobbers another writer's temp file.
     handle = await fs.open(temp, "wx", 0o600);
-    await handle.writeFile(text, "utf8");
+    if (typeof text === "string") await handle.writeFile(text, "utf8");
+    else await writePieces(handle, text);
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -78,6 +81,21 @@ export async function writeFileDurably(file: string, text: string, { exclusive =
   }
   if (exclusive) await fs.rm(temp);
   await syncFolder(dir);
+}
+
+/** Pieces gathered into writes of about 1 MB: one write each would be thousands of system calls. */
+async function writePieces(handle: fs.FileHandle, pieces: Iterable<string>): Promise<void> {
+  let batch: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    batch.push(piece);
+    length += piece.length;
+    if (length < 1 << 20) continue;
+    await handle.writeFile(batch.join(""), "utf8"); // from the current position, looping on short writes
+    batch = [];
+    length = 0;
+  }
+  if (batch.length) await handle.writeFile(batch.join(""), "utf8");
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,13 +1,16 @@
 import { useState } from "react";
+import type { CmsPost } from "../../../shared/blog";
 import type { TestRemovalResult } from "../../../shared/operations";
+import { isTestPostTitle } from "../../../shared/test-posts";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ToolAlert } from "./tool-alert";
 import { TEST_REMOVAL_MESSAGES as M } from "./tool-messages";
 import { useBusy } from "./use-busy";
 
-type Outcome = { ok: TestRemovalResult } | { error: string };
+type Outcome = { ok: TestRemovalResult } | { error: string } | { none: true };
 
 /** SPEC section 8, Test removal: the details are the answer's `error` field or the server's
  * message, else "Unknown error occurred". */
@@ -15,13 +18,32 @@ function failureDetails(err: unknown): string {
   return err instanceof Error && err.message ? err.message : M.unknown;
 }
 
-/** SPEC section 2, /direct-delete: one button that removes every post with "test" in its title. */
+/**
+ * SPEC section 2, /direct-delete: one button that removes every post with "test" in its title.
+ * "test" matches inside words too ("Latest"), so the button first lists the posts it would
+ * remove and asks; nothing is removed unseen.
+ */
 export function RemoveTestPosts() {
   const { busy, run } = useBusy();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [matches, setMatches] = useState<CmsPost[] | undefined>();
+
+  const preview = () => {
+    setOutcome(undefined);
+    void run(async () => {
+      try {
+        const { posts } = await api.get<{ posts: CmsPost[] }>("/api/debug/list-posts");
+        const found = posts.filter((p) => isTestPostTitle(p.title));
+        if (found.length === 0) setOutcome({ none: true });
+        else setMatches(found);
+      } catch (err) {
+        setOutcome({ error: failureDetails(err) });
+      }
+    });
+  };
 
   const remove = () => {
-    setOutcome(undefined);
+    setMatches(undefined);
     void run(async () => {
       try {
         const ok = await api.post<TestRemovalResult>("/api/admin/force-remove-test-posts");
@@ -35,10 +57,30 @@ export function RemoveTestPosts() {
   return (
     <div className="space-y-6">
       <Card className="p-4 sm:p-6">
-        <Button variant="destructive" size="lg" className="w-full sm:w-auto" disabled={busy} onClick={remove}>
+        <Button variant="destructive" size="lg" className="w-full sm:w-auto" disabled={busy} onClick={preview}>
           {busy ? M.working : M.button}
         </Button>
       </Card>
+      <ConfirmDialog
+        open={matches !== undefined}
+        onOpenChange={(open) => !open && setMatches(undefined)}
+        title={M.confirmTitle(matches?.length ?? 0)}
+        description={
+          <>
+            {M.confirmText}
+            <ul className="mt-3 max-h-60 list-disc overflow-y-auto pl-5 text-slate-800">
+              {matches?.map((p) => <li key={p.id}>{p.title}</li>)}
+            </ul>
+          </>
+        }
+        confirmLabel={M.confirmAction}
+        onConfirm={remove}
+      />
+      {outcome && "none" in outcome && (
+        <ToolAlert tone="info" title={M.button}>
+          <p>{M.none}</p>
+        </ToolAlert>
+      )}
       {outcome && "error" in outcome && (
         <ToolAlert tone="error" title={M.failed}>
           <p>{outcome.error}</p>

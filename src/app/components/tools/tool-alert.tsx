@@ -4,6 +4,7 @@ import { cn } from "../../lib/cn";
 const TONES = {
   success: "border-green-300 bg-green-50 text-green-900",
   error: "border-red-300 bg-red-50 text-red-900",
+  info: "border-slate-300 bg-white text-slate-800",
 } as const;
 
 /**

@@ -140,4 +140,8 @@ export const TEST_REMOVAL_MESSAGES = {
   removedTitles: "Removed posts:",
   failed: "Failed to remove test posts",
   unknown: "Unknown error occurred",
+  none: 'No post has "test" in its title, so there is nothing to remove.',
+  confirmTitle: (count: number) => `Remove ${count} ${count === 1 ? "post" : "posts"}?`,
+  confirmText: 'These posts have "test" in their titles. A backup of every post is taken first.',
+  confirmAction: "Remove them",
 } as const;

@@ -1,0 +1,65 @@
+import { Router } from "express";
+import type { Guards } from "../auth/guards";
+import type { AppContext } from "../context";
+import { isHttpError, NotFoundError } from "../errors";
+import { BACKUP_MESSAGES } from "../backups/backup-file";
+import { parsePostId } from "../posts";
+import { backupBody } from "./json-body";
+
+/**
+ * The debug and maintenance calls of SPEC section 7. DESIGN.md section 5: where SPEC has no login
+ * gate, every call here needs an admin (401 signed out, 403 for a writer) and every write a
+ * same-origin request (403), refused before anything changes. Purge and test-post removal back
+ * up every post first (DESIGN.md section 4).
+ */
+export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requireSameOrigin }: Guards): Router {
+  const router = Router();
+
+  router.get("/debug/list-posts", requireAdmin, async (_req, res) => {
+    res.json({ posts: await posts.listAll() });
+  });
+
+  router.delete("/debug/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
+    const { id } = await posts.remove(parsePostId(req.params.id));
+    res.json({ success: true, id });
+  });
+
+  router.post("/debug/backup-posts", requireAdmin, requireSameOrigin, async (_req, res) => {
+    res.json(await backups.backup());
+  });
+
+  router.get("/debug/backups", requireAdmin, async (_req, res) => {
+    res.json({ backups: await backups.list() });
+  });
+
+  router.get<{ name: string }>("/debug/backups/:name", requireAdmin, async (req, res, next) => {
+    const { name } = req.params;
+    const file = await backups.locate(name);
+    // The name passed locate's strict pattern, so dot-folders above it are the operator's choice.
+    res.download(file, name, { dotfiles: "allow" }, (err) => {
+      if (!err) return;
+      if (!res.headersSent) return next((err as NodeJS.ErrnoException).code === "ENOENT" ? new NotFoundError(BACKUP_MESSAGES.notFound(name)) : err);
+      res.destroy(err); // cut off mid-file: the client must not keep half a backup as a whole one
+    });
+  });
+
+  router.post("/debug/restore-posts", requireAdmin, requireSameOrigin, backupBody, async (req, res) => {
+    res.json(await backups.restore(req.body));
+  });
+
+  router.post("/debug/purge-all-posts", requireAdmin, requireSameOrigin, async (_req, res) => {
+    res.json(await backups.purgeAll());
+  });
+
+  // SPEC section 8: the page shows a failed removal's `error` field; `message` is every call's.
+  router.post("/admin/force-remove-test-posts", requireAdmin, requireSameOrigin, async (_req, res) => {
+    try {
+      res.json(await backups.removeTestPosts());
+    } catch (err) {
+      if (!isHttpError(err)) throw err;
+      res.status(err.status).json({ message: err.message, error: err.message });
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,118 @@
+import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "../../shared/operations";
+import { HttpError, ValidationError } from "../errors";
+import type { Post, Store } from "../store/types";
+import { countPosts, parseBackup } from "./backup-file";
+import { listBackups, locateBackup, newestBackup, readBackup, writeBackup, type WrittenBackup } from "./backup-folder";
+import { isTestPostTitle } from "../../shared/test-posts";
+
+export const BACKUP_SERVICE_MESSAGES = {
+  backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
+  backupFailedNothingDeleted: (cause: string) => `The backup could not be written, so nothing was deleted: ${cause}`,
+  noBackups: "There is no backup to restore from yet: take one with Backup Now first.",
+  restoreRequest: 'Send no body to restore the newest backup, {"file": "posts-<time>.json"} for another, or a backup file\'s content.',
+  uploadLabel: "The uploaded backup",
+  restored: (restored: number, skipped: number) =>
+    `Restored ${countPosts(restored)}, skipped ${skipped} that already exist.`,
+  purged: (deleted: number, file: string) => `Deleted ${countPosts(deleted)}. A backup of every post was taken first: ${file}.`,
+  nothingToPurge: "There were no posts to delete, so no backup was needed.",
+  testPostsRemoved: (removed: number, file: string) =>
+    `Removed ${countPosts(removed, "test post")}. Backups are updated: ${file} holds every post from before the removal.`,
+  noTestPosts: 'No post has "test" in its title, so nothing was removed and no backup was needed.',
+} as const;
+
+export type BackupService = {
+  /** Backs up every post, drafts too (Backup Now). */
+  backup(): Promise<BackupResult>;
+  /** Newest first. */
+  list(): Promise<BackupInfo[]>;
+  /** The file of a backup, for downloads: 400 for a bad name, 404 for a missing one. */
+  locate(name: string): Promise<string>;
+  /**
+   * Adds back the posts missing by id (DESIGN.md section 4) from the newest backup (no body or
+   * `{}`), a named one (`{file}`) or an uploaded one (`{posts}`, or a whole backup file's
+   * content). A malformed backup is a 400 and changes nothing.
+   */
+  restore(body: unknown): Promise<RestoreResult>;
+  /** Backs up every post, then deletes them all; `backup` names the backup, absent when there was nothing to delete. */
+  purgeAll(): Promise<PurgeResult>;
+  /** Backs up every post, then deletes those with "test" in the title (test-posts.ts says which); `backup` as for purgeAll. */
+  removeTestPosts(): Promise<TestRemovalResult>;
+};
+
+export function createBackupService({ store, dataDir, keep }: { store: Store; dataDir: string; keep: number }): BackupService {
+  /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
+  async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
+    try {
+      return await writeBackup(dataDir, all, keep);
+    } catch (error) {
+      console.error("Backup failed:", error);
+      throw new HttpError(500, failure(error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  /**
+   * Purge and test-post removal (DESIGN.md section 4): a backup of every post first, and only if
+   * it is on disk, the deletion of the selected posts it holds, in one write. A post created in
+   * between is not in the backup, so it is not deleted either.
+   */
+  async function deleteAfterBackup(select: (post: Post) => boolean) {
+    const all = await store.listPosts();
+    const selected = all.filter(select);
+    if (selected.length === 0) return { selected, removed: [] };
+    const { name } = await take(all, BACKUP_SERVICE_MESSAGES.backupFailedNothingDeleted);
+    const removed = await store.deletePosts(selected.map((p) => p.id));
+    return { selected, removed, backup: name };
+  }
+
+  async function postsToRestore(body: unknown): Promise<Post[]> {
+    const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    if (body === undefined || (fields && Object.keys(fields).length === 0)) {
+      const newest = await newestBackup(dataDir);
+      if (!newest) throw new ValidationError(BACKUP_SERVICE_MESSAGES.noBackups);
+      return readBackup(dataDir, newest);
+    }
+    if (typeof fields?.file === "string") return readBackup(dataDir, fields.file);
+    if (fields && "posts" in fields) return parseBackup(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
+    throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
+  }
+
+  return {
+    async backup() {
+      const { name, count } = await take(await store.listPosts(), BACKUP_SERVICE_MESSAGES.backupFailed);
+      return { count, file: name };
+    },
+
+    list: () => listBackups(dataDir),
+
+    locate: (name) => locateBackup(dataDir, name),
+
+    async restore(body) {
+      const { restored, skipped } = await store.restorePosts(await postsToRestore(body));
+      return {
+        success: true,
+        restored: restored.length,
+        skipped: skipped.length,
+        message: BACKUP_SERVICE_MESSAGES.restored(restored.length, skipped.length),
+      };
+    },
+
+    async purgeAll() {
+      const { selected, removed, backup } = await deleteAfterBackup(() => true);
+      return {
+        // `failed`: posts the backup holds that this call did not delete (another request did first).
+        results: { totalPosts: selected.length, deleted: removed.length, failed: selected.length - removed.length },
+        ...(backup && { backup }),
+        message: backup ? BACKUP_SERVICE_MESSAGES.purged(removed.length, backup) : BACKUP_SERVICE_MESSAGES.nothingToPurge,
+      };
+    },
+
+    async removeTestPosts() {
+      const { removed, backup } = await deleteAfterBackup((post) => isTestPostTitle(post.title));
+      return {
+        message: backup ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup) : BACKUP_SERVICE_MESSAGES.noTestPosts,
+        deletedPosts: removed.map(({ id, title }) => ({ id, title })),
+        ...(backup && { backup }),
+      };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import path from "node:path";
+import { NotFoundError } from "../errors";
+import { parseDbFile } from "../store/db-schema";
+import { newestFirst } from "../store/db-snapshot";
+import { DurableJsonFile } from "../store/durable-file-adapter";
+import { DB_FILE } from "../store/json-store";
+import { writeBackup, type WrittenBackup } from "./backup-folder";
+
+export const noDatabaseMessage = (file: string) => `There is no ${file} to back up.`;
+
+/**
+ * `npm run backup` (issue 5): backs up a data folder's posts without opening a store, so it is
+ * safe while a server holds the folder's lock. db.json is always whole, since every write is an
+ * atomic rename, and it is checked with the schema the store loads it with.
+ */
+export async function backupDataFolder(dataDir: string, keep: number): Promise<WrittenBackup> {
+  const file = path.join(dataDir, DB_FILE);
+  const db = await new DurableJsonFile(file, parseDbFile).read();
+  if (!db) throw new NotFoundError(noDatabaseMessage(file));
+  // The order the store lists them in, so a backup reads the same whoever took it.
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep);
+}

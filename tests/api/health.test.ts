@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import request from "supertest";
+import { afterEach, describe, expect, it } from "vitest";
+import { HEALTH_MESSAGES } from "../../src/server/health";
+import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
+import { makePostInput } from "../helpers/factories";
+import { makeTestApp } from "../helpers/test-app";
+
+const SECRET = "a-session-secret-of-at-least-32-characters";
+const PUBLIC_URL = "https://queuewise.example";
+
+let t: Awaited<ReturnType<typeof makeTestApp>> | undefined;
+afterEach(() => t?.close());
+
+const check = () => request(t!.app).get("/api/public/health/database");
+
+describe("GET /api/public/health/database (issue 5)", () => {
+  it("answers 200 with SPEC section 3's report, to anyone, never cached", async () => {
+    t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
+    await t.store.createPost(makePostInput());
+    await t.store.createPost(makePostInput({ published: false }));
+    const res = await check();
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({
+      timestamp: expect.any(String),
+      databaseConnected: true,
+      environmentComplete: true,
+      missingEnvVars: [],
+      postsCount: 2, // drafts count: this is about the store, not the blog
+      error: null,
+    });
+    expect(Date.now() - Date.parse(res.body.timestamp)).toBeLessThan(60_000);
+    expect(fs.readdirSync(t.dataDir).filter((name) => name.includes("health"))).toEqual([]); // the probe cleans up
+  });
+
+  it("names PUBLIC_URL and SESSION_SECRET when unset, and never shows a value", async () => {
+    t = await makeTestApp();
+    const res = await check();
+    expect(res.status).toBe(200); // a missing setting is advice, not an outage
+    expect(res.body).toMatchObject({ environmentComplete: false, missingEnvVars: ["PUBLIC_URL", "SESSION_SECRET"] });
+    expect(res.text).not.toContain(t.sessionSecret); // the generated one, kept in the data folder
+    expect(res.text).not.toContain(t.dataDir);
+  });
+
+  it("names only what is unset, without the value of what is set", async () => {
+    t = await makeTestApp({ env: { SESSION_SECRET: SECRET } });
+    const res = await check();
+    expect(res.body.missingEnvVars).toEqual(["PUBLIC_URL"]);
+    expect(res.text).not.toContain(SECRET);
+  });
+
+  it("answers 503 when the data folder can no longer be written", async () => {
+    t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
+    await t.store.createPost(makePostInput());
+    // Tests run as root, for whom chmod blocks nothing: the folder is removed instead.
+    fs.rmSync(t.dataDir, { recursive: true, force: true });
+    const res = await check();
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      timestamp: expect.any(String),
+      databaseConnected: false,
+      environmentComplete: true,
+      missingEnvVars: [],
+      postsCount: 1, // the store still answers reads from memory; writes would fail
+      error: HEALTH_MESSAGES.unwritable("ENOENT"),
+    });
+  });
+
+  it("answers 503 when the store cannot be read", async () => {
+    t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
+    await t.store.close();
+    const res = await check();
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ databaseConnected: false, postsCount: null, error: HEALTH_MESSAGES.unreadable(STORE_CLOSED_MESSAGE) });
+  });
+});

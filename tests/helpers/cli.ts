@@ -1,0 +1,48 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { openJsonStore, type OpenJsonStoreOptions } from "../../src/server/store/json-store";
+import type { Store } from "../../src/server/store/types";
+
+/** The command line of src/server/cli.ts, run in its own process as `npm run ...` would. */
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+export const CLI = ["--import", "tsx", "src/server/cli.ts"];
+
+export type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the CLI on `dataDir`, with `input` on stdin (a pipe, not a terminal) and `env` added. */
+export function cli(
+  args: string[],
+  { dataDir, input = "", env = {} }: { dataDir?: string; input?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: root, env: { ...cliEnv(dataDir), ...env }, stdio: "pipe" });
+  child.stdin.end(input);
+  return collect(child);
+}
+
+/** Our environment without a first admin, and DATA_DIR only when given (else the CLI's --data). */
+export function cliEnv(dataDir?: string): NodeJS.ProcessEnv {
+  const { DATA_DIR: _, ...env } = process.env;
+  return { ...env, ADMIN_USERNAME: "", ADMIN_PASSWORD: "", ...(dataDir && { DATA_DIR: dataDir }) };
+}
+
+export function collect(child: ReturnType<typeof spawn>): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+const open: Store[] = [];
+
+/** A store on `dataDir` in this process, holding the folder as a running server would. */
+export async function storeOf(dataDir: string, options?: OpenJsonStoreOptions): Promise<Store> {
+  const store = await openJsonStore(dataDir, options);
+  open.push(store);
+  return store;
+}
+
+/** Closes every store storeOf opened; call it from afterEach. */
+export async function closeStores(): Promise<void> {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+}
