@@ -4,11 +4,14 @@ import type { ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
 import { createGuards } from "./auth/guards";
 import { createSessions } from "./auth/session";
+import { createBackupService } from "./backups/backup-service";
 import { createBlogService } from "./blog";
 import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
 import { HttpError } from "./errors";
+import { createHtmlCache } from "./html-cache";
+import { createHealthService } from "./health";
 import { createPostService } from "./posts";
 import type { Store } from "./store/types";
 
@@ -23,7 +26,9 @@ export type AppDeps = {
 
 /**
  * The request handler, apart from the host (server.ts) so tests can build one on a temporary
- * data folder: the /api routers, then React Router for every page (DESIGN.md section 7).
+ * data folder: the rendered-page cache, the /api routers, then React Router for every page
+ * (DESIGN.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
+ * Express runs at all (issue 7).
  */
 export function createApp({ config, store, sessionSecret, build }: AppDeps) {
   const sessions = createSessions(store, sessionSecret);
@@ -34,12 +39,16 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
     posts: createPostService(store),
     sessions,
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
+    health: createHealthService({ store, config }),
   };
 
+  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy) app.set("trust proxy", true);
 
+  app.use(htmlCache.middleware);
   app.use("/api", apiRouter(context, createGuards(sessions)));
   app.use(
     createRequestHandler({
@@ -49,7 +58,7 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
     }),
   );
   app.use(errorHandler);
-  return app;
+  return Object.assign(app, { htmlCache });
 }
 
 /** One place maps thrown errors to JSON `{message, errors?}`; unknown ones are a logged 500. */

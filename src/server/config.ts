@@ -26,7 +26,11 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
+  HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
 });
+
+/** 64 MiB holds thousands of rendered pages with their gzip and brotli copies (issue 7). */
+const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Settings with a working default that a production site should still set, named (never shown)
@@ -55,6 +59,11 @@ export type Config = {
   contactWebhookUrl?: string;
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (DESIGN.md section 4). */
   backupKeep: number;
+  /**
+   * Bound of the rendered-page cache (src/server/html-cache.ts); 0 turns it off. Off by default in
+   * development, where Vite reloads changed modules and a kept page would hide the change.
+   */
+  htmlCacheBytes: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -86,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustProxy: e.TRUST_PROXY,
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
     backupKeep: e.BACKUP_KEEP,
+    htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -1,4 +1,5 @@
-import { CONTACT_MESSAGES, contactSchema, fieldErrors } from "../shared/schemas";
+import { CONTACT_MESSAGES, contactSchema } from "../shared/contact-schema";
+import { fieldErrors } from "../shared/field-errors";
 import { TooManyRequestsError, ValidationError } from "./errors";
 import { createRateLimiter } from "./rate-limiter";
 import type { Store } from "./store/types";

@@ -1,7 +1,9 @@
 import type { Sessions } from "./auth/session";
+import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "./blog";
 import type { Config } from "./config";
 import type { ContactService } from "./contact";
+import type { HealthService } from "./health";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 
@@ -19,6 +21,10 @@ export type AppContext = {
   posts: PostService;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */
   sessions: Sessions;
+  /** Backups, restore, purge and test-post removal (DESIGN.md section 4): /api/debug and the tool pages. */
+  backups: BackupService;
+  /** The health report of /api/public/health/database and /system/health (issue 5). */
+  health: HealthService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

@@ -18,6 +18,9 @@ export const INDUSTRY_IDS = [
 
 export type IndustryId = (typeof INDUSTRY_IDS)[number];
 
+/** The contact form's choice for a visitor whose industry is not among the ten. */
+export const CONTACT_INDUSTRY_OTHER = "other";
+
 export type Industry = {
   id: IndustryId;
   title: string;

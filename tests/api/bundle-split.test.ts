@@ -1,36 +1,29 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_DIR, PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild, readClientFile } from "../helpers/route-assets";
 
 /**
- * DESIGN.md section 6: the editor, admin and tool code never loads on public pages. Reads React
- * Router's client manifest from the production build and follows every file a public route
- * loads up front, so a stray import of the editor fails here, not in a reader's browser.
+ * DESIGN.md section 6: the editor, admin and tool code never loads on public pages, and public
+ * JavaScript stays small. Reads React Router's client manifest from the production build and
+ * follows every file a public page loads up front, so a stray import of the editor or of a form
+ * library fails here, not in a reader's browser.
  */
-const CLIENT = path.resolve("build/client");
-const PUBLIC_ROUTES = ["root", "routes/site-layout", "routes/home", "routes/industries", "routes/industries.$industry", "routes/blog", "routes/blog.$slug", "routes/not-found"];
+const PUBLIC_ROUTES = ["root", "routes/site-layout", ...Object.values(PUBLIC_PAGE_ROUTES)];
+/** Issue 7: React and React Router alone take about 109 KB; a public page may add 16 KB to that. */
+const PUBLIC_JS_BUDGET = 125 * 1024;
 
 let build: ServerBuild;
 beforeAll(async () => {
-  // @ts-expect-error: the build has no type declarations.
-  build = (await import("../../build/server/index.js")) as ServerBuild;
+  build = await loadServerBuild();
 });
 
-/** Every client file a route loads when a page of it opens: its module, chunks and styles. */
-function filesOf(routeId: string): string[] {
-  const route = build.assets.routes[routeId] as unknown as Record<string, string | string[] | undefined>;
-  expect(route, `route ${routeId} is in the manifest`).toBeDefined();
-  return Object.values(route)
-    .flatMap((v) => (Array.isArray(v) ? v : typeof v === "string" && v.startsWith("/assets/") ? [v] : []))
-    .concat(build.assets.entry.module, build.assets.entry.imports);
-}
-
-const read = (file: string) => readFileSync(path.join(CLIENT, file), "utf8");
+const read = (file: string) => readClientFile(file).toString("utf8");
 
 /** Chunks that hold Quill: its editor class name appears in no other library we ship. */
 function editorChunks(): Set<string> {
-  const assets = readdirSync(path.join(CLIENT, "assets")).filter((f) => f.endsWith(".js"));
+  const assets = readdirSync(path.join(CLIENT_DIR, "assets")).filter((f) => f.endsWith(".js"));
   return new Set(assets.filter((f) => read(`assets/${f}`).includes("ql-editor")).map((f) => `/assets/${f}`));
 }
 
@@ -41,8 +34,12 @@ describe("route-level code splitting", () => {
 
   it.each(PUBLIC_ROUTES)("%s loads no editor code", (routeId) => {
     const editor = editorChunks();
-    const loaded = filesOf(routeId);
+    const loaded = filesLoadedBy(build, routeId);
     expect(loaded.filter((f) => editor.has(f))).toEqual([]);
     for (const file of loaded.filter((f) => f.endsWith(".js"))) expect(read(file)).not.toContain("react-quill");
+  });
+
+  it.each(Object.entries(PUBLIC_PAGE_ROUTES))("%s loads at most 125 KB of JavaScript (gzip)", (_page, routeId) => {
+    expect(gzipJsBytes(filesLoadedBy(build, routeId))).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
   });
 });

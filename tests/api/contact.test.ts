@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
 import { HONEYPOT_FIELD } from "../../src/server/contact";
-import { CONTACT_MESSAGES } from "../../src/shared/schemas";
+import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
 import { asHtml } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_SUCCESS_MS } from "../../src/app/components/contact-form";
 import { NOT_FOUND } from "../../src/app/components/not-found-card";
 import { INDUSTRIES } from "../../src/shared/industries";
-import { CONTACT_MESSAGES } from "../../src/shared/schemas";
+import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
 import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/running-server";
 

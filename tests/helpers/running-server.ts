@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type RunningServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<number | null> };
+export type RunningServer = { url: string; dataDir: string; pid: number; output: () => string; stop: () => Promise<number | null> };
 
 /**
  * Starts the production build (`node build/server.js`) on 127.0.0.1 and a free port, on a fresh
@@ -40,6 +40,7 @@ export async function startServer(
   return {
     url,
     dataDir: folder,
+    pid: child.pid!,
     output: () => log,
     stop: () => stopChild(child).finally(() => ownFolder && rmSync(folder, { recursive: true, force: true })),
   };

@@ -16,6 +16,7 @@ describe("loadConfig", () => {
       adminUsername: undefined,
       adminPassword: undefined,
       backupKeep: 20,
+      htmlCacheBytes: 0,
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
     });
   });
@@ -32,6 +33,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ BACKUP_KEEP: "5" }).backupKeep).toBe(5);
     for (const bad of ["0", "1001", "2.5", "many"]) {
       expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
+    }
+  });
+
+  it("keeps rendered pages in up to HTML_CACHE_BYTES, 64 MiB in production and off in development", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).htmlCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ NODE_ENV: "production", HTML_CACHE_BYTES: "0" }).htmlCacheBytes).toBe(0);
+    expect(loadConfig({ HTML_CACHE_BYTES: "1000000" }).htmlCacheBytes).toBe(1_000_000);
+    for (const bad of ["-1", "2.5", "lots"]) {
+      expect(() => loadConfig({ HTML_CACHE_BYTES: bad })).toThrow(/HTML_CACHE_BYTES/);
     }
   });
 

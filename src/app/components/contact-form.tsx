@@ -1,53 +1,79 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { INDUSTRIES } from "../../shared/industries";
-import { CONTACT_INDUSTRY_OTHER, contactSchema, type ContactInput } from "../../shared/schemas";
+import type { ContactInput } from "../../shared/contact-schema";
+import { fieldErrors } from "../../shared/field-errors";
+import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "../../shared/industries";
 import type { ContactActionData } from "../lib/contact-action.server";
 import { Button } from "./ui/button";
 import { Field, inputClasses } from "./ui/field";
 
 /** SPEC section 9: the success banner shows for 5 seconds. */
 export const CONTACT_SUCCESS_MS = 5000;
-const EMPTY: ContactInput = { name: "", email: "", company: "", industry: "", message: "" };
+const FIELDS = ["name", "email", "company", "industry", "message"] as const satisfies readonly (keyof ContactInput)[];
+type Errors = Partial<Record<keyof ContactInput, string>>;
+
+/** The first message of each field, as the form shows them. */
+function firstMessages(errors: Record<string, string[]> | undefined): Errors {
+  return Object.fromEntries(FIELDS.flatMap((f) => (errors?.[f]?.[0] ? [[f, errors[f][0]]] : [])));
+}
+
+let schema: Promise<typeof import("../../shared/contact-schema")> | undefined;
+
+/**
+ * The shared schema with zod's code (about 14 KB gzip) arrives when a visitor first focuses the
+ * form, not with the page (docs/decisions/002-small-public-javascript.md); a failed load is
+ * retried on the next call.
+ */
+function loadSchema() {
+  schema ??= import("../../shared/contact-schema").catch((error: unknown) => {
+    schema = undefined;
+    throw error;
+  });
+  return schema;
+}
+
+/** The shared schema's verdict on what the form holds now. */
+async function validate(form: HTMLFormElement): Promise<Errors> {
+  const values = Object.fromEntries(new FormData(form));
+  const result = (await loadSchema()).contactSchema.safeParse(values);
+  return result.success ? {} : firstMessages(fieldErrors(result.error));
+}
 
 /**
  * The contact form of SPEC sections 2, 4 and 5. Validated in the browser by the shared schema,
- * posted to the page's own action (no outside form service: DESIGN.md section 5).
+ * posted to the page's own action (no outside form service: DESIGN.md section 5). Checked on
+ * submit, then again on every change, without a form library: this form is on every marketing
+ * page.
  */
 export function ContactForm() {
   const fetcher = useFetcher<ContactActionData>();
+  const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.
   const nativeResult = useActionData<ContactActionData>();
   // A fresh object per success, so a second success restarts the 5-second timer.
   const [banner, setBanner] = useState(nativeResult?.ok ? { text: nativeResult.message } : null);
-  // Server-rendered values too (RHF sets values only once hydrated), so a native post that failed keeps them.
-  const initial = nativeResult && !nativeResult.ok ? { ...EMPTY, ...nativeResult.values } : EMPTY;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ContactInput>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: initial,
-  });
+  const [errors, setErrors] = useState<Errors>(() => firstMessages(nativeResult && !nativeResult.ok ? nativeResult.errors : undefined));
+  const [submitted, setSubmitted] = useState(false);
+  // A native post that failed comes back with what was typed, so nothing is lost.
+  const initial = nativeResult && !nativeResult.ok ? nativeResult.values : {};
   const result = fetcher.data ?? nativeResult;
 
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer) return;
     if (answer.ok) {
-      reset(EMPTY);
+      // Emptied rather than reset: reset() would bring back what a failed native post had typed.
+      for (const name of FIELDS) {
+        const control = form.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+        if (control) control.value = "";
+      }
+      setSubmitted(false);
+      setErrors({});
       setBanner({ text: answer.message });
       return;
     }
-    for (const [field, messages] of Object.entries(answer.errors ?? {})) {
-      setError(field as keyof ContactInput, { message: messages[0] });
-    }
-  }, [fetcher.data, reset, setError]);
+    setErrors(firstMessages(answer.errors));
+  }, [fetcher.data]);
 
   useEffect(() => {
     if (!banner) return;
@@ -55,17 +81,32 @@ export function ContactForm() {
     return () => clearTimeout(timer);
   }, [banner]);
 
+  // Valid input is sent as the form itself, so the server sees exactly what a native post would.
+  // Should the schema fail to load, the server's check (the same schema) still answers.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const send = () => fetcher.submit(target, { method: "post" });
+    validate(target).then((found) => {
+      setSubmitted(true);
+      setErrors(found);
+      const first = FIELDS.find((f) => found[f]);
+      if (first) (target.elements.namedItem(first) as HTMLElement | null)?.focus();
+      else void send();
+    }, send);
+  };
+
   const sending = fetcher.state !== "idle";
-  const serverErrors = result && !result.ok ? result.errors : undefined;
-  const errorFor = (field: keyof ContactInput) => errors[field]?.message ?? serverErrors?.[field]?.[0];
-  const formError = result && !result.ok && !serverErrors ? result.message : null;
+  const formError = result && !result.ok && !result.errors ? result.message : null;
 
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       noValidate
-      // Valid input is sent as the form itself, so the server sees exactly what a native post would.
-      onSubmit={handleSubmit((_values, event) => fetcher.submit(event?.target as HTMLFormElement, { method: "post" }))}
+      onFocus={() => void loadSchema().catch(() => {})}
+      onSubmit={onSubmit}
+      onChange={(event) => submitted && void validate(event.currentTarget).then(setErrors, () => {})}
       className="space-y-5"
       aria-label="Contact form"
     >
@@ -80,18 +121,18 @@ export function ContactForm() {
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" error={errorFor("name")}>
-          {(a) => <input {...a} {...register("name")} defaultValue={initial.name} autoComplete="name" className={inputClasses} />}
+        <Field id="contact-name" label="Name" error={errors.name}>
+          {(a) => <input {...a} name="name" defaultValue={initial.name} autoComplete="name" className={inputClasses} />}
         </Field>
-        <Field id="contact-email" label="Email" error={errorFor("email")}>
-          {(a) => <input {...a} {...register("email")} defaultValue={initial.email} type="email" autoComplete="email" className={inputClasses} />}
+        <Field id="contact-email" label="Email" error={errors.email}>
+          {(a) => <input {...a} name="email" defaultValue={initial.email} type="email" autoComplete="email" className={inputClasses} />}
         </Field>
-        <Field id="contact-company" label="Company" optional error={errorFor("company")}>
-          {(a) => <input {...a} {...register("company")} defaultValue={initial.company} autoComplete="organization" className={inputClasses} />}
+        <Field id="contact-company" label="Company" optional error={errors.company}>
+          {(a) => <input {...a} name="company" defaultValue={initial.company} autoComplete="organization" className={inputClasses} />}
         </Field>
-        <Field id="contact-industry" label="Industry" optional error={errorFor("industry")}>
+        <Field id="contact-industry" label="Industry" optional error={errors.industry}>
           {(a) => (
-            <select {...a} {...register("industry")} defaultValue={initial.industry} className={inputClasses}>
+            <select {...a} name="industry" defaultValue={initial.industry ?? ""} className={inputClasses}>
               <option value="">Select your industry</option>
               {INDUSTRIES.map((i) => (
                 <option key={i.id} value={i.id}>
@@ -103,8 +144,8 @@ export function ContactForm() {
           )}
         </Field>
       </div>
-      <Field id="contact-message" label="Message" error={errorFor("message")}>
-        {(a) => <textarea {...a} {...register("message")} defaultValue={initial.message} rows={5} className={inputClasses} />}
+      <Field id="contact-message" label="Message" error={errors.message}>
+        {(a) => <textarea {...a} name="message" defaultValue={initial.message} rows={5} className={inputClasses} />}
       </Field>
       {/* Honeypot: hidden from people and screen readers; bots that fill it are ignored. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { CONTACT_MESSAGES } from "../../shared/schemas";
+import { CONTACT_MESSAGES } from "../../shared/contact-schema";
 import { isHttpError } from "../../server/errors";
 import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "../../server/api/json-body";
 

@@ -5,7 +5,8 @@ import { NotFoundError } from "../errors";
 import { authRouter } from "./auth";
 import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
-import { jsonBodyErrors } from "./json-body";
+import { debugRouter } from "./debug";
+import { healthRouter } from "./health";
 import { publicBlogRouter } from "./public-blog";
 
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
@@ -20,7 +21,8 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards));
-  router.use(jsonBodyErrors);
+  router.use(debugRouter(context, guards));
+  router.use(healthRouter(context));
   router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
   return router;
 }

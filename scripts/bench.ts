@@ -1,0 +1,154 @@
+// `npm run bench` (issue 7): the built server, cached and with the cache off, beside a node:http
+// server sending the same bytes, then on 10,000 posts, and the JavaScript each public page loads.
+// The servers of a part run side by side and each page is measured on each in turn, so a burst
+// of other work on the machine hits them alike. Every request goes to 127.0.0.1.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from "../tests/helpers/route-assets";
+import { CONNECTIONS, measure } from "./bench/load";
+import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
+import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
+import { stopAll, withSameBytes, withSite } from "./bench/servers";
+
+const POSTS = 10_000;
+const CREATES = 5;
+const ADMIN = { username: "bench-admin", password: "bench admin password" };
+/** DESIGN.md section 6: stock React Router 7 on Express 5 serves a small post page at about this rate here. */
+const STOCK_REACT_ROUTER_RPS = 430;
+const CACHE_OFF = { HTML_CACHE_BYTES: "0" };
+const CACHE_ON = { HTML_CACHE_BYTES: "" }; // the default bound, whatever the caller's environment says
+
+const work = mkdtempSync(path.join(tmpdir(), "queuesite-bench-"));
+const folder = (name: string) => {
+  const dir = path.join(work, name);
+  mkdirSync(dir);
+  return dir;
+};
+
+async function fetchBytes(url: string): Promise<Buffer> {
+  const res = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
+async function timeCreates(base: string): Promise<number[]> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const times: number[] = [];
+  for (let i = 1; i <= CREATES; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/cms/simple-create-post`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
+      body: JSON.stringify({ title: `Benchmark post ${i}`, slug: `benchmark-post-${i}`, summary: "Written by npm run bench.", content: "<p>A post written by the benchmark to time one create.</p>", published: true }),
+    });
+    if (res.status !== 201) throw new Error(`creating a post answered ${res.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) * 1024;
+const label = (page: string) => (page.startsWith("/blog/") ? "/blog/:slug (a post)" : page);
+
+/** Part 1: the sample site a first start creates, in two folders so both servers can run. */
+function sampleSite(): Promise<Row[]> {
+  return withSite(folder("sample"), CACHE_ON, (cached) =>
+    withSite(folder("sample-off"), CACHE_OFF, async (off) => {
+      const post = /href="(\/blog\/[^"?]+)"/.exec((await fetchBytes(`${cached.url}/blog`)).toString())?.[1];
+      if (!post) throw new Error("no post on /blog");
+      const pages = new Map<string, Buffer>();
+      for (const page of ["/", "/blog", post]) pages.set(page, await fetchBytes(cached.url + page));
+      return withSameBytes(work, pages, async (same) => {
+        const rows: Row[] = [];
+        for (const page of pages.keys()) {
+          const yardstick = await measure(same + page);
+          rows.push(
+            { page: label(page), server: "cached", load: await measure(cached.url + page), against: yardstick },
+            { page: label(page), server: "cache off", load: await measure(off.url + page), against: yardstick },
+            { page: label(page), server: "node:http, same bytes", load: yardstick },
+          );
+        }
+        return rows;
+      });
+    }),
+  );
+}
+
+/** Part 2: 10,000 posts, written as db.json before the first start, twice. */
+function manyPosts() {
+  const [on, offDir] = [folder("many"), folder("many-off")];
+  writeManyPosts(on, POSTS);
+  copyFileSync(path.join(on, "db.json"), path.join(offDir, "db.json"));
+  const admin = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+  return withSite(on, { ...CACHE_ON, ...admin }, (cached) =>
+    withSite(offDir, CACHE_OFF, async (off) => {
+      const rows: Row[] = [];
+      for (const page of ["/blog", "/blog?page=400", `/blog/${benchPostSlug(POSTS / 2)}`]) {
+        rows.push(
+          { page: label(page), server: "cached", load: await measure(cached.url + page) },
+          { page: label(page), server: "cache off", load: await measure(off.url + page) },
+        );
+      }
+      // One request at a time too: at 50 connections an uncached page's latency is mostly queueing.
+      const alone: Row = { page: "/blog?page=400", server: "cache off, 1 connection", load: await measure(`${off.url}/blog?page=400`, 1) };
+      rows.splice(4, 0, alone);
+      const creates = await timeCreates(cached.url);
+      return { rows, creates, rss: rssBytes(cached.pid) };
+    }),
+  );
+}
+
+async function main() {
+  const sample = await sampleSite();
+  const many = await manyPosts();
+  const build = await loadServerBuild();
+  const js = Object.entries(PUBLIC_PAGE_ROUTES).map(([page, id]) => ({ page, bytes: gzipJsBytes(filesLoadedBy(build, id)) }));
+
+  const find = (rows: Row[], page: string, server: string) => rows.find((r) => r.page === page && r.server === server)!.load;
+  const post = find(sample, "/blog/:slug (a post)", "cached");
+  const postSame = find(sample, "/blog/:slug (a post)", "node:http, same bytes");
+  const postOff = find(sample, "/blog/:slug (a post)", "cache off");
+  const page400 = find(many.rows, "/blog?page=400", "cached");
+  const page400Alone = find(many.rows, "/blog?page=400", "cache off, 1 connection");
+  const largestJs = Math.max(...js.map((j) => j.bytes));
+  const median = many.creates[Math.floor(many.creates.length / 2)]!;
+  const posts = POSTS.toLocaleString("en-US");
+
+  console.log(`
+npm run bench: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${CONNECTIONS} connections, best of 2 rounds of 3 s
+
+The sample site (3 posts)
+${loadTable(sample)}
+
+${posts} posts
+${loadTable(many.rows)}
+create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
+memory (RSS) of the cached server after the runs above: ${mb(many.rss)}
+
+JavaScript each public page loads (gzip, from the build manifest)
+${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}
+
+Targets (issue 7)
+${targetList([
+  { name: "hot post page at least 50% of node:http", met: post.rps >= postSame.rps / 2, value: `${Math.round((100 * post.rps) / postSame.rps)}%` },
+  { name: `cache off no worse than stock React Router (~${STOCK_REACT_ROUTER_RPS} req/s, post page)`, met: postOff.rps >= STOCK_REACT_ROUTER_RPS, value: `${Math.round(postOff.rps)} req/s` },
+  { name: "no public page over 125 KB of JavaScript (gzip)", met: largestJs <= 125 * 1024, value: `largest ${kb(largestJs)}` },
+  { name: `/blog?page=400 with ${posts} posts under 20 ms p50`, met: page400.p50 < 20, value: `${page400.p50} ms cached, ${page400Alone.p50} ms rendered alone` },
+  { name: `memory with ${posts} posts under 300 MB`, met: many.rss < 300 * 1024 * 1024, value: mb(many.rss) },
+])}`);
+}
+
+try {
+  await main();
+} finally {
+  await stopAll();
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { startServer, type RunningServer } from "../../tests/helpers/running-server";
+
+/**
+ * The servers `npm run bench` measures, each in a process of its own, each stopped when `use`
+ * settles and, should the bench fail half-way, by `stopAll`.
+ */
+const running = new Set<{ stop: () => Promise<unknown> }>();
+
+async function using<S extends { stop: () => Promise<unknown> }, T>(server: S, use: (server: S) => Promise<T>): Promise<T> {
+  running.add(server);
+  try {
+    return await use(server);
+  } finally {
+    running.delete(server);
+    await server.stop();
+  }
+}
+
+/** The built site (`node build/server.js`) on 127.0.0.1 with this data folder and environment. */
+export async function withSite<T>(dataDir: string, env: Record<string, string>, use: (server: RunningServer) => Promise<T>): Promise<T> {
+  return using(await startServer({ dataDir, env }), use);
+}
+
+/** Bare node:http sending these pages' bytes from memory (same-bytes-server.mjs); `use` gets its URL. */
+export async function withSameBytes<T>(work: string, pages: Map<string, Buffer>, use: (url: string) => Promise<T>): Promise<T> {
+  const files: Record<string, string> = {};
+  [...pages].forEach(([page, body], i) => writeFileSync((files[page] = path.join(work, `page-${i}.html`)), body));
+  const list = path.join(work, "pages.json");
+  writeFileSync(list, JSON.stringify(files));
+  const child = spawn(process.execPath, [path.resolve("scripts/bench/same-bytes-server.mjs"), list], { stdio: ["ignore", "pipe", "inherit"] });
+  const server = { stop: async () => void (child.exitCode === null && (child.kill("SIGTERM"), await once(child, "exit"))) };
+  return using(server, async () => {
+    const [line] = (await once(child.stdout!, "data")) as [Buffer];
+    const port = /ready (\d+)/.exec(line.toString())?.[1];
+    if (!port) throw new Error(`the node:http server did not start: ${line}`);
+    return use(`http://127.0.0.1:${port}`);
+  });
+}
+
+export function stopAll(): Promise<unknown> {
+  return Promise.all([...running].map((server) => server.stop()));
+}

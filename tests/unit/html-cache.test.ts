@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { ByteLru } from "../../src/server/byte-lru";
+import { chooseEncoding } from "../../src/server/cached-page";
+import { pageKey } from "../../src/server/html-cache";
+
+describe("ByteLru", () => {
+  it("keeps the total under its bound, evicting the least recently used first", () => {
+    const lru = new ByteLru<string>(100);
+    lru.set("a", "A", 40);
+    lru.set("b", "B", 40);
+    expect(lru.get("a")).toBe("A"); // now b is the oldest
+    lru.set("c", "C", 40);
+    expect(lru.get("b")).toBeUndefined();
+    expect([lru.get("a"), lru.get("c")]).toEqual(["A", "C"]);
+    expect(lru.bytes).toBe(80);
+    expect(lru.size).toBe(2);
+  });
+
+  it("evicts as many as a large value needs, and refuses one larger than the bound", () => {
+    const lru = new ByteLru<number>(100);
+    for (let i = 0; i < 10; i++) lru.set(`k${i}`, i, 10);
+    lru.set("big", 99, 95);
+    expect(lru.size).toBe(1);
+    expect(lru.bytes).toBe(95);
+    expect(lru.set("huge", 1, 101)).toBe(false);
+    expect(lru.get("huge")).toBeUndefined();
+    expect(lru.bytes).toBeLessThanOrEqual(100);
+  });
+
+  it("replaces a key without counting it twice, and clears to zero", () => {
+    const lru = new ByteLru<string>(100);
+    lru.set("a", "1", 30);
+    lru.set("a", "2", 50);
+    expect(lru.bytes).toBe(50);
+    expect(lru.get("a")).toBe("2");
+    lru.clear();
+    expect([lru.size, lru.bytes]).toEqual([0, 0]);
+  });
+});
+
+describe("pageKey", () => {
+  it("keys the public pages by path and sorted query", () => {
+    for (const path of ["/", "/industries", "/industries/retail", "/blog", "/blog/a-post", "/rss.xml", "/sitemap.xml", "/robots.txt"]) {
+      expect(pageKey(path)).toBe(path);
+    }
+    expect(pageKey("/blog?tag=retail&page=2")).toBe("/blog?page=2&tag=retail");
+    expect(pageKey("/blog?page=2&tag=retail")).toBe("/blog?page=2&tag=retail");
+    expect(pageKey("/blog?")).toBe("/blog");
+  });
+
+  it("leaves out every other path: admin, tools, /api, .data requests, trailing slashes", () => {
+    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/create-post-direct", "/emergency-post", "/delete-posts", "/delete-all-posts", "/test-update", "/direct-delete", "/api/public/blog/posts", "/blog.data", "/blog/a-post.data", "/_root.data", "/blog/", "/blog/a/b", "/favicon.svg"]) {
+      expect(pageKey(path), path).toBeUndefined();
+    }
+  });
+});
+
+describe("chooseEncoding", () => {
+  const both = { br: Buffer.alloc(1), gzip: Buffer.alloc(1) };
+
+  it("prefers brotli, then gzip, honouring q=0 and *", () => {
+    expect(chooseEncoding("gzip, deflate, br", both)).toBe("br");
+    expect(chooseEncoding("gzip", both)).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5", both)).toBe("gzip");
+    expect(chooseEncoding("*", both)).toBe("br");
+    expect(chooseEncoding("*, br;q=0", both)).toBe("gzip");
+    expect(chooseEncoding("identity", both)).toBe("identity");
+    expect(chooseEncoding(undefined, both)).toBe("identity");
+  });
+
+  it("sends the body as it is when no copy was worth keeping", () => {
+    expect(chooseEncoding("br, gzip", {})).toBe("identity");
+  });
+});
