@@ -1,24 +1,18 @@
 import { createRequire } from "node:module";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
-import { startServer, type RunningServer } from "../helpers/running-server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** DESIGN.md section 8: axe-core finds nothing on the public pages and /admin. */
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PAGES = ["/", "/industries", "/industries/healthcare", "/blog", "/blog?tag=product", "/admin", "/no-such-page"];
 
-let server: RunningServer;
-let browser: Browser;
+const site = useSiteAndBrowser();
 let firstPost: string;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const posts = (await (await fetch(`${server.url}/api/public/blog/posts`)).json()) as { slug: string }[];
+  const posts = (await (await fetch(`${site.server.url}/api/public/blog/posts`)).json()) as { slug: string }[];
   firstPost = `/blog/${posts[0]!.slug}`;
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
 });
 
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
@@ -38,8 +32,8 @@ describe.each([
   ["phone", PHONE],
 ])("axe on the %s", (_, viewport) => {
   it.each(PAGES.concat("POST"))("%s has no violations", async (path) => {
-    const { page, close } = await openPage(browser, viewport);
-    await page.goto(server.url + (path === "POST" ? firstPost : path));
+    const { page, close } = await openPage(site.browser, viewport);
+    await page.goto(site.server.url + (path === "POST" ? firstPost : path));
     await waitForHydration(page);
     // Let the cards' fade-in finish, so contrast is measured on the final colours.
     await page.waitForTimeout(1200);
@@ -49,8 +43,8 @@ describe.each([
 });
 
 it("the mobile menu can be opened and used with the keyboard alone", async () => {
-  const { page, close } = await openPage(browser, PHONE);
-  await page.goto(server.url + "/");
+  const { page, close } = await openPage(site.browser, PHONE);
+  await page.goto(site.server.url + "/");
   await waitForHydration(page);
   // Located by what it controls: its name turns from "Open menu" to "Close menu".
   const toggle = page.locator('button[aria-controls="mobile-menu"]');

@@ -2,38 +2,30 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
 import { YOUTUBE_URL_NOTICE } from "../../src/shared/embeds";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
-import { startServer, type RunningServer } from "../helpers/running-server";
+import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
+import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 const ADMIN = { username: "editor-in-chief", password: "a long enough secret" };
 const VIDEO_ID = "dQw4w9WgXcQ";
 
 let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
+// Registered first so it runs last (after hooks run in reverse), once the server has stopped.
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-beforeAll(async () => {
-  // Issue 4: the first admin comes from the CLI, before the server holds the data folder.
+// Issue 4: the first admin comes from the CLI, before the server holds the data folder.
+const site = useSiteAndBrowser(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-cms-"));
   execFileSync("npm", ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"], {
     input: `${ADMIN.password}\n`,
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ["pipe", "pipe", "pipe"],
   });
-  [server, browser] = await Promise.all([startServer({ dataDir }), launchBrowser()]);
+  return { dataDir };
 });
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** Waits for a toast with this title (Radix renders it in the notifications region). */
-const toastTitled = (page: Page, title: string) => page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).waitFor();
 
 async function pasteText(page: Page, text: string) {
   await page.locator(".ql-editor").click();
@@ -46,13 +38,13 @@ async function pasteText(page: Page, text: string) {
 }
 
 async function publicVideoSrc(page: Page, slug: string) {
-  await page.goto(`${server.url}/blog/${slug}`);
+  await page.goto(`${site.server.url}/blog/${slug}`);
   return page.locator(".post-content iframe").getAttribute("src");
 }
 
 it("an admin made with the CLI writes, edits, unpublishes and deletes a post with a video", async () => {
-  const { page, problems, close } = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/admin`);
+  const { page, problems, close } = await openPage(site.browser, DESKTOP);
+  await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
 
   // Sign in.
@@ -81,12 +73,12 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await page.getByRole("list", { name: "Posts" }).getByText("Queues at the Science Museum").waitFor();
 
   // It is on the blog, with the video.
-  await page.goto(`${server.url}/blog`);
+  await page.goto(`${site.server.url}/blog`);
   await page.getByRole("link", { name: "Queues at the Science Museum" }).waitFor();
   expect(await publicVideoSrc(page, "queues-at-the-science-museum")).toContain(`/embed/${VIDEO_ID}`);
 
   // Edit the title: the video is still there.
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Edit Queues at the Science Museum" }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.editHeading }).waitFor();
@@ -99,7 +91,7 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Queues at the Science Museum, one year on");
 
   // Switch it to a draft: it leaves the blog.
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Edit Queues at the Science Museum, one year on" }).click();
   await page.getByRole("switch", { name: "Publish this post" }).click();
@@ -107,12 +99,12 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await toastTitled(page, ADMIN_MESSAGES.updated.title);
   const row = page.getByRole("list", { name: "Posts" }).getByRole("listitem").filter({ hasText: "one year on" });
   await row.getByText("Draft", { exact: true }).waitFor();
-  await page.goto(`${server.url}/blog`);
+  await page.goto(`${site.server.url}/blog`);
   expect(await page.getByRole("link", { name: /Science Museum/ }).count()).toBe(0);
-  expect((await page.goto(`${server.url}/blog/queues-at-the-science-museum`))?.status()).toBe(404);
+  expect((await page.goto(`${site.server.url}/blog/queues-at-the-science-museum`))?.status()).toBe(404);
 
   // Delete it, after confirming.
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await row.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: ADMIN_MESSAGES.deleteConfirm.action }).click();
@@ -131,8 +123,8 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
 });
 
 it("a wrong password shows the Login failed toast with the server's words", async () => {
-  const { page, close } = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/admin`);
+  const { page, close } = await openPage(site.browser, DESKTOP);
+  await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill("not the password");
@@ -144,8 +136,8 @@ it("a wrong password shows the Login failed toast with the server's words", asyn
 });
 
 it("the post form shows SPEC's messages and the Form has errors toast", async () => {
-  const { page, close } = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/admin`);
+  const { page, close } = await openPage(site.browser, DESKTOP);
+  await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);

@@ -1,23 +1,14 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { BLOG_MESSAGES } from "../../src/shared/blog";
-import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
-import { startServer, type RunningServer } from "../helpers/running-server";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 // A first start seeds sample posts, one of them with a YouTube embed (DESIGN.md section 4).
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-});
+const site = useSiteAndBrowser();
 
 it("/blog → a post → a tag badge → the filtered list → back to all posts, all client-side", async () => {
-  const { page, problems, close } = await openPage(browser, DESKTOP);
-  await page.goto(`${server.url}/blog`);
+  const { page, problems, close } = await openPage(site.browser, DESKTOP);
+  await page.goto(`${site.server.url}/blog`);
   await waitForHydration(page);
   let documents = 0;
   page.on("request", (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && documents++);
@@ -46,7 +37,7 @@ it("/blog → a post → a tag badge → the filtered list → back to all posts
   }
 
   await page.getByRole("link", { name: "Show all posts" }).click();
-  await page.waitForURL(`${server.url}/blog`);
+  await page.waitForURL(`${site.server.url}/blog`);
   await expect.poll(() => page.getByRole("article").count()).toBe(total);
   expect(documents).toBe(0); // every step above was a client-side navigation
   expect(problems).toEqual([]);
@@ -54,12 +45,12 @@ it("/blog → a post → a tag badge → the filtered list → back to all posts
 });
 
 it("a post with an embedded video renders the iframe, also on a phone", async () => {
-  const { page, close } = await openPage(browser, PHONE);
-  await page.goto(`${server.url}/blog`);
-  const posts = await page.request.get(`${server.url}/api/public/blog/posts`).then((r) => r.json());
+  const { page, close } = await openPage(site.browser, PHONE);
+  await page.goto(`${site.server.url}/blog`);
+  const posts = await page.request.get(`${site.server.url}/api/public/blog/posts`).then((r) => r.json());
   const withVideo = posts.find((p: { content: string }) => p.content.includes("<iframe"));
   expect(withVideo).toBeDefined();
-  await page.goto(`${server.url}/blog/${withVideo.slug}`);
+  await page.goto(`${site.server.url}/blog/${withVideo.slug}`);
   const frame = page.locator(".post-content iframe");
   expect(await frame.getAttribute("src")).toMatch(/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[\w-]{11}/);
   const box = await frame.boundingBox();
@@ -68,11 +59,11 @@ it("a post with an embedded video renders the iframe, also on a phone", async ()
 });
 
 it("an unknown post shows Blog Post Not Found with a way back", async () => {
-  const { page, close } = await openPage(browser, DESKTOP);
-  const response = await page.goto(`${server.url}/blog/no-such-post`);
+  const { page, close } = await openPage(site.browser, DESKTOP);
+  const response = await page.goto(`${site.server.url}/blog/no-such-post`);
   expect(response?.status()).toBe(404);
   await page.getByRole("heading", { name: BLOG_MESSAGES.notFoundTitle }).waitFor();
   await page.getByRole("link", { name: BLOG_MESSAGES.returnToBlog }).click();
-  await page.waitForURL(`${server.url}/blog`);
+  await page.waitForURL(`${site.server.url}/blog`);
   await close();
 });

@@ -1,25 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONTACT_SUCCESS_MS } from "../../src/app/components/contact-form";
 import { NOT_FOUND } from "../../src/app/components/not-found-card";
 import { INDUSTRIES } from "../../src/shared/industries";
 import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
-import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
-import { startServer, type RunningServer } from "../helpers/running-server";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { useSiteAndBrowser } from "../helpers/site-under-test";
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-});
+const site = useSiteAndBrowser();
 
 async function open(path: string, viewport = DESKTOP, javaScriptEnabled = true) {
-  const session = await openPage(browser, viewport, { javaScriptEnabled });
-  const response = await session.page.goto(server.url + path);
+  const session = await openPage(site.browser, viewport, { javaScriptEnabled });
+  const response = await session.page.goto(site.server.url + path);
   if (javaScriptEnabled) await waitForHydration(session.page);
   return { ...session, response };
 }
@@ -48,7 +39,7 @@ describe("header", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole("banner").getByRole("link", { name: "QueueWise" }).click();
-    await page.waitForURL(server.url + "/");
+    await page.waitForURL(site.server.url + "/");
     expect(problems).toEqual([]);
     await close();
   });

@@ -1,44 +1,22 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
 import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
 import { DEBUG_MESSAGES } from "../../src/app/components/debug/debug-messages";
 import { HEALTH_MESSAGES } from "../../src/app/components/health/health-messages";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
-import { startServer, type RunningServer } from "../helpers/running-server";
+import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
+import { signInAt, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 const ADMIN = { username: "ops-admin", password: "operations password" };
-let server: RunningServer;
-let browser: Browser;
+const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-});
-
-const toastTitled = (page: Page, title: string) =>
-  page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).first().waitFor();
-
-async function signIn(page: Page, path: string) {
-  await page.goto(server.url + path);
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
-}
+const signIn = (page: Page, path: string) => signInAt(page, site.server.url + path, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
 const publicSlugs = (page: Page) =>
-  page.request.get(`${server.url}/api/public/blog/posts`).then(async (r) => ((await r.json()) as { slug: string }[]).map((p) => p.slug));
+  page.request.get(`${site.server.url}/api/public/blog/posts`).then(async (r) => ((await r.json()) as { slug: string }[]).map((p) => p.slug));
 
 it("debug tools: Backup Now, delete by id, restore it; purge through both dialogs; restore again", async () => {
-  const { page, problems, close } = await openPage(browser, DESKTOP);
+  const { page, problems, close } = await openPage(site.browser, DESKTOP);
   await signIn(page, "/admin/debug-tools");
   await page.getByRole("heading", { name: DEBUG_MESSAGES.title }).waitFor();
   const rows = page.getByRole("table").getByRole("row");
@@ -65,7 +43,7 @@ it("debug tools: Backup Now, delete by id, restore it; purge through both dialog
   expect(await publicSlugs(page)).toEqual(original);
 
   // Purge everything through both dialogs on the bare purge page.
-  await page.goto(`${server.url}/delete-all-posts`);
+  await page.goto(`${site.server.url}/delete-all-posts`);
   await waitForHydration(page);
   await page.getByRole("button", { name: /Delete ALL/i }).first().click();
   for (let dialog = 0; dialog < 2; dialog++) {
@@ -78,7 +56,7 @@ it("debug tools: Backup Now, delete by id, restore it; purge through both dialog
   expect(await publicSlugs(page)).toEqual([]);
 
   // The purge took a backup first: restoring the newest brings every post back.
-  await page.goto(`${server.url}/admin/debug-tools`);
+  await page.goto(`${site.server.url}/admin/debug-tools`);
   await waitForHydration(page);
   await page.getByRole("tab", { name: "Management" }).click();
   await expect.poll(() => page.getByRole("list", { name: "Backups" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
@@ -91,13 +69,13 @@ it("debug tools: Backup Now, delete by id, restore it; purge through both dialog
 });
 
 it("/system/health shows the database connected, and asks visitors to sign in", async () => {
-  const visitor = await openPage(browser, DESKTOP);
-  await visitor.page.goto(`${server.url}/system/health`);
+  const visitor = await openPage(site.browser, DESKTOP);
+  await visitor.page.goto(`${site.server.url}/system/health`);
   await visitor.page.getByRole("button", { name: "Login" }).waitFor();
   expect(await visitor.page.getByText(HEALTH_MESSAGES.connected).count()).toBe(0);
   await visitor.close();
 
-  const { page, close } = await openPage(browser, DESKTOP);
+  const { page, close } = await openPage(site.browser, DESKTOP);
   await signIn(page, "/system/health");
   await page.getByRole("heading", { name: HEALTH_MESSAGES.title }).waitFor();
   await page.getByText(HEALTH_MESSAGES.connected, { exact: true }).waitFor();
@@ -107,16 +85,16 @@ it("/system/health shows the database connected, and asks visitors to sign in", 
 });
 
 it("a writer is told the tools are for admins only", async () => {
-  const { page, close } = await openPage(browser, DESKTOP);
+  const { page, close } = await openPage(site.browser, DESKTOP);
   await signIn(page, "/admin");
-  const created = await page.request.post(`${server.url}/api/auth/register`, {
+  const created = await page.request.post(`${site.server.url}/api/auth/register`, {
     data: { username: "just-a-writer", password: "writer password", role: "writer" },
-    headers: { Origin: server.url },
+    headers: { Origin: site.server.url },
   });
   expect(created.status()).toBe(201);
   await page.getByRole("button", { name: "Logout" }).click();
   await toastTitled(page, ADMIN_MESSAGES.loggedOut.title);
-  await page.goto(`${server.url}/admin/debug-tools`);
+  await page.goto(`${site.server.url}/admin/debug-tools`);
   await waitForHydration(page);
   await page.getByLabel("Username").fill("just-a-writer");
   await page.getByLabel("Password").fill("writer password");

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
 import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
 import {
   DELETE_BY_ID_MESSAGES, DIRECT_CREATE_MESSAGES, HTML_GENERATOR_MESSAGES, POST_LIST_MESSAGES, PURGE_MESSAGES,
@@ -8,8 +8,8 @@ import {
 import { isTestPostTitle } from "../../src/shared/test-posts";
 import type { CmsPost } from "../../src/shared/blog";
 import { POST_MESSAGES } from "../../src/shared/schemas";
-import { DESKTOP, PHONE, launchBrowser, openPage, waitForHydration } from "../helpers/browser";
-import { startServer, type RunningServer } from "../helpers/running-server";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 // Issue 5 item 4: the six bare utility pages, for admins only (DESIGN.md section 5). The tests
 // share one server and run in order; the purge goes last.
@@ -25,43 +25,29 @@ const PAGES = {
 };
 const LONG_CONTENT = "<p>Enough words here to pass the fifty character minimum of the content rule.</p>";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  expect(await server?.stop()).toBe(0);
-});
+const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
 /** A page whose context is signed in (the session cookie set through the page's own requests). */
 async function signedIn(user: { username: string; password: string }, viewport = DESKTOP) {
-  const opened = await openPage(browser, viewport);
-  const res = await opened.page.request.post(`${server.url}/api/auth/login`, { data: user });
+  const opened = await openPage(site.browser, viewport);
+  const res = await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: user });
   expect(res.status()).toBe(200);
   return opened;
 }
 
 async function open(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${site.server.url}${path}`);
   await waitForHydration(page);
 }
 
-const toastTitled = (page: Page, title: string) => page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).waitFor();
-
 async function listPosts(page: Page): Promise<CmsPost[]> {
-  const res = await page.request.get(`${server.url}/api/debug/list-posts`);
+  const res = await page.request.get(`${site.server.url}/api/debug/list-posts`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { posts: CmsPost[] }).posts;
 }
 
 async function createPost(page: Page, title: string, published = true): Promise<CmsPost> {
-  const res = await page.request.post(`${server.url}/api/cms/simple-create-post`, {
+  const res = await page.request.post(`${site.server.url}/api/cms/simple-create-post`, {
     data: { title, summary: "A summary that is long enough.", content: LONG_CONTENT, published },
   });
   expect(res.status()).toBe(201);
@@ -69,7 +55,7 @@ async function createPost(page: Page, title: string, published = true): Promise<
 }
 
 it("signed-out visitors get the sign-in form on every utility page, without the site header and footer", async () => {
-  const { page, problems, close } = await openPage(browser, PHONE);
+  const { page, problems, close } = await openPage(site.browser, PHONE);
   for (const path of Object.keys(PAGES)) {
     await open(page, path);
     await page.getByRole("heading", { level: 1, name: "Sign in to continue" }).waitFor();
@@ -83,7 +69,7 @@ it("signed-out visitors get the sign-in form on every utility page, without the 
 });
 
 it("signing in on a utility page opens the tool in place", async () => {
-  const { page, close } = await openPage(browser, DESKTOP);
+  const { page, close } = await openPage(site.browser, DESKTOP);
   await open(page, "/delete-posts");
   await page.getByLabel("Username").fill(ADMIN.username);
   await page.getByLabel("Password").fill(ADMIN.password);
@@ -94,7 +80,7 @@ it("signing in on a utility page opens the tool in place", async () => {
 
 it("a writer sees the admins-only message on every utility page", async () => {
   const admin = await signedIn(ADMIN);
-  const made = await admin.page.request.post(`${server.url}/api/auth/register`, { data: { ...WRITER, role: "writer" } });
+  const made = await admin.page.request.post(`${site.server.url}/api/auth/register`, { data: { ...WRITER, role: "writer" } });
   expect(made.status()).toBe(201);
   await admin.close();
 
@@ -181,7 +167,7 @@ it("/direct-delete removes the posts with test in the title and keeps the others
 it("/emergency-post wraps a pasted iframe, generates a standalone page, copies it and sends nothing", async () => {
   const M = HTML_GENERATOR_MESSAGES;
   const { page, problems, close } = await signedIn(ADMIN);
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.server.url });
   await open(page, "/emergency-post");
   const sent: string[] = [];
   // Scripts aside: the toast code loads with the first toast (docs/decisions/002-small-public-javascript.md).
@@ -238,7 +224,7 @@ it("/create-post-direct asks for the required fields, then publishes a post that
   const post = JSON.parse((await result.locator("pre").textContent())!) as CmsPost;
   expect(post).toMatchObject({ title: "Straight from the direct page", slug: "straight-from-the-direct-page", published: true });
 
-  await page.goto(`${server.url}/blog`);
+  await page.goto(`${site.server.url}/blog`);
   await page.getByRole("link", { name: "Straight from the direct page" }).first().waitFor();
   expect(problems).toEqual([]);
   await close();
