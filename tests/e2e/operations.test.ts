@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
 import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
 import { DEBUG_MESSAGES } from "../../src/app/components/debug/debug-messages";
 import { HEALTH_MESSAGES } from "../../src/app/components/health/health-messages";
-import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { signInAt, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 const ADMIN = { username: "ops-admin", password: "operations password" };
@@ -100,5 +100,13 @@ it("a writer is told the tools are for admins only", async () => {
   await page.getByLabel("Password").fill("writer password");
   await page.getByRole("button", { name: "Login" }).click();
   await page.getByRole("heading", { name: ADMINS_ONLY.title }).waitFor();
+  await close();
+});
+
+it("the debug tools fit a phone: the posts table scrolls inside its card, not the page", async () => {
+  const { page, close } = await openPage(site.browser, PHONE);
+  await signIn(page, "/admin/debug-tools");
+  await page.getByRole("table").waitFor();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await close();
 });

@@ -9,7 +9,9 @@ import { DEBUG_MESSAGES } from "./debug-messages";
 export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelete: (post: CmsPost) => void }) {
   if (posts.length === 0) return <p className="text-slate-600">No posts found.</p>;
   return (
-    <div className="overflow-x-auto">
+    // `relative`: the visually hidden link texts are absolutely positioned; without a positioned
+    // ancestor they escape this scroll box and widen the whole page on a phone.
+    <div className="relative overflow-x-auto">
       <table className="w-full min-w-[720px] text-left text-sm">
         <caption className="sr-only">Every post, drafts included</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
