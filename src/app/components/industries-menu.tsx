@@ -53,22 +53,25 @@ export function IndustriesMenu() {
           <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
+      {/* The links exist only while open: nobody can reach a closed list, and ten fewer links in
+          every server render is measurable (issue 7); the home page and footer link the industries. */}
       <ul
         id={listId}
         hidden={!open}
         className="absolute right-0 z-50 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
       >
-        {INDUSTRIES.map((industry) => (
-          <li key={industry.id}>
-            <Link
-              to={industryPath(industry.id)}
-              onClick={() => setOpen(false)}
-              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800"
-            >
-              {industry.title}
-            </Link>
-          </li>
-        ))}
+        {open &&
+          INDUSTRIES.map((industry) => (
+            <li key={industry.id}>
+              <Link
+                to={industryPath(industry.id)}
+                onClick={() => setOpen(false)}
+                className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+              >
+                {industry.title}
+              </Link>
+            </li>
+          ))}
       </ul>
     </div>
   );

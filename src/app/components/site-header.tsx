@@ -51,34 +51,37 @@ export function SiteHeader() {
         hidden={!menuOpen}
         className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
       >
-        <ul className="flex flex-col py-2">
-          {[about, technology].map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
-                {l.label}
-              </Link>
+        {/* Rendered only while open, like the Industries list: the toggle needs JavaScript anyway. */}
+        {menuOpen && (
+          <ul className="flex flex-col py-2">
+            {[about, technology].map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Industries</p>
+              <ul>
+                {INDUSTRIES.map((industry) => (
+                  <li key={industry.id}>
+                    <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
+                      {industry.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             </li>
-          ))}
-          <li>
-            <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Industries</p>
-            <ul>
-              {INDUSTRIES.map((industry) => (
-                <li key={industry.id}>
-                  <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
-                    {industry.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </li>
-          {[blog, contact].map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
-                {l.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+            {[blog, contact].map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </nav>
     </header>
   );
