@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Test tiers of DESIGN.md section 7. Unit and HTTP tests run against source on temporary data
- * folders; HTTP and browser tests use the production build (`npm test` builds first).
+ * folders; HTTP and browser tests use the production build (`npm test` builds first), and the
+ * binary test builds the single executable from it.
  */
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
 
@@ -21,6 +22,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // The single executable, built and run from an empty folder (issue 6).
+      { test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 } },
     ],
   },
 });

@@ -1,7 +1,6 @@
-import { realpathSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { name as PROGRAM, version as VERSION } from "../../package.json";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "../shared/schemas";
 import { countPosts } from "./backups/backup-file";
 import { readBackupFile } from "./backups/backup-folder";
@@ -9,17 +8,19 @@ import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
 import { ConflictError, HttpError, ValidationError } from "./errors";
 import { openSite } from "./open-site";
+import { serveUntilSignal, type LoadSite } from "./serve";
 import { usernameTakenMessage } from "./store/record-changes";
 import type { Store } from "./store/types";
 import { createUserAccount } from "./users";
 
 /**
- * The command line of DESIGN.md section 3: `npm run users -- create --username NAME --role admin`
- * (issue 4), `npm run backup` and `npm run restore -- FILE` (issue 5). Each command is one row of
- * COMMANDS, so `serve` joins as a row. Exit codes: 0 done, 1 refused (bad input, data folder in
- * use), 2 usage, 130 cancelled. A command that opens the data folder does so as a server start
- * would (openSite): an empty folder gets its sample posts and session secret, so starting the
- * server afterwards gives the same site.
+ * The command line of DESIGN.md section 3, one for every way of running (issue 6): `npm start`
+ * and `npm run dev` (server.ts), `npm run users -- create ...` (issue 4), `npm run backup` and
+ * `npm run restore -- FILE` (issue 5), and the single executable (binary-main.ts). Each command
+ * is one row of COMMANDS; `serve` is the default. Exit codes: 0 done, 1 refused (bad input, data
+ * folder in use), 2 usage, 130 cancelled. A command that opens the data folder does so as a
+ * server start would (openSite): an empty folder gets its sample posts and session secret, so
+ * starting the server afterwards gives the same site.
  */
 export const CLI_MESSAGES = {
   usernameRequired: "Give the new user's name with --username NAME.",
@@ -28,7 +29,6 @@ export const CLI_MESSAGES = {
   confirmPrompt: "Password again: ",
   cancelled: "Cancelled.",
   unknownCommand: (words: string[]) => `Unknown command "${words.join(" ")}".`,
-  missingCommand: "Give a command.",
   created: (u: { id: number; username: string; role: string }) => `Created ${u.role} ${u.username} (id ${u.id}).`,
   wrongArguments: (names: string[], given: string[]) =>
     given.length < names.length ? `Missing ${names.slice(given.length).join(" ")}.` : `Unexpected argument "${given[names.length]}".`,
@@ -38,28 +38,48 @@ export const CLI_MESSAGES = {
 
 type Values = ReturnType<typeof parseArgs>["values"];
 
+/** What the program running the CLI brings: where `serve` gets the site, and settings it fixes. */
+export type CliEntry = {
+  loadSite: LoadSite;
+  /** Environment that wins over the process's own (the executable is always production). */
+  env?: Record<string, string>;
+};
+
 type Command = {
   usage: string;
+  /** One line for --help. */
+  summary: string;
   options: NonNullable<ParseArgsConfig["options"]>;
   /** Names of the positional arguments the command takes, each required. */
   args?: string[];
-  run(values: Values, args: string[]): Promise<void>;
+  run(values: Values, args: string[], entry: CliEntry): Promise<void>;
 };
 
+const dataOption = { data: { type: "string" } } as const;
+
 const COMMANDS: Record<string, Command> = {
+  serve: {
+    usage: "serve [--port N] [--host H] [--data DIR]",
+    summary: "serves the site until SIGTERM or Ctrl-C (the default); flags win over PORT, HOST, DATA_DIR",
+    options: { port: { type: "string" }, host: { type: "string" }, ...dataOption },
+    run: (values, _args, entry) => serveUntilSignal(configOf(values, entry), entry.loadSite),
+  },
   "users create": {
     usage: "users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]",
-    options: { username: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" }, data: { type: "string" } },
+    summary: "creates a user, asking for the password twice (or reading one line of stdin)",
+    options: { username: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" }, ...dataOption },
     run: createUser,
   },
   backup: {
     usage: "backup [--data DIR]",
-    options: { data: { type: "string" } },
+    summary: "writes a backup of the posts into DATA_DIR/backups; safe while the server runs",
+    options: dataOption,
     run: backup,
   },
   restore: {
     usage: "restore FILE [--data DIR]",
-    options: { data: { type: "string" } },
+    summary: "adds back the posts of a backup file that the data folder lacks; stop the server first",
+    options: dataOption,
     args: ["FILE"],
     run: restore,
   },
@@ -113,9 +133,11 @@ async function restore(values: Values, [file]: string[]): Promise<void> {
   );
 }
 
-function configOf(values: Values): Config {
-  const dataDir = typeof values.data === "string" ? values.data : undefined;
-  return loadConfig({ ...process.env, ...(dataDir && { DATA_DIR: dataDir }) });
+/** The environment, then the entry's fixed settings, then the flags given. */
+function configOf(values: Values, entry?: CliEntry): Config {
+  const flags = { PORT: values.port, HOST: values.host, DATA_DIR: values.data };
+  const given = Object.entries(flags).filter((flag): flag is [string, string] => typeof flag[1] === "string");
+  return loadConfig({ ...process.env, ...entry?.env, ...Object.fromEntries(given) });
 }
 
 async function withStore(values: Values, use: (store: Store) => Promise<void>, options: { seed?: boolean } = {}) {
@@ -181,24 +203,55 @@ async function readFirstLine(): Promise<string> {
   return text.split("\n")[0]!.replace(/\r$/, "");
 }
 
-/** The longest row of COMMANDS whose words start argv, and the arguments after them. */
+/**
+ * The longest row of COMMANDS whose words start argv, and the arguments after them. No command,
+ * or flags first, means `serve` (issue 6), so `queuesite --port 8080` serves.
+ */
 function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {
+  if (argv[0] === undefined || argv[0].startsWith("-")) return { command: COMMANDS.serve!, args: argv };
   const name = Object.keys(COMMANDS)
     .filter((key) => key.split(" ").every((word, i) => argv[i] === word))
     .sort((a, b) => b.length - a.length)[0];
   return name ? { command: COMMANDS[name]!, args: argv.slice(name.split(" ").length) } : undefined;
 }
 
-async function main(argv: string[]): Promise<number> {
+/** The words before the first flag: what was meant as the command. */
+function leadingWords(argv: string[]): string[] {
+  const flag = argv.findIndex((a) => a.startsWith("-"));
+  return flag === -1 ? argv : argv.slice(0, flag);
+}
+
+function helpText(): string {
+  const rows = [...Object.values(COMMANDS), { usage: "--version", summary: "prints the version" }, { usage: "--help", summary: "prints this help" }];
+  return [
+    `${PROGRAM} ${VERSION}: the site, blog and CMS in one server (README.md).`,
+    `Usage: ${PROGRAM} [COMMAND] [FLAGS]`,
+    ...rows.map(({ usage, summary }) => `\n  ${usage}\n      ${summary}`),
+    "",
+    "Settings come from the environment (README.md, Configuration); the data folder is ./data",
+    "unless DATA_DIR or --data names another. Exit codes: 0 done, 1 refused, 2 wrong command or",
+    "flag, 130 cancelled.",
+  ].join("\n");
+}
+
+/** Runs the command line of this process and sets its exit code; the entries call only this. */
+export function runCli(entry: CliEntry): void {
+  void main(process.argv.slice(2), entry).then((code) => {
+    process.exitCode = code;
+  });
+}
+
+async function main(argv: string[], entry: CliEntry): Promise<number> {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "--help")) {
+    console.log(argv[0] === "--version" ? VERSION : helpText());
+    return 0;
+  }
   const found = findCommand(argv);
   const usage = found ? [found.command.usage] : Object.values(COMMANDS).map((c) => c.usage);
   try {
-    if (!found) {
-      const words = argv.filter((a) => !a.startsWith("-")).slice(0, 2);
-      throw new UsageError(words.length ? CLI_MESSAGES.unknownCommand(words) : CLI_MESSAGES.missingCommand);
-    }
+    if (!found) throw new UsageError(CLI_MESSAGES.unknownCommand(leadingWords(argv).slice(0, 2)));
     const { values, positionals } = parseCommandLine(found.command, found.args);
-    await found.command.run(values, positionals);
+    await found.command.run(values, positionals, entry);
     return 0;
   } catch (err) {
     if (err instanceof Cancelled) {
@@ -223,11 +276,4 @@ function parseCommandLine(command: Command, args: string[]) {
   const names = command.args ?? [];
   if (parsed.positionals.length !== names.length) throw new UsageError(CLI_MESSAGES.wrongArguments(names, parsed.positionals));
   return parsed;
-}
-
-// Only when run as a program: tests import CLI_MESSAGES from here.
-if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
-  void main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
 }

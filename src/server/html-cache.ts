@@ -12,7 +12,7 @@ import type { Store } from "./store/types";
  * with the session cookie, paths outside the public pages, and answers other than 200 and 404.
  */
 export type HtmlCache = {
-  /** Answers a hit on a bare node:http request; the host calls it before Express runs (server.ts). */
+  /** Answers a hit on a bare node:http request; the host calls it before Express runs (serve.ts). */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** First in createApp: answers a hit, or lets the page render once and keeps it. */
   middleware: RequestHandler;

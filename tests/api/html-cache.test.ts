@@ -14,7 +14,7 @@ import { makeTestApp } from "../helpers/test-app";
 /**
  * Issue 7: public pages render once and are then answered from memory, until a content write
  * drops them. Requests go through supertest (Express) and through a bare node:http server that
- * calls `htmlCache.serve` first, as the host does (server.ts).
+ * calls `htmlCache.serve` first, as the host does (src/server/serve.ts).
  */
 type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
 let t: TestApp;

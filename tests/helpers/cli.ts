@@ -3,9 +3,9 @@ import { fileURLToPath } from "node:url";
 import { openJsonStore, type OpenJsonStoreOptions } from "../../src/server/store/json-store";
 import type { Store } from "../../src/server/store/types";
 
-/** The command line of src/server/cli.ts, run in its own process as `npm run ...` would. */
+/** The command line of src/server/cli.ts, run in its own process through server.ts as `npm run ...` does. */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
-export const CLI = ["--import", "tsx", "src/server/cli.ts"];
+export const CLI = ["--import", "tsx", "server.ts"];
 
 export type Run = { code: number | null; stdout: string; stderr: string };
 

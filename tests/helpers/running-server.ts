@@ -3,7 +3,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-export type RunningServer = { url: string; dataDir: string; pid: number; output: () => string; stop: () => Promise<number | null> };
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  pid: number;
+  /** Everything written so far, stdout and stderr as they came. */
+  output: () => string;
+  /** stderr alone: a normal start, run and stop writes nothing there (issue 6). */
+  errors: () => string;
+  /** Sends SIGTERM (or the signal given) and answers the exit code once the output has ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
 
 /**
  * Starts the production build (`node build/server.js`) on 127.0.0.1 and a free port, on a fresh
@@ -14,13 +24,30 @@ export async function startServer(
 ): Promise<RunningServer> {
   const ownFolder = !dataDir;
   const folder = dataDir ?? mkdtempSync(path.join(tmpdir(), "queuesite-e2e-"));
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const server = await launchServer(process.execPath, ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", DATA_DIR: folder, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
   });
+  return {
+    ...server,
+    dataDir: folder,
+    stop: (signal) => server.stop(signal).finally(() => ownFolder && rmSync(folder, { recursive: true, force: true })),
+  };
+}
+
+/** Runs a server command and waits for its "Site ready on" line (server.ts, the single executable). */
+export async function launchServer(
+  command: string,
+  args: string[],
+  { cwd, env }: { cwd?: string; env: NodeJS.ProcessEnv },
+): Promise<Omit<RunningServer, "dataDir">> {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
+  let errors = "";
   child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => (log += chunk));
+  child.stderr!.on("data", (chunk) => {
+    log += chunk;
+    errors += chunk;
+  });
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
@@ -37,23 +64,18 @@ export async function startServer(
     });
   });
 
-  return {
-    url,
-    dataDir: folder,
-    pid: child.pid!,
-    output: () => log,
-    stop: () => stopChild(child).finally(() => ownFolder && rmSync(folder, { recursive: true, force: true })),
-  };
+  return { url, pid: child.pid!, output: () => log, errors: () => errors, stop: (signal = "SIGTERM") => stopChild(child, signal) };
 }
 
-function stopChild(child: ChildProcess): Promise<number | null> {
+function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const kill = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.once("exit", (code) => {
+    // "close" rather than "exit": the last of stdout and stderr has been read by then.
+    child.once("close", (code) => {
       clearTimeout(kill);
       resolve(code);
     });
-    child.kill("SIGTERM");
+    child.kill(signal);
   });
 }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { version } from "../../package.json";
 import { verifyPassword } from "../../src/server/auth/password";
 import { CLI_MESSAGES } from "../../src/server/cli";
 import { inUseMessage } from "../../src/server/store/data-lock";
@@ -12,8 +13,9 @@ import { CLI, cli, cliEnv, closeStores, collect, root, storeOf } from "../helper
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 const USAGE = "Usage: users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]";
-/** What a wrong or missing command gets: every command's usage. */
-const EVERY_USAGE = [USAGE, "Usage: backup [--data DIR]", "Usage: restore FILE [--data DIR]"].join("\n");
+const SERVE_USAGE = "Usage: serve [--port N] [--host H] [--data DIR]";
+/** What a wrong command gets: every command's usage. */
+const EVERY_USAGE = [SERVE_USAGE, USAGE, "Usage: backup [--data DIR]", "Usage: restore FILE [--data DIR]"].join("\n");
 const PASSWORD = "a long enough password";
 /** Each run starts Node with tsx; creating a user hashes at the default cost. */
 const SLOW = 30_000;
@@ -72,10 +74,21 @@ describe("users create --password-stdin", () => {
   }, SLOW);
 });
 
+describe("--version and --help", () => {
+  it("prints package.json's version, and the help with every command's usage; exit 0", async () => {
+    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    const help = await cli(["--help"]);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    for (const usage of EVERY_USAGE.split("\n")) expect(help.stdout).toContain(usage.replace("Usage: ", ""));
+  }, SLOW);
+});
+
 describe("usage errors exit 2 with the usage", () => {
   it.each([
     ["an unknown command", ["users", "frobnicate"], CLI_MESSAGES.unknownCommand(["users", "frobnicate"]), EVERY_USAGE],
-    ["no command", [], CLI_MESSAGES.missingCommand, EVERY_USAGE],
+    ["an unknown word where the command goes", ["frobnicate", "--data", "x"], CLI_MESSAGES.unknownCommand(["frobnicate"]), EVERY_USAGE],
+    ["an unknown flag with no command, which means serve", ["--bogus"], "Unknown option '--bogus'.", SERVE_USAGE],
+    ["an argument serve does not take", ["serve", "now"], CLI_MESSAGES.wrongArguments([], ["now"]), SERVE_USAGE],
     ["an unknown flag", ["users", "create", "--username", "boss", "--bogus"], "Unknown option '--bogus'.", USAGE],
     ["an unknown role", ["users", "create", "--username", "boss", "--role", "owner", "--password-stdin"], AUTH_FORM_MESSAGES.role, USAGE],
     ["a missing username", ["users", "create", "--password-stdin"], CLI_MESSAGES.usernameRequired, USAGE],

@@ -1,0 +1,95 @@
+// `npm run build:binary [-- OUT]`: the whole site as one self-hosted executable (issue 6), with
+// Node's Single Executable Applications (DESIGN.md section 2): the CLI and React Router's server
+// build bundled into one CommonJS file, every file of build/client embedded as an asset, and
+// that blob injected into a copy of this Node. Writes dist/<name>-linux-<arch> unless told OUT.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { build, type Plugin } from "esbuild";
+import { name } from "../package.json";
+import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
+
+// macOS and Windows executables need signing and other injection flags; nobody ships those yet.
+if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);
+
+const started = Date.now();
+const out = path.resolve(process.argv[2] ?? `dist/${name}-linux-${process.arch}`);
+const clientDir = path.resolve("build/client");
+
+execFileSync(process.execPath, ["scripts/build-if-missing.mjs"], { stdio: "inherit" });
+fs.mkdirSync(path.dirname(out), { recursive: true });
+// Beside OUT so the last step is a rename: a failed build leaves no half-written executable, and
+// one that is running is replaced rather than written over (which Linux refuses).
+const work = fs.mkdtempSync(path.join(path.dirname(out), ".build-binary-"));
+try {
+  const main = path.join(work, "main.cjs");
+  await bundle(main);
+  const urls = listClientFiles(clientDir);
+  fs.writeFileSync(path.join(work, CLIENT_FILES_ASSET), JSON.stringify(urls));
+  const seaConfig = {
+    main,
+    output: path.join(work, "prep.blob"),
+    disableExperimentalSEAWarning: true,
+    assets: Object.fromEntries([
+      [CLIENT_FILES_ASSET, path.join(work, CLIENT_FILES_ASSET)],
+      ...urls.map((url) => [url, path.join(clientDir, url)]),
+    ]),
+  };
+  fs.writeFileSync(path.join(work, "sea-config.json"), JSON.stringify(seaConfig));
+  quiet(process.execPath, ["--experimental-sea-config", path.join(work, "sea-config.json")]);
+
+  const binary = path.join(work, "binary");
+  fs.copyFileSync(process.execPath, binary);
+  fs.chmodSync(binary, 0o755);
+  // postject warns "Can't find string offset for section name '.note.100'" on Node's Linux
+  // binaries, which is harmless; quiet() shows its output only when it fails.
+  const fuse = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+  quiet(path.resolve("node_modules/.bin/postject"), [binary, "NODE_SEA_BLOB", seaConfig.output, "--sentinel-fuse", fuse]);
+  fs.renameSync(binary, out);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+const size = (fs.statSync(out).size / 2 ** 20).toFixed(0);
+console.log(`Wrote ${path.relative(".", out)} (${size} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+
+/**
+ * Everything in one file, node_modules included: the executable runs with nothing beside it. CommonJS
+ * because a SEA's main script is one. There `import.meta` is empty, so any warning fails the build
+ * rather than shipping code that would break only in the executable.
+ */
+async function bundle(outfile: string): Promise<void> {
+  const result = await build({
+    entryPoints: ["src/server/binary-main.ts"],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    // React's and its friends' production code; our config reads NODE_ENV apart from this.
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [reactRouterServerBuild()],
+    logLevel: "silent",
+  });
+  if (result.warnings.length) {
+    throw new Error(result.warnings.map((w) => `${w.location?.file}:${w.location?.line}: ${w.text}`).join("\n"));
+  }
+}
+
+/** The module server.ts gets from Vite in development is build/server/index.js once built. */
+function reactRouterServerBuild(): Plugin {
+  return {
+    name: "react-router-server-build",
+    setup(b) {
+      b.onResolve({ filter: /^virtual:react-router\/server-build$/ }, () => ({ path: path.resolve("build/server/index.js") }));
+    },
+  };
+}
+
+function quiet(command: string, args: string[]): void {
+  try {
+    execFileSync(command, args, { stdio: "pipe" });
+  } catch (err) {
+    const { stdout = "", stderr = "" } = err as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`${path.basename(command)} failed:\n${stdout}${stderr}`);
+  }
+}

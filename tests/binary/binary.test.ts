@@ -1,0 +1,126 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { name, version } from "../../package.json";
+import { CLI_MESSAGES } from "../../src/server/cli";
+import { LOCK_FILE } from "../../src/server/store/data-lock";
+import { DB_FILE } from "../../src/server/store/json-store";
+import { collect, root } from "../helpers/cli";
+import { makePostInput } from "../helpers/factories";
+import { launchServer } from "../helpers/running-server";
+import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+
+/**
+ * The smoke test of the single executable (issue 6, DESIGN.md section 7): built by
+ * `npm run build:binary`, copied alone into an empty folder and run there, with only PATH in its
+ * environment, as an operator would. Nothing may appear on stderr. The tests run in order, on one
+ * data folder: create a user, serve, stop, serve again.
+ */
+const BINARY = `${name}-linux-${process.arch}`;
+const ENV = { PATH: process.env.PATH };
+const ADMIN = { username: "boss", password: "a long enough password" };
+
+let folder: string;
+let binary: string;
+
+beforeAll(async () => {
+  const out = path.join(makeTempDir("binary-build-"), BINARY);
+  const build = await collect(spawn("npm", ["run", "--silent", "build:binary", "--", out], { cwd: root, stdio: "pipe" }));
+  expect(build.code, build.stdout + build.stderr).toBe(0);
+  folder = makeTempDir("binary-run-");
+  binary = path.join(folder, BINARY);
+  fs.copyFileSync(out, binary);
+  fs.chmodSync(binary, 0o755);
+}, 300_000);
+afterAll(removeTempDirs);
+
+function run(args: string[], input = "") {
+  const child = spawn(binary, args, { cwd: folder, env: ENV, stdio: "pipe" });
+  child.stdin.end(input);
+  return collect(child);
+}
+
+/** The default command with the port and address as flags; the data folder is the default ./data. */
+const serve = () => launchServer(binary, ["--port", "0", "--host", "127.0.0.1"], { cwd: folder, env: ENV });
+
+const dataDir = () => path.join(folder, "data");
+type Post = { slug: string; title: string; published: boolean };
+const readDb = () => JSON.parse(fs.readFileSync(path.join(dataDir(), DB_FILE), "utf8")) as { posts: Post[] };
+const publishedSlugs = (posts: Post[]) => posts.filter((p) => p.published).map((p) => p.slug).sort();
+
+describe("the single executable", () => {
+  it("answers --version and --help, and exits 2 for an unknown command or flag", async () => {
+    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    const help = await run(["--help"]);
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toContain("users create --username NAME");
+    const unknown = await run(["frobnicate"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(new RegExp(`^${CLI_MESSAGES.unknownCommand(["frobnicate"])}\\nUsage: serve `));
+    expect(await run(["--bogus"])).toMatchObject({ code: 2, stdout: "" });
+    expect(fs.readdirSync(folder)).toEqual([BINARY]);
+  });
+
+  it("creates an admin, making the data folder beside itself", async () => {
+    const created = await run(["users", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"], `${ADMIN.password}\n`);
+    expect(created).toEqual({ code: 0, stdout: `${CLI_MESSAGES.created({ id: 1, username: "boss", role: "admin" })}\n`, stderr: "" });
+    expect(fs.readdirSync(folder).sort()).toEqual(["data", BINARY]);
+  }, 30_000);
+
+  let kept: string;
+
+  it("serves every kind of page and its hashed assets; the admin signs in and writes a post; SIGTERM stops it cleanly", async () => {
+    const server = await serve();
+    const get = (url: string) => fetch(server.url + url);
+    try {
+      const home = await get("/");
+      expect(home.status).toBe(200);
+      expect(home.headers.get("content-type")).toMatch(/^text\/html/);
+      const script = /\/assets\/[\w.-]+\.js/.exec(await home.text())?.[0];
+      expect(script).toBeDefined();
+      const asset = await get(script!);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(asset.headers.get("content-type")).toMatch(/^text\/javascript/);
+
+      const posts = (await (await get("/api/public/blog/posts")).json()) as Post[];
+      expect((await get("/blog")).status).toBe(200);
+      const post = await get(`/blog/${posts[0]!.slug}`);
+      expect(post.status).toBe(200);
+      expect(await post.text()).toContain(posts[0]!.title);
+      expect((await get("/admin")).status).toBe(200);
+
+      const write = { origin: new URL(server.url).origin, "content-type": "application/json" };
+      const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: write, body: JSON.stringify(ADMIN) });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
+      const input = makePostInput({ title: "Kept across restarts" });
+      const created = await fetch(`${server.url}/api/cms/simple-create-post`, { method: "POST", headers: { ...write, cookie }, body: JSON.stringify(input) });
+      expect(created.status).toBe(201);
+      kept = input.slug!;
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(server.errors()).toBe("");
+    expect(readDb().posts.map((p) => p.slug)).toContain(kept);
+    expect(fs.existsSync(path.join(dataDir(), LOCK_FILE))).toBe(false);
+  }, 60_000);
+
+  it("starts again on the same folder with every post, and stops on SIGINT too", async () => {
+    const before = readDb().posts;
+    const server = await serve();
+    try {
+      const posts = (await (await fetch(`${server.url}/api/public/blog/posts`)).json()) as Post[];
+      expect(publishedSlugs(posts)).toEqual(publishedSlugs(before));
+      const res = await fetch(`${server.url}/blog/${kept}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Kept across restarts");
+    } finally {
+      expect(await server.stop("SIGINT")).toBe(0);
+    }
+    expect(server.errors()).toBe("");
+    expect(readDb().posts).toEqual(before);
+    expect(fs.existsSync(path.join(dataDir(), LOCK_FILE))).toBe(false);
+  }, 60_000);
+});
