@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonClasses } from "./ui/button";
-import { Card } from "./ui/card";
+import { CenteredCard } from "./ui/card";
 
 /** SPEC section 2: the fallback for any unmatched path (and unknown industries). */
 export const NOT_FOUND = {
@@ -10,20 +10,18 @@ export const NOT_FOUND = {
 
 export function NotFoundCard() {
   return (
-    <div className="flex min-h-[60vh] items-center justify-center px-4 py-16">
-      <Card className="w-full max-w-md">
-        <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-red-600" fill="none" stroke="currentColor" strokeWidth="2">
-            <circle cx="12" cy="12" r="10" />
-            <path d="M12 7v6M12 16.5v.5" />
-          </svg>
-          {NOT_FOUND.title}
-        </h1>
-        <p className="mt-4 text-sm text-slate-600">{NOT_FOUND.hint}</p>
-        <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-6")}>
-          Back to Home
-        </Link>
-      </Card>
-    </div>
+    <CenteredCard>
+      <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-red-600" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M12 7v6M12 16.5v.5" />
+        </svg>
+        {NOT_FOUND.title}
+      </h1>
+      <p className="mt-4 text-sm text-slate-600">{NOT_FOUND.hint}</p>
+      <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-6")}>
+        Back to Home
+      </Link>
+    </CenteredCard>
   );
 }

@@ -1,19 +1,17 @@
 import { isRouteErrorResponse } from "react-router";
 import { NotFoundCard } from "./not-found-card";
-import { Card } from "./ui/card";
+import { CenteredCard } from "./ui/card";
 
 /** The one error view every boundary renders (DESIGN.md section 7): 404s get the not-found card. */
 export function RouteError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundCard />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <div className="flex min-h-[60vh] items-center justify-center px-4 py-16">
-      <Card className="w-full max-w-md">
-        <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
-        <p className="mt-4 text-sm text-slate-600">
-          The page could not be shown (error {status}). Please try again in a moment.
-        </p>
-      </Card>
-    </div>
+    <CenteredCard>
+      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-4 text-sm text-slate-600">
+        The page could not be shown (error {status}). Please try again in a moment.
+      </p>
+    </CenteredCard>
   );
 }

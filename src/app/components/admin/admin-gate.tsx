@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { SessionUser } from "../../../shared/users";
 import { buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
+import { CenteredCard } from "../ui/card";
 import { LoginForm } from "./login-form";
 
 export const ADMINS_ONLY = {
@@ -19,15 +19,13 @@ export function AdminGate({ user: initial, children }: { user: SessionUser | nul
   if (!user) return <LoginForm onSignedIn={setUser} title="Sign in to continue" />;
   if (user.role !== "admin") {
     return (
-      <div className="flex min-h-[60vh] items-center justify-center px-4 py-16">
-        <Card className="w-full max-w-md" role="alert">
-          <h1 className="text-2xl font-bold text-slate-900">{ADMINS_ONLY.title}</h1>
-          <p className="mt-3 text-slate-600">{ADMINS_ONLY.text}</p>
-          <Link to="/admin" className={buttonClasses({ variant: "outline" }, "mt-6")}>
-            Back to Admin
-          </Link>
-        </Card>
-      </div>
+      <CenteredCard role="alert">
+        <h1 className="text-2xl font-bold text-slate-900">{ADMINS_ONLY.title}</h1>
+        <p className="mt-3 text-slate-600">{ADMINS_ONLY.text}</p>
+        <Link to="/admin" className={buttonClasses({ variant: "outline" }, "mt-6")}>
+          Back to Admin
+        </Link>
+      </CenteredCard>
     );
   }
   return <>{children(user)}</>;

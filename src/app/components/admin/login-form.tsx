@@ -5,7 +5,7 @@ import { loginSchema, type LoginInput } from "../../../shared/schemas";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
+import { CenteredCard } from "../ui/card";
 import { Field, inputClasses } from "../ui/field";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import type { SessionUser } from "../../../shared/users";
@@ -37,25 +37,23 @@ export function LoginForm({ onSignedIn, title = ADMIN_MESSAGES.signInTitle }: { 
   });
 
   return (
-    <div className="flex min-h-[70vh] items-center justify-center px-4 py-16">
-      <Card className="w-full max-w-sm">
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.signInIntro}</p>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Sign in">
-          <Field id="login-username" label="Username" error={errors.username?.message}>
-            {(a) => <input {...a} {...register("username")} autoComplete="username" className={inputClasses} />}
-          </Field>
-          <Field id="login-password" label="Password" error={errors.password?.message}>
-            {(a) => <input {...a} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
-          </Field>
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Logging in..." : "Login"}
-          </Button>
-        </form>
-        <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-3 w-full")}>
-          Return to Home
-        </Link>
-      </Card>
-    </div>
+    <CenteredCard>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.signInIntro}</p>
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Sign in">
+        <Field id="login-username" label="Username" error={errors.username?.message}>
+          {(a) => <input {...a} {...register("username")} autoComplete="username" className={inputClasses} />}
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          {(a) => <input {...a} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
+        </Field>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Logging in..." : "Login"}
+        </Button>
+      </form>
+      <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-3 w-full")}>
+        Return to Home
+      </Link>
+    </CenteredCard>
   );
 }
