@@ -16,7 +16,7 @@ const started = Date.now();
 const out = path.resolve(process.argv[2] ?? `dist/${name}-linux-${process.arch}`);
 const clientDir = path.resolve("build/client");
 
-execFileSync(process.execPath, ["scripts/build-if-missing.mjs"], { stdio: "inherit" });
+execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 fs.mkdirSync(path.dirname(out), { recursive: true });
 // Beside OUT so the last step is a rename: a failed build leaves no half-written executable, and
 // one that is running is replaced rather than written over (which Linux refuses).
