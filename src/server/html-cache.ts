@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
-import { SESSION_COOKIE } from "./auth/session";
+import { sessionCookieOf } from "./auth/session";
 import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "./store/types";
@@ -40,9 +40,6 @@ export function pageKey(url: string): string | undefined {
   return query ? `${path}?${query}` : path;
 }
 
-const hasSessionCookie = (cookie: string | undefined) =>
-  cookie !== undefined && cookie.split(";").some((c) => c.trimStart().startsWith(`${SESSION_COOKIE}=`));
-
 /** A response that names a user, asks not to be stored or varies on more than its encoding is not kept. */
 function keepable(res: Response): boolean {
   if (res.statusCode !== 200 && res.statusCode !== 404) return false;
@@ -69,7 +66,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   });
 
   const keyOf = (method: string | undefined, url: string, cookie: string | undefined) =>
-    maxBytes > 0 && (method === "GET" || method === "HEAD") && !hasSessionCookie(cookie) ? pageKey(url) : undefined;
+    maxBytes > 0 && (method === "GET" || method === "HEAD") && sessionCookieOf(cookie) === undefined ? pageKey(url) : undefined;
 
   const hit = (page: CachedPage, req: IncomingMessage, res: ServerResponse) => {
     hits += 1;

@@ -11,6 +11,15 @@ export type SessionData = { userId?: number };
 export const SESSION_COOKIE = "queuewise_session";
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+/** The sealed session value in a Cookie header, if the request carries one. */
+export function sessionCookieOf(cookieHeader: string | null | undefined): string | undefined {
+  return cookieHeader
+    ?.split(";")
+    .map((c) => c.trimStart())
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+}
+
 export type Sessions = {
   /** The session of an Express request, to read, save or destroy. */
   get(req: ExpressRequest, res: ExpressResponse): ReturnType<typeof getIronSession<SessionData>>;
@@ -45,11 +54,7 @@ export function createSessions(store: Store, secret: string): Sessions {
       return toUser((await getIronSession<SessionData>(req, res, options(req.secure))).userId);
     },
     async userFromRequest(request) {
-      const sealed = request.headers
-        .get("cookie")
-        ?.split(/;\s*/)
-        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
-        ?.slice(SESSION_COOKIE.length + 1);
+      const sealed = sessionCookieOf(request.headers.get("cookie"));
       if (!sealed) return undefined;
       const data = await unsealData<SessionData>(decodeURIComponent(sealed), { password: secret, ttl: SESSION_TTL_SECONDS });
       return toUser(data.userId);
