@@ -1,5 +1,5 @@
 import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
-import { sanitizeContent } from "./content";
+import { contentOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
 export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -15,17 +15,10 @@ export type BlogService = {
 };
 
 /**
- * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6).
- * Content is sanitized again on the way out (DESIGN.md section 5); the store hands out frozen
- * posts that are replaced on every change, so the sanitized copy is kept per post object.
+ * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
+ * with content sanitized on the way out (post-view.ts).
  */
 export function createBlogService(store: Store): BlogService {
-  const sanitized = new WeakMap<Post, string>();
-  const contentOf = (post: Post) => {
-    let html = sanitized.get(post);
-    if (html === undefined) sanitized.set(post, (html = sanitizeContent(post.content)));
-    return html;
-  };
   const toPublic = (post: Post): PublicPost => ({ ...toCard(post), content: contentOf(post), published: post.published });
 
   return {
@@ -54,13 +47,12 @@ export function createBlogService(store: Store): BlogService {
   };
 }
 
-/** SPEC section 3: older posts carry `excerpt` instead of `summary`. */
 function toCard(post: Post): PostCard {
   return {
     id: post.id,
     title: post.title,
     slug: post.slug,
-    summary: post.summary || post.excerpt || "",
+    summary: summaryOf(post),
     ...(post.coverImage && { coverImage: post.coverImage }),
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,

@@ -2,6 +2,7 @@ import type { CmsPost } from "../shared/blog";
 import { fieldErrors, POST_MESSAGES, postSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
+import { contentOf, summaryOf } from "./post-view";
 import { NotFoundError, ValidationError } from "./errors";
 import { postNotFoundMessage } from "./store/post-changes";
 import type { Post, PostInput, Store, Tag } from "./store/types";
@@ -29,15 +30,8 @@ export function parsePostId(param: unknown): number {
  * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
  */
 export function createPostService(store: Store): PostService {
-  // Content is sanitized on write and again on the way out (DESIGN.md section 2), since restored
-  // backups and older files may hold HTML that never passed through here. Stored posts are frozen
-  // and replaced on every change, so the sanitized copy is kept per post object.
-  const sanitized = new WeakMap<Post, string>();
-  const forCms = (post: Post): CmsPost => {
-    let content = sanitized.get(post);
-    if (content === undefined) sanitized.set(post, (content = sanitizeContent(post.content)));
-    return { ...post, summary: post.summary || post.excerpt || "", content };
-  };
+  // Content is sanitized on write here and again on the way out (post-view.ts).
+  const forCms = (post: Post): CmsPost => ({ ...post, summary: summaryOf(post), content: contentOf(post) });
 
   return {
     async listAll() {
