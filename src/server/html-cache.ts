@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
+import { asksForPreview } from "../shared/preview";
 import { sessionCookieOf } from "./auth/session";
 import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
@@ -28,13 +29,17 @@ export type HtmlCacheStats = { hits: number; renders: number; entries: number; b
  */
 const PUBLIC_PAGE = /^\/(?:industries(?:\/[^/]+)?|blog(?:\/[^/]+)?|rss\.xml|sitemap\.xml|robots\.txt)?$/;
 
-/** The key of a cacheable URL: its path and its query with the parameters sorted, or undefined. */
+/**
+ * The key of a cacheable URL: its path and its query with the parameters sorted, or undefined.
+ * A draft preview URL is never one, signed in or not (docs/decisions/020-draft-preview.md).
+ */
 export function pageKey(url: string): string | undefined {
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
   if (!PUBLIC_PAGE.test(path) || path.endsWith(".data")) return undefined;
   if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
+  if (asksForPreview(params)) return undefined;
   params.sort();
   const query = params.toString();
   return query ? `${path}?${query}` : path;

@@ -1,7 +1,8 @@
 import { BLOG_MESSAGES, type CmsPost } from "../../../shared/blog";
 import { formatDate } from "../../../shared/dates";
+import { viewPath } from "../../../shared/preview";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ADMIN_MESSAGES } from "./admin-messages";
@@ -47,6 +48,10 @@ export function PostsList({
                   <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
                     Edit
                   </Button>
+                  {/* A draft opens its preview (docs/decisions/020-draft-preview.md). */}
+                  <a href={viewPath(post)} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
+                    View<span className="sr-only"> {post.title} (opens in a new tab)</span>
+                  </a>
                   {canDelete && (
                     <ConfirmDialog
                       trigger={

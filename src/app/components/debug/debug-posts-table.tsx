@@ -1,5 +1,6 @@
 import type { CmsPost } from "../../../shared/blog";
 import { formatDateTime } from "../../../shared/dates";
+import { viewPath } from "../../../shared/preview";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -41,7 +42,7 @@ export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelet
                 <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(post.updatedAt)}</td>
                 <td className="py-3">
                   <div className="flex justify-end gap-2">
-                    <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
+                    <a href={viewPath(post)} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
                       View<span className="sr-only"> {post.title} (opens in a new tab)</span>
                     </a>
                     <ConfirmDialog
