@@ -65,7 +65,7 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
 const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
-    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }), ...err.details });
     return;
   }
   console.error(err);

@@ -1,5 +1,6 @@
 import type { CmsPost } from "../shared/blog";
 import { fieldErrors, POST_MESSAGES, postSchema, tagSchema } from "../shared/schemas";
+import { UPDATED_AT_MESSAGE } from "../shared/post-conflict";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
 import { contentOf, summaryOf } from "./post-view";
@@ -12,7 +13,10 @@ export type PostService = {
   listAll(): Promise<CmsPost[]>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
-  /** A full-form update (SPEC section 7: "same fields" as create); answers the stored post. */
+  /**
+   * A full-form update (SPEC section 7: "same fields" as create); answers the stored post. An
+   * `updatedAt` in the input makes it conditional: 409 when the post changed since that time.
+   */
   update(id: number, input: unknown): Promise<CmsPost>;
   /** Answers the removed post. */
   remove(id: number): Promise<Post>;
@@ -53,12 +57,13 @@ export function createPostService(store: Store): PostService {
       // Beyond SPEC: a field the form did not send keeps its value, so an update never moves a
       // post's URL, republishes a draft, drops its cover image or its tags by omission.
       // A coverImage of "" removes the cover (the store's rule); an absent one keeps it.
+      const ifUpdatedAt = updatedAtOf(fields);
       const post = parsePost({
         ...fields,
         slug: slugFor(fields, current.slug),
         published: fields.published === undefined ? current.published : fields.published,
       });
-      return forCms(await store.updatePost(id, post));
+      return forCms(await store.updatePost(id, post, { ifUpdatedAt }));
     },
 
     async remove(id) {
@@ -100,6 +105,14 @@ function slugFor(fields: Record<string, unknown>, whenMissing: string): unknown 
   const { slug } = fields;
   if (slug === undefined || slug === null) return whenMissing;
   return typeof slug === "string" && slug.trim().length < 3 ? generateSlug(titleOf(fields)) : slug;
+}
+
+/** The update time the editor opened the post at, if it sent one; a malformed one is a 400. */
+function updatedAtOf(fields: Record<string, unknown>): string | undefined {
+  const { updatedAt } = fields;
+  if (updatedAt === undefined || updatedAt === null) return undefined;
+  if (typeof updatedAt === "string" && updatedAt.length <= 40 && !Number.isNaN(Date.parse(updatedAt))) return updatedAt;
+  throw new ValidationError(UPDATED_AT_MESSAGE, { updatedAt: [UPDATED_AT_MESSAGE] });
 }
 
 function titleOf(fields: Record<string, unknown>): string {

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** The whole JSON answer, for errors that carry more than a message (a 409's update times). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -63,7 +65,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, body
 function errorFrom(res: Response, text: string): ApiError {
   try {
     const json = JSON.parse(text) as { message?: unknown; errors?: Record<string, string[]> };
-    if (typeof json.message === "string") return new ApiError(res.status, json.message, json.errors);
+    if (typeof json.message === "string") return new ApiError(res.status, json.message, json.errors, json);
   } catch {
     // Not JSON: the body text itself is the message.
   }

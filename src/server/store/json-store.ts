@@ -119,8 +119,8 @@ class JsonStore implements Store {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));

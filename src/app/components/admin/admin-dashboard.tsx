@@ -12,6 +12,7 @@ import { PostForm } from "./post-form";
 import { PostsList } from "./posts-list";
 import type { SessionUser } from "../../../shared/users";
 import { usePostList } from "./use-post-list";
+import { useLeaveGuard } from "./use-leave-guard";
 
 type Tab = "posts" | "new";
 
@@ -28,8 +29,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const [tab, setTab] = useState<Tab>("posts");
   const [editing, setEditing] = useState<CmsPost | undefined>();
   const [formId, setFormId] = useState<string | undefined>();
+  // Unsaved edits in the post form are not left behind without asking (021-no-lost-work.md).
+  const guard = useLeaveGuard();
 
-  const openTab = (next: Tab) => {
+  const switchTab = (next: Tab) => {
     setTab(next);
     if (next === "new" && !editing) setFormId(`temp-${Date.now()}`);
     if (next === "posts") {
@@ -37,6 +40,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
       setFormId(undefined);
     }
   };
+  const openTab = (next: Tab) => (next === tab ? undefined : guard.confirmLeave(() => switchTab(next)));
 
   const edit = (post: CmsPost) => {
     setEditing(post);
@@ -45,8 +49,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   };
 
   const done = (saved: boolean) => {
-    openTab("posts");
-    if (saved) void reload();
+    guard.confirmLeave(() => {
+      switchTab("posts");
+      if (saved) void reload();
+    });
   };
 
   const remove = async (post: CmsPost) => {
@@ -83,7 +89,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <Link to="/" className={buttonClasses({ variant: "outline" })}>
             View Site
           </Link>
-          <Button variant="secondary" onClick={signOut}>
+          <Button variant="secondary" onClick={() => guard.confirmLeave(() => void signOut())}>
             Logout
           </Button>
         </div>
@@ -98,9 +104,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <PostsList posts={posts} loading={loading} canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
         </TabsContent>
         <TabsContent value="new" className="mt-6">
-          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} />}</Card>
+          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} onDirtyChange={guard.setDirty} />}</Card>
         </TabsContent>
       </Tabs>
+      {guard.dialog}
     </div>
   );
 }

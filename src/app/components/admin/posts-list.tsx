@@ -49,8 +49,14 @@ export function PostsList({
                     Edit
                   </Button>
                   {/* A draft opens its preview (docs/decisions/020-draft-preview.md). */}
-                  <a href={viewPath(post)} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
-                    View<span className="sr-only"> {post.title} (opens in a new tab)</span>
+                  <a
+                    href={viewPath(post)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`View ${post.title} (opens in a new tab)`}
+                    className={buttonClasses({ variant: "outline", size: "sm" })}
+                  >
+                    View
                   </a>
                   {canDelete && (
                     <ConfirmDialog
