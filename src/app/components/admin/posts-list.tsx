@@ -36,7 +36,7 @@ export function PostsList({
               <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
                 <button type="button" onClick={() => onEdit(post)} className="min-w-0 flex-1 rounded text-left" aria-label={`Edit ${post.title}`}>
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
+                    <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
                     <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
