@@ -31,7 +31,7 @@ export class NetworkError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export async function apiRequest<T = unknown>(method: Method, path: string, body?: unknown): Promise<T> {
   let res: Response;
@@ -76,5 +76,6 @@ export const api = {
   get: <T>(path: string) => apiRequest<T>("GET", path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body),
   delete: <T>(path: string) => apiRequest<T>("DELETE", path),
 };

@@ -7,14 +7,17 @@ import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { AccountPanel } from "./account-panel";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostForm } from "./post-form";
 import { PostsList } from "./posts-list";
 import type { SessionUser } from "../../../shared/users";
 import { usePostList } from "./use-post-list";
 import { useLeaveGuard } from "./use-leave-guard";
+import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
+import { UsersPanel } from "./users/users-panel";
 
-type Tab = "posts" | "new";
+type Tab = "posts" | "new" | "users" | "account";
 
 /**
  * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -99,12 +102,22 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsList>
           <TabsTrigger value="posts">Posts</TabsTrigger>
           <TabsTrigger value="new">New Post</TabsTrigger>
+          {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
+          <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
           <PostsList posts={posts} loading={loading} canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
         </TabsContent>
         <TabsContent value="new" className="mt-6">
           <Card>{formId && <PostForm key={formId} post={editing} onDone={done} onDirtyChange={guard.setDirty} />}</Card>
+        </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="users" className="mt-6">
+            <UsersPanel me={user} />
+          </TabsContent>
+        )}
+        <TabsContent value="account" className="mt-6">
+          <AccountPanel user={user} onSignedOut={onSignedOut} />
         </TabsContent>
       </Tabs>
       {guard.dialog}
