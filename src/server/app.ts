@@ -2,7 +2,9 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
+import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
+import type { SessionRecords } from "./auth/session-records";
 import { createSessions } from "./auth/session";
 import { createBackupService } from "./backups/backup-service";
 import { createBlogService } from "./blog";
@@ -20,6 +22,8 @@ export type AppDeps = {
   store: Store;
   /** Seals session cookies (see openSite). */
   sessionSecret: string;
+  /** The data folder's sessions.json (see openSite). */
+  sessionRecords: SessionRecords;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
 };
@@ -30,8 +34,9 @@ export type AppDeps = {
  * (DESIGN.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
  * Express runs at all (issue 7).
  */
-export function createApp({ config, store, sessionSecret, build }: AppDeps) {
-  const sessions = createSessions(store, sessionSecret);
+export function createApp({ config, store, sessionSecret, sessionRecords, build }: AppDeps) {
+  const auth = createAuthService({ store, records: sessionRecords });
+  const sessions = createSessions(auth.resolve, sessionSecret);
   const context: AppContext = {
     config,
     store,
@@ -39,6 +44,7 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
     posts: createPostService(store),
     sessions,
+    auth,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
     health: createHealthService({ store, config }),
   };
@@ -49,6 +55,7 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
   if (config.trustProxy) app.set("trust proxy", true);
 
   app.use(htmlCache.middleware);
+  app.use(sessions.clearUnusable);
   app.use("/api", apiRouter(context, createGuards(sessions)));
   app.use(
     createRequestHandler({

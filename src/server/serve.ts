@@ -33,11 +33,11 @@ const SHUTDOWN_GRACE_MS = 9_000;
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.
-  const { store, sessionSecret } = await openSite(config);
+  const { store, sessionSecret, sessionRecords, close } = await openSite(config);
   let site: Site | undefined;
   try {
     site = await loadSite(config);
-    const app = createApp({ config, store, sessionSecret, build: site.build });
+    const app = createApp({ config, store, sessionSecret, sessionRecords, build: site.build });
     const host = express();
     host.disable("x-powered-by");
     host.use(securityHeaders({ dev: config.env !== "production" }));
@@ -57,7 +57,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
   } finally {
     // Also after a failed start (a taken port), so the folder's lock is released and the process can exit.
     await site?.close?.();
-    await store.close();
+    await close();
   }
 }
 

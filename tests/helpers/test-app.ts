@@ -22,16 +22,18 @@ function serverBuild(): Promise<ServerBuild> {
 export async function makeTestApp({ seed = false, env = {} }: { seed?: boolean; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-"));
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
-  const { store, sessionSecret } = await openSite(config, { seed });
-  const app = createApp({ config, store, sessionSecret, build: await serverBuild() });
+  const site = await openSite(config, { seed });
+  const { store, sessionSecret, sessionRecords } = site;
+  const app = createApp({ config, store, sessionSecret, sessionRecords, build: await serverBuild() });
   return {
     app,
     store,
     config,
     sessionSecret,
     dataDir,
+    sessionRecords,
     close: async () => {
-      await store.close();
+      await site.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -39,5 +39,8 @@ function jsonBodyUpTo(limit: string, { optional = false } = {}): RequestHandler 
 
 export const jsonBody = jsonBodyUpTo(MAX_JSON_BODY);
 
+/** A call whose body may be left out (`POST /api/auth/logout`); `req.body` is then undefined. */
+export const optionalJsonBody = jsonBodyUpTo(MAX_JSON_BODY, { optional: true });
+
 /** POST /api/debug/restore-posts: no body restores the newest backup; a body may be a whole backup file. */
 export const backupBody = jsonBodyUpTo(MAX_BACKUP_BODY, { optional: true });

@@ -31,6 +31,8 @@ export const userSchema = z.looseObject({
   role: z.enum(["admin", "writer"]),
   passwordHash: z.string().min(1),
   createdAt: z.string(),
+  disabled: z.boolean().optional(),
+  lastSignInAt: z.string().optional(),
 });
 
 export const messageSchema = z.looseObject({

@@ -10,7 +10,7 @@ import { DurableJsonFile } from "./durable-file-adapter";
 import * as posts from "./post-changes";
 import * as records from "./record-changes";
 import { seedData } from "./seed";
-import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "./types";
+import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User, UserPatch } from "./types";
 
 /**
  * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -150,6 +150,12 @@ class JsonStore implements Store {
   }
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => records.createUser(s, input, now));
+  }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
   }
 
   addMessage(input: NewContactMessage) {
