@@ -139,6 +139,9 @@ class JsonStore implements Store {
     return this.write((s) => records.createTag(s, input));
   }
 
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
   countUsers() {
     return this.read((s) => s.data.users.length);
   }

@@ -99,6 +99,8 @@ export interface Store {
   createTag(input: { name: string; slug: string }): Promise<Tag>;
 
   countUsers(): Promise<number>;
+  /** Every user, oldest first (by id). */
+  listUsers(): Promise<User[]>;
   getUserById(id: number): Promise<User | undefined>;
   /** Matches case-insensitively, as usernames are unique regardless of case. */
   getUserByUsername(username: string): Promise<User | undefined>;
