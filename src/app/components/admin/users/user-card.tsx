@@ -65,23 +65,34 @@ export function UserCard({ user, isSelf, busy, actions }: { user: AdminUserRow; 
         <Button variant="outline" size="sm" disabled={busy} onClick={() => setResetting((v) => !v)} aria-expanded={resetting} aria-controls={fieldId}>
           {M.resetPassword}
         </Button>
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.setDisabled(user, !user.disabled)}>
-          {user.disabled ? M.enable : M.disable}
-        </Button>
-        <Button variant="outline" size="sm" disabled={busy || user.activeSessions === 0} onClick={() => void actions.endSessions(user)}>
+        {/* One's own account is disabled or deleted by another admin (the server refuses it too). */}
+        {!isSelf && (
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.setDisabled(user, !user.disabled)}>
+            {user.disabled ? M.enable : M.disable}
+          </Button>
+        )}
+        {/* The caller's own session is kept, so for oneself there is something to end only with two. */}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy || user.activeSessions <= (isSelf ? 1 : 0)}
+          onClick={() => void actions.endSessions(user)}
+        >
           {M.endSessions}
         </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive" size="sm" disabled={busy} aria-label={`${M.delete} ${user.username}`}>
-              {M.delete}
-            </Button>
-          }
-          title={M.deleteConfirm.title}
-          description={M.deleteConfirm.description(user.username)}
-          confirmLabel={M.deleteConfirm.action}
-          onConfirm={() => void actions.remove(user)}
-        />
+        {!isSelf && (
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" size="sm" disabled={busy} aria-label={`${M.delete} ${user.username}`}>
+                {M.delete}
+              </Button>
+            }
+            title={M.deleteConfirm.title}
+            description={M.deleteConfirm.description(user.username)}
+            confirmLabel={M.deleteConfirm.action}
+            onConfirm={() => void actions.remove(user)}
+          />
+        )}
       </div>
       {resetting && (
         <form onSubmit={submitReset} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
