@@ -3,7 +3,8 @@
  * post changed on the server since (docs/decisions/021-no-lost-work.md), instead of overwriting
  * another editor's work. The answer carries both update times so the form can say which is newer.
  */
-export const STALE_UPDATE_MESSAGE = "This post was changed by someone else after you opened it. Your edits were not saved.";
+export const STALE_UPDATE_MESSAGE =
+  "This post was changed by someone else after you opened it. Your edits were not saved.";
 export const UPDATED_AT_MESSAGE = "updatedAt must be the post's update time as the server sent it";
 
 /** The body of the 409: the post's update time on the server, and the one the editor sent. */

@@ -38,7 +38,10 @@ const role = z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role });
 export const userChangeSchema = z
   .object({ role: role.optional(), disabled: z.boolean({ error: USER_ADMIN_MESSAGES.nothingToChange }).optional() })
   .strict()
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, { message: USER_ADMIN_MESSAGES.nothingToChange, path: ["role"] });
+  .refine((v) => v.role !== undefined || v.disabled !== undefined, {
+    message: USER_ADMIN_MESSAGES.nothingToChange,
+    path: ["role"],
+  });
 export type UserChange = z.infer<typeof userChangeSchema>;
 
 /** POST /api/admin/users/{id}/password: an admin sets a new password for someone. */

@@ -20,16 +20,31 @@ afterEach(() => t.close());
 
 const as = (cookie: string) => ({
   list: () => request(t.app).get("/api/admin/users").set("Cookie", cookie),
-  create: (body: unknown) => request(t.app).post("/api/admin/users").set("Cookie", cookie).send(body as object),
-  change: (id: number | string, body: unknown) => request(t.app).patch(`/api/admin/users/${id}`).set("Cookie", cookie).send(body as object),
-  reset: (id: number | string, body: unknown) => request(t.app).post(`/api/admin/users/${id}/password`).set("Cookie", cookie).send(body as object),
-  endSessions: (id: number | string) => request(t.app).post(`/api/admin/users/${id}/sessions/end`).set("Cookie", cookie),
+  create: (body: unknown) =>
+    request(t.app)
+      .post("/api/admin/users")
+      .set("Cookie", cookie)
+      .send(body as object),
+  change: (id: number | string, body: unknown) =>
+    request(t.app)
+      .patch(`/api/admin/users/${id}`)
+      .set("Cookie", cookie)
+      .send(body as object),
+  reset: (id: number | string, body: unknown) =>
+    request(t.app)
+      .post(`/api/admin/users/${id}/password`)
+      .set("Cookie", cookie)
+      .send(body as object),
+  endSessions: (id: number | string) =>
+    request(t.app).post(`/api/admin/users/${id}/sessions/end`).set("Cookie", cookie),
   remove: (id: number | string) => request(t.app).delete(`/api/admin/users/${id}`).set("Cookie", cookie),
 });
 
 async function logIn(username: string, password: string) {
   const res = await request(t.app).post("/api/auth/login").send({ username, password });
-  const line = ((res.headers["set-cookie"] as unknown as string[] | undefined) ?? []).find((l) => l.startsWith(`${SESSION_COOKIE}=`));
+  const line = ((res.headers["set-cookie"] as unknown as string[] | undefined) ?? []).find((l) =>
+    l.startsWith(`${SESSION_COOKIE}=`),
+  );
   return { status: res.status, body: res.body as { message?: string }, cookie: line?.split(";")[0] ?? "" };
 }
 const me = (cookie: string) => request(t.app).get("/api/auth/me").set("Cookie", cookie);
@@ -51,7 +66,8 @@ function everyCall(cookie: string, id: number) {
 describe("who may call", () => {
   it("signed out: 401 everywhere, nothing changes", async () => {
     const before = await snapshot();
-    for (const call of everyCall("", admin.user.id)) expect((await call()).body).toEqual({ message: AUTH_MESSAGES.signInRequired });
+    for (const call of everyCall("", admin.user.id))
+      expect((await call()).body).toEqual({ message: AUTH_MESSAGES.signInRequired });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -104,7 +120,9 @@ describe("GET /api/admin/users", () => {
 
 describe("POST /api/admin/users", () => {
   it("creates a user who can sign in; 409 for a taken name in any case", { timeout: SLOW }, async () => {
-    const res = await as(admin.cookie).create({ username: "Newbie", password: "a fine password", role: "writer" }).expect(201);
+    const res = await as(admin.cookie)
+      .create({ username: "Newbie", password: "a fine password", role: "writer" })
+      .expect(201);
     expect(res.body).toMatchObject({ username: "Newbie", role: "writer", disabled: false, activeSessions: 0 });
     expect((await logIn("newbie", "a fine password")).status).toBe(200);
     const taken = await as(admin.cookie).create({ username: "NEWBIE", password: "a fine password" }).expect(409);
@@ -125,7 +143,12 @@ describe("POST /api/admin/users", () => {
   });
 
   it("refuses a body that is not JSON with a 400", async () => {
-    const res = await request(t.app).post("/api/admin/users").set("Cookie", admin.cookie).type("form").send("username=x").expect(400);
+    const res = await request(t.app)
+      .post("/api/admin/users")
+      .set("Cookie", admin.cookie)
+      .type("form")
+      .send("username=x")
+      .expect(400);
     expect(res.body.message).toMatch(/JSON/);
   });
 });
@@ -150,18 +173,25 @@ describe("PATCH /api/admin/users/{id}", () => {
     expect((await logIn(writer.user.username, writer.password)).status).toBe(200);
   });
 
-  it.each([[{}], [{ role: "owner" }], [{ disabled: "yes" }], [{ role: "writer", extra: 1 }], [[1, 2]]])("refuses %j with a 400", async (body) => {
-    const writer = await makeUser(t.store, { role: "writer" });
-    const before = await snapshot();
-    const res = await as(admin.cookie).change(writer.user.id, body).expect(400);
-    expect(res.body.message).toEqual(expect.any(String));
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each([[{}], [{ role: "owner" }], [{ disabled: "yes" }], [{ role: "writer", extra: 1 }], [[1, 2]]])(
+    "refuses %j with a 400",
+    async (body) => {
+      const writer = await makeUser(t.store, { role: "writer" });
+      const before = await snapshot();
+      const res = await as(admin.cookie).change(writer.user.id, body).expect(400);
+      expect(res.body.message).toEqual(expect.any(String));
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it("404 for an unknown user, 400 for an id that is not one", async () => {
-    expect((await as(admin.cookie).change(999, { role: "writer" }).expect(404)).body.message).toBe(USER_ADMIN_MESSAGES.userNotFound(999));
+    expect((await as(admin.cookie).change(999, { role: "writer" }).expect(404)).body.message).toBe(
+      USER_ADMIN_MESSAGES.userNotFound(999),
+    );
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
-      expect((await as(admin.cookie).change(id, { role: "writer" }).expect(400)).body.message).toBe(USER_ADMIN_MESSAGES.invalidId);
+      expect((await as(admin.cookie).change(id, { role: "writer" }).expect(400)).body.message).toBe(
+        USER_ADMIN_MESSAGES.invalidId,
+      );
     }
   });
 });
@@ -172,8 +202,12 @@ describe("the last admin", () => {
     const before = await snapshot();
     const demote = await as(admin.cookie).change(admin.user.id, { role: "writer" }).expect(409);
     expect(demote.body).toEqual({ message: USER_ADMIN_MESSAGES.lastAdmin });
-    expect((await as(admin.cookie).change(admin.user.id, { disabled: true }).expect(409)).body.message).toBe(USER_ADMIN_MESSAGES.notYourself);
-    expect((await as(admin.cookie).remove(admin.user.id).expect(409)).body.message).toBe(USER_ADMIN_MESSAGES.notYourself);
+    expect((await as(admin.cookie).change(admin.user.id, { disabled: true }).expect(409)).body.message).toBe(
+      USER_ADMIN_MESSAGES.notYourself,
+    );
+    expect((await as(admin.cookie).remove(admin.user.id).expect(409)).body.message).toBe(
+      USER_ADMIN_MESSAGES.notYourself,
+    );
     expect(await snapshot()).toEqual(before);
     await me(admin.cookie).expect(200);
   });
@@ -181,7 +215,9 @@ describe("the last admin", () => {
   it("a disabled admin does not count: the only enabled admin is the last", async () => {
     const other = await makeUser(t.store, { role: "admin" });
     await as(admin.cookie).change(other.user.id, { disabled: true }).expect(200);
-    expect((await as(admin.cookie).change(admin.user.id, { role: "writer" }).expect(409)).body.message).toBe(USER_ADMIN_MESSAGES.lastAdmin);
+    expect((await as(admin.cookie).change(admin.user.id, { role: "writer" }).expect(409)).body.message).toBe(
+      USER_ADMIN_MESSAGES.lastAdmin,
+    );
     // Demoting or deleting the disabled admin is fine.
     await as(admin.cookie).change(other.user.id, { role: "writer" }).expect(200);
     await as(admin.cookie).remove(other.user.id).expect(200);
@@ -225,7 +261,9 @@ describe("POST /api/admin/users/{id}/password", () => {
     const writer = await makeUser(t.store, { role: "writer" });
     const before = await snapshot();
     for (const body of [{ password: "short" }, {}, { password: 12345678 }]) {
-      expect((await as(admin.cookie).reset(writer.user.id, body).expect(400)).body.errors.password).toEqual([AUTH_FORM_MESSAGES.newPassword]);
+      expect((await as(admin.cookie).reset(writer.user.id, body).expect(400)).body.errors.password).toEqual([
+        AUTH_FORM_MESSAGES.newPassword,
+      ]);
     }
     await as(admin.cookie).reset(999, { password: "long enough pass" }).expect(404);
     expect(await snapshot()).toEqual(before);
@@ -255,7 +293,10 @@ describe("POST /api/admin/users/{id}/sessions/end", () => {
 describe("DELETE /api/admin/users/{id}", () => {
   it("removes the user and ends their sessions", async () => {
     const writer = await signedIn(t, "writer");
-    expect((await as(admin.cookie).remove(writer.user.id).expect(200)).body).toEqual({ success: true, id: writer.user.id });
+    expect((await as(admin.cookie).remove(writer.user.id).expect(200)).body).toEqual({
+      success: true,
+      id: writer.user.id,
+    });
     expect(await t.store.getUserById(writer.user.id)).toBeUndefined();
     await me(writer.cookie).expect(401);
     await as(admin.cookie).remove(writer.user.id).expect(404);

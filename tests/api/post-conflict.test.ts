@@ -26,18 +26,30 @@ function formOf(post: { title: string; slug: string; summary: string; content: s
 describe("PUT /api/cms/update-post/{id} with updatedAt", () => {
   it("saves when the post is unchanged since, and answers the new update time", async () => {
     const post = await t.store.createPost(makePostInput());
-    const res = await update(post.id, { ...formOf(post), title: "A fresh look at queues", updatedAt: post.updatedAt }).expect(200);
+    const res = await update(post.id, {
+      ...formOf(post),
+      title: "A fresh look at queues",
+      updatedAt: post.updatedAt,
+    }).expect(200);
     expect(res.body.title).toBe("A fresh look at queues");
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt));
     // The answer's time is the next conditional update's base.
-    await update(post.id, { ...formOf(post), title: "A third look at queues", updatedAt: res.body.updatedAt }).expect(200);
+    await update(post.id, { ...formOf(post), title: "A third look at queues", updatedAt: res.body.updatedAt }).expect(
+      200,
+    );
   });
 
   it("answers 409 with both update times when another editor saved first, and changes nothing", async () => {
     const post = await t.store.createPost(makePostInput());
     const theirs = await t.store.updatePost(post.id, { title: "Their version of it" });
-    const res = await update(post.id, { ...formOf(post), title: "My version of it", updatedAt: post.updatedAt }).expect(409);
-    expect(res.body).toEqual({ message: STALE_UPDATE_MESSAGE, serverUpdatedAt: theirs.updatedAt, yourUpdatedAt: post.updatedAt });
+    const res = await update(post.id, { ...formOf(post), title: "My version of it", updatedAt: post.updatedAt }).expect(
+      409,
+    );
+    expect(res.body).toEqual({
+      message: STALE_UPDATE_MESSAGE,
+      serverUpdatedAt: theirs.updatedAt,
+      yourUpdatedAt: post.updatedAt,
+    });
     expect((await t.store.getPostById(post.id))?.title).toBe("Their version of it");
   });
 
@@ -55,7 +67,9 @@ describe("PUT /api/cms/update-post/{id} with updatedAt", () => {
   it("compares instants, not spellings", async () => {
     const post = await t.store.createPost(makePostInput());
     const respelled = new Date(post.updatedAt).toISOString().replace("Z", "+00:00");
-    await update(post.id, { ...formOf(post), summary: "Another summary of the post.", updatedAt: respelled }).expect(200);
+    await update(post.id, { ...formOf(post), summary: "Another summary of the post.", updatedAt: respelled }).expect(
+      200,
+    );
   });
 
   it.each([["yesterday"], [12345], [true], ["x".repeat(100)]])("refuses updatedAt %j with a 400", async (bad) => {

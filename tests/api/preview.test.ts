@@ -21,7 +21,9 @@ let server: http.Server;
 
 beforeAll(async () => {
   t = await makeTestApp({ env: { HTML_CACHE_BYTES: "1000000" } });
-  draft = await t.store.createPost(makePostInput({ title: "Unreleased queue tricks", published: false, tags: ["Secret"] }));
+  draft = await t.store.createPost(
+    makePostInput({ title: "Unreleased queue tricks", published: false, tags: ["Secret"] }),
+  );
   published = await t.store.createPost(makePostInput({ title: "Public queue facts" }));
   writerCookie = (await signedIn(t, "writer")).cookie;
   adminCookie = (await signedIn(t, "admin")).cookie;

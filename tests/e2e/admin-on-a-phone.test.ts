@@ -29,12 +29,19 @@ const STEPS: Step[] = [
     },
   },
   { name: "debug-posts", path: "/admin/debug-tools" },
-  { name: "debug-management", path: "/admin/debug-tools", then: (p) => p.getByRole("tab", { name: "Management" }).click() },
+  {
+    name: "debug-management",
+    path: "/admin/debug-tools",
+    then: (p) => p.getByRole("tab", { name: "Management" }).click(),
+  },
   {
     name: "debug-delete-dialog",
     path: "/admin/debug-tools",
     then: async (p) => {
-      await p.getByRole("button", { name: /^Delete post / }).first().click();
+      await p
+        .getByRole("button", { name: /^Delete post / })
+        .first()
+        .click();
       await p.getByRole("alertdialog").waitFor();
     },
   },
@@ -57,7 +64,9 @@ async function overflow(page: Page, width: number): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
       if (el.closest(".sr-only, footer, header, [aria-hidden=true]")) continue; // the site chrome is tested by the marketing tests
       if (box.left < -1 || box.right > w + 1) {
-        out.push(`${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}" spans ${Math.round(box.left)}..${Math.round(box.right)}`);
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}" spans ${Math.round(box.left)}..${Math.round(box.right)}`,
+        );
       }
     }
     return out;

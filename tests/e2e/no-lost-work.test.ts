@@ -154,13 +154,18 @@ it("Ctrl+S saves in place; a post saved elsewhere meanwhile is not overwritten w
   await shot(page, "conflict-desktop");
   expect(await notice.textContent()).toContain(FORM_NOTICE_MESSAGES.conflictText(theirUpdatedAt, mine.updatedAt));
   const onServer = async () =>
-    ((await (await page.request.get(`${site.server.url}/api/cms/posts`)).json()) as CmsPost[]).find((p) => p.id === post.id)!;
+    ((await (await page.request.get(`${site.server.url}/api/cms/posts`)).json()) as CmsPost[]).find(
+      (p) => p.id === post.id,
+    )!;
   expect((await onServer()).title).toBe("A post two people edit, theirs");
 
   await notice.getByRole("button", { name: FORM_NOTICE_MESSAGES.overwrite }).click();
   await toastTitled(page, ADMIN_MESSAGES.updated.title);
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
-  expect(await onServer()).toMatchObject({ title: "A post two people edit, mine", summary: "My summary, written in the meantime." });
+  expect(await onServer()).toMatchObject({
+    title: "A post two people edit, mine",
+    summary: "My summary, written in the meantime.",
+  });
   // The only failed request is the refused update, on purpose.
   expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
   await close();

@@ -21,7 +21,8 @@ async function signedIn(user: { username: string; password: string }, viewport =
   return opened;
 }
 
-const row = (page: Page, username: string) => page.getByRole("list", { name: M.heading }).getByRole("listitem", { name: username, exact: true });
+const row = (page: Page, username: string) =>
+  page.getByRole("list", { name: M.heading }).getByRole("listitem", { name: username, exact: true });
 const meStatus = async (page: Page) => (await page.request.get(`${site.server.url}/api/auth/me`)).status();
 
 async function shot(page: Page, name: string) {
@@ -66,7 +67,9 @@ it("an admin adds a user, changes the role, resets the password, ends sessions, 
   await row(page, "bob").getByRole("button", { name: M.disable }).click();
   await toastTitled(page, M.disabledToast("bob").title);
   await row(page, "bob").getByText(M.disabled, { exact: true }).waitFor();
-  const refused = await bo.page.request.post(`${site.server.url}/api/auth/login`, { data: { username: "bob", password: "bob's second password" } });
+  const refused = await bo.page.request.post(`${site.server.url}/api/auth/login`, {
+    data: { username: "bob", password: "bob's second password" },
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toBe(AUTH_FORM_MESSAGES.accountDisabled);
   await bo.close();
@@ -78,7 +81,9 @@ it("an admin adds a user, changes the role, resets the password, ends sessions, 
   await expect.poll(() => row(page, ADMIN.username).getByLabel(M.roleFor(ADMIN.username)).inputValue()).toBe("admin");
 
   // Delete bob, after confirming.
-  await row(page, "bob").getByRole("button", { name: `${M.delete} bob` }).click();
+  await row(page, "bob")
+    .getByRole("button", { name: `${M.delete} bob` })
+    .click();
   await page.getByRole("alertdialog").getByRole("button", { name: M.deleteConfirm.action }).click();
   await toastTitled(page, M.deleted("bob").title);
   await expect.poll(() => row(page, "bob").count()).toBe(0);
@@ -127,7 +132,9 @@ it("a writer has no Users tab; their Account panel changes the password and sign
   await toastTitled(page, ACCOUNT_MESSAGES.signedOutEverywhere.title);
   await page.getByRole("button", { name: "Login" }).waitFor();
   expect(await meStatus(page)).toBe(401);
-  const again = await page.request.post(`${site.server.url}/api/auth/login`, { data: { username: "cyd", password: "cyd's new password" } });
+  const again = await page.request.post(`${site.server.url}/api/auth/login`, {
+    data: { username: "cyd", password: "cyd's new password" },
+  });
   expect(again.status()).toBe(200);
   expect(problems.filter((p) => !p.includes("status of 400"))).toEqual([]);
   await close();
@@ -140,7 +147,9 @@ it("the Users tab fits a phone", async () => {
   await row(page, "cyd").waitFor();
   await shot(page, "users-phone");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  const last = await row(page, "cyd").getByRole("button", { name: `${M.delete} cyd` }).boundingBox();
+  const last = await row(page, "cyd")
+    .getByRole("button", { name: `${M.delete} cyd` })
+    .boundingBox();
   expect(last!.x + last!.width).toBeLessThanOrEqual(PHONE.width);
   expect(problems).toEqual([]);
   expect(ADMIN_MESSAGES.pageTitle).toBeTruthy();

@@ -43,7 +43,7 @@ export function AccountPanel({ user, onSignedOut }: { user: SessionUser; onSigne
       setValues(EMPTY);
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
-        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])) as Errors);
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
       }
       failureToast(err, M.changeFailed);
     } finally {
@@ -72,13 +72,37 @@ export function AccountPanel({ user, onSignedOut }: { user: SessionUser; onSigne
           </h3>
           <p className="text-sm text-slate-600">{M.passwordHint}</p>
           <Field id="account-current" label={M.currentPassword} error={errors.currentPassword}>
-            {(a) => <input {...a} {...bind("currentPassword")} type="password" autoComplete="current-password" className={inputClasses} />}
+            {(a) => (
+              <input
+                {...a}
+                {...bind("currentPassword")}
+                type="password"
+                autoComplete="current-password"
+                className={inputClasses}
+              />
+            )}
           </Field>
           <Field id="account-new" label={M.newPassword} error={errors.newPassword}>
-            {(a) => <input {...a} {...bind("newPassword")} type="password" autoComplete="new-password" className={inputClasses} />}
+            {(a) => (
+              <input
+                {...a}
+                {...bind("newPassword")}
+                type="password"
+                autoComplete="new-password"
+                className={inputClasses}
+              />
+            )}
           </Field>
           <Field id="account-confirm" label={M.confirmPassword} error={errors.confirmPassword}>
-            {(a) => <input {...a} {...bind("confirmPassword")} type="password" autoComplete="new-password" className={inputClasses} />}
+            {(a) => (
+              <input
+                {...a}
+                {...bind("confirmPassword")}
+                type="password"
+                autoComplete="new-password"
+                className={inputClasses}
+              />
+            )}
           </Field>
           <Button type="submit" disabled={busy}>
             {busy ? M.changing : M.changePassword}

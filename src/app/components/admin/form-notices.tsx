@@ -4,7 +4,8 @@ import { Button, buttonClasses } from "../ui/button";
 
 export const FORM_NOTICE_MESSAGES = {
   restoreTitle: "Unsaved edits found",
-  restoreText: (savedAt: string) => `This browser kept edits to this post from ${formatDateTime(savedAt)} that were never saved.`,
+  restoreText: (savedAt: string) =>
+    `This browser kept edits to this post from ${formatDateTime(savedAt)} that were never saved.`,
   restoreNewer: "The post has been saved by someone since; saving your restored edits will check with you first.",
   restore: "Restore them",
   discard: "Discard them",
@@ -32,7 +33,11 @@ export function RestoreOffer({
   onDiscard: () => void;
 }) {
   return (
-    <div role="status" aria-labelledby="restore-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+    <div
+      role="status"
+      aria-labelledby="restore-title"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+    >
       <p id="restore-title" className="font-semibold">
         {M.restoreTitle}
       </p>
@@ -70,7 +75,12 @@ export function ConflictNotice({
       <p className="font-semibold">{M.conflictTitle}</p>
       <p className="mt-1 text-sm">{M.conflictText(serverUpdatedAt, yourUpdatedAt)}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <a href={previewPath(slug)} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
+        <a
+          href={previewPath(slug)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses({ variant: "outline", size: "sm" })}
+        >
           {M.seeTheirs}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

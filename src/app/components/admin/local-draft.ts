@@ -30,7 +30,12 @@ export function readLocalDraft<V>(key: string): LocalDraft<V> | undefined {
     const raw = storage()?.getItem(key);
     if (!raw) return undefined;
     const parsed = JSON.parse(raw) as Partial<LocalDraft<V>>;
-    if (typeof parsed !== "object" || parsed === null || typeof parsed.values !== "object" || typeof parsed.savedAt !== "string") {
+    if (
+      typeof parsed !== "object" ||
+      parsed === null ||
+      typeof parsed.values !== "object" ||
+      typeof parsed.savedAt !== "string"
+    ) {
       return undefined;
     }
     return parsed as LocalDraft<V>;

@@ -17,7 +17,10 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<NewUserInput>({ resolver: zodResolver(newUserSchema), defaultValues: { username: "", password: "", role: "writer" } });
+  } = useForm<NewUserInput>({
+    resolver: zodResolver(newUserSchema),
+    defaultValues: { username: "", password: "", role: "writer" },
+  });
 
   const create = async (values: NewUserInput) => {
     try {
@@ -27,7 +30,8 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       onCreated();
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
-        for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof NewUserInput, { message: messages[0] });
+        for (const [field, messages] of Object.entries(err.errors))
+          setError(field as keyof NewUserInput, { message: messages[0] });
       }
       failureToast(err, M.actionFailed);
     }
@@ -40,7 +44,9 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
       </h3>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="new-user-name" label={M.username} error={errors.username?.message}>
-          {(a) => <input {...a} {...register("username")} autoComplete="off" spellCheck={false} className={inputClasses} />}
+          {(a) => (
+            <input {...a} {...register("username")} autoComplete="off" spellCheck={false} className={inputClasses} />
+          )}
         </Field>
         <Field id="new-user-role" label={M.role} error={errors.role?.message}>
           {(a) => (
@@ -51,7 +57,15 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
           )}
         </Field>
         <Field id="new-user-password" label={M.initialPassword} error={errors.password?.message}>
-          {(a) => <input {...a} {...register("password")} type="password" autoComplete="new-password" className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              {...register("password")}
+              type="password"
+              autoComplete="new-password"
+              className={inputClasses}
+            />
+          )}
         </Field>
       </div>
       <div className="flex justify-end">

@@ -18,7 +18,17 @@ export type UserActions = {
 };
 
 /** One user: who, since when, last seen, sessions, and what an admin may change (a card at any width). */
-export function UserCard({ user, isSelf, busy, actions }: { user: AdminUserRow; isSelf: boolean; busy: boolean; actions: UserActions }) {
+export function UserCard({
+  user,
+  isSelf,
+  busy,
+  actions,
+}: {
+  user: AdminUserRow;
+  isSelf: boolean;
+  busy: boolean;
+  actions: UserActions;
+}) {
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -62,12 +72,24 @@ export function UserCard({ user, isSelf, busy, actions }: { user: AdminUserRow; 
         </select>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => setResetting((v) => !v)} aria-expanded={resetting} aria-controls={fieldId}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          onClick={() => setResetting((v) => !v)}
+          aria-expanded={resetting}
+          aria-controls={fieldId}
+        >
           {M.resetPassword}
         </Button>
         {/* One's own account is disabled or deleted by another admin (the server refuses it too). */}
         {!isSelf && (
-          <Button variant="outline" size="sm" disabled={busy} onClick={() => void actions.setDisabled(user, !user.disabled)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            onClick={() => void actions.setDisabled(user, !user.disabled)}
+          >
             {user.disabled ? M.enable : M.disable}
           </Button>
         )}

@@ -4,7 +4,8 @@ import { formatDateTime } from "../../../../shared/dates";
 export const USERS_MESSAGES = {
   tab: "Users",
   heading: "Users",
-  intro: "Everyone who can sign in to the CMS. Writers create and edit posts; admins also delete posts, run the tools and manage users.",
+  intro:
+    "Everyone who can sign in to the CMS. Writers create and edit posts; admins also delete posts, run the tools and manage users.",
   loading: "Loading users...",
   loadFailed: { failed: "Failed to load users", error: "Error loading users" },
   createHeading: "Add a user",
@@ -20,22 +21,35 @@ export const USERS_MESSAGES = {
   lastSignIn: (at: string | undefined) => (at ? `Last sign-in ${formatDateTime(at)}` : "Never signed in"),
   sessions: (n: number) => (n === 1 ? "1 active session" : `${n} active sessions`),
   roleFor: (username: string) => `Role of ${username}`,
-  roleChanged: (username: string, role: string) => ({ title: "Role changed", description: `${username} is now ${role === "admin" ? "an admin" : "a writer"}.` }),
+  roleChanged: (username: string, role: string) => ({
+    title: "Role changed",
+    description: `${username} is now ${role === "admin" ? "an admin" : "a writer"}.`,
+  }),
   resetPassword: "Reset password",
   newPasswordFor: (username: string) => `New password for ${username}`,
   savePassword: "Set password",
   cancel: "Cancel",
-  passwordReset: (username: string) => ({ title: "Password set", description: `${username} was signed out everywhere and signs in with the new password.` }),
+  passwordReset: (username: string) => ({
+    title: "Password set",
+    description: `${username} was signed out everywhere and signs in with the new password.`,
+  }),
   disable: "Disable",
   enable: "Enable",
-  disabledToast: (username: string) => ({ title: "User disabled", description: `${username} was signed out and cannot sign in.` }),
+  disabledToast: (username: string) => ({
+    title: "User disabled",
+    description: `${username} was signed out and cannot sign in.`,
+  }),
   enabledToast: (username: string) => ({ title: "User enabled", description: `${username} can sign in again.` }),
   endSessions: "End sessions",
-  sessionsEnded: (username: string, n: number) => ({ title: "Sessions ended", description: `${n} of ${username}'s sessions ended.` }),
+  sessionsEnded: (username: string, n: number) => ({
+    title: "Sessions ended",
+    description: `${n} of ${username}'s sessions ended.`,
+  }),
   delete: "Delete",
   deleteConfirm: {
     title: "Delete this user?",
-    description: (username: string) => `${username} is signed out and removed. Their posts stay. This cannot be undone.`,
+    description: (username: string) =>
+      `${username} is signed out and removed. Their posts stay. This cannot be undone.`,
     action: "Delete user",
   },
   deleted: (username: string) => ({ title: "User deleted", description: `${username} was removed.` }),

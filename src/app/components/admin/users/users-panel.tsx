@@ -91,7 +91,13 @@ export function UsersPanel({ me }: { me: SessionUser }) {
           ) : (
             <ul aria-label={M.heading} className="divide-y divide-slate-200">
               {users.map((user) => (
-                <UserCard key={user.id} user={user} isSelf={user.id === me.id} busy={busy === user.id} actions={actions} />
+                <UserCard
+                  key={user.id}
+                  user={user}
+                  isSelf={user.id === me.id}
+                  busy={busy === user.id}
+                  actions={actions}
+                />
               ))}
             </ul>
           )}
