@@ -28,6 +28,26 @@ const STEPS: Step[] = [
       await p.getByRole("alertdialog").waitFor();
     },
   },
+  { name: "admin-users", path: "/admin", then: (p) => p.getByRole("tab", { name: "Users" }).click() },
+  {
+    name: "admin-reset-password",
+    path: "/admin",
+    then: async (p) => {
+      await p.getByRole("tab", { name: "Users" }).click();
+      await p.getByRole("button", { name: "Reset password" }).first().click();
+    },
+  },
+  { name: "admin-account", path: "/admin", then: (p) => p.getByRole("tab", { name: "Account" }).click() },
+  {
+    name: "admin-leave-dialog",
+    path: "/admin",
+    then: async (p) => {
+      await p.getByRole("tab", { name: "New Post" }).click();
+      await p.getByLabel("Title").fill("Half a title");
+      await p.getByRole("tab", { name: "Posts" }).click();
+      await p.getByRole("alertdialog").waitFor();
+    },
+  },
   { name: "debug-posts", path: "/admin/debug-tools" },
   {
     name: "debug-management",
