@@ -1,8 +1,8 @@
-import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
+import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "../shared/blog";
 import { contentOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
-export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
+export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
 
 export type BlogService = {
   /** One page of published posts, newest first, optionally only one tag's; `undefined` past the last page. */
@@ -47,7 +47,7 @@ export function createBlogService(store: Store): BlogService {
   };
 }
 
-function toCard(post: Post): PostCard {
+function toCard(post: Post): PostListItem {
   return {
     id: post.id,
     title: post.title,

@@ -63,9 +63,9 @@ export const slugSchema = z
   .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern);
 
 /** The admin CMS post form and the create/update calls. */
-export const postSchema = z.object({ ...postFields, slug: slugSchema });
-export type PostFormInput = z.input<typeof postSchema>;
-export type PostFields = z.output<typeof postSchema>;
+export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
+export type PostFormInput = z.input<typeof postInputSchema>;
+export type PostFields = z.output<typeof postInputSchema>;
 
 /** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
