@@ -1,5 +1,6 @@
 import type { CmsPost } from "../shared/blog";
-import { fieldErrors, POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
+import { fieldErrors } from "../shared/field-errors";
+import { POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
 import { contentOf, summaryOf } from "./post-view";

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { BLOG_MESSAGES } from "../../shared/blog";
-import { fieldErrors } from "../../shared/schemas";
+import { fieldErrors } from "../../shared/field-errors";
 import type { AppContext } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 
