@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import { writeFileDurably } from "./store/durable-file-adapter";
 import type { Store } from "./store/types";
 
-export const HEALTH_MESSAGES = {
+export const HEALTH_REPORT_ERRORS = {
   unreadable: (cause: string) => `The store could not be read: ${cause}`,
   // Only the error code: the report is public, and a message would show the data folder's path.
   unwritable: (code: string) => `The data folder cannot be written (${code}).`,
@@ -38,10 +38,10 @@ export function createHealthService({ store, config }: { store: Store; config: C
     try {
       postsCount = (await store.listPosts()).length;
     } catch (err) {
-      error = HEALTH_MESSAGES.unreadable(err instanceof Error ? err.message : String(err));
+      error = HEALTH_REPORT_ERRORS.unreadable(err instanceof Error ? err.message : String(err));
     }
     const writable = await probeWrite(config.dataDir);
-    if (writable !== true) error ??= HEALTH_MESSAGES.unwritable(writable);
+    if (writable !== true) error ??= HEALTH_REPORT_ERRORS.unwritable(writable);
     const missingEnvVars = [...config.missingProductionSettings];
     return {
       timestamp: new Date().toISOString(),

@@ -1,5 +1,6 @@
 import type { CmsPost } from "../shared/blog";
-import { fieldErrors, POST_MESSAGES, postSchema, tagSchema } from "../shared/schemas";
+import { fieldErrors } from "../shared/field-errors";
+import { POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
 import { contentOf, summaryOf } from "./post-view";
@@ -80,7 +81,7 @@ export function createPostService(store: Store): PostService {
  * not. Content is then stored sanitized (DESIGN.md section 5), the same HTML the blog renders.
  */
 function parsePost(fields: Record<string, unknown>): PostInput {
-  const parsed = postSchema.safeParse(fields);
+  const parsed = postInputSchema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const { coverImage, tags, ...post } = parsed.data;
   return {

@@ -9,8 +9,8 @@ import { SLUG_PATTERN } from "./slug";
  * importing anything from here loads the full zod (docs/decisions/002-small-public-javascript.md).
  */
 
-/** Kept importable from here, beside the schemas whose errors it flattens. */
-export { fieldErrors } from "./field-errors";
+/** Our own message for a value past the bounds below, on every form. */
+const TOO_LONG = "This field is too long";
 
 /** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
 export const FORM_ERRORS = { title: "Form has errors", description: "Please fix the highlighted fields and try again." } as const;
@@ -27,7 +27,7 @@ export const POST_MESSAGES = {
   tags: "Tags must be a list of tag names",
   // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
@@ -63,9 +63,7 @@ export const slugSchema = z
   .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern);
 
 /** The admin CMS post form and the create/update calls. */
-export const postSchema = z.object({ ...postFields, slug: slugSchema });
-export type PostFormInput = z.input<typeof postSchema>;
-export type PostFields = z.output<typeof postSchema>;
+export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
 
 /** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
@@ -96,7 +94,7 @@ export const AUTH_FORM_MESSAGES = {
   usernamePattern: "Username may contain only letters, numbers, dots, hyphens and underscores",
   passwordsDiffer: "Passwords don't match",
   role: "Role must be admin or writer",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
   /** One answer for a wrong password and an unknown user, so neither reveals which usernames exist. */
   invalidCredentials: "Invalid username or password",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait a few minutes and try again.",

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
-import { isHttpError, NotFoundError } from "../errors";
+import { HttpError, NotFoundError } from "../errors";
 import { BACKUP_MESSAGES } from "../backups/backup-file";
 import { parsePostId } from "../posts";
 import { backupBody } from "./json-body";
@@ -56,7 +56,7 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
     try {
       res.json(await backups.removeTestPosts());
     } catch (err) {
-      if (!isHttpError(err)) throw err;
+      if (!(err instanceof HttpError)) throw err;
       res.status(err.status).json({ message: err.message, error: err.message });
     }
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { describeIssues, postSchema } from "../store/db-schema";
+import { describeIssues, storedPostSchema } from "../store/db-schema";
 import type { Post } from "../store/types";
 
 /**
@@ -63,7 +63,7 @@ export function readHeader(start: string): { createdAt: string; count: number } 
   return match ? { createdAt: match[1]!, count: Number(match[2]) } : undefined;
 }
 
-const postsSchema = z.looseObject({ posts: z.array(postSchema) });
+const postsSchema = z.looseObject({ posts: z.array(storedPostSchema) });
 
 /**
  * Checks a backup before anything is restored from it: the format marker and version, then every

@@ -8,9 +8,9 @@ import type { ContactMessage, Post, Tag, User } from "./types";
  */
 const id = z.number().int().positive();
 
-export const tagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
+export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
 
-export const postSchema = z.looseObject({
+export const storedPostSchema = z.looseObject({
   id,
   title: z.string(),
   slug: z.string().min(1),
@@ -22,7 +22,7 @@ export const postSchema = z.looseObject({
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  tags: z.array(tagSchema),
+  tags: z.array(storedTagSchema),
 });
 
 export const userSchema = z.looseObject({
@@ -63,8 +63,8 @@ function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.Re
 
 export const dbFileSchema = z
   .looseObject({
-    posts: z.array(postSchema),
-    tags: z.array(tagSchema).default([]),
+    posts: z.array(storedPostSchema),
+    tags: z.array(storedTagSchema).default([]),
     users: z.array(userSchema).default([]),
     messages: z.array(messageSchema).default([]),
     // A file written by hand or by an older tool may lack counters; they are derived from the ids.
