@@ -4,6 +4,7 @@ import type { Post, Store } from "../store/types";
 import { countPosts, parseBackup } from "./backup-file";
 import { listBackups, locateBackup, newestBackup, readBackup, writeBackup, type WrittenBackup } from "./backup-folder";
 import { isTestPostTitle } from "../../shared/test-posts";
+import { storageErrorOf } from "../storage-errors";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -46,6 +47,9 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
       return await writeBackup(dataDir, all, keep);
     } catch (error) {
       console.error("Backup failed:", error);
+      // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
+      const storage = storageErrorOf(error);
+      if (storage) throw new HttpError(storage.status, failure(storage.message), undefined, storage.headers);
       throw new HttpError(500, failure(error instanceof Error ? error.message : String(error)));
     }
   }
