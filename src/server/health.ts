@@ -98,6 +98,9 @@ export function createHealthService({ store, config }: { store: Store; config: C
   };
 }
 
+/** The probe's files; a crash between its write and its removal leaves one, removed at start. */
+export const HEALTH_PROBE_FILE = /^\.health-probe-(\d+)-\d+$/;
+
 /** True, or the error code of the failed write. */
 async function probeWrite(dataDir: string): Promise<true | string> {
   const file = path.join(dataDir, `.health-probe-${process.pid}-${++probes}`);

@@ -1,5 +1,6 @@
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
+import { removeLeftovers } from "./leftovers";
 import { openJsonStore, type OpenJsonStoreOptions } from "./store/json-store";
 import { ensureFirstAdmin } from "./users";
 
@@ -10,6 +11,7 @@ import { ensureFirstAdmin } from "./users";
 export async function openSite(config: Config, options: OpenJsonStoreOptions = {}) {
   const store = await openJsonStore(config.dataDir, options);
   try {
+    await removeLeftovers(config.dataDir);
     await ensureFirstAdmin(store, config);
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
     return { store, sessionSecret };
