@@ -130,6 +130,9 @@ describe("conditional and compressed answers", () => {
       expect(res.headers.etag).toBe(etag);
     }
     expect((await rawGet("/blog", { "If-None-Match": '"other"' })).status).toBe(200);
+    // A reload that asks past every cache (RFC 9111 5.2.1.4) gets the page, not a 304.
+    expect((await rawGet("/blog", { "If-None-Match": etag, "Cache-Control": "no-cache" })).status).toBe(200);
+    expect((await rawGet("/blog", { "If-None-Match": "*" })).status).toBe(304);
   });
 
   it("sends the brotli copy to a client that accepts br, then gzip, then none", async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { ByteLru } from "../../src/server/byte-lru";
 import { chooseEncoding } from "../../src/server/cached-page";
@@ -57,18 +58,20 @@ describe("pageKey", () => {
 
 describe("chooseEncoding", () => {
   const both = { br: Buffer.alloc(1), gzip: Buffer.alloc(1) };
+  const asking = (header: string | undefined) =>
+    ({ headers: header === undefined ? {} : { "accept-encoding": header } }) as IncomingMessage;
 
   it("prefers brotli, then gzip, honouring q=0 and *", () => {
-    expect(chooseEncoding("gzip, deflate, br", both)).toBe("br");
-    expect(chooseEncoding("gzip", both)).toBe("gzip");
-    expect(chooseEncoding("br;q=0, gzip;q=0.5", both)).toBe("gzip");
-    expect(chooseEncoding("*", both)).toBe("br");
-    expect(chooseEncoding("*, br;q=0", both)).toBe("gzip");
-    expect(chooseEncoding("identity", both)).toBe("identity");
-    expect(chooseEncoding(undefined, both)).toBe("identity");
+    expect(chooseEncoding(asking("gzip, deflate, br"), both)).toBe("br");
+    expect(chooseEncoding(asking("gzip"), both)).toBe("gzip");
+    expect(chooseEncoding(asking("br;q=0, gzip;q=0.5"), both)).toBe("gzip");
+    expect(chooseEncoding(asking("*"), both)).toBe("br");
+    expect(chooseEncoding(asking("*, br;q=0"), both)).toBe("gzip");
+    expect(chooseEncoding(asking("identity"), both)).toBe("identity");
+    expect(chooseEncoding(asking(undefined), both)).toBe("identity");
   });
 
   it("sends the body as it is when no copy was worth keeping", () => {
-    expect(chooseEncoding("br, gzip", {})).toBe("identity");
+    expect(chooseEncoding(asking("br, gzip"), {})).toBe("identity");
   });
 });
