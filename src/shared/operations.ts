@@ -34,4 +34,12 @@ export type RestoreResult = { success: boolean; restored: number; skipped: numbe
 
 export type PurgeResult = { results: { totalPosts: number; deleted: number; failed: number }; backup?: string; message?: string };
 
-export type TestRemovalResult = { message: string; deletedPosts: { id?: number; title: string }[]; backup?: string; error?: string };
+export type TestRemovalResult = {
+  message: string;
+  deletedPosts: { id?: number; title: string }[];
+  backup?: string;
+  error?: string;
+  /** Set on a dry run, which removes nothing: `wouldDelete` lists what a removal would take. */
+  dryRun?: true;
+  wouldDelete?: { id: number; title: string }[];
+};
