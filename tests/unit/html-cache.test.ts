@@ -49,8 +49,23 @@ describe("pageKey", () => {
     expect(pageKey("/blog?")).toBe("/blog");
   });
 
+  it("keeps only the parameters a path reads, so cache-busters and tracking tags share one entry", () => {
+    expect(pageKey("/blog?utm_source=mail&tag=retail&cache=1")).toBe("/blog?tag=retail");
+    expect(pageKey("/?utm_source=mail")).toBe("/");
+    expect(pageKey("/blog/a-post?ref=x")).toBe("/blog/a-post");
+    expect(pageKey("/api/public/blog/posts?cache=1700000000")).toBe("/api/public/blog/posts");
+    expect(pageKey("/api/public/blog/posts?pageSize=10&page=2&cache=1")).toBe("/api/public/blog/posts?page=2&pageSize=10");
+    expect(pageKey("/api/blog/posts?cache=5")).toBe("/api/blog/posts");
+  });
+
+  it("keys the public blog API beside the pages", () => {
+    for (const path of ["/api/public/blog/posts", "/api/public/blog/posts/a-post", "/api/blog/posts", "/api/blog/tags"]) {
+      expect(pageKey(path)).toBe(path);
+    }
+  });
+
   it("leaves out every other path: admin, tools, /api, .data requests, trailing slashes", () => {
-    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/create-post-direct", "/emergency-post", "/delete-posts", "/delete-all-posts", "/test-update", "/direct-delete", "/api/public/blog/posts", "/blog.data", "/blog/a-post.data", "/_root.data", "/blog/", "/blog/a/b", "/favicon.svg"]) {
+    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/create-post-direct", "/emergency-post", "/delete-posts", "/delete-all-posts", "/test-update", "/direct-delete", "/api/cms/posts", "/api/public/health/database", "/api/public/blog/posts/a/b", "/api/blog/tags/x", "/blog.data", "/blog/a-post.data", "/_root.data", "/blog/", "/blog/a/b", "/favicon.svg"]) {
       expect(pageKey(path), path).toBeUndefined();
     }
   });
