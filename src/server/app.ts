@@ -13,6 +13,7 @@ import { HttpError } from "./errors";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
 import { createPostService } from "./posts";
+import { storageErrorOf } from "./storage-errors";
 import type { Store } from "./store/types";
 
 export type AppDeps = {
@@ -61,8 +62,14 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
   return Object.assign(app, { htmlCache });
 }
 
-/** One place maps thrown errors to JSON `{message, errors?}`; unknown ones are a logged 500. */
-const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+/**
+ * One place maps thrown errors to JSON `{message, errors?}`; a disk failure thrown raw (a backup
+ * file) gets its StorageError status and words; unknown ones are a logged 500.
+ */
+const errorHandler: ErrorRequestHandler = (thrown, _req, res, _next) => {
+  const storage = thrown instanceof HttpError ? undefined : storageErrorOf(thrown);
+  if (storage) console.error(thrown);
+  const err: unknown = storage ?? thrown;
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
     res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });

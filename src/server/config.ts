@@ -27,6 +27,9 @@ const envSchema = z.object({
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
 });
 
 /** 64 MiB holds thousands of rendered pages with their gzip and brotli copies (issue 7). */
@@ -64,6 +67,12 @@ export type Config = {
    * development, where Vite reloads changed modules and a kept page would hide the change.
    */
   htmlCacheBytes: number;
+  /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
+  minFreeBytes?: number;
+  /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
+  shutdownTimeoutMs: number;
+  /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
+  maxConnections: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -96,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
     backupKeep: e.BACKUP_KEEP,
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
+    minFreeBytes: e.MIN_FREE_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

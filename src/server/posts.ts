@@ -13,7 +13,7 @@ export type PostService = {
   listAll(): Promise<CmsPost[]>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
-  /** A full-form update (SPEC section 7: "same fields" as create); answers the stored post. */
+  /** A partial update: fields left out keep their value, fields sent are checked as on create. */
   update(id: number, input: unknown): Promise<CmsPost>;
   /** Answers the removed post. */
   remove(id: number): Promise<Post>;
@@ -51,15 +51,12 @@ export function createPostService(store: Store): PostService {
       const current = await store.getPostById(id);
       if (!current) throw new NotFoundError(postNotFoundMessage(id));
       const fields = recordOf(input);
-      // Beyond SPEC: a field the form did not send keeps its value, so an update never moves a
-      // post's URL, republishes a draft, drops its cover image or its tags by omission.
-      // A coverImage of "" removes the cover (the store's rule); an absent one keeps it.
-      const post = parsePost({
-        ...fields,
-        slug: slugFor(fields, current.slug),
-        published: fields.published === undefined ? current.published : fields.published,
-      });
-      return forCms(await store.updatePost(id, post));
+      // A partial update: every field left out keeps its value (title, summary and content too), so
+      // an update never moves a post's URL, republishes a draft, drops its cover image or its tags
+      // by omission; a field sent is validated as on create. A coverImage of "" removes the cover.
+      if (!POST_FIELDS.some((key) => fields[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+      const sent = fields.slug === undefined ? fields : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
+      return forCms(await store.updatePost(id, parsePostChanges(sent)));
     },
 
     async remove(id) {
@@ -90,6 +87,24 @@ function parsePost(fields: Record<string, unknown>): PostInput {
     ...(coverImage !== undefined && { coverImage }),
     ...(tags !== undefined && { tags }),
   };
+}
+
+/** The fields a writer may send; anything else in a body is ignored, as on create. */
+const POST_FIELDS = Object.keys(postSchema.shape) as (keyof PostInput)[];
+
+/**
+ * The fields sent, checked by the same rules as create, and only those: the schema's defaults
+ * (published) must not fill in a field that was left out.
+ */
+function parsePostChanges(fields: Record<string, unknown>): Partial<PostInput> {
+  const parsed = postSchema.partial().safeParse(fields);
+  if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
+  const changes: Partial<PostInput> = {};
+  for (const key of POST_FIELDS) {
+    if (fields[key] === undefined || parsed.data[key] === undefined) continue;
+    Object.assign(changes, { [key]: key === "content" ? sanitizeContent(parsed.data.content!) : parsed.data[key] });
+  }
+  return changes;
 }
 
 /**

@@ -28,6 +28,8 @@ export const POST_MESSAGES = {
   // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
   tooLong: TOO_LONG,
+  /** An update that sends none of the post's fields: there is nothing to change. */
+  nothingToUpdate: "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 

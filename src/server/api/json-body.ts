@@ -39,5 +39,8 @@ function jsonBodyUpTo(limit: string, { optional = false } = {}): RequestHandler 
 
 export const jsonBody = jsonBodyUpTo(MAX_JSON_BODY);
 
+/** A small JSON body that may be left out (POST /api/admin/force-remove-test-posts). */
+export const smallOptionalBody = jsonBodyUpTo(MAX_JSON_BODY, { optional: true });
+
 /** POST /api/debug/restore-posts: no body restores the newest backup; a body may be a whole backup file. */
 export const backupBody = jsonBodyUpTo(MAX_BACKUP_BODY, { optional: true });

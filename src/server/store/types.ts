@@ -63,6 +63,12 @@ export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt">;
 export type ChangeKind = "posts" | "tags" | "users" | "messages";
 
 /**
+ * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
+ * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
+ */
+export type WriteOutcome = { at: string | null; error: { code: string; message: string } | null };
+
+/**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
  * cloning 10,000 posts on every list would cost more than rendering the page (DESIGN.md section 6).
  * Copy before changing one (`{ ...post }`, `structuredClone(post)`); changing it in place throws a
@@ -102,6 +108,13 @@ export interface Store {
 
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;
+  /** The last file write's outcome (see WriteOutcome). */
+  lastWrite(): WriteOutcome;
+  /**
+   * Saves the current content again, through the same queue; health calls it while the last write
+   * failed, so the store learns that the disk recovered without waiting for a user's write.
+   */
+  retryWrite(): Promise<void>;
   /** Waits for pending writes and releases the data folder. */
   close(): Promise<void>;
 }
