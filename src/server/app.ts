@@ -52,7 +52,8 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // A hop count or a list, never `true`: see src/server/trust-proxy.ts.
+  if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
 
   app.use(htmlCache.middleware);
   app.use(sessions.clearUnusable);
