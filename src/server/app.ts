@@ -15,6 +15,8 @@ import { HttpError } from "./errors";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
 import { createPostService } from "./posts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "./request-guards";
 import type { Store } from "./store/types";
 
 export type AppDeps = {
@@ -49,22 +51,36 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
     health: createHealthService({ store, config }),
   };
 
+  const dev = config.env !== "production";
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/trust-proxy.ts.
   if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
 
+  app.use(securityHeaders({ dev }));
+  app.use(rejectUnreadableRequests);
   app.use(htmlCache.middleware);
   app.use(sessions.clearUnusable);
-  app.use("/api", apiRouter(context, createGuards(sessions)));
+  const guards = createGuards(sessions);
+  app.use("/api", apiRouter(context, guards));
+  // The pages' forms (the contact form) refuse another site's posts as the API does.
+  app.use(guards.requireSameOrigin);
   app.use(
     createRequestHandler({
       build,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        ...context,
+        clientIp: req.ip ?? "unknown",
+        // Set on the Express response itself: React Router appends its own headers, which would
+        // send a second policy, and browsers enforce every policy they get.
+        setPageScriptHashes: (scriptHashes) =>
+          res.setHeader("Content-Security-Policy", contentSecurityPolicy({ dev, scriptHashes })),
+      }),
     }),
   );
+  app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler);
   return Object.assign(app, { htmlCache });
 }

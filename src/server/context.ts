@@ -31,7 +31,11 @@ export type AppContext = {
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
-export type RequestContext = AppContext & { clientIp: string };
+export type RequestContext = AppContext & {
+  clientIp: string;
+  /** Sets a rendered page's Content-Security-Policy, allowing its inline scripts by their SHA-256 hashes. */
+  setPageScriptHashes: (hashes: readonly string[]) => void;
+};
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}

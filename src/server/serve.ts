@@ -40,9 +40,9 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const app = createApp({ config, store, sessionSecret, sessionRecords, build: site.build });
     const host = express();
     host.disable("x-powered-by");
-    host.use(securityHeaders({ dev: config.env !== "production" }));
     host.use(compression());
-    host.use(site.clientFiles);
+    // The browser's files get the same headers as the app's answers (createApp sets its own).
+    host.use(securityHeaders({ dev: config.env !== "production" }), site.clientFiles);
     host.use(app);
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
     // and the file lookup cost several times the answer itself (issue 7, `npm run bench`).

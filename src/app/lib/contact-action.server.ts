@@ -7,6 +7,26 @@ export type ContactActionData =
   | { ok: true; message: string }
   | { ok: false; message: string; errors?: Record<string, string[]>; values: Record<string, string> };
 
+export const CONTACT_FORM_MESSAGES = {
+  contentType: "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Please try again.",
+} as const;
+
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/** The form's text fields, or undefined when the body cannot be parsed as the form it claims to be. */
+async function formValues(request: Request): Promise<Record<string, string> | undefined> {
+  const values: Record<string, string> = {};
+  try {
+    for (const [key, value] of await request.formData()) {
+      if (typeof value === "string") values[key] = value;
+    }
+  } catch {
+    return undefined;
+  }
+  return values;
+}
+
 /**
  * The action behind every contact form on the site. With JavaScript the form posts here through
  * a fetcher; without it the browser posts natively and the page comes back rendered with the
@@ -16,10 +36,11 @@ export async function contactAction({ request, context }: { request: Request; co
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
     return data<ContactActionData>({ ok: false, message: JSON_BODY_MESSAGES.tooLarge, values: {} }, { status: 400 });
   }
-  const values: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) {
-    if (typeof value === "string") values[key] = value;
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(request.headers.get("content-encoding")?.trim() ?? "")) {
+    return data<ContactActionData>({ ok: false, message: CONTACT_FORM_MESSAGES.contentType, values: {} }, { status: 415 });
   }
+  const values = await formValues(request);
+  if (!values) return data<ContactActionData>({ ok: false, message: CONTACT_FORM_MESSAGES.unreadable, values: {} }, { status: 400 });
   try {
     await context.contact.submit(values, context.clientIp);
     return data<ContactActionData>({ ok: true, message: CONTACT_MESSAGES.sent });
