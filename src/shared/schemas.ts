@@ -32,6 +32,9 @@ export const POST_MESSAGES = {
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
+/** SPEC section 5: content of at least 50 characters, checked before and after sanitizing. */
+export const MIN_CONTENT_LENGTH = 50;
+
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
 const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
 
@@ -44,7 +47,7 @@ const httpUrl = z
 const postFields = {
   title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
   summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
-  content: z.string({ error: POST_MESSAGES.content }).min(50, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
+  content: z.string({ error: POST_MESSAGES.content }).min(MIN_CONTENT_LENGTH, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
   /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
