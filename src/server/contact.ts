@@ -13,7 +13,13 @@ const WEBHOOK_TIMEOUT_MS = 5000;
 export const HONEYPOT_FIELD = "website";
 
 /** A body the browser sent that is not a form (a script posting JSON to a page, say). */
-export const CONTACT_FORM_BODY_MESSAGE = "Send the contact form as form data.";
+export const CONTACT_FORM_MESSAGES = {
+  contentType: "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Please try again.",
+} as const;
+
+/** The bodies a browser's form post can have; anything else (JSON, a compressed body) is refused with 415. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** What a page's contact action answers: the banner text, or the errors with the values to show again. */
 export type ContactFormResult =
@@ -80,8 +86,12 @@ export function createContactService({
       if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
         return { ok: false, status: 400, message: JSON_BODY_MESSAGES.tooLarge, values: {} };
       }
+      const encoding = request.headers.get("content-encoding")?.trim() ?? "";
+      if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(encoding)) {
+        return { ok: false, status: 415, message: CONTACT_FORM_MESSAGES.contentType, values: {} };
+      }
       const values = await formValues(request);
-      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_BODY_MESSAGE, values: {} };
+      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_MESSAGES.unreadable, values: {} };
       try {
         await submit(values, ip);
         return { ok: true, message: CONTACT_MESSAGES.sent };

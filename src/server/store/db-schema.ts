@@ -6,7 +6,14 @@ import type { ContactMessage, Post, Tag, User } from "./types";
  * objects: a key we do not know (an older or newer release's field) is kept and written back,
  * never silently dropped, because the operator's file is the only copy of the content.
  */
-const id = z.number().int().positive();
+/**
+ * Ids are integers from 1 to MAX_ID (2^31 - 1, a PostgreSQL `integer`), far inside JavaScript's
+ * safe integers, so `id + 1` is always exact and a counter can never leave the range the next
+ * start accepts. Counters hold the next id, so they may be one above.
+ */
+export const MAX_ID = 2_147_483_647;
+const id = z.number().int().positive().max(MAX_ID);
+const counter = z.number().int().positive().max(MAX_ID + 1);
 
 export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
 
@@ -31,6 +38,8 @@ export const userSchema = z.looseObject({
   role: z.enum(["admin", "writer"]),
   passwordHash: z.string().min(1),
   createdAt: z.string(),
+  disabled: z.boolean().optional(),
+  lastSignInAt: z.string().optional(),
 });
 
 export const messageSchema = z.looseObject({
@@ -45,10 +54,10 @@ export const messageSchema = z.looseObject({
 });
 
 const metaSchema = z.looseObject({
-  nextPostId: id,
-  nextTagId: id,
-  nextUserId: id,
-  nextMessageId: id,
+  nextPostId: counter,
+  nextTagId: counter,
+  nextUserId: counter,
+  nextMessageId: counter,
 });
 
 /** Two records with one key would make lookups ambiguous, so the file is refused instead. */
