@@ -10,10 +10,14 @@ import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
 import { HttpError } from "./errors";
+import { createSetupService } from "./first-run";
+import { createInboxService } from "./inbox";
+import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
 import { createPostService } from "./posts";
 import type { Store } from "./store/types";
+import { createTagService } from "./tags";
 
 export type AppDeps = {
   config: Config;
@@ -32,16 +36,21 @@ export type AppDeps = {
  */
 export function createApp({ config, store, sessionSecret, build }: AppDeps) {
   const sessions = createSessions(store, sessionSecret);
+  const notifier = notifierFor(config, store);
   const context: AppContext = {
     config,
     store,
     blog: createBlogService(store),
-    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
+    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
     posts: createPostService(store),
     sessions,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
     health: createHealthService({ store, config }),
+    inbox: createInboxService(store),
+    tags: createTagService(store),
+    setup: createSetupService(store),
   };
+  void notifier?.resumePending();
 
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
   const app = express();
@@ -58,7 +67,19 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
     }),
   );
   app.use(errorHandler);
-  return Object.assign(app, { htmlCache });
+  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
+  return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
+}
+
+function notifierFor(config: Config, store: Store) {
+  if (!config.smtpUrl || !config.contactNotifyTo) return undefined;
+  return createMailNotifier({
+    store,
+    smtpUrl: config.smtpUrl,
+    to: config.contactNotifyTo,
+    from: config.contactNotifyFrom,
+    retryDelaysMs: config.smtpRetryDelaysMs,
+  });
 }
 
 /** One place maps thrown errors to JSON `{message, errors?}`; unknown ones are a logged 500. */

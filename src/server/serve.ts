@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import { openSite } from "./open-site";
+import { SETUP_MESSAGES } from "../shared/setup";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -50,15 +51,24 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const server = http.createServer((req, res) => app.htmlCache.serve(req, res) || host(req, res));
     const port = await listen(server, config);
     console.log(`Site ready on http://localhost:${port} (data folder ${config.dataDir})`);
+    // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output.
+    const setupLink = await app.setup.issueLink(setupBase(config, port));
+    if (setupLink) console.log(SETUP_MESSAGES.startupLine(setupLink));
 
     const signal = await nextSignal();
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
     await closeServer(server);
+    app.stop();
   } finally {
     // Also after a failed start (a taken port), so the folder's lock is released and the process can exit.
     await site?.close?.();
     await store.close();
   }
+}
+
+/** PUBLIC_URL when the operator set it, else this machine's port (PORT=0 picks one at listen time). */
+function setupBase(config: Config, port: number): string {
+  return config.missingProductionSettings.includes("PUBLIC_URL") ? `http://localhost:${port}` : config.publicUrl;
 }
 
 function listen(server: http.Server, { port, host }: Config): Promise<number> {
