@@ -10,6 +10,7 @@ export default [
     route("blog/:slug", "routes/blog.$slug.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/debug-tools", "routes/admin.debug-tools.tsx"),
+    route("admin/setup", "routes/admin.setup.tsx"),
     route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -20,6 +21,10 @@ export default [
   route("delete-all-posts", "routes/delete-all-posts.tsx"),
   route("direct-delete", "routes/direct-delete.tsx"),
   route("test-update", "routes/test-update.tsx"),
+  // Data for the admin panels' fetchers (no page of their own), and the first-run page.
+  route("admin/data/inbox", "routes/admin.data.inbox.ts"),
+  route("admin/data/tags", "routes/admin.data.tags.ts"),
+  route("admin/data/posts", "routes/admin.data.posts.ts"),
   route("rss.xml", "routes/rss.xml.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

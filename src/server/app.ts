@@ -15,6 +15,7 @@ import { createInboxService } from "./inbox";
 import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createPostSearch } from "./post-search";
 import { createPostService } from "./posts";
 import type { Store } from "./store/types";
 import { createTagService } from "./tags";
@@ -37,16 +38,18 @@ export type AppDeps = {
 export function createApp({ config, store, sessionSecret, build }: AppDeps) {
   const sessions = createSessions(store, sessionSecret);
   const notifier = notifierFor(config, store);
+  const posts = createPostService(store);
   const context: AppContext = {
     config,
     store,
     blog: createBlogService(store),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
-    posts: createPostService(store),
+    posts,
     sessions,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
     health: createHealthService({ store, config }),
     inbox: createInboxService(store),
+    postSearch: createPostSearch(posts),
     tags: createTagService(store),
     setup: createSetupService(store),
   };

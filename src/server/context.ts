@@ -6,6 +6,7 @@ import type { ContactService } from "./contact";
 import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
 import type { InboxService } from "./inbox";
+import type { PostSearch } from "./post-search";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 import type { TagService } from "./tags";
@@ -30,6 +31,8 @@ export type AppContext = {
   health: HealthService;
   /** Contact messages and the inbox settings: /api/admin/messages and the Inbox tab. */
   inbox: InboxService;
+  /** The Posts tab's search, filters and pages. */
+  postSearch: PostSearch;
   /** The Tags panel: counts, rename, merge, delete. */
   tags: TagService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */

@@ -98,6 +98,8 @@ export type InboxMessage = {
   notification?: { state: "pending" | "sent" | "failed"; attempts: number; error?: string; updatedAt: string };
 };
 
+export type InboxSettings = { writersSeeInbox: boolean };
+
 export type InboxCounts = { unread: number; inbox: number; archived: number; all: number };
 
 export type InboxPage = {

@@ -17,8 +17,12 @@ export const SETUP_MESSAGES = {
   howToGetOne: "To get a new link, restart the server: with no users it prints a fresh one. Or create an admin from the command line:",
   cliCommand: "npm run users -- create --username NAME --role admin",
   envAlternative: "or start the server once with ADMIN_USERNAME and ADMIN_PASSWORD set.",
+  signInTitle: "Admin created: sign in",
   startupLine: (url: string) => `No user exists yet. Create the first admin within an hour at ${url}`,
 } as const;
+
+/** /admin?setup=done: the sign-in form after the first admin was created. */
+export const SETUP_DONE_PARAM = "setup";
 
 export const setupSchema = newUserSchema
   .pick({ username: true, password: true })
