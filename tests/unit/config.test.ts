@@ -18,6 +18,8 @@ describe("loadConfig", () => {
       backupKeep: 20,
       htmlCacheBytes: 0,
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
+      contactNotifyFrom: "no-reply@localhost",
+      smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
   });
 
