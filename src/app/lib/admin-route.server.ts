@@ -25,6 +25,11 @@ export function isCrossSite(request: Request): boolean {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
+/** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
+export function panelData<T>(body: T, status = 200) {
+  return data<T>(body, { status, headers: { "Cache-Control": "private, no-store" } });
+}
+
 export function refused(intent: string, status: 401 | 403, message?: string) {
   const text = message ?? (status === 401 ? AUTH_MESSAGES.signInRequired : AUTH_MESSAGES.adminsOnly);
   return data<PanelActionData>({ ok: false, intent, message: text }, { status });

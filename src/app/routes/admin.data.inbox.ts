@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.data.inbox";
-import { assertAdmin, panelAction, panelRead, panelUser } from "../lib/admin-route.server";
+import { assertAdmin, panelAction, panelData, panelRead, panelUser } from "../lib/admin-route.server";
 import type { InboxPage, InboxSettings } from "../../shared/inbox";
 
 export type InboxLoaderData =
@@ -10,12 +9,12 @@ export type InboxLoaderData =
 /** The Inbox tab's data (a resource route its fetchers load): one page of messages and the counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await panelUser(request, context);
-  if (!user || !(await context.inbox.canRead(user))) return data<InboxLoaderData>({ allowed: false }, { status: user ? 403 : 401 });
+  if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false }, user ? 403 : 401);
   const isAdmin = user.role === "admin";
   const settings = isAdmin ? await context.inbox.getSettings() : undefined;
   const read = await panelRead(() => context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)));
-  if ("error" in read) return data<InboxLoaderData>({ allowed: true, isAdmin, error: read.error, ...(settings && { settings }) }, { status: read.status });
-  return data<InboxLoaderData>({ allowed: true, isAdmin, inbox: read.result, ...(settings && { settings }) });
+  if ("error" in read) return panelData<InboxLoaderData>({ allowed: true, isAdmin, error: read.error, ...(settings && { settings }) }, read.status);
+  return panelData<InboxLoaderData>({ allowed: true, isAdmin, inbox: read.result, ...(settings && { settings }) });
 }
 
 /** Mark read or unread, archive or restore, delete (admins), and the inbox settings (admins). */

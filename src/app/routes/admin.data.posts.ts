@@ -1,14 +1,13 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.data.posts";
-import { panelRead, panelUser } from "../lib/admin-route.server";
+import { panelData, panelRead, panelUser } from "../lib/admin-route.server";
 import type { PostSearchPage } from "../../shared/post-query";
 
 export type PostsLoaderData = { result?: PostSearchPage; error?: string };
 
 /** The Posts tab's list (a resource route its fetcher loads): one page of the matching posts, drafts too. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await panelUser(request, context))) return data<PostsLoaderData>({}, { status: 401 });
+  if (!(await panelUser(request, context))) return panelData<PostsLoaderData>({}, 401);
   const read = await panelRead(() => context.postSearch.search(Object.fromEntries(new URL(request.url).searchParams)));
-  if ("error" in read) return data<PostsLoaderData>({ error: read.error }, { status: read.status });
-  return data<PostsLoaderData>({ result: read.result });
+  if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
+  return panelData<PostsLoaderData>({ result: read.result });
 }

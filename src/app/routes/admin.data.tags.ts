@@ -1,6 +1,5 @@
-import { data } from "react-router";
 import type { Route } from "./+types/admin.data.tags";
-import { assertAdmin, panelAction, panelUser } from "../lib/admin-route.server";
+import { assertAdmin, panelAction, panelData, panelUser } from "../lib/admin-route.server";
 import type { TagWithCount } from "../../shared/tags";
 
 export type TagsLoaderData = { tags: TagWithCount[]; isAdmin: boolean } | { tags: []; isAdmin: false; signedOut: true };
@@ -8,8 +7,8 @@ export type TagsLoaderData = { tags: TagWithCount[]; isAdmin: boolean } | { tags
 /** Every tag with its post count: the Tags panel, and the post form's suggestions (any signed-in user). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await panelUser(request, context);
-  if (!user) return data<TagsLoaderData>({ tags: [], isAdmin: false, signedOut: true }, { status: 401 });
-  return data<TagsLoaderData>({ tags: await context.tags.listWithCounts(), isAdmin: user.role === "admin" });
+  if (!user) return panelData<TagsLoaderData>({ tags: [], isAdmin: false, signedOut: true }, 401);
+  return panelData<TagsLoaderData>({ tags: await context.tags.listWithCounts(), isAdmin: user.role === "admin" });
 }
 
 /** Rename, merge and delete: admins only, as the /api/admin/tags calls. */
