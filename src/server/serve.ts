@@ -50,10 +50,11 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // The kept page replays the headers this stack gave it when it was rendered.
     const server = http.createServer((req, res) => app.htmlCache.serve(req, res) || host(req, res));
     const port = await listen(server, config);
-    console.log(`Site ready on http://localhost:${port} (data folder ${config.dataDir})`);
-    // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output.
+    // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
+    // before the ready line that scripts and tests wait for.
     const setupLink = await app.setup.issueLink(setupBase(config, port));
-    if (setupLink) console.log(SETUP_MESSAGES.startupLine(setupLink));
+    const ready = `Site ready on http://localhost:${port} (data folder ${config.dataDir})`;
+    console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
 
     const signal = await nextSignal();
     console.log(`${signal} received: finishing requests in flight, then stopping.`);

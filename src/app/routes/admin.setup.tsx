@@ -40,7 +40,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold text-slate-900">{SETUP_MESSAGES.needTokenTitle}</h1>
         <p className="mt-3 text-slate-700">{loaderData.state === "bad-token" ? SETUP_MESSAGES.badToken : SETUP_MESSAGES.missingToken}</p>
         <p className="mt-3 text-slate-700">{SETUP_MESSAGES.howToGetOne}</p>
-        <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-sm text-slate-900">{SETUP_MESSAGES.cliCommand}</pre>
+        <pre className="mt-2 rounded bg-slate-100 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">{SETUP_MESSAGES.cliCommand}</pre>
         <p className="mt-2 text-slate-700">{SETUP_MESSAGES.envAlternative}</p>
       </CenteredCard>
     );

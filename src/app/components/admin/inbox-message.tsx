@@ -26,7 +26,7 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
   const note = notificationLabel(message.notification);
   const failed = message.notification?.state === "failed";
   return (
-    <li className={`py-4 ${message.read ? "" : "border-l-4 border-brand-600 pl-3"}`} aria-busy={busy}>
+    <li className={`py-4 ${message.read ? "" : "border-l-4 border-l-brand-600 pl-3"}`} aria-busy={busy}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
         <h3 className="min-w-0 font-semibold break-words text-slate-900">
           {message.name}
