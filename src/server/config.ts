@@ -109,9 +109,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     );
   }
   const e = parsed.data;
+  // Both or neither: a notifier without recipients (or the reverse) would drop every notification silently.
   const smtpProblems = [
-    e.SMTP_URL && !e.CONTACT_NOTIFY_TO && "CONTACT_NOTIFY_TO: must be set when SMTP_URL is (who receives the messages)",
-    e.CONTACT_NOTIFY_TO && !e.SMTP_URL && "SMTP_URL: must be set when CONTACT_NOTIFY_TO is (the server that sends them)",
+    e.SMTP_URL && !e.CONTACT_NOTIFY_TO && "CONTACT_NOTIFY_TO: must be set when SMTP_URL is (who receives the mail)",
+    e.CONTACT_NOTIFY_TO && !e.SMTP_URL && "SMTP_URL: must be set when CONTACT_NOTIFY_TO is (the server sending it)",
   ].filter((p): p is string => typeof p === "string");
   if (smtpProblems.length) throw new ConfigError(smtpProblems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");

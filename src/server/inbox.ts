@@ -32,8 +32,10 @@ export type InboxService = {
 
 /** A route or query parameter as a message id; anything but digits is a 400. */
 function parseId(value: unknown): number {
-  const id = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : typeof value === "number" ? value : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new ValidationError(INBOX_MESSAGES.invalidId, { id: [INBOX_MESSAGES.invalidId] });
+  const id =
+    typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : typeof value === "number" ? value : NaN;
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new ValidationError(INBOX_MESSAGES.invalidId, { id: [INBOX_MESSAGES.invalidId] });
   return id;
 }
 

@@ -53,7 +53,8 @@ export function createMailNotifier({ store, smtpUrl, to, from, retryDelaysMs }: 
       const state = delay === undefined ? "failed" : "pending";
       await record(message.id, { state, attempts: attempts + 1, error, updatedAt: now() });
       if (delay === undefined || stopped) {
-        if (delay === undefined) console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
+        if (delay === undefined)
+          console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
         return;
       }
       const timer = setTimeout(() => {

@@ -1,6 +1,17 @@
 import { industryName, notificationLabel, type InboxMessage } from "../shared/inbox";
 
-const COLUMNS = ["id", "received", "name", "email", "company", "industry", "message", "read", "archived", "email status"];
+const COLUMNS = [
+  "id",
+  "received",
+  "name",
+  "email",
+  "company",
+  "industry",
+  "message",
+  "read",
+  "archived",
+  "email status",
+];
 
 /**
  * A cell a spreadsheet would run as a formula (`= + - @`, and tab or carriage return, which some

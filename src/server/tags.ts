@@ -16,7 +16,8 @@ export type TagService = {
 
 function parseId(value: unknown): number {
   const id = typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new ValidationError(TAGS_MESSAGES.invalidId, { id: [TAGS_MESSAGES.invalidId] });
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new ValidationError(TAGS_MESSAGES.invalidId, { id: [TAGS_MESSAGES.invalidId] });
   return id;
 }
 
@@ -42,7 +43,12 @@ export function createTagService(store: Store): TagService {
       for (const post of await store.listPosts()) {
         for (const tag of post.tags) counts.set(tag.id, (counts.get(tag.id) ?? 0) + 1);
       }
-      return (await store.listTags()).map((t) => ({ id: t.id, name: t.name, slug: t.slug, posts: counts.get(t.id) ?? 0 }));
+      return (await store.listTags()).map((t) => ({
+        id: t.id,
+        name: t.name,
+        slug: t.slug,
+        posts: counts.get(t.id) ?? 0,
+      }));
     },
     async rename(rawId, input) {
       const id = await existing(parseId(rawId));

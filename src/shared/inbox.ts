@@ -19,7 +19,10 @@ export const INBOX_MESSAGES = {
   empty: "No messages here.",
   noMatches: "No messages match your search.",
   status: "Show",
-  statusLabels: { inbox: "Inbox", unread: "Unread", read: "Read", archived: "Archived", all: "All" } as Record<InboxStatus, string>,
+  statusLabels: { inbox: "Inbox", unread: "Unread", read: "Read", archived: "Archived", all: "All" } as Record<
+    InboxStatus,
+    string
+  >,
   search: "Search messages",
   searchPlaceholder: "Name, email, company or text",
   industry: "Industry",
@@ -63,9 +66,15 @@ export const inboxQuerySchema = z.object({
   status: z.enum(INBOX_STATUSES, { error: INBOX_MESSAGES.invalidStatus }).default("inbox"),
   q: z.string().trim().max(200, INBOX_MESSAGES.invalidQuery).default(""),
   industry: z
-    .union([z.enum(INDUSTRY_IDS), z.literal(CONTACT_INDUSTRY_OTHER), z.literal("")], { error: INBOX_MESSAGES.invalidIndustry })
+    .union([z.enum(INDUSTRY_IDS), z.literal(CONTACT_INDUSTRY_OTHER), z.literal("")], {
+      error: INBOX_MESSAGES.invalidIndustry,
+    })
     .default(""),
-  page: z.coerce.number({ error: INBOX_MESSAGES.invalidPage }).int(INBOX_MESSAGES.invalidPage).min(1, INBOX_MESSAGES.invalidPage).default(1),
+  page: z.coerce
+    .number({ error: INBOX_MESSAGES.invalidPage })
+    .int(INBOX_MESSAGES.invalidPage)
+    .min(1, INBOX_MESSAGES.invalidPage)
+    .default(1),
 });
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
@@ -121,5 +130,7 @@ export function notificationLabel(n: InboxMessage["notification"]): string | und
   if (!n) return undefined;
   if (n.state === "sent") return INBOX_MESSAGES.emailed;
   if (n.state === "failed") return INBOX_MESSAGES.notEmailed(n.error ?? "unknown error");
-  return n.error ? `${INBOX_MESSAGES.emailPending} (${INBOX_MESSAGES.notEmailed(n.error)})` : INBOX_MESSAGES.emailPending;
+  return n.error
+    ? `${INBOX_MESSAGES.emailPending} (${INBOX_MESSAGES.notEmailed(n.error)})`
+    : INBOX_MESSAGES.emailPending;
 }

@@ -14,7 +14,9 @@ export const SETUP_MESSAGES = {
   needTokenTitle: "A setup link is needed",
   missingToken: "This page needs the one-time setup link the server printed when it started.",
   badToken: "This setup link is not valid: it was used already, has expired (links last one hour) or was mistyped.",
-  howToGetOne: "To get a new link, restart the server: with no users it prints a fresh one. Or create an admin from the command line:",
+  howToGetOne:
+    "To get a new link, restart the server: with no users it prints a fresh one. " +
+    "Or create an admin from the command line:",
   cliCommand: "npm run users -- create --username NAME --role admin",
   envAlternative: "or start the server once with ADMIN_USERNAME and ADMIN_PASSWORD set.",
   signInTitle: "Admin created: sign in",
@@ -27,4 +29,7 @@ export const SETUP_DONE_PARAM = "setup";
 export const setupSchema = newUserSchema
   .pick({ username: true, password: true })
   .extend({ confirmPassword: z.string({ error: AUTH_FORM_MESSAGES.passwordsDiffer }), token: z.string().default("") })
-  .refine((v) => v.confirmPassword === v.password, { message: AUTH_FORM_MESSAGES.passwordsDiffer, path: ["confirmPassword"] });
+  .refine((v) => v.confirmPassword === v.password, {
+    message: AUTH_FORM_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });

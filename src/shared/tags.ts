@@ -41,7 +41,10 @@ export const tagRenameSchema = z.strictObject({
 });
 
 export const tagMergeSchema = z.strictObject({
-  into: z.number({ error: TAGS_MESSAGES.intoRequired }).int(TAGS_MESSAGES.intoRequired).positive(TAGS_MESSAGES.intoRequired),
+  into: z
+    .number({ error: TAGS_MESSAGES.intoRequired })
+    .int(TAGS_MESSAGES.intoRequired)
+    .positive(TAGS_MESSAGES.intoRequired),
 });
 
 export type TagWithCount = { id: number; name: string; slug: string; posts: number };

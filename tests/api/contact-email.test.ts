@@ -1,11 +1,20 @@
 import request from "supertest";
+import { createApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { openSite } from "../../src/server/open-site";
 import { afterEach, describe, expect, it } from "vitest";
 import { INBOX_MESSAGES } from "../../src/shared/inbox";
 import { signedIn } from "../helpers/sign-in";
 import { closedPort, startSmtpServer } from "../helpers/smtp-server";
 import { makeTestApp } from "../helpers/test-app";
 
-const GOOD = { name: "Ada Lovelace", email: "ada@example.com", company: "Analytical", industry: "healthcare", message: "We queue at our clinics." };
+const GOOD = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  company: "Analytical",
+  industry: "healthcare",
+  message: "We queue at our clinics.",
+};
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -14,7 +23,11 @@ afterEach(async () => {
 
 async function appWithSmtp(smtpUrl: string, delays = "30,30") {
   const t = await makeTestApp({
-    env: { SMTP_URL: smtpUrl, CONTACT_NOTIFY_TO: "sales@queuewise.example, ops@queuewise.example", SMTP_RETRY_DELAYS_MS: delays },
+    env: {
+      SMTP_URL: smtpUrl,
+      CONTACT_NOTIFY_TO: "sales@queuewise.example, ops@queuewise.example",
+      SMTP_RETRY_DELAYS_MS: delays,
+    },
   });
   cleanups.push(async () => {
     t.app.stop();
@@ -101,4 +114,47 @@ describe("contact notifications by SMTP", () => {
     expect(done.notification!.error).toMatch(/535|Invalid username or password/);
     expect(smtp.received).toHaveLength(0);
   });
+});
+
+it("resumes a notification still pending when the server stopped", async () => {
+  const smtp = await startSmtpServer();
+  cleanups.push(smtp.close);
+  const first = await makeTestApp();
+  const stored = await first.store.addMessage({
+    name: "Bo",
+    email: "bo@example.com",
+    message: "Call me",
+    ip: "127.0.0.1",
+  });
+  await first.store.updateMessage(stored.id, {
+    notification: { state: "pending", attempts: 1, error: "timeout", updatedAt: new Date().toISOString() },
+  });
+  await first.store.close();
+
+  // The same folder, started again with the mail server up.
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: first.dataDir,
+    SMTP_URL: smtp.url,
+    CONTACT_NOTIFY_TO: "sales@example.com",
+  });
+  const { store, sessionSecret } = await openSite(config, { seed: false });
+  const app = createApp({
+    config,
+    store,
+    sessionSecret,
+    build: () => Promise.reject(new Error("this test renders no page")),
+  });
+  cleanups.push(async () => {
+    app.stop();
+    await store.close();
+    await first.close();
+  });
+  await smtp.waitFor(1);
+  expect(smtp.received[0]!.raw).toMatch(/^Reply-To: Bo <bo@example\.com>\r$/m);
+  for (;;) {
+    const n = (await store.getMessage(stored.id))?.notification;
+    if (n?.state === "sent") break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 });

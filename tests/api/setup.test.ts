@@ -15,22 +15,30 @@ afterEach(() => t.close());
 
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 const submit = (token: string, fields: Record<string, string>) =>
-  request(t.app).post(`/admin/setup?token=${token}`).type("form").send({ token, ...fields });
+  request(t.app)
+    .post(`/admin/setup?token=${token}`)
+    .type("form")
+    .send({ token, ...fields });
 const GOOD = { username: "ada", password: "a long password", confirmPassword: "a long password" };
 
 describe("/admin/setup", () => {
   it("without a token says how to get one: the restart, the CLI and the environment variables", async () => {
     const res = await request(t.app).get("/admin/setup").expect(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    for (const text of [SETUP_MESSAGES.missingToken, SETUP_MESSAGES.howToGetOne, SETUP_MESSAGES.cliCommand]) expect(res.text).toContain(asHtml(text));
-    expect((await request(t.app).get("/admin/setup?token=guess").expect(200)).text).toContain(asHtml(SETUP_MESSAGES.badToken));
+    for (const text of [SETUP_MESSAGES.missingToken, SETUP_MESSAGES.howToGetOne, SETUP_MESSAGES.cliCommand])
+      expect(res.text).toContain(asHtml(text));
+    expect((await request(t.app).get("/admin/setup?token=guess").expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.badToken),
+    );
   });
 
   it("with the printed token creates the first admin once, then is a 404", async () => {
     const link = await t.app.setup.issueLink("http://localhost:3000");
     expect(link).toMatch(/^http:\/\/localhost:3000\/admin\/setup\?token=[\w-]{32}$/);
     const token = tokenOf(link!);
-    expect((await request(t.app).get(`/admin/setup?token=${token}`).expect(200)).text).toContain(asHtml(SETUP_MESSAGES.submit));
+    expect((await request(t.app).get(`/admin/setup?token=${token}`).expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.submit),
+    );
 
     const res = await submit(token, GOOD).expect(302);
     expect(res.headers.location).toBe("/admin?setup=1");

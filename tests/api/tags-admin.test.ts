@@ -38,9 +38,16 @@ describe("PATCH /api/admin/tags/{id} (rename)", () => {
   it("renames the tag on every post; the slug follows and the old tag URL answers 301", async () => {
     const post = await t.store.createPost(makePostInput({ tags: ["Retial", "Product"] }));
     const id = await tagId("retial");
-    const res = await request(t.app).patch(`/api/admin/tags/${id}`).set("Cookie", admin).send({ name: "Retail" }).expect(200);
+    const res = await request(t.app)
+      .patch(`/api/admin/tags/${id}`)
+      .set("Cookie", admin)
+      .send({ name: "Retail" })
+      .expect(200);
     expect(res.body).toEqual({ id, name: "Retail", slug: "retail" });
-    expect((await t.store.getPostById(post.id))!.tags).toEqual([{ id, name: "Retail", slug: "retail" }, expect.objectContaining({ slug: "product" })]);
+    expect((await t.store.getPostById(post.id))!.tags).toEqual([
+      { id, name: "Retail", slug: "retail" },
+      expect.objectContaining({ slug: "product" }),
+    ]);
 
     const moved = await request(t.app).get("/blog?tag=retial").expect(301);
     expect(moved.headers.location).toBe("/blog?tag=retail");
@@ -49,7 +56,9 @@ describe("PATCH /api/admin/tags/{id} (rename)", () => {
     // Renamed again, both old addresses lead to the newest slug.
     await request(t.app).patch(`/api/admin/tags/${id}`).set("Cookie", admin).send({ name: "Shops" }).expect(200);
     expect((await request(t.app).get("/blog?tag=retial").expect(301)).headers.location).toBe("/blog?tag=shops");
-    expect((await request(t.app).get("/blog?tag=retail&page=2").expect(301)).headers.location).toBe("/blog?tag=shops&page=2");
+    expect((await request(t.app).get("/blog?tag=retail&page=2").expect(301)).headers.location).toBe(
+      "/blog?tag=shops&page=2",
+    );
     // A post tagged with an old name again gets the live tag: no redirect hides it.
     await t.store.createPost(makePostInput({ tags: ["Retail"] }));
     await request(t.app).get("/blog?tag=retail").expect(200);
@@ -62,15 +71,27 @@ describe("PATCH /api/admin/tags/{id} (rename)", () => {
     ["an unknown field", { name: "Retail", slug: "shops" }, undefined],
   ])("refuses %s with 400", async (_, body, message) => {
     const post = await t.store.createPost(makePostInput({ tags: ["Retail"] }));
-    const res = await request(t.app).patch(`/api/admin/tags/${await tagId("retail")}`).set("Cookie", admin).send(body).expect(400);
+    const res = await request(t.app)
+      .patch(`/api/admin/tags/${await tagId("retail")}`)
+      .set("Cookie", admin)
+      .send(body)
+      .expect(400);
     if (message) expect(res.body.message).toBe(message);
     expect(await tagsOf(post.id)).toEqual(["retail"]);
   });
 
   it("answers 409 for a name whose slug another tag has, 404 for a missing tag, 400 for a bad id", async () => {
     await t.store.createPost(makePostInput({ tags: ["Retail", "Shops"] }));
-    await request(t.app).patch(`/api/admin/tags/${await tagId("shops")}`).set("Cookie", admin).send({ name: "retail" }).expect(409);
-    const missing = await request(t.app).patch("/api/admin/tags/999").set("Cookie", admin).send({ name: "Any" }).expect(404);
+    await request(t.app)
+      .patch(`/api/admin/tags/${await tagId("shops")}`)
+      .set("Cookie", admin)
+      .send({ name: "retail" })
+      .expect(409);
+    const missing = await request(t.app)
+      .patch("/api/admin/tags/999")
+      .set("Cookie", admin)
+      .send({ name: "Any" })
+      .expect(404);
     expect(missing.body.message).toBe(TAGS_MESSAGES.notFound(999));
     const bad = await request(t.app).patch("/api/admin/tags/x1").set("Cookie", admin).send({ name: "Any" }).expect(400);
     expect(bad.body.message).toBe(TAGS_MESSAGES.invalidId);
@@ -82,7 +103,11 @@ describe("POST /api/admin/tags/{id}/merge", () => {
     const both = await t.store.createPost(makePostInput({ tags: ["Retial", "Retail"] }));
     const one = await t.store.createPost(makePostInput({ tags: ["Product", "Retial"] }));
     const into = await tagId("retail");
-    const res = await request(t.app).post(`/api/admin/tags/${await tagId("retial")}/merge`).set("Cookie", admin).send({ into }).expect(200);
+    const res = await request(t.app)
+      .post(`/api/admin/tags/${await tagId("retial")}/merge`)
+      .set("Cookie", admin)
+      .send({ into })
+      .expect(200);
     expect(res.body).toEqual({ id: into, name: "Retail", slug: "retail" });
     expect(await tagsOf(both.id)).toEqual(["retail"]);
     expect(await tagsOf(one.id)).toEqual(["product", "retail"]);
@@ -93,10 +118,18 @@ describe("POST /api/admin/tags/{id}/merge", () => {
   it("refuses merging a tag into itself, a missing target and a bad body", async () => {
     await t.store.createPost(makePostInput({ tags: ["Retail"] }));
     const id = await tagId("retail");
-    const self = await request(t.app).post(`/api/admin/tags/${id}/merge`).set("Cookie", admin).send({ into: id }).expect(400);
+    const self = await request(t.app)
+      .post(`/api/admin/tags/${id}/merge`)
+      .set("Cookie", admin)
+      .send({ into: id })
+      .expect(400);
     expect(self.body.message).toBe(TAG_MERGE_SELF_MESSAGE);
     await request(t.app).post(`/api/admin/tags/${id}/merge`).set("Cookie", admin).send({ into: 999 }).expect(404);
-    const bad = await request(t.app).post(`/api/admin/tags/${id}/merge`).set("Cookie", admin).send({ into: "retail" }).expect(400);
+    const bad = await request(t.app)
+      .post(`/api/admin/tags/${id}/merge`)
+      .set("Cookie", admin)
+      .send({ into: "retail" })
+      .expect(400);
     expect(bad.body.message).toBe(TAGS_MESSAGES.intoRequired);
   });
 });
@@ -127,7 +160,9 @@ describe("tag writes", () => {
     for (const call of calls) {
       await call().expect(401);
       expect((await call().set("Cookie", writer).expect(403)).body.message).toBe(AUTH_MESSAGES.adminsOnly);
-      expect((await call().set("Cookie", admin).set("Origin", "https://evil.example").expect(403)).body.message).toBe(AUTH_MESSAGES.crossOrigin);
+      expect((await call().set("Cookie", admin).set("Origin", "https://evil.example").expect(403)).body.message).toBe(
+        AUTH_MESSAGES.crossOrigin,
+      );
       await call().set("Cookie", admin).set("Sec-Fetch-Site", "cross-site").expect(403);
     }
     expect(await tagsOf(post.id)).toEqual(["retail", "product"]);

@@ -32,7 +32,10 @@ it("first run: the printed one-time link creates the first admin, then the page 
   await expect.poll(() => site.server.output()).toContain(SETUP_MESSAGES.startupLine(""));
   const link = `${site.server.url}/${setupLink()!}`;
 
-  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     const { page, problems, close } = await openPage(site.browser, viewport);
     await page.goto(`${site.server.url}/admin/setup`);
     await page.getByRole("heading", { name: SETUP_MESSAGES.needTokenTitle }).waitFor();
@@ -89,9 +92,24 @@ async function signIn(page: Page) {
 
 it("inbox: unread count, search, mark read, archive, delete with confirm, CSV link, settings", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
-  await sendContact(page, { name: "Grace Hopper", email: "grace@navy.example", company: "Navy Yard", industry: "government", message: "Our visitor centre has a two-hour line every morning. Can you help?" });
-  await sendContact(page, { name: "Alan Turing", email: "alan@bletchley.example", industry: "education", message: "Exam registration queues." });
-  await sendContact(page, { name: "=cmd|' /C calc'!A0", email: "mallory@evil.example", message: "Formula in the name" });
+  await sendContact(page, {
+    name: "Grace Hopper",
+    email: "grace@navy.example",
+    company: "Navy Yard",
+    industry: "government",
+    message: "Our visitor centre has a two-hour line every morning. Can you help?",
+  });
+  await sendContact(page, {
+    name: "Alan Turing",
+    email: "alan@bletchley.example",
+    industry: "education",
+    message: "Exam registration queues.",
+  });
+  await sendContact(page, {
+    name: "=cmd|' /C calc'!A0",
+    email: "mallory@evil.example",
+    message: "Formula in the name",
+  });
   await signIn(page);
 
   const inboxTab = page.getByRole("tab", { name: INBOX_MESSAGES.tabWithUnread(3) });
@@ -157,12 +175,21 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
 
 it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
   const { page, problems, close } = await openPage(site.browser, PHONE);
-  await sendContact(page, { name: "Ada Lovelace", email: "ada.lovelace.with.a.very.long.address@analytical-engines.example", company: "Analytical Engines and Difference Machines Ltd", message: "A long message ".repeat(20) });
+  await sendContact(page, {
+    name: "Ada Lovelace",
+    email: "ada.lovelace.with.a.very.long.address@analytical-engines.example",
+    company: "Analytical Engines and Difference Machines Ltd",
+    message: "A long message ".repeat(20),
+  });
   await signIn(page);
   await page.getByRole("tab", { name: INBOX_MESSAGES.tabWithUnread(1) }).click();
   await page.getByRole("list", { name: "Messages" }).getByText("Ada Lovelace").waitFor();
   await shoot(page, "inbox-phone");
-  const del = page.getByRole("list", { name: "Messages" }).getByRole("listitem").first().getByRole("button", { name: INBOX_MESSAGES.delete });
+  const del = page
+    .getByRole("list", { name: "Messages" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button", { name: INBOX_MESSAGES.delete });
   const box = await del.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
   await del.click();
@@ -172,6 +199,51 @@ it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
   await page.getByRole("tab", { name: TAGS_MESSAGES.heading }).click();
   await page.getByRole("list", { name: "Tags" }).getByText("Product", { exact: true }).waitFor();
   await shoot(page, "tags-phone");
+  expect(problems).toEqual([]);
+  await close();
+});
+
+it("tags and posts: rename a tag, the old tag URL moves; the post list filters; the tag field suggests", async () => {
+  const { page, problems, close } = await openPage(site.browser, DESKTOP);
+  await signIn(page);
+
+  // Posts tab: the counts, search and the tag filter.
+  await page.getByText(/^\d+ posts: \d+ published, 0 drafts$/).waitFor();
+  const posts = page.getByRole("list", { name: "Posts" });
+  const all = await posts.getByRole("listitem").count();
+  await page.getByLabel("Tag", { exact: true }).selectOption("healthcare");
+  await expect.poll(() => posts.getByRole("listitem").count()).toBeLessThan(all);
+  await page.getByLabel("Tag", { exact: true }).selectOption("");
+  await page.getByLabel("Search titles").fill("zzz no such post");
+  await page.getByText("No posts match these filters.").waitFor();
+  await page.getByLabel("Search titles").fill("");
+  await expect.poll(() => posts.getByRole("listitem").count()).toBe(all);
+  await shoot(page, "posts-desktop");
+
+  // Tags tab: rename Healthcare to Health Care.
+  await page.getByRole("tab", { name: TAGS_MESSAGES.heading }).click();
+  const tags = page.getByRole("list", { name: "Tags" });
+  await tags.getByText("Healthcare", { exact: true }).waitFor();
+  await page.getByRole("button", { name: `${TAGS_MESSAGES.rename} Healthcare` }).click();
+  await page.getByLabel(TAGS_MESSAGES.name, { exact: true }).fill("Health Care");
+  await page.getByRole("button", { name: TAGS_MESSAGES.save }).click();
+  await toastTitled(page, TAGS_MESSAGES.renamed);
+  await tags.getByText("/health-care · 1 post").waitFor();
+  await shoot(page, "tags-desktop");
+  const moved = await page.request.get(`${site.server.url}/blog?tag=healthcare`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe("/blog?tag=health-care");
+
+  // New Post: the tag field suggests existing tags for the name being typed.
+  await page.getByRole("tab", { name: "New Post" }).click();
+  const field = page.getByRole("combobox", { name: /^Tags/ });
+  await field.fill("Museums, ");
+  const options = () =>
+    page.locator("#post-tag-suggestions option").evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+  await expect.poll(options).toContain("Museums, Health Care");
+  await field.fill("Product, Ret");
+  await expect.poll(options).toContain("Product, Retail");
+  expect(await options()).not.toContain("Product, Product");
   expect(problems).toEqual([]);
   await close();
 });

@@ -28,17 +28,35 @@ describe("the SMTP settings", () => {
   });
 
   it("sends from no-reply at PUBLIC_URL's host by default", () => {
-    const config = loadConfig({ PUBLIC_URL: "https://www.queuewise.example", SMTP_URL: "smtp://mail:25", CONTACT_NOTIFY_TO: "a@example.com" });
+    const config = loadConfig({
+      PUBLIC_URL: "https://www.queuewise.example",
+      SMTP_URL: "smtp://mail:25",
+      CONTACT_NOTIFY_TO: "a@example.com",
+    });
     expect(config.contactNotifyFrom).toBe("no-reply@www.queuewise.example");
   });
 
   it("lists every bad variable at once", () => {
-    const problems = problemsOf({ SMTP_URL: "http://mail.example.com", CONTACT_NOTIFY_TO: "sales", CONTACT_NOTIFY_FROM: "me", SMTP_RETRY_DELAYS_MS: "soon" });
-    expect(problems.map((p) => p.split(/[.:]/)[0])).toEqual(["SMTP_URL", "CONTACT_NOTIFY_TO", "CONTACT_NOTIFY_FROM", "SMTP_RETRY_DELAYS_MS"]);
+    const problems = problemsOf({
+      SMTP_URL: "http://mail.example.com",
+      CONTACT_NOTIFY_TO: "sales",
+      CONTACT_NOTIFY_FROM: "me",
+      SMTP_RETRY_DELAYS_MS: "soon",
+    });
+    expect(problems.map((p) => p.split(/[.:]/)[0])).toEqual([
+      "SMTP_URL",
+      "CONTACT_NOTIFY_TO",
+      "CONTACT_NOTIFY_FROM",
+      "SMTP_RETRY_DELAYS_MS",
+    ]);
   });
 
   it("refuses one of SMTP_URL and CONTACT_NOTIFY_TO without the other", () => {
-    expect(problemsOf({ SMTP_URL: "smtp://mail:25" })).toEqual([expect.stringMatching(/^CONTACT_NOTIFY_TO: must be set/)]);
-    expect(problemsOf({ CONTACT_NOTIFY_TO: "a@example.com" })).toEqual([expect.stringMatching(/^SMTP_URL: must be set/)]);
+    expect(problemsOf({ SMTP_URL: "smtp://mail:25" })).toEqual([
+      expect.stringMatching(/^CONTACT_NOTIFY_TO: must be set/),
+    ]);
+    expect(problemsOf({ CONTACT_NOTIFY_TO: "a@example.com" })).toEqual([
+      expect.stringMatching(/^SMTP_URL: must be set/),
+    ]);
   });
 });

@@ -17,7 +17,12 @@ afterEach(async () => {
 
 const service = () => createSetupService(store, { now: () => clock, cost: { logN: 10 } });
 const tokenOf = (link: string | undefined) => new URL(link!).searchParams.get("token")!;
-const admin = (token: string) => ({ token, username: "ada", password: "a long password", confirmPassword: "a long password" });
+const admin = (token: string) => ({
+  token,
+  username: "ada",
+  password: "a long password",
+  confirmPassword: "a long password",
+});
 
 it("makes a fresh random token on each start, and only the newest one works", async () => {
   const setup = service();
@@ -36,14 +41,20 @@ it("stops working an hour after it was printed", async () => {
   expect(await setup.state(token)).toBe("ready");
   clock += 1;
   expect(await setup.state(token)).toBe("bad-token");
-  await expect(setup.createFirstAdmin(admin(token))).rejects.toMatchObject({ status: 403, message: SETUP_MESSAGES.badToken });
+  await expect(setup.createFirstAdmin(admin(token))).rejects.toMatchObject({
+    status: 403,
+    message: SETUP_MESSAGES.badToken,
+  });
   expect(await store.countUsers()).toBe(0);
 });
 
 it("is spent by one use: a second request at the same time creates nothing", async () => {
   const setup = service();
   const token = tokenOf(await setup.issueLink("http://h"));
-  const results = await Promise.allSettled([setup.createFirstAdmin(admin(token)), setup.createFirstAdmin({ ...admin(token), username: "bo" })]);
+  const results = await Promise.allSettled([
+    setup.createFirstAdmin(admin(token)),
+    setup.createFirstAdmin({ ...admin(token), username: "bo" }),
+  ]);
   expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   expect(await store.countUsers()).toBe(1);
   expect(await setup.state(token)).toBe("closed");

@@ -4,7 +4,8 @@ import { ForbiddenError, isHttpError } from "../../server/errors";
 import type { SessionUser } from "../../shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
-export type PanelActionData = { ok: true; intent: string } | { ok: false; intent: string; message: string; errors?: Record<string, string[]> };
+export type PanelActionData =
+  { ok: true; intent: string } | { ok: false; intent: string; message: string; errors?: Record<string, string[]> };
 
 /**
  * The admin panels' route modules (Inbox, Tags, Posts) answer their fetchers here: the same rules
@@ -50,7 +51,10 @@ export async function panelAction(
     return data<PanelActionData>({ ok: true, intent: await run(user, form) });
   } catch (err) {
     if (!isHttpError(err)) throw err;
-    return data<PanelActionData>({ ok: false, intent, message: err.message, errors: err.errors }, { status: err.status });
+    return data<PanelActionData>(
+      { ok: false, intent, message: err.message, errors: err.errors },
+      { status: err.status },
+    );
   }
 }
 

@@ -3,17 +3,21 @@ import { assertAdmin, panelAction, panelData, panelRead, panelUser } from "../li
 import type { InboxPage, InboxSettings } from "../../shared/inbox";
 
 export type InboxLoaderData =
-  | { allowed: false }
-  | { allowed: true; isAdmin: boolean; inbox?: InboxPage; settings?: InboxSettings; error?: string };
+  { allowed: false } | { allowed: true; isAdmin: boolean; inbox?: InboxPage; settings?: InboxSettings; error?: string };
 
 /** The Inbox tab's data (a resource route its fetchers load): one page of messages and the counts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await panelUser(request, context);
-  if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false }, user ? 403 : 401);
+  // A 200: the dashboard asks on every visit, and a writer kept out is an expected answer, not a failed load.
+  if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false });
   const isAdmin = user.role === "admin";
   const settings = isAdmin ? await context.inbox.getSettings() : undefined;
   const read = await panelRead(() => context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)));
-  if ("error" in read) return panelData<InboxLoaderData>({ allowed: true, isAdmin, error: read.error, ...(settings && { settings }) }, read.status);
+  if ("error" in read)
+    return panelData<InboxLoaderData>(
+      { allowed: true, isAdmin, error: read.error, ...(settings && { settings }) },
+      read.status,
+    );
   return panelData<InboxLoaderData>({ allowed: true, isAdmin, inbox: read.result, ...(settings && { settings }) });
 }
 

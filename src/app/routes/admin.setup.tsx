@@ -9,7 +9,10 @@ import { pageMeta } from "../lib/meta";
 import { privatePageHeaders } from "../lib/session-user.server";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "../../shared/setup";
 
-export const meta: Route.MetaFunction = () => [...pageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro),
+  { name: "robots", content: "noindex" },
+];
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
@@ -38,9 +41,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <CenteredCard>
         <h1 className="text-2xl font-bold text-slate-900">{SETUP_MESSAGES.needTokenTitle}</h1>
-        <p className="mt-3 text-slate-700">{loaderData.state === "bad-token" ? SETUP_MESSAGES.badToken : SETUP_MESSAGES.missingToken}</p>
+        <p className="mt-3 text-slate-700">
+          {loaderData.state === "bad-token" ? SETUP_MESSAGES.badToken : SETUP_MESSAGES.missingToken}
+        </p>
         <p className="mt-3 text-slate-700">{SETUP_MESSAGES.howToGetOne}</p>
-        <pre className="mt-2 rounded bg-slate-100 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">{SETUP_MESSAGES.cliCommand}</pre>
+        <pre className="mt-2 rounded bg-slate-100 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
+          {SETUP_MESSAGES.cliCommand}
+        </pre>
         <p className="mt-2 text-slate-700">{SETUP_MESSAGES.envAlternative}</p>
       </CenteredCard>
     );
@@ -57,13 +64,47 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <Field id="setup-username" error={actionData?.errors?.username?.[0]} label={SETUP_MESSAGES.username}>
-          {(a) => <input {...a} name="username" autoComplete="username" required minLength={3} defaultValue={actionData?.username} className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              name="username"
+              autoComplete="username"
+              required
+              minLength={3}
+              defaultValue={actionData?.username}
+              className={inputClasses}
+            />
+          )}
         </Field>
         <Field id="setup-password" error={actionData?.errors?.password?.[0]} label={SETUP_MESSAGES.password}>
-          {(a) => <input {...a} name="password" type="password" autoComplete="new-password" required minLength={8} className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              className={inputClasses}
+            />
+          )}
         </Field>
-        <Field id="setup-confirm" error={actionData?.errors?.confirmPassword?.[0]} label={SETUP_MESSAGES.confirmPassword}>
-          {(a) => <input {...a} name="confirmPassword" type="password" autoComplete="new-password" required minLength={8} className={inputClasses} />}
+        <Field
+          id="setup-confirm"
+          error={actionData?.errors?.confirmPassword?.[0]}
+          label={SETUP_MESSAGES.confirmPassword}
+        >
+          {(a) => (
+            <input
+              {...a}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              className={inputClasses}
+            />
+          )}
         </Field>
         <Button type="submit" className="w-full" disabled={submitting}>
           {SETUP_MESSAGES.submit}

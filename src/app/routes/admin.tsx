@@ -21,6 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const [user, setUser] = useState(loaderData.user);
-  if (!user) return <LoginForm onSignedIn={setUser} {...(loaderData.setupDone && { title: SETUP_MESSAGES.signInTitle })} />;
+  if (!user) {
+    return <LoginForm onSignedIn={setUser} {...(loaderData.setupDone && { title: SETUP_MESSAGES.signInTitle })} />;
+  }
   return <AdminDashboard user={user} onSignedOut={() => setUser(null)} />;
 }

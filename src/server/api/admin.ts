@@ -8,7 +8,10 @@ import { jsonBody } from "./json-body";
  * writer while the setting allows; deleting and the settings need an admin; every write a
  * same-origin request.
  */
-export function adminRouter({ inbox, tags }: AppContext, { requireUser, requireAdmin, requireSameOrigin }: Guards): Router {
+export function adminRouter(
+  { inbox, tags }: AppContext,
+  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+): Router {
   const router = Router();
   const inboxReader: RequestHandler = (_req, res, next) => {
     inbox.assertCanRead(userOf(res)).then(() => next(), next);

@@ -48,7 +48,9 @@ export function renameTag(snap: Snapshot, id: number, input: { name: string; slu
   const tag = checkRecord(tagSchema, { ...old, name: input.name, slug: input.slug });
   const tags = snap.data.tags.map((t) => (t.id === id ? tag : t));
   const posts = retagPosts(snap.data.posts, (list) =>
-    list.some((t) => t.id === id) ? list.map((t) => (t.id === id ? { id, name: tag.name, slug: tag.slug } : t)) : undefined,
+    list.some((t) => t.id === id)
+      ? list.map((t) => (t.id === id ? { id, name: tag.name, slug: tag.slug } : t))
+      : undefined,
   );
   const live = new Set(tags.map((t) => t.slug));
   const add = old.slug === tag.slug ? [] : [{ from: old.slug, to: id }];
@@ -71,13 +73,20 @@ export function mergeTags(snap: Snapshot, fromId: number, intoId: number): Chang
   const live = new Set(tags.map((t) => t.slug));
   // The merged tag's own old slugs now lead to the tag that took its posts.
   const moved = (snap.data.tagRedirects ?? []).map((r) => (r.to === fromId ? { ...r, to: intoId } : r));
-  const tagRedirects = redirectsAfter({ ...snap, data: { ...snap.data, tagRedirects: moved } }, [{ from: from.slug, to: intoId }], live, new Set());
+  const tagRedirects = redirectsAfter(
+    { ...snap, data: { ...snap.data, tagRedirects: moved } },
+    [{ from: from.slug, to: intoId }],
+    live,
+    new Set(),
+  );
   return { next: { ...snap.data, tags, posts, tagRedirects }, result: into, kinds: ["tags", "posts"] };
 }
 
 export function deleteTag(snap: Snapshot, id: number): Change<Tag> {
   const old = find(snap, id);
-  const posts = retagPosts(snap.data.posts, (list) => (list.some((t) => t.id === id) ? list.filter((t) => t.id !== id) : undefined));
+  const posts = retagPosts(snap.data.posts, (list) =>
+    list.some((t) => t.id === id) ? list.filter((t) => t.id !== id) : undefined,
+  );
   const tags = snap.data.tags.filter((t) => t.id !== id);
   const tagRedirects = redirectsAfter(snap, [], new Set(tags.map((t) => t.slug)), new Set([id]));
   return { next: { ...snap.data, tags, posts, tagRedirects }, result: old, kinds: ["tags", "posts"] };

@@ -97,7 +97,9 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <TabsTrigger value="posts">Posts</TabsTrigger>
           <TabsTrigger value="new">New Post</TabsTrigger>
           {inbox.allowed && (
-            <TabsTrigger value="inbox">{inbox.unread ? INBOX_MESSAGES.tabWithUnread(inbox.unread) : INBOX_MESSAGES.tab}</TabsTrigger>
+            <TabsTrigger value="inbox">
+              {inbox.unread ? INBOX_MESSAGES.tabWithUnread(inbox.unread) : INBOX_MESSAGES.tab}
+            </TabsTrigger>
           )}
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
         </TabsList>

@@ -14,7 +14,10 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   const submit = (intent: string, value?: boolean) =>
-    fetcher.submit({ intent, id: String(message.id), ...(value !== undefined && { value: String(value) }) }, { method: "post", action: INBOX_DATA_PATH });
+    fetcher.submit(
+      { intent, id: String(message.id), ...(value !== undefined && { value: String(value) }) },
+      { method: "post", action: INBOX_DATA_PATH },
+    );
 
   const result = fetcher.data;
   useEffect(() => {
@@ -43,9 +46,7 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
         {!message.read && <Badge>{INBOX_MESSAGES.unread}</Badge>}
         {message.archived && <Badge tone="muted">{INBOX_MESSAGES.statusLabels.archived}</Badge>}
         {message.industry && <Badge tone="muted">{industryName(message.industry)}</Badge>}
-        {note && (
-          <span className={`text-xs font-medium ${failed ? "text-red-700" : "text-slate-600"}`}>{note}</span>
-        )}
+        {note && <span className={`text-xs font-medium ${failed ? "text-red-700" : "text-slate-600"}`}>{note}</span>}
       </div>
       <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>
       <div className="mt-3 flex flex-wrap gap-2">

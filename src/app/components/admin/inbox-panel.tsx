@@ -48,7 +48,11 @@ export function InboxPanel() {
             <h2 className="text-xl font-semibold text-slate-900">{INBOX_MESSAGES.heading}</h2>
             <p className="mt-1 text-sm text-slate-600">{INBOX_MESSAGES.intro}</p>
           </div>
-          <a className={buttonClasses({ variant: "outline", size: "sm" }, "shrink-0 self-start")} href={`/api/admin/messages.csv?${searchOf(query, false)}`} download>
+          <a
+            className={buttonClasses({ variant: "outline", size: "sm" }, "shrink-0 self-start")}
+            href={`/api/admin/messages.csv?${searchOf(query, false)}`}
+            download
+          >
             {INBOX_MESSAGES.exportCsv}
           </a>
         </div>
@@ -58,24 +62,40 @@ export function InboxPanel() {
             <label htmlFor="inbox-search" className="sr-only">
               {INBOX_MESSAGES.search}
             </label>
-            <input id="inbox-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={INBOX_MESSAGES.searchPlaceholder} className={inputClasses} />
+            <input
+              id="inbox-search"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={INBOX_MESSAGES.searchPlaceholder}
+              className={inputClasses}
+            />
             <Button type="submit" variant="secondary">
               Search
             </Button>
           </form>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            {INBOX_MESSAGES.status}
-            <select className={inputClasses} value={query.status} onChange={(e) => change({ status: e.target.value as InboxStatus })}>
+          <div className="flex items-center gap-2 text-sm text-slate-800">
+            <label htmlFor="inbox-status">{INBOX_MESSAGES.status}</label>
+            <select
+              id="inbox-status"
+              className={inputClasses}
+              value={query.status}
+              onChange={(e) => change({ status: e.target.value as InboxStatus })}
+            >
               {INBOX_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {INBOX_MESSAGES.statusLabels[s]}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <span className="sr-only">{INBOX_MESSAGES.industry}</span>
-            <select className={inputClasses} value={query.industry} onChange={(e) => change({ industry: e.target.value })} aria-label={INBOX_MESSAGES.industry}>
+          </div>
+          <div className="flex items-center gap-2 text-sm text-slate-800">
+            <select
+              className={inputClasses}
+              value={query.industry}
+              onChange={(e) => change({ industry: e.target.value })}
+              aria-label={INBOX_MESSAGES.industry}
+            >
               <option value="">{INBOX_MESSAGES.anyIndustry}</option>
               {INDUSTRIES.map((i) => (
                 <option key={i.id} value={i.id}>
@@ -84,12 +104,16 @@ export function InboxPanel() {
               ))}
               <option value="other">Other</option>
             </select>
-          </label>
+          </div>
         </div>
 
         <div className="mt-4" aria-busy={fetcher.state === "loading"}>
           {data?.allowed && data.error && <p className="text-red-700">{data.error}</p>}
-          {inbox && inbox.messages.length === 0 && <p className="text-slate-600">{query.q || query.industry ? INBOX_MESSAGES.noMatches : INBOX_MESSAGES.empty}</p>}
+          {inbox && inbox.messages.length === 0 && (
+            <p className="text-slate-600">
+              {query.q || query.industry ? INBOX_MESSAGES.noMatches : INBOX_MESSAGES.empty}
+            </p>
+          )}
           {inbox && inbox.messages.length > 0 && (
             <ul className="divide-y divide-slate-200" aria-label="Messages">
               {inbox.messages.map((m) => (
@@ -101,11 +125,21 @@ export function InboxPanel() {
 
         {inbox && inbox.pageCount > 1 && (
           <nav aria-label="Message pages" className="mt-4 flex items-center justify-between gap-3">
-            <Button variant="outline" size="sm" disabled={inbox.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={inbox.page <= 1}
+              onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+            >
               {INBOX_MESSAGES.previous}
             </Button>
             <span className="text-sm text-slate-700">{INBOX_MESSAGES.pageOf(inbox.page, inbox.pageCount)}</span>
-            <Button variant="outline" size="sm" disabled={inbox.page >= inbox.pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={inbox.page >= inbox.pageCount}
+              onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+            >
               {INBOX_MESSAGES.next}
             </Button>
           </nav>

@@ -16,7 +16,11 @@ export function InboxSettingsCard({ settings }: { settings: InboxSettings }) {
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
-    toast(result.ok ? { title: INBOX_MESSAGES.settingsSaved } : { title: INBOX_MESSAGES.failed, description: result.message, variant: "destructive" });
+    toast(
+      result.ok
+        ? { title: INBOX_MESSAGES.settingsSaved }
+        : { title: INBOX_MESSAGES.failed, description: result.message, variant: "destructive" },
+    );
   }, [result]);
 
   return (
@@ -27,7 +31,10 @@ export function InboxSettingsCard({ settings }: { settings: InboxSettings }) {
           id="writers-see-inbox"
           checked={checked}
           onCheckedChange={(on) =>
-            void fetcher.submit({ intent: "settings", writersSeeInbox: String(on) }, { method: "post", action: INBOX_DATA_PATH })
+            void fetcher.submit(
+              { intent: "settings", writersSeeInbox: String(on) },
+              { method: "post", action: INBOX_DATA_PATH },
+            )
           }
           aria-describedby="writers-see-inbox-hint"
         />

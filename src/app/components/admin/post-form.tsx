@@ -135,7 +135,16 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
         )}
       </div>
       <Field id="post-tags" label="Tags" optional error={errors.tags?.message}>
-        {(a) => <input {...a} {...register("tags")} list="post-tag-suggestions" autoComplete="off" placeholder="Product, Healthcare" className={inputClasses} />}
+        {(a) => (
+          <input
+            {...a}
+            {...register("tags")}
+            list="post-tag-suggestions"
+            autoComplete="off"
+            placeholder="Product, Healthcare"
+            className={inputClasses}
+          />
+        )}
       </Field>
       <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
       <div className="flex items-center gap-3">

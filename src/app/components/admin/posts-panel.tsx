@@ -23,7 +23,11 @@ const searchOf = ({ q, status, tag, sort, page }: PostQuery) => {
  * updated order, 20 a page, and how many posts each status holds; the list loads through the
  * posts route module and reloads with every revalidation (after a save or a delete).
  */
-export function PostsPanel(props: { canDelete: boolean; onEdit: (post: CmsPost) => void; onDelete: (post: CmsPost) => void }) {
+export function PostsPanel(props: {
+  canDelete: boolean;
+  onEdit: (post: CmsPost) => void;
+  onDelete: (post: CmsPost) => void;
+}) {
   const [query, setQuery] = useState<PostQuery>({ q: "", status: "all", tag: "", sort: "created", page: 1 });
   const fetcher = useFetcher<typeof loader>();
   const { load } = fetcher;
@@ -37,13 +41,24 @@ export function PostsPanel(props: { canDelete: boolean; onEdit: (post: CmsPost) 
 
   const filters = (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter posts">
-      <label className="text-sm text-slate-800">
-        {POST_QUERY_MESSAGES.search}
-        <input type="search" className={inputClasses} value={query.q} onChange={(e) => change({ q: e.target.value })} />
-      </label>
-      <label className="text-sm text-slate-800">
-        {POST_QUERY_MESSAGES.status}
-        <select className={inputClasses} value={query.status} onChange={(e) => change({ status: e.target.value as PostQuery["status"] })}>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-search">{POST_QUERY_MESSAGES.search}</label>
+        <input
+          id="posts-search"
+          type="search"
+          className={inputClasses}
+          value={query.q}
+          onChange={(e) => change({ q: e.target.value })}
+        />
+      </div>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-status">{POST_QUERY_MESSAGES.status}</label>
+        <select
+          id="posts-status"
+          className={inputClasses}
+          value={query.status}
+          onChange={(e) => change({ status: e.target.value as PostQuery["status"] })}
+        >
           {(["all", "published", "drafts"] as const).map((s) => (
             <option key={s} value={s}>
               {POST_QUERY_MESSAGES.statusLabels[s]}
@@ -51,10 +66,15 @@ export function PostsPanel(props: { canDelete: boolean; onEdit: (post: CmsPost) 
             </option>
           ))}
         </select>
-      </label>
-      <label className="text-sm text-slate-800">
-        {POST_QUERY_MESSAGES.tag}
-        <select className={inputClasses} value={query.tag} onChange={(e) => change({ tag: e.target.value })}>
+      </div>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-tag">{POST_QUERY_MESSAGES.tag}</label>
+        <select
+          id="posts-tag"
+          className={inputClasses}
+          value={query.tag}
+          onChange={(e) => change({ tag: e.target.value })}
+        >
           <option value="">{POST_QUERY_MESSAGES.anyTag}</option>
           {(tags ?? []).map((t) => (
             <option key={t.id} value={t.slug}>
@@ -62,18 +82,27 @@ export function PostsPanel(props: { canDelete: boolean; onEdit: (post: CmsPost) 
             </option>
           ))}
         </select>
-      </label>
-      <label className="text-sm text-slate-800">
-        {POST_QUERY_MESSAGES.sort}
-        <select className={inputClasses} value={query.sort} onChange={(e) => change({ sort: e.target.value as PostQuery["sort"] })}>
+      </div>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-sort">{POST_QUERY_MESSAGES.sort}</label>
+        <select
+          id="posts-sort"
+          className={inputClasses}
+          value={query.sort}
+          onChange={(e) => change({ sort: e.target.value as PostQuery["sort"] })}
+        >
           {(["created", "updated"] as const).map((s) => (
             <option key={s} value={s}>
               {POST_QUERY_MESSAGES.sortLabels[s]}
             </option>
           ))}
         </select>
-      </label>
-      {result && <p className="text-sm text-slate-600 sm:col-span-2 lg:col-span-4">{POST_QUERY_MESSAGES.counts(result.counts)}</p>}
+      </div>
+      {result && (
+        <p className="text-sm text-slate-600 sm:col-span-2 lg:col-span-4">
+          {POST_QUERY_MESSAGES.counts(result.counts)}
+        </p>
+      )}
     </div>
   );
 
@@ -91,11 +120,21 @@ export function PostsPanel(props: { canDelete: boolean; onEdit: (post: CmsPost) 
       />
       {result && result.pageCount > 1 && (
         <nav aria-label="Post pages" className="flex items-center justify-between gap-3">
-          <Button variant="outline" size="sm" disabled={result.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={result.page <= 1}
+            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+          >
             {POST_QUERY_MESSAGES.previous}
           </Button>
           <span className="text-sm text-slate-700">{POST_QUERY_MESSAGES.pageOf(result.page, result.pageCount)}</span>
-          <Button variant="outline" size="sm" disabled={result.page >= result.pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={result.page >= result.pageCount}
+            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+          >
             {POST_QUERY_MESSAGES.next}
           </Button>
         </nav>

@@ -8,7 +8,10 @@ import { ConfirmDialog } from "../ui/confirm-dialog";
 import { inputClasses } from "../ui/field";
 import { TAGS_DATA_PATH } from "./use-tags";
 
-const DONE = { rename: TAGS_MESSAGES.renamed, merge: TAGS_MESSAGES.merged, delete: TAGS_MESSAGES.deleted } as Record<string, string>;
+const DONE = { rename: TAGS_MESSAGES.renamed, merge: TAGS_MESSAGES.merged, delete: TAGS_MESSAGES.deleted } as Record<
+  string,
+  string
+>;
 
 /** One tag: its name and post count; admins rename it in place, merge it into another, or delete it. */
 export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: TagWithCount[]; canEdit: boolean }) {
@@ -34,7 +37,14 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
           <label htmlFor={`tag-name-${tag.id}`} className="sr-only">
             {TAGS_MESSAGES.name}
           </label>
-          <input id={`tag-name-${tag.id}`} name="name" defaultValue={tag.name} className={`${inputClasses} max-w-xs`} aria-invalid={Boolean(error)} autoFocus />
+          <input
+            id={`tag-name-${tag.id}`}
+            name="name"
+            defaultValue={tag.name}
+            className={`${inputClasses} max-w-xs`}
+            aria-invalid={Boolean(error)}
+            autoFocus
+          />
           <Button type="submit" size="sm" disabled={busy}>
             {TAGS_MESSAGES.save}
           </Button>
@@ -74,7 +84,12 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
       )}
       {canEdit && mode === "view" && (
         <div className="flex shrink-0 flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setMode("rename")} aria-label={`${TAGS_MESSAGES.rename} ${tag.name}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setMode("rename")}
+            aria-label={`${TAGS_MESSAGES.rename} ${tag.name}`}
+          >
             {TAGS_MESSAGES.rename}
           </Button>
           {others.length > 0 && (
@@ -84,14 +99,21 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
           )}
           <ConfirmDialog
             trigger={
-              <Button variant="destructive" size="sm" disabled={busy} aria-label={`${TAGS_MESSAGES.delete} ${tag.name}`}>
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={busy}
+                aria-label={`${TAGS_MESSAGES.delete} ${tag.name}`}
+              >
                 {TAGS_MESSAGES.delete}
               </Button>
             }
             title={TAGS_MESSAGES.deleteConfirm.title}
             description={TAGS_MESSAGES.deleteConfirm.description(tag.name, tag.posts)}
             confirmLabel={TAGS_MESSAGES.deleteConfirm.action}
-            onConfirm={() => void fetcher.submit({ intent: "delete", id: String(tag.id) }, { method: "post", action: TAGS_DATA_PATH })}
+            onConfirm={() =>
+              void fetcher.submit({ intent: "delete", id: String(tag.id) }, { method: "post", action: TAGS_DATA_PATH })
+            }
           />
         </div>
       )}

@@ -8,7 +8,10 @@ import { useTags } from "./use-tags";
 export function TagSuggestions({ id, value }: { id: string; value: string }) {
   const { tags } = useTags();
   const parts = value.split(",");
-  const done = parts.slice(0, -1).map((p) => p.trim()).filter(Boolean);
+  const done = parts
+    .slice(0, -1)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const prefix = done.length ? `${done.join(", ")}, ` : "";
   const taken = new Set(done.map((d) => d.toLowerCase()));
   return (
