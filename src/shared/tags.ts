@@ -11,7 +11,7 @@ export const TAGS_MESSAGES = {
   rename: "Rename",
   save: "Save",
   cancel: "Cancel",
-  merge: "Merge into…",
+  merge: "Merge",
   mergeInto: (name: string) => `Merge "${name}" into`,
   mergeButton: "Merge",
   delete: "Delete",

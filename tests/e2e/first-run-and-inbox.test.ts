@@ -8,6 +8,7 @@ import { NOT_FOUND } from "../../src/app/components/not-found-card";
 import { INBOX_MESSAGES } from "../../src/shared/inbox";
 import { SETUP_MESSAGES } from "../../src/shared/setup";
 import { TAGS_MESSAGES } from "../../src/shared/tags";
+import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -44,6 +45,7 @@ it("first run: the printed one-time link creates the first admin, then the page 
     await page.goto(link);
     await page.getByRole("heading", { name: SETUP_MESSAGES.title }).waitFor();
     await shoot(page, `setup-form-${size}`);
+    expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await close();
   }
@@ -120,6 +122,7 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
   // Newest first.
   await expect.poll(() => list.getByRole("heading", { level: 3 }).first().textContent()).toContain("=cmd");
   await shoot(page, "inbox-desktop");
+  expect(await violations(page)).toEqual([]);
 
   const grace = list.getByRole("listitem").filter({ hasText: "Grace Hopper" });
   await grace.getByRole("button", { name: INBOX_MESSAGES.markRead }).click();
@@ -199,6 +202,7 @@ it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
   await page.getByRole("tab", { name: TAGS_MESSAGES.heading }).click();
   await page.getByRole("list", { name: "Tags" }).getByText("Product", { exact: true }).waitFor();
   await shoot(page, "tags-phone");
+  expect(await violations(page)).toEqual([]);
   expect(problems).toEqual([]);
   await close();
 });
@@ -230,6 +234,7 @@ it("tags and posts: rename a tag, the old tag URL moves; the post list filters; 
   await toastTitled(page, TAGS_MESSAGES.renamed);
   await tags.getByText("/health-care · 1 post").waitFor();
   await shoot(page, "tags-desktop");
+  expect(await violations(page)).toEqual([]);
   const moved = await page.request.get(`${site.server.url}/blog?tag=healthcare`, { maxRedirects: 0 });
   expect(moved.status()).toBe(301);
   expect(moved.headers().location).toBe("/blog?tag=health-care");

@@ -93,7 +93,7 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
             {TAGS_MESSAGES.rename}
           </Button>
           {others.length > 0 && (
-            <Button variant="outline" size="sm" onClick={() => setMode("merge")} aria-label={`Merge ${tag.name}`}>
+            <Button variant="outline" size="sm" onClick={() => setMode("merge")} aria-label={`${TAGS_MESSAGES.merge} ${tag.name}`}>
               {TAGS_MESSAGES.merge}
             </Button>
           )}
