@@ -12,13 +12,18 @@ import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
 import { HttpError } from "./errors";
+import { createSetupService } from "./first-run";
+import { createInboxService } from "./inbox";
+import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createPostSearch } from "./post-search";
 import { createPostService } from "./posts";
 import { storageErrorOf } from "./storage-errors";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "./request-guards";
 import type { Store } from "./store/types";
+import { createTagService } from "./tags";
 
 export type AppDeps = {
   config: Config;
@@ -40,17 +45,24 @@ export type AppDeps = {
 export function createApp({ config, store, sessionSecret, sessionRecords, build }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });
   const sessions = createSessions(auth.resolve, sessionSecret);
+  const notifier = notifierFor(config, store);
+  const posts = createPostService(store);
   const context: AppContext = {
     config,
     store,
     blog: createBlogService(store),
-    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
-    posts: createPostService(store),
+    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
+    posts,
     sessions,
     auth,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
     health: createHealthService({ store, config }),
+    inbox: createInboxService(store),
+    postSearch: createPostSearch(posts),
+    tags: createTagService(store),
+    setup: createSetupService(store),
   };
+  void notifier?.resumePending();
 
   const dev = config.env !== "production";
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
@@ -83,7 +95,19 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   );
   app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler);
-  return Object.assign(app, { htmlCache });
+  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
+  return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
+}
+
+function notifierFor(config: Config, store: Store) {
+  if (!config.smtpUrl || !config.contactNotifyTo) return undefined;
+  return createMailNotifier({
+    store,
+    smtpUrl: config.smtpUrl,
+    to: config.contactNotifyTo,
+    from: config.contactNotifyFrom,
+    retryDelaysMs: config.smtpRetryDelaysMs,
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { Field, inputClasses } from "../ui/field";
 import { Switch } from "../ui/switch";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostEditor } from "./post-editor";
+import { TagSuggestions } from "./tag-suggestions";
 
 /** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
 const formSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
@@ -134,8 +135,18 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
         )}
       </div>
       <Field id="post-tags" label="Tags" optional error={errors.tags?.message}>
-        {(a) => <input {...a} {...register("tags")} placeholder="Product, Healthcare" className={inputClasses} />}
+        {(a) => (
+          <input
+            {...a}
+            {...register("tags")}
+            list="post-tag-suggestions"
+            autoComplete="off"
+            placeholder="Product, Healthcare"
+            className={inputClasses}
+          />
+        )}
       </Field>
+      <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
       <div className="flex items-center gap-3">
         <Controller
           control={control}
