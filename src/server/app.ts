@@ -120,7 +120,7 @@ const errorHandler: ErrorRequestHandler = (thrown, _req, res, _next) => {
   const err: unknown = storage ?? thrown;
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
-    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }), ...err.details });
     return;
   }
   console.error(err);
