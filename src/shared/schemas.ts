@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { z } from "zod";
 import { SLUG_PATTERN } from "./slug";
 
@@ -9,8 +10,8 @@ import { SLUG_PATTERN } from "./slug";
  * importing anything from here loads the full zod (docs/decisions/002-small-public-javascript.md).
  */
 
-/** Kept importable from here, beside the schemas whose errors it flattens. */
-export { fieldErrors } from "./field-errors";
+/** Our own message for a value past the bounds below, on every form. */
+const TOO_LONG = "This field is too long";
 
 /** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
 export const FORM_ERRORS = { title: "Form has errors", description: "Please fix the highlighted fields and try again." } as const;
@@ -27,9 +28,14 @@ export const POST_MESSAGES = {
   tags: "Tags must be a list of tag names",
   // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
+  /** An update that sends none of the post's fields: there is nothing to change. */
+  nothingToUpdate: "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
+
+/** SPEC section 5: content of at least 50 characters, checked before and after sanitizing. */
+export const MIN_CONTENT_LENGTH = 50;
 
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
 const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
@@ -43,7 +49,7 @@ const httpUrl = z
 const postFields = {
   title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
   summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
-  content: z.string({ error: POST_MESSAGES.content }).min(50, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
+  content: z.string({ error: POST_MESSAGES.content }).min(MIN_CONTENT_LENGTH, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
   /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
@@ -63,9 +69,7 @@ export const slugSchema = z
   .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern);
 
 /** The admin CMS post form and the create/update calls. */
-export const postSchema = z.object({ ...postFields, slug: slugSchema });
-export type PostFormInput = z.input<typeof postSchema>;
-export type PostFields = z.output<typeof postSchema>;
+export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
 
 /** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
@@ -96,7 +100,7 @@ export const AUTH_FORM_MESSAGES = {
   usernamePattern: "Username may contain only letters, numbers, dots, hyphens and underscores",
   passwordsDiffer: "Passwords don't match",
   role: "Role must be admin or writer",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
   /** One answer for a wrong password and an unknown user, so neither reveals which usernames exist. */
   invalidCredentials: "Invalid username or password",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait a few minutes and try again.",

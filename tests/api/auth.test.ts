@@ -81,7 +81,7 @@ describe("POST /api/auth/login", () => {
     ]);
     await login({}).expect(400);
     const form = await request(t.app).post("/api/auth/login").type("form").send({ username: "someone", password: "secret123" });
-    expect(form.status).toBe(400);
+    expect(form.status).toBe(415);
     expect(form.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 

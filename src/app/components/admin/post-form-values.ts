@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { CmsPost } from "../../../shared/blog";
-import { postSchema } from "../../../shared/schemas";
+import { postInputSchema } from "../../../shared/schemas";
 
 /** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
-export const postFormSchema = postSchema.extend({ slug: z.string(), tags: z.string() });
+export const postFormSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
 export const toFormValues = (post?: CmsPost): PostFormValues => ({

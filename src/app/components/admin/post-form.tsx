@@ -15,6 +15,7 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
+import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
 
@@ -203,8 +204,18 @@ export function PostForm({
         )}
       </div>
       <Field id="post-tags" label="Tags" optional error={errors.tags?.message}>
-        {(a) => <input {...a} {...register("tags")} placeholder="Product, Healthcare" className={inputClasses} />}
+        {(a) => (
+          <input
+            {...a}
+            {...register("tags")}
+            list="post-tag-suggestions"
+            autoComplete="off"
+            placeholder="Product, Healthcare"
+            className={inputClasses}
+          />
+        )}
       </Field>
+      <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
       <div className="flex items-center gap-3">
         <Controller
           control={control}
