@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
 import { AUTH_MESSAGES } from "../../src/server/auth/guards";
 import { SESSION_COOKIE } from "../../src/server/auth/session";
 import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
@@ -142,14 +143,14 @@ describe("POST /api/admin/users", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a body that is not JSON with a 400", async () => {
+  it("refuses a body that is not JSON with a 415", async () => {
     const res = await request(t.app)
       .post("/api/admin/users")
       .set("Cookie", admin.cookie)
       .type("form")
       .send("username=x")
-      .expect(400);
-    expect(res.body.message).toMatch(/JSON/);
+      .expect(415);
+    expect(res.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 });
 
