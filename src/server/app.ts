@@ -12,6 +12,10 @@ import type { AppContext } from "./context";
 import { HttpError } from "./errors";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createMediaLibrary } from "./media/media-library";
+import { mediaRouter } from "./media/media-router";
+import { createMediaService } from "./media/media-service";
+import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "./posts";
 import type { Store } from "./store/types";
 
@@ -32,15 +36,18 @@ export type AppDeps = {
  */
 export function createApp({ config, store, sessionSecret, build }: AppDeps) {
   const sessions = createSessions(store, sessionSecret);
+  const media = createMediaLibrary(config.dataDir);
   const context: AppContext = {
     config,
     store,
-    blog: createBlogService(store),
+    blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
     posts: createPostService(store),
     sessions,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
     health: createHealthService({ store, config }),
+    media,
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir }),
   };
 
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
@@ -50,6 +57,8 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
 
   app.use(htmlCache.middleware);
   app.use("/api", apiRouter(context, createGuards(sessions)));
+  app.use(mediaRouter(media));
+  app.use(createSocialCards({ store, media }).router);
   app.use(
     createRequestHandler({
       build,

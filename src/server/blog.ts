@@ -1,4 +1,6 @@
 import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
+import type { MediaLibrary } from "./media/media-library";
+import { withResponsiveImages } from "./media/responsive-html";
 import { contentOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
@@ -18,11 +20,16 @@ export type BlogService = {
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
  * with content sanitized on the way out (post-view.ts).
  */
-export function createBlogService(store: Store): BlogService {
+export function createBlogService(store: Store, media?: MediaLibrary): BlogService {
+  const toCard = (post: Post): PostCard => {
+    const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
+    return { ...cardOf(post), ...(cover?.width && { cover }) };
+  };
   const toPublic = (post: Post): PublicPost => ({ ...toCard(post), content: contentOf(post), published: post.published });
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
+      await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
       const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
@@ -37,17 +44,22 @@ export function createBlogService(store: Store): BlogService {
       };
     },
     async listPublished() {
+      await media?.ready();
       return (await store.listPosts({ publishedOnly: true })).map(toPublic);
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
-      return post?.published ? toPublic(post) : undefined;
+      if (!post?.published) return undefined;
+      await media?.ready();
+      const shown = toPublic(post);
+      // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
+      return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
     },
     listTags: () => store.listTags(),
   };
 }
 
-function toCard(post: Post): PostCard {
+function cardOf(post: Post): PostCard {
   return {
     id: post.id,
     title: post.title,

@@ -4,6 +4,8 @@ import type { BlogService } from "./blog";
 import type { Config } from "./config";
 import type { ContactService } from "./contact";
 import type { HealthService } from "./health";
+import type { MediaLibrary } from "./media/media-library";
+import type { MediaService } from "./media/media-service";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 
@@ -25,6 +27,10 @@ export type AppContext = {
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health (issue 5). */
   health: HealthService;
+  /** Uploaded images in DATA_DIR/media (docs/architecture.md section 4). */
+  media: MediaLibrary;
+  /** The admin Media panel: where each image is used, and deleting an unused one. */
+  mediaAdmin: MediaService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

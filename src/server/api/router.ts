@@ -7,6 +7,7 @@ import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
 import { debugRouter } from "./debug";
 import { healthRouter } from "./health";
+import { mediaApiRouter } from "./media";
 import { publicBlogRouter } from "./public-blog";
 
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
@@ -23,6 +24,7 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
   router.use(healthRouter(context));
+  router.use(mediaApiRouter(context, guards));
   router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
   return router;
 }
