@@ -55,6 +55,7 @@ export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 export const socialCardPaths = {
   home: "/social/home.png",
   blog: "/social/blog.png",
+  industries: "/social/industries.png",
   industry: (id: string) => `/social/industries/${id}.png`,
   /** The post's edit time in the name, so a crawler that kept the old card fetches the new one. */
   post: (post: { id: number; updatedAt: string }) => `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,

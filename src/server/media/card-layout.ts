@@ -47,14 +47,18 @@ export function cardLayout({ kicker, title, footer, cover }: CardText): Node {
     },
     [
       ...layers,
-      el("div", { display: "flex", flexDirection: "column", justifyContent: "space-between", width: "100%", height: "100%", padding: "64px 72px" }, [
+      el("div", {
+        display: "flex", flexDirection: "column", justifyContent: "space-between", position: "relative",
+        // Margins rather than padding: satori sizes boxes without their padding.
+        width: SOCIAL_CARD.width - 144, height: SOCIAL_CARD.height - 128, margin: "64px 72px",
+      }, [
         el("div", { display: "flex", alignItems: "center" }, [
           el("img", { width: 72, height: 72, borderRadius: 16 }, undefined, { src: LOGO, width: 72, height: 72 }),
           el("div", { marginLeft: 24, fontSize: 40, fontWeight: 800 }, SITE.name),
         ]),
         el("div", { display: "flex", flexDirection: "column" }, [
           el("div", { fontSize: 28, color: "#c7d2fe", textTransform: "uppercase", letterSpacing: 3, marginBottom: 18 }, kicker),
-          el("div", { fontSize: size, fontWeight: 800, lineHeight: 1.1, lineClamp: 3, display: "block" }, title),
+          el("div", { display: "block", fontSize: size, fontWeight: 800, lineHeight: 1.1, lineClamp: 3 }, title),
         ]),
         el("div", { display: "flex", fontSize: 26, color: "#e0e7ff" }, footer),
       ]),

@@ -5,7 +5,7 @@ import { Router } from "express";
 import satori from "satori";
 import { BLOG_MESSAGES } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
-import { findIndustry } from "../../shared/industries";
+import { findIndustry, INDUSTRIES } from "../../shared/industries";
 import { SOCIAL_CARD } from "../../shared/media";
 import { SITE } from "../../shared/site";
 import { ByteLru } from "../byte-lru";
@@ -76,6 +76,7 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
   async function textFor(key: string): Promise<CardText | undefined> {
     if (key === "home") return { kicker: SITE.tagline, title: SITE.name, footer: SITE.description.split(". ")[0] ?? "" };
     if (key === "blog") return { kicker: SITE.name, title: BLOG_MESSAGES.title, footer: BLOG_MESSAGES.intro };
+    if (key === "industries") return { kicker: SITE.name, title: INDUSTRIES.map((i) => i.title).join(" · "), footer: SITE.tagline };
     const industry = /^industries\/([a-z0-9-]+)$/.exec(key);
     if (industry) {
       const found = findIndustry(industry[1]!);
