@@ -44,7 +44,7 @@ export function createApp({ config, store, sessionSecret, build }: AppDeps) {
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
     posts: createPostService(store),
     sessions,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media }),
     health: createHealthService({ store, config }),
     media,
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir }),

@@ -144,3 +144,49 @@ describe("GET /media/...", () => {
     expect((await request(t.app).get(url.replace(".jpg", "-1600w.jpg"))).status).toBe(404); // never wider than the original
   });
 });
+
+describe("the admin Media panel's calls", () => {
+  const list = async (cookie: string) =>
+    (await request(t.app).get("/api/cms/media").set("Cookie", cookie)).body.media as { name: string; url: string; bytes: number; usedBy: { id: number }[]; inBackups: number }[];
+  const remove = (name: string, cookie: string) => request(t.app).delete(`/api/cms/media/${name}`).set("Cookie", cookie);
+
+  it("lists uploads with size and where they are used, and deletes an unused one", async () => {
+    const { cookie } = await signedIn(t, "admin");
+    const png = await makeImage(12, 12, "image/png", 11);
+    const { url } = (await upload(png, "a.png")).body as { url: string };
+    const post = await t.store.createPost({ title: "Shows it", slug: `shows-it-${Date.now()}`, summary: "s", content: `<p>x</p><img src="${url}">`, published: true });
+    const row = (await list(cookie)).find((m) => m.url === url)!;
+    expect(row).toMatchObject({ bytes: png.length, usedBy: [{ id: post.id, title: "Shows it" }], inBackups: 0 });
+
+    const refused = await remove(row.name, cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MEDIA_MESSAGES.inUse('"Shows it"'));
+
+    await t.store.deletePost(post.id);
+    const deleted = await remove(row.name, cookie);
+    expect(deleted.status).toBe(200);
+    expect((await request(t.app).get(url)).status).toBe(404);
+    expect((await list(cookie)).some((m) => m.url === url)).toBe(false);
+  });
+
+  it("never deletes an image a kept backup still holds: purge, then delete refused", async () => {
+    const { cookie } = await signedIn(t, "admin");
+    const { url } = (await upload(await makeImage(14, 14, "image/png", 12), "b.png")).body as { url: string };
+    await t.store.createPost({ title: "Purged soon", slug: `purged-${Date.now()}`, summary: "s", content: "<p>x</p>", coverImage: url, published: true });
+    const purge = await request(t.app).post("/api/debug/purge-all-posts").set("Cookie", cookie);
+    expect(purge.status).toBe(200);
+    expect((await request(t.app).get(url)).status).toBe(200); // purging posts never removes their images
+    const row = (await list(cookie)).find((m) => m.url === url)!;
+    expect(row.usedBy).toEqual([]);
+    expect(row.inBackups).toBeGreaterThan(0);
+    expect((await remove(row.name, cookie)).status).toBe(409);
+  });
+
+  it("lets only admins list and delete", async () => {
+    expect((await request(t.app).get("/api/cms/media").set("Cookie", writer)).status).toBe(403);
+    expect((await remove(`${"b".repeat(64)}.png`, writer)).status).toBe(403);
+    const { cookie } = await signedIn(t, "admin");
+    expect((await remove(`${"b".repeat(64)}.png`, cookie)).status).toBe(404);
+    expect((await remove("..%2Fdb.json", cookie)).status).toBe(404);
+  });
+});

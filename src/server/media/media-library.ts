@@ -5,6 +5,7 @@ import { imageSize } from "image-size";
 import { MEDIA_TYPES, MEDIA_URL, VARIANT_WIDTHS, type MediaExtension, type ResponsiveImage, type UploadResult } from "../../shared/media";
 import { writeFileDurably } from "../store/durable-file-adapter";
 import { inspectImage } from "./image-bytes";
+import { isMediaName, MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
 import { makeVariants, variantExtension, variantWidths } from "./variants";
 
 /**
@@ -13,8 +14,7 @@ import { makeVariants, variantExtension, variantWidths } from "./variants";
  * the same picture uploaded twice is one file; resized copies in `DATA_DIR/media-cache/`, which
  * can always be made again and so is left out of backups.
  */
-export const MEDIA_FOLDER = "media";
-export const MEDIA_CACHE_FOLDER = "media-cache";
+export { MEDIA_CACHE_FOLDER, MEDIA_FOLDER };
 
 export type StoredImage = UploadResult & { name: string; hash: string; ext: MediaExtension; createdAt: string };
 
@@ -22,9 +22,7 @@ export type MediaFile = { file: string; type: string; etag: string };
 
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>;
 
-const NAME = /^([0-9a-f]{64})\.(png|gif|jpg|bmp|ico|webp)$/;
-
-export const isMediaName = (name: string) => NAME.test(name);
+const NAME = MEDIA_NAME;
 
 export function createMediaLibrary(dataDir: string) {
   const dir = path.join(dataDir, MEDIA_FOLDER);

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { Router } from "express";
-import satori from "satori";
 import { BLOG_MESSAGES } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
 import { findIndustry, INDUSTRIES } from "../../shared/industries";
@@ -25,13 +23,21 @@ const KEEP_BYTES = 32 * 1024 * 1024;
 /** Covers resvg can draw (it reads PNG, JPEG and GIF). */
 const DRAWABLE = new Set(["jpg", "png", "gif"]);
 
-let renderer: Promise<{ fonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[] }> | undefined;
+type Renderer = {
+  satori: typeof import("satori").default;
+  Resvg: typeof import("@resvg/resvg-wasm").Resvg;
+  fonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[];
+};
+let renderer: Promise<Renderer> | undefined;
 
-/** resvg's WebAssembly can be set up once per process. */
-function setUp() {
+/** Loaded on the first card (the command line never needs it); resvg's WebAssembly is set up once per process. */
+function setUp(): Promise<Renderer> {
   renderer ??= (async () => {
+    const [{ default: satori }, { initWasm, Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-wasm")]);
     await initWasm(readPackageFile(PACKAGE_FILES.resvgWasm));
     return {
+      satori,
+      Resvg,
       fonts: [
         { name: "Inter", data: readPackageFile(PACKAGE_FILES.interRegular), weight: 400 as const, style: "normal" as const },
         { name: "Inter", data: readPackageFile(PACKAGE_FILES.interBold), weight: 800 as const, style: "normal" as const },
@@ -42,7 +48,7 @@ function setUp() {
 }
 
 export async function renderCard(text: CardText): Promise<Buffer> {
-  const { fonts } = await setUp();
+  const { satori, Resvg, fonts } = await setUp();
   const svg = await satori(cardLayout(text) as Parameters<typeof satori>[0], { ...SOCIAL_CARD, fonts });
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: SOCIAL_CARD.width } }).render().asPng());
 }

@@ -1,4 +1,3 @@
-import { Jimp } from "jimp";
 import type { MediaExtension } from "../../shared/media";
 import { VARIANT_WIDTHS } from "../../shared/media";
 
@@ -24,6 +23,8 @@ export async function makeVariants(original: Buffer, ext: MediaExtension, widths
   const out = new Map<number, Buffer>();
   const target = variantExtension(ext);
   if (!target || widths.length === 0) return out;
+  // Loaded on first use: the command line's backup and restore never need it.
+  const { Jimp } = await import("jimp");
   const image = await Jimp.read(original);
   for (const width of [...widths].sort((a, b) => b - a)) {
     const copy = image.clone().resize({ w: width });
