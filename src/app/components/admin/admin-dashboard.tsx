@@ -8,12 +8,13 @@ import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
 import { PostsList } from "./posts-list";
 import type { SessionUser } from "../../../shared/users";
 import { usePostList } from "./use-post-list";
 
-type Tab = "posts" | "new";
+type Tab = "posts" | "new" | "media";
 
 /**
  * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -93,6 +94,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsList>
           <TabsTrigger value="posts">Posts</TabsTrigger>
           <TabsTrigger value="new">New Post</TabsTrigger>
+          {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
         </TabsList>
         <TabsContent value="posts" className="mt-6">
           <PostsList posts={posts} loading={loading} canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
@@ -100,6 +102,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsContent value="new" className="mt-6">
           <Card>{formId && <PostForm key={formId} post={editing} onDone={done} />}</Card>
         </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="media" className="mt-6">
+            <MediaPanel />
+          </TabsContent>
+        )}
       </Tabs>
     </div>
   );
