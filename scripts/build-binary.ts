@@ -8,6 +8,7 @@ import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { name } from "../package.json";
 import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
+import { PACKAGE_FILES, resolvePackageFile } from "../src/server/media/package-files";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
 if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);
@@ -33,6 +34,8 @@ try {
     assets: Object.fromEntries([
       [CLIENT_FILES_ASSET, path.join(work, CLIENT_FILES_ASSET)],
       ...urls.map((url) => [url, path.join(clientDir, url)]),
+      // The social cards' WebAssembly renderer and fonts, read with node:sea's getAsset (package-files.ts).
+      ...Object.values(PACKAGE_FILES).map((specifier) => [specifier, resolvePackageFile(specifier, path.resolve("package.json"))]),
     ]),
   };
   fs.writeFileSync(path.join(work, "sea-config.json"), JSON.stringify(seaConfig));
