@@ -134,7 +134,7 @@ describe("GET /media/...", () => {
     }
   });
 
-  it("makes resized copies for srcset", async () => {
+  it("makes resized copies for srcset", { timeout: 30_000 }, async () => {
     const jpeg = await makeImage(1000, 500, "image/jpeg");
     const { url } = (await upload(jpeg, "wide.jpg")).body as { url: string };
     const copy = url.replace(".jpg", "-480w.jpg");

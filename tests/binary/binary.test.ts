@@ -106,7 +106,7 @@ describe("the single executable", () => {
       // (satori and resvg's WebAssembly, read from the executable's own assets).
       const jpeg = await makeImage(1200, 800, "image/jpeg");
       const form = new FormData();
-      form.append("file", new Blob([jpeg], { type: "image/jpeg" }), "photo.jpg");
+      form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "photo.jpg");
       const uploaded = await fetch(`${server.url}/api/cms/uploads`, { method: "POST", headers: { origin: write.origin, cookie }, body: form });
       expect(uploaded.status).toBe(201);
       const { url } = (await uploaded.json()) as { url: string };

@@ -13,6 +13,8 @@ export const PACKAGE_FILES = {
   resvgWasm: "@resvg/resvg-wasm/index_bg.wasm",
   interRegular: "@fontsource/inter/files/inter-latin-400-normal.woff",
   interBold: "@fontsource/inter/files/inter-latin-800-normal.woff",
+  /** Only in the executable: Jimp bundled into one CommonJS file for the resize worker. */
+  jimpBundle: "jimp.bundle.cjs",
 } as const;
 
 export type PackageFile = (typeof PACKAGE_FILES)[keyof typeof PACKAGE_FILES];
@@ -20,6 +22,11 @@ export type PackageFile = (typeof PACKAGE_FILES)[keyof typeof PACKAGE_FILES];
 /** Resolves from the running script (build/server.js, server.ts, or the test runner), as Node would. */
 export function resolvePackageFile(specifier: string, from = process.argv[1] ?? path.join(process.cwd(), "index.js")): string {
   return createRequire(path.resolve(from)).resolve(specifier);
+}
+
+/** A file only the executable carries (scripts/build-binary.ts makes it); undefined elsewhere. */
+export function readPackageText(specifier: PackageFile): string | undefined {
+  return isSea() ? getAsset(specifier, "utf8") : undefined;
 }
 
 export function readPackageFile(specifier: PackageFile): Buffer {

@@ -1,4 +1,5 @@
 import type { MediaExtension } from "../../shared/media";
+import { resizeInWorker } from "./resize-worker";
 import { VARIANT_WIDTHS } from "../../shared/media";
 
 /**
@@ -23,12 +24,5 @@ export async function makeVariants(original: Buffer, ext: MediaExtension, widths
   const out = new Map<number, Buffer>();
   const target = variantExtension(ext);
   if (!target || widths.length === 0) return out;
-  // Loaded on first use: the command line's backup and restore never need it.
-  const { Jimp } = await import("jimp");
-  const image = await Jimp.read(original);
-  for (const width of [...widths].sort((a, b) => b - a)) {
-    const copy = image.clone().resize({ w: width });
-    out.set(width, target === "jpg" ? await copy.getBuffer("image/jpeg", { quality: 82 }) : await copy.getBuffer("image/png"));
-  }
-  return out;
+  return resizeInWorker(original, target, [...widths].sort((a, b) => b - a));
 }
