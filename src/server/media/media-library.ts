@@ -164,7 +164,14 @@ export function createMediaLibrary(dataDir: string) {
       const w = Number(width);
       const copyExt = variantExtension(image.ext);
       if (!copyExt || !variantWidths(image.ext, image.width).includes(w) || ext !== copyExt) return undefined;
-      await makeCopies(image);
+      const original = { file: path.join(dir, image.name), type: image.type, etag: `"${image.hash}"` };
+      try {
+        await makeCopies(image);
+      } catch (error) {
+        // A picture the resizer cannot read is still a picture: the srcset entry gets the original.
+        console.error(`Resizing ${image.name} failed:`, error);
+        return original;
+      }
       return { file: variantPath(image, w), type: MEDIA_TYPES[copyExt], etag: `"${image.hash}-${w}"` };
     },
 
