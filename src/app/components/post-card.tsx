@@ -13,6 +13,10 @@ export function PostCard({ post, index }: { post: PostListItem; index: number })
     >
       <img
         src={post.coverImage || DEFAULT_COVER_IMAGE}
+        srcSet={post.cover?.srcSet}
+        sizes={post.cover?.srcSet ? "(min-width: 72rem) 560px, (min-width: 48rem) 50vw, 100vw" : undefined}
+        width={post.cover?.width}
+        height={post.cover?.height}
         alt=""
         loading={index < 4 ? "eager" : "lazy"}
         className={post.coverImage ? "max-h-[140px] w-full object-cover" : "max-h-[140px] w-full bg-brand-50 object-contain p-6"}

@@ -3,15 +3,20 @@ import type { Route } from "./+types/blog";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink, pageMeta } from "../lib/meta";
+import { canonicalLink, pageMeta, socialMeta } from "../lib/meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES } from "../../shared/blog";
+import { socialCardPaths } from "../../shared/media";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.title, BLOG_MESSAGES.intro);
   const title = data.tagName ? `Posts tagged ${data.tagName}` : BLOG_MESSAGES.title;
   const paged = data.page > 1 ? `${title} (page ${data.page})` : title;
-  return [...pageMeta(paged, BLOG_MESSAGES.intro), canonicalLink(data.canonical)];
+  return [
+    ...pageMeta(paged, BLOG_MESSAGES.intro),
+    canonicalLink(data.canonical),
+    ...socialMeta({ publicUrl: data.publicUrl, title: paged, description: BLOG_MESSAGES.intro, url: data.canonical, image: socialCardPaths.blog }),
+  ];
 };
 
 /** `?tag=` narrows the list to one tag; `?page=N` pages it, 12 a page (DESIGN.md section 5). */
@@ -40,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag,
     tagName: result.tag?.name ?? tag,
     canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
+    publicUrl: context.config.publicUrl,
   };
 }
 
