@@ -7,7 +7,8 @@ import { INDUSTRY_IDS } from "../src/shared/industries";
 /**
  * `npm run screenshots [-- DIR] [-- --only /path]`: full-page screenshots of every public page at
  * desktop (1280x900) and phone (375x800) size, from the built server on a temporary data folder
- * with the sample posts, for checking the design by eye. Writes PNGs to DIR (default
+ * with the sample posts, for checking the design by eye: the whole page and its first screen.
+ * Writes PNGs to DIR (default
  * `screenshots/`, which git ignores).
  */
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 375, height: 800 } };
@@ -38,6 +39,7 @@ try {
       await tab.page.goto(server.url + page, { waitUntil: "networkidle" });
       const file = path.join(outDir, `${page.replace(/[^\w-]+/g, "_").replace(/^_|_$/g, "") || "home"}-${name}.png`);
       await tab.page.screenshot({ path: file, fullPage: true });
+      await tab.page.screenshot({ path: file.replace(/\.png$/, "-first-screen.png") });
       if (tab.problems.length) console.log(`${page} (${name}): ${tab.problems.join("; ")}`);
       await tab.close();
       console.log(file);

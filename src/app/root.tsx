@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/ui/toaster";
+import { SITE } from "../shared/site";
 
 /**
  * The site's stylesheet (about 8 KB gzip) goes inline in the server's HTML rather than as a
@@ -16,6 +17,8 @@ const APP_CSS = import.meta.env.SSR ? appCss : "";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Feed readers find the blog's feed from any page of the site.
+  { rel: "alternate", type: "application/rss+xml", title: SITE.feedTitle, href: "/rss.xml" },
 ];
 
 /** The document shell (DESIGN.md section 3): every page, with or without the site chrome. */

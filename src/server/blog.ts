@@ -1,5 +1,5 @@
 import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
-import { contentOf, summaryOf } from "./post-view";
+import { contentOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
 export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -12,7 +12,15 @@ export type BlogService = {
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
   listTags(): Promise<Tag[]>;
+  /**
+   * Up to `limit` other published posts that share a tag with this one: most shared tags first,
+   * then newest. None for a post without tags.
+   */
+  listRelated(post: { id: number; tags: Tag[] }, limit?: number): Promise<PostCard[]>;
 };
+
+/** How many related posts a post page shows under the post. */
+export const RELATED_POSTS = 3;
 
 /**
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
@@ -44,6 +52,18 @@ export function createBlogService(store: Store): BlogService {
       return post?.published ? toPublic(post) : undefined;
     },
     listTags: () => store.listTags(),
+    async listRelated(post, limit = RELATED_POSTS) {
+      const tags = new Set(post.tags.map((t) => t.slug));
+      if (tags.size === 0) return [];
+      const published = await store.listPosts({ publishedOnly: true });
+      return published
+        .filter((p) => p.id !== post.id)
+        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
+        .filter(({ shared }) => shared > 0)
+        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
+        .slice(0, limit)
+        .map(({ p }) => toCard(p));
+    },
   };
 }
 
@@ -57,5 +77,6 @@ function toCard(post: Post): PostCard {
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
+    readingMinutes: readingMinutesOf(post),
   };
 }
