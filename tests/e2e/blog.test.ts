@@ -14,7 +14,7 @@ const site = useSiteAndBrowser(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-blog-"));
   const { store } = await openSite(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir }), { seed: true });
   const video = '<iframe class="ql-video" frameborder="0" allowfullscreen src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"></iframe>';
-  await store.createPost(makePostInput({ title: "A post with a video", content: `<p>Watch the demonstration:</p>${video}<p>That is all.</p>` }));
+  await store.createPost(makePostInput({ title: "A post with a video", tags: ["Product"], content: `<p>Watch the demonstration:</p>${video}<p>That is all.</p>` }));
   await store.close();
   return { dataDir };
 });
@@ -37,7 +37,8 @@ it("/blog → a post → a tag badge → the filtered list → back to all posts
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.getByRole("link", { name: BLOG_MESSAGES.backToBlog }).isVisible()).toBe(true);
 
-  const tagList = page.getByRole("list", { name: "Tags" });
+  // The post's own tags: the related posts under it list theirs too.
+  const tagList = page.getByRole("article").first().getByRole("list", { name: "Tags" });
   const tagName = (await tagList.getByRole("link").first().textContent())!;
   await tagList.getByRole("link", { name: tagName }).click();
   await page.waitForURL(/\/blog\?tag=/);
