@@ -12,9 +12,11 @@ export const SPRITE_FILE = path.resolve("src/app/assets/icons.svg");
 const LUCIDE_DIR = path.resolve("node_modules/lucide-static/icons");
 
 export function buildSprite(): string {
-  const version = (JSON.parse(readFileSync(path.resolve("node_modules/lucide-static/package.json"), "utf8")) as {
-    version: string;
-  }).version;
+  const version = (
+    JSON.parse(readFileSync(path.resolve("node_modules/lucide-static/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
   const symbols = ICON_NAMES.map((name) => {
     const svg = readFileSync(path.join(LUCIDE_DIR, `${name}.svg`), "utf8");
     const inner = /<svg[^>]*>([\s\S]*)<\/svg>/.exec(svg)?.[1];

@@ -51,7 +51,10 @@ async function audit(url: string, port: number): Promise<Result> {
     .join(", ");
   const lost = CATEGORIES.flatMap((id) =>
     (categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1 && audits[ref.id]?.scoreDisplayMode !== "notApplicable")
+      .filter(
+        (ref) =>
+          ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1 && audits[ref.id]?.scoreDisplayMode !== "notApplicable",
+      )
       .map((ref) => `${id}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
   );
   const { benchmarkIndex } = result.lhr.environment;
@@ -66,7 +69,9 @@ const chrome = await chromeLauncher.launch({
 });
 let allPerfect = true;
 try {
-  console.log(`Lighthouse (mobile preset), best of ${runs} run(s)\npage                                 perf  a11y  best   seo`);
+  console.log(
+    `Lighthouse (mobile preset), best of ${runs} run(s)\npage                                 perf  a11y  best   seo`,
+  );
   for (const page of pages) {
     let best: Result | undefined;
     for (let i = 0; i < runs; i++) {

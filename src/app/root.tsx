@@ -4,12 +4,13 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/ui/toaster";
+import { useScriptNonce } from "./lib/script-nonce";
 import { SITE } from "../shared/site";
 
 /**
  * The site's stylesheet (about 8 KB gzip) goes inline in the server's HTML rather than as a
  * render-blocking file: a phone paints the first screen one round trip sooner
- * (docs/decisions/030-inline-css-and-drawn-illustrations.md). The browser bundle leaves it out (the
+ * (docs/decisions/030-inline-stylesheet.md). The browser bundle leaves it out (the
  * condition is a build-time constant, so the string is dropped), renders an empty element, and
  * hydration keeps the server's text: React does not patch the inner HTML of an element it hydrates.
  */
@@ -23,6 +24,7 @@ export const links: Route.LinksFunction = () => [
 
 /** The document shell (DESIGN.md section 3): every page, with or without the site chrome. */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useScriptNonce();
   return (
     <html lang="en">
       <head>
@@ -35,8 +37,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

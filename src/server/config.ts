@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustProxySchema, type TrustProxy } from "./trust-proxy";
 
 /**
  * Every setting the server reads, in one place (DESIGN.md section 7): parsed once at start-up,
@@ -20,13 +21,13 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: trustProxySchema,
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
 });
 
 /** 64 MiB holds thousands of rendered pages with their gzip and brotli copies (issue 7). */
@@ -55,7 +56,8 @@ export type Config = {
   /** The first admin, created on a start with no users (issue 4). */
   adminUsername?: string;
   adminPassword?: string;
-  trustProxy: boolean;
+  /** Which hops in front may set X-Forwarded-For/-Proto (src/server/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   contactWebhookUrl?: string;
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (DESIGN.md section 4). */
   backupKeep: number;
@@ -64,6 +66,12 @@ export type Config = {
    * development, where Vite reloads changed modules and a kept page would hide the change.
    */
   htmlCacheBytes: number;
+  /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
+  minFreeBytes?: number;
+  /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
+  shutdownTimeoutMs: number;
+  /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
+  maxConnections: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -96,6 +104,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
     backupKeep: e.BACKUP_KEEP,
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
+    minFreeBytes: e.MIN_FREE_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -156,7 +156,8 @@ export const HOME: HomeCopy = {
   },
   howItWorks: {
     title: "How It Works",
-    intro: "One queue, two views: your visitors follow their place on a phone, your team runs the line from a dashboard.",
+    intro:
+      "One queue, two views: your visitors follow their place on a phone, your team runs the line from a dashboard.",
     steps: [
       {
         title: "Join from anywhere",
@@ -198,7 +199,6 @@ export const HOME: HomeCopy = {
   },
   contact: {
     title: "Contact Our Team",
-    intro:
-      "Have a question or want to see QueueWise in action? Send us a message and our team will get back to you.",
+    intro: "Have a question or want to see QueueWise in action? Send us a message and our team will get back to you.",
   },
 };

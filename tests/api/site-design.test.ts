@@ -32,7 +32,9 @@ beforeAll(async () => {
     retailGuide: await make("Retail guide to shorter lines", ["Retail", "Guides"], { content: words(1000) }),
     retailNews: await make("Retail news for this spring", ["Retail"]),
     clinic: await make("Clinic waiting rooms explained", ["Healthcare"]),
-    bothTags: await make("Retail guides for every store", ["Retail", "Guides"], { coverImage: "https://images.example/c.png" }),
+    bothTags: await make("Retail guides for every store", ["Retail", "Guides"], {
+      coverImage: "https://images.example/c.png",
+    }),
     draft: await make("Retail draft never shown", ["Retail"], { published: false }),
     untagged: await make("A post without any tags", []),
   };
@@ -43,15 +45,18 @@ const get = (path: string) => request(t.app).get(path).expect(200);
 const PUBLIC_PAGES = ["/", "/industries", "/industries/retail", "/blog", "/blog?tag=retail"];
 
 describe("every public page", () => {
-  it.each([...PUBLIC_PAGES, "/blog/retail-news"])("%s inlines the stylesheet and names the blog's feed", async (page) => {
-    const path = page === "/blog/retail-news" ? `/blog/${posts.retailNews!.slug}` : page;
-    const { text } = await get(path);
-    const css = /<style id="app-css">([\s\S]*?)<\/style>/.exec(text)?.[1] ?? "";
-    expect(css.length).toBeGreaterThan(10_000);
-    expect(css).toContain("--color-brand-700");
-    expect(text).not.toMatch(/<link rel="stylesheet"/);
-    expect(text).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="\/rss.xml"\/>/);
-  });
+  it.each([...PUBLIC_PAGES, "/blog/retail-news"])(
+    "%s inlines the stylesheet and names the blog's feed",
+    async (page) => {
+      const path = page === "/blog/retail-news" ? `/blog/${posts.retailNews!.slug}` : page;
+      const { text } = await get(path);
+      const css = /<style id="app-css">([\s\S]*?)<\/style>/.exec(text)?.[1] ?? "";
+      expect(css.length).toBeGreaterThan(10_000);
+      expect(css).toContain("--color-brand-700");
+      expect(text).not.toMatch(/<link rel="stylesheet"/);
+      expect(text).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="\/rss.xml"\/>/);
+    },
+  );
 
   it("says the current year in the footer", async () => {
     const { text } = await get("/");
@@ -77,7 +82,8 @@ describe("the home page", () => {
 
   it("marks every card with an icon from the sprite, each industry with its own", async () => {
     const { text } = await get("/");
-    for (const icon of Object.values(INDUSTRY_ICONS)) expect(text).toMatch(new RegExp(`<use href="/assets/icons-[\\w-]+\\.svg#${icon}"`));
+    for (const icon of Object.values(INDUSTRY_ICONS))
+      expect(text).toMatch(new RegExp(`<use href="/assets/icons-[\\w-]+\\.svg#${icon}"`));
     expect(new Set(Object.values(INDUSTRY_ICONS)).size).toBe(INDUSTRIES.length);
     expect(text.match(/<use href=/g)!.length).toBeGreaterThanOrEqual(INDUSTRIES.length + 3 + 3 + 2 + 3 + 4);
   });
@@ -91,15 +97,18 @@ describe("the home page", () => {
 });
 
 describe("an industry page", () => {
-  it.each(INDUSTRIES.map((i) => [i.id]))("/industries/%s has one way back home and its industry chosen in the form", async (id) => {
-    const { text } = await get(`/industries/${id}`);
-    expect(text.match(new RegExp(INDUSTRY_PAGE.backToHome, "g"))).toHaveLength(1);
-    expect(text).toMatch(new RegExp(`<option value="${id}" selected="">`));
-    expect(text.match(/selected=""/g)).toHaveLength(1);
-    const scene = INDUSTRY_SCENES[id];
-    expect(text).toContain(asHtml(scene.board));
-    expect(text).toContain(asHtml(scene.message.title));
-  });
+  it.each(INDUSTRIES.map((i) => [i.id]))(
+    "/industries/%s has one way back home and its industry chosen in the form",
+    async (id) => {
+      const { text } = await get(`/industries/${id}`);
+      expect(text.match(new RegExp(INDUSTRY_PAGE.backToHome, "g"))).toHaveLength(1);
+      expect(text).toMatch(new RegExp(`<option value="${id}" selected="">`));
+      expect(text.match(/selected=""/g)).toHaveLength(1);
+      const scene = INDUSTRY_SCENES[id];
+      expect(text).toContain(asHtml(scene.board));
+      expect(text).toContain(asHtml(scene.message.title));
+    },
+  );
 
   it("pictures each industry its own way", () => {
     const scenes = Object.values(INDUSTRY_SCENES);
@@ -158,8 +167,11 @@ describe("the blog", () => {
   });
 
   it("writes allowfullscreen as a boolean attribute and no obsolete frameborder", async () => {
-    const video = '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/aqz-KE-bpKQ"></iframe>';
-    const post = await t.store.createPost(makePostInput({ content: `<p>A demonstration:</p>${video}<p>and more text.</p>` }));
+    const video =
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/aqz-KE-bpKQ"></iframe>';
+    const post = await t.store.createPost(
+      makePostInput({ content: `<p>A demonstration:</p>${video}<p>and more text.</p>` }),
+    );
     const { text } = await get(`/blog/${post.slug}`);
     expect(text).toContain('<iframe class="ql-video" allowfullscreen src="https://www.youtube.com/embed/aqz-KE-bpKQ"');
     expect(text).not.toContain('allowfullscreen="true"');

@@ -17,9 +17,11 @@ describe("motion", () => {
     const { page, problems, close } = await openPage(site.browser, DESKTOP);
     await page.goto(`${site.server.url}/industries`);
     await waitForHydration(page);
-    const cards = (await page.evaluate(cardAnimations("#main .animate-fade-up"))) as [string, string][];
+    const cards = await page.evaluate<[string, string][]>(cardAnimations("#main .animate-fade-up"));
     const faded = cards.filter(([name]) => name === "fade-up");
-    expect(faded.map(([, delay]) => delay)).toEqual(INDUSTRIES.map((_, i) => `${(i * 0.1).toFixed(1).replace(/\.0$/, "")}s`));
+    expect(faded.map(([, delay]) => delay)).toEqual(
+      INDUSTRIES.map((_, i) => `${(i * 0.1).toFixed(1).replace(/\.0$/, "")}s`),
+    );
     expect(problems).toEqual([]);
     await close();
   });
@@ -27,7 +29,7 @@ describe("motion", () => {
   it.each(["/industries", "/blog"])("%s holds still for a reader who asks for reduced motion", async (path) => {
     const { page, close } = await openPage(site.browser, DESKTOP, { reducedMotion: "reduce" });
     await page.goto(site.server.url + path);
-    const cards = (await page.evaluate(cardAnimations(".animate-fade-up"))) as [string, string][];
+    const cards = await page.evaluate<[string, string][]>(cardAnimations(".animate-fade-up"));
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.every(([name]) => name === "none")).toBe(true);
     await close();
@@ -46,7 +48,12 @@ describe("the inline stylesheet", () => {
     await page.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
     expect(await cssLength()).toBe(served);
     // Styled, not bare: the header is sticky only if the stylesheet applies.
-    expect(await page.locator("header").first().evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
+    expect(
+      await page
+        .locator("header")
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe("sticky");
     expect(problems).toEqual([]);
     await close();
   });
@@ -65,7 +72,13 @@ describe("an industry page", () => {
 });
 
 describe("on a phone", () => {
-  const pages = ["/", "/industries", ...INDUSTRIES.map((i) => `/industries/${i.id}`), "/blog", "/blog/how-we-predict-wait-times"];
+  const pages = [
+    "/",
+    "/industries",
+    ...INDUSTRIES.map((i) => `/industries/${i.id}`),
+    "/blog",
+    "/blog/how-we-predict-wait-times",
+  ];
   it.each(pages)("%s fits the screen's width", async (path) => {
     const { page, problems, close } = await openPage(site.browser, PHONE);
     await page.goto(site.server.url + path);

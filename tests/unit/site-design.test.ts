@@ -11,8 +11,12 @@ describe("reading time", () => {
   it("counts the words of the text, not the markup, at least one minute", () => {
     expect(readingMinutes("")).toBe(1);
     expect(readingMinutes(`<p>${words(WORDS_PER_MINUTE * 3)}</p>`)).toBe(3);
-    expect(readingMinutes(`<p class="a b c d e f">${words(WORDS_PER_MINUTE * 2 + 10)}</p><ul><li>&amp; &nbsp;</li></ul>`)).toBe(2);
-    expect(readingMinutes(`<p>${words(WORDS_PER_MINUTE)}</p><iframe src="https://www.youtube.com/embed/x"></iframe>`)).toBe(1);
+    expect(
+      readingMinutes(`<p class="a b c d e f">${words(WORDS_PER_MINUTE * 2 + 10)}</p><ul><li>&amp; &nbsp;</li></ul>`),
+    ).toBe(2);
+    expect(
+      readingMinutes(`<p>${words(WORDS_PER_MINUTE)}</p><iframe src="https://www.youtube.com/embed/x"></iframe>`),
+    ).toBe(1);
     expect(readingMinutes(`<p>${words(WORDS_PER_MINUTE * 7 + 120)}</p>`)).toBe(8);
     expect(readingTimeLabel(4)).toBe("4 min read");
   });

@@ -58,15 +58,39 @@ export function GeneratedCover({ title, className }: { title: string; className?
           ))}
         {pattern === 1 &&
           [0, 1, 2, 3].map((i) => (
-            <circle key={i} cx={300 - shift} cy={70} r={28 + i * 30} fill="none" strokeWidth="10" opacity={0.28 - i * 0.05} />
+            <circle
+              key={i}
+              cx={300 - shift}
+              cy={70}
+              r={28 + i * 30}
+              fill="none"
+              strokeWidth="10"
+              opacity={0.28 - i * 0.05}
+            />
           ))}
         {pattern === 2 &&
           [0, 1, 2, 3, 4].map((i) => (
-            <rect key={i} x={-80 + i * 110 + shift} y={-40} width={44} height={240} transform="rotate(30 200 70)" opacity={0.16} />
+            <rect
+              key={i}
+              x={-80 + i * 110 + shift}
+              y={-40}
+              width={44}
+              height={240}
+              transform="rotate(30 200 70)"
+              opacity={0.16}
+            />
           ))}
         {pattern === 3 &&
           [48, 70, 40, 92, 62, 104, 80].map((h, i) => (
-            <rect key={i} x={40 + i * 48} y={120 - ((h + shift) % 100)} width={28} height={((h + shift) % 100) + 20} rx={6} opacity={0.3} />
+            <rect
+              key={i}
+              x={40 + i * 48}
+              y={120 - ((h + shift) % 100)}
+              width={28}
+              height={((h + shift) % 100) + 20}
+              rx={6}
+              opacity={0.3}
+            />
           ))}
       </g>
     </svg>

@@ -18,7 +18,11 @@ export const HERO_ILLUSTRATION_LABEL =
 
 export function HeroIllustration() {
   return (
-    <div role="img" aria-label={HERO_ILLUSTRATION_LABEL} className="relative mx-auto w-full max-w-[34rem] pb-32 pl-8 sm:pb-28 sm:pl-16">
+    <div
+      role="img"
+      aria-label={HERO_ILLUSTRATION_LABEL}
+      className="relative mx-auto w-full max-w-[34rem] pb-32 pl-8 sm:pb-28 sm:pl-16"
+    >
       <div className="rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-xl shadow-brand-900/10 sm:p-5">
         <div className="flex items-center justify-between text-xs text-slate-600">
           <span className="font-semibold text-slate-900">Front desk</span>
@@ -36,7 +40,14 @@ export function HeroIllustration() {
         </div>
         <ul className="mt-3 divide-y divide-slate-100 text-xs sm:text-sm">
           {QUEUE.map((row) => (
-            <li key={row.ticket} className={row.name === "You" ? "-mx-2 flex justify-between rounded-md bg-brand-50 px-2 py-1.5" : "flex justify-between py-1.5"}>
+            <li
+              key={row.ticket}
+              className={
+                row.name === "You"
+                  ? "-mx-2 flex justify-between rounded-md bg-brand-50 px-2 py-1.5"
+                  : "flex justify-between py-1.5"
+              }
+            >
               <span className="font-mono text-slate-600">{row.ticket}</span>
               <span className="flex-1 pl-3 text-slate-800">{row.name === "You" ? "Alex R." : row.name}</span>
               <span className="text-slate-600">{row.wait}</span>

@@ -5,15 +5,39 @@
  */
 export const ICON_NAMES = [
   // Hero, About, Core Technology and Benefits cards
-  "clock", "shield-check", "sparkles", "lightbulb", "code-xml", "puzzle", "brain-circuit", "plug-zap",
-  "timer", "layers", "chart-column",
+  "clock",
+  "shield-check",
+  "sparkles",
+  "lightbulb",
+  "code-xml",
+  "puzzle",
+  "brain-circuit",
+  "plug-zap",
+  "timer",
+  "layers",
+  "chart-column",
   // the ten industries
-  "utensils-crossed", "stethoscope", "plane", "trophy", "ferris-wheel", "landmark", "truck", "shopping-bag",
-  "wallet", "graduation-cap",
+  "utensils-crossed",
+  "stethoscope",
+  "plane",
+  "trophy",
+  "ferris-wheel",
+  "landmark",
+  "truck",
+  "shopping-bag",
+  "wallet",
+  "graduation-cap",
   // how it works
-  "qr-code", "coffee", "bell-ring", "user-check",
+  "qr-code",
+  "coffee",
+  "bell-ring",
+  "user-check",
   // small marks
-  "rss", "arrow-left", "arrow-right", "check", "book-open",
+  "rss",
+  "arrow-left",
+  "arrow-right",
+  "check",
+  "book-open",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -29,7 +29,12 @@ export function Icon({ name, className }: { name: IconName; className?: string }
 /** An icon on a soft brand-coloured tile: the mark of a card. */
 export function IconTile({ name, className }: { name: IconName; className?: string }) {
   return (
-    <span className={cn("inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700", className)}>
+    <span
+      className={cn(
+        "inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700",
+        className,
+      )}
+    >
       <Icon name={name} />
     </span>
   );

@@ -42,7 +42,10 @@ export function IndustryCard({
           </li>
         ))}
       </ul>
-      <Link to={industryPath(industry.id)} className="mt-6 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+      <Link
+        to={industryPath(industry.id)}
+        className="mt-6 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+      >
         {linkLabel}
         <span className="sr-only"> about {industry.title}</span>
         <Icon name="arrow-right" className="h-4 w-4" />

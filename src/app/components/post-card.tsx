@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BLOG_MESSAGES, type PostCard as PostCardData } from "../../shared/blog";
+import { BLOG_MESSAGES, type PostListItem } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
 import { readingTimeLabel } from "../../shared/reading-time";
 import { cn } from "../lib/cn";
@@ -17,7 +17,7 @@ export function PostCard({
   headingLevel: Heading = "h2",
   className,
 }: {
-  post: PostCardData;
+  post: PostListItem;
   index: number;
   headingLevel?: "h2" | "h3";
   className?: string;

@@ -10,7 +10,8 @@ import { DurableJsonFile } from "./durable-file-adapter";
 import * as posts from "./post-changes";
 import * as records from "./record-changes";
 import { seedData } from "./seed";
-import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "./types";
+import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "../storage-errors";
+import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User, UserPatch, WriteOutcome } from "./types";
 
 /**
  * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -60,6 +61,7 @@ class JsonStore implements Store {
   private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private readonly queue: CommitQueue;
   private closing?: Promise<void>;
+  private outcome: WriteOutcome = { at: null, error: null };
 
   constructor(
     low: Low<DbFile>,
@@ -72,9 +74,16 @@ class JsonStore implements Store {
         low.data = next.data;
         try {
           await low.write();
+          this.outcome = { at: new Date().toISOString(), error: null };
         } catch (error) {
           low.data = this.snap.data;
-          throw error;
+          // A disk failure becomes a typed error whose message says what to do (storage-errors.ts).
+          const typed = storageErrorOf(error);
+          const code = errorCode(error) ?? "unknown";
+          // Logged once per new cause, not on every retry of a health check while the disk stays full.
+          if (this.outcome.error?.code !== code) console.error(`Saving ${DB_FILE} failed:`, error);
+          this.outcome = { at: this.outcome.at, error: { code, message: typed?.message ?? STORAGE_MESSAGES.unknown(code) } };
+          throw typed ?? error;
         }
       },
       (next, kinds) => {
@@ -151,12 +160,26 @@ class JsonStore implements Store {
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => records.createUser(s, input, now));
   }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
+  }
 
   addMessage(input: NewContactMessage) {
     return this.write((s, now) => records.addMessage(s, input, now));
   }
   listMessages() {
     return this.read((s) => s.messages.slice());
+  }
+
+  lastWrite() {
+    return this.outcome;
+  }
+  retryWrite() {
+    // A copy of the same data: the queue saves only a changed snapshot, and nothing is reported changed.
+    return this.write((s) => ({ next: { ...s.data }, result: undefined, kinds: [] }));
   }
 
   onChange(listener: (kind: ChangeKind) => void) {

@@ -44,7 +44,13 @@ export type User = {
   /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
   passwordHash: string;
   createdAt: string;
+  /** A disabled user cannot sign in, and their sessions give no rights. */
+  disabled?: boolean;
+  lastSignInAt?: string;
 };
+
+/** What an admin (or the user, for the password) may change on an account. */
+export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
 
 export type ContactMessage = {
   id: number;
@@ -61,6 +67,12 @@ export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt">;
 
 /** What changed, so caches of rendered pages can be dropped (issue 7). */
 export type ChangeKind = "posts" | "tags" | "users" | "messages";
+
+/**
+ * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
+ * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
+ */
+export type WriteOutcome = { at: string | null; error: { code: string; message: string } | null };
 
 /**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
@@ -95,6 +107,10 @@ export interface Store {
   getUserByUsername(username: string): Promise<User | undefined>;
   /** Throws ConflictError when the username is taken (case-insensitive). */
   createUser(input: Omit<User, "id" | "createdAt">): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the changed user. */
+  updateUser(id: number, patch: UserPatch): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the removed user. */
+  deleteUser(id: number): Promise<User>;
 
   addMessage(input: NewContactMessage): Promise<ContactMessage>;
   /** Newest first. */
@@ -102,6 +118,13 @@ export interface Store {
 
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;
+  /** The last file write's outcome (see WriteOutcome). */
+  lastWrite(): WriteOutcome;
+  /**
+   * Saves the current content again, through the same queue; health calls it while the last write
+   * failed, so the store learns that the disk recovered without waiting for a user's write.
+   */
+  retryWrite(): Promise<void>;
   /** Waits for pending writes and releases the data folder. */
   close(): Promise<void>;
 }
