@@ -2,7 +2,7 @@ import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "..
 import { pageOf } from "./paging";
 import type { MediaLibrary } from "./media/media-library";
 import { withResponsiveImages } from "./media/responsive-html";
-import { contentOf, summaryOf } from "./post-view";
+import { contentOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -20,7 +20,15 @@ export type BlogService = {
   /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
   getForPreview(slug: string): Promise<PublicPost | undefined>;
   listTags(): Promise<Tag[]>;
+  /**
+   * Up to `limit` other published posts that share a tag with this one: most shared tags first,
+   * then newest. None for a post without tags.
+   */
+  listRelated(post: { id: number; tags: Tag[] }, limit?: number): Promise<PostListItem[]>;
 };
+
+/** How many related posts a post page shows under the post. */
+export const RELATED_POSTS = 3;
 
 /**
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
@@ -63,6 +71,18 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       return post && toPublic(post);
     },
     listTags: () => store.listTags(),
+    async listRelated(post, limit = RELATED_POSTS) {
+      const tags = new Set(post.tags.map((t) => t.slug));
+      if (tags.size === 0) return [];
+      const published = await store.listPosts({ publishedOnly: true });
+      return published
+        .filter((p) => p.id !== post.id)
+        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
+        .filter(({ shared }) => shared > 0)
+        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
+        .slice(0, limit)
+        .map(({ p }) => toCard(p));
+    },
   };
 }
 
@@ -76,5 +96,6 @@ function listItemOf(post: Post): PostListItem {
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
+    readingMinutes: readingMinutesOf(post),
   };
 }
