@@ -8,6 +8,8 @@ import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
 import type { InboxService } from "./inbox";
 import type { PostSearch } from "./post-search";
+import type { MediaLibrary } from "./media/media-library";
+import type { MediaService } from "./media/media-service";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 import type { TagService } from "./tags";
@@ -40,6 +42,10 @@ export type AppContext = {
   tags: TagService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */
   setup: SetupService;
+  /** Uploaded images in DATA_DIR/media (docs/architecture.md section 4). */
+  media: MediaLibrary;
+  /** The admin Media panel: where each image is used, and deleting an unused one. */
+  mediaAdmin: MediaService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
