@@ -1,5 +1,7 @@
 import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "../shared/blog";
 import { pageOf } from "./paging";
+import type { MediaLibrary } from "./media/media-library";
+import { withResponsiveImages } from "./media/responsive-html";
 import { contentOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
@@ -15,6 +17,8 @@ export type BlogService = {
   listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
+  /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
+  getForPreview(slug: string): Promise<PublicPost | undefined>;
   listTags(): Promise<Tag[]>;
   /**
    * Up to `limit` other published posts that share a tag with this one: most shared tags first,
@@ -30,11 +34,16 @@ export const RELATED_POSTS = 3;
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
  * with content sanitized on the way out (post-view.ts).
  */
-export function createBlogService(store: Store): BlogService {
+export function createBlogService(store: Store, media?: MediaLibrary): BlogService {
+  const toCard = (post: Post): PostListItem => {
+    const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
+    return { ...listItemOf(post), ...(cover?.width && { cover }) };
+  };
   const toPublic = (post: Post): PublicPost => ({ ...toCard(post), content: contentOf(post), published: post.published });
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
+      await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
       const found = pageOf(shown, page, pageSize);
@@ -44,13 +53,22 @@ export function createBlogService(store: Store): BlogService {
       return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
     async listPublished(paging) {
+      await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
       return shown.map(toPublic);
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
-      return post?.published ? toPublic(post) : undefined;
+      if (!post?.published) return undefined;
+      await media?.ready();
+      const shown = toPublic(post);
+      // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
+      return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
+    },
+    async getForPreview(slug) {
+      const post = await store.getPostBySlug(slug);
+      return post && toPublic(post);
     },
     listTags: () => store.listTags(),
     async listRelated(post, limit = RELATED_POSTS) {
@@ -68,7 +86,7 @@ export function createBlogService(store: Store): BlogService {
   };
 }
 
-function toCard(post: Post): PostListItem {
+function listItemOf(post: Post): PostListItem {
   return {
     id: post.id,
     title: post.title,

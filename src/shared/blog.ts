@@ -2,6 +2,8 @@
  * The public face of a blog post, shared by the pages, the public API and the feeds, with the
  * user-facing messages of SPEC section 8 for the blog.
  */
+import type { ResponsiveImage } from "./media";
+
 export type Tag = { id: number; name: string; slug: string };
 
 /** What a list card needs (SPEC section 2): no content, so list pages stay small. */
@@ -11,6 +13,8 @@ export type PostListItem = {
   slug: string;
   summary: string;
   coverImage?: string;
+  /** The cover with its size and resized copies, when it is an uploaded image. */
+  cover?: ResponsiveImage;
   createdAt: string;
   updatedAt: string;
   tags: Tag[];

@@ -33,7 +33,16 @@ export function PostCard({
       style={{ animationDelay: `${index * 0.1}s` }}
     >
       {post.coverImage ? (
-        <img src={post.coverImage} alt="" loading={index < 4 ? "eager" : "lazy"} className="h-[140px] w-full object-cover" />
+        <img
+          src={post.coverImage}
+          srcSet={post.cover?.srcSet}
+          sizes={post.cover?.srcSet ? "(min-width: 72rem) 560px, (min-width: 48rem) 50vw, 100vw" : undefined}
+          width={post.cover?.width}
+          height={post.cover?.height}
+          alt=""
+          loading={index < 4 ? "eager" : "lazy"}
+          className="h-[140px] w-full object-cover"
+        />
       ) : (
         <GeneratedCover title={title} className="h-[140px] w-full" />
       )}

@@ -8,8 +8,9 @@ import { ScrollLink } from "../components/scroll-link";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, socialMeta } from "../lib/meta";
 import { findIndustry } from "../../shared/industries";
+import { socialCardPaths } from "../../shared/media";
 import { industryPageDescription } from "../../shared/industry-pages";
 
 export const INDUSTRY_PAGE = {
@@ -19,16 +20,27 @@ export const INDUSTRY_PAGE = {
 } as const;
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(data.industry.title, data.industry.description) : [];
+  data
+    ? [
+        ...pageMeta(data.industry.title, data.industry.description),
+        ...socialMeta({
+          publicUrl: data.publicUrl,
+          title: data.industry.title,
+          description: data.industry.description,
+          url: `/industries/${data.industry.id}`,
+          image: socialCardPaths.industry(data.industry.id),
+        }),
+      ]
+    : [];
 
 /**
  * An unknown id is a 404 with the not-found card (SPEC section 2). The long description comes
  * with the page's data, so the ten texts stay out of every page's JavaScript.
  */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const industry = findIndustry(params.industry);
   if (!industry) throw data(null, { status: 404 });
-  return { industry, paragraphs: industryPageDescription(industry.id) };
+  return { industry, paragraphs: industryPageDescription(industry.id), publicUrl: context.config.publicUrl };
 }
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
