@@ -115,7 +115,7 @@ describe("a write the disk refuses", () => {
         throw Object.assign(new Error("ENOSPC: injected"), { code: "ENOSPC" });
       }
       return open(...args);
-    }) as typeof open;
+    });
     try {
       const res = await request(t.app).post("/api/debug/backup-posts").set("Cookie", cookie);
       expect(res.status).toBe(507);

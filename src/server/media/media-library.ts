@@ -126,7 +126,7 @@ export function createMediaLibrary(dataDir: string) {
     async restore(name: string, bytes: Buffer): Promise<boolean> {
       const match = NAME.exec(name);
       if (!match || createHash("sha256").update(bytes).digest("hex") !== match[1]) return false;
-      if ((await load()).has(match[1]!)) return true;
+      if ((await load()).has(match[1])) return true;
       await store(bytes, match[2] as MediaExtension);
       return true;
     },
