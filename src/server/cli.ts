@@ -141,11 +141,11 @@ function configOf(values: Values, entry?: CliEntry): Config {
 }
 
 async function withStore(values: Values, use: (store: Store) => Promise<void>, options: { seed?: boolean } = {}) {
-  const { store } = await openSite(configOf(values), options);
+  const { store, close } = await openSite(configOf(values), options);
   try {
     await use(store);
   } finally {
-    await store.close();
+    await close();
   }
 }
 

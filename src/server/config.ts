@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustProxySchema, type TrustProxy } from "./trust-proxy";
 
 /**
  * Every setting the server reads, in one place (DESIGN.md section 7): parsed once at start-up,
@@ -20,10 +21,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: trustProxySchema,
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
@@ -58,7 +56,8 @@ export type Config = {
   /** The first admin, created on a start with no users (issue 4). */
   adminUsername?: string;
   adminPassword?: string;
-  trustProxy: boolean;
+  /** Which hops in front may set X-Forwarded-For/-Proto (src/server/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   contactWebhookUrl?: string;
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (DESIGN.md section 4). */
   backupKeep: number;

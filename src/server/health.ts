@@ -10,7 +10,7 @@ import type { Store } from "./store/types";
 
 const MB = 1024 * 1024;
 
-export const HEALTH_MESSAGES = {
+export const HEALTH_REPORT_ERRORS = {
   unreadable: (cause: string) => `The store could not be read: ${cause}`,
   // Only the error code: the report is public, and a message would show the data folder's path.
   unwritable: (code: string) => `The data folder cannot be written (${code}).`,
@@ -58,7 +58,7 @@ export function createHealthService({ store, config }: { store: Store; config: C
     try {
       postsCount = (await store.listPosts()).length;
     } catch (err) {
-      readError = HEALTH_MESSAGES.unreadable(err instanceof Error ? err.message : String(err));
+      readError = HEALTH_REPORT_ERRORS.unreadable(err instanceof Error ? err.message : String(err));
     }
     if (readError === null && store.lastWrite().error) await store.retryWrite().catch(() => {});
     const { at: lastWriteAt, error: writeError } = store.lastWrite();
@@ -69,8 +69,8 @@ export function createHealthService({ store, config }: { store: Store; config: C
       newestBackupTime(config.dataDir),
     ]);
     const needed = requiredFreeBytes(config, dataBytes);
-    const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_MESSAGES.lowSpace(freeBytes, needed) : null;
-    const unwritable = writable === true ? null : HEALTH_MESSAGES.unwritable(writable);
+    const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_REPORT_ERRORS.lowSpace(freeBytes, needed) : null;
+    const unwritable = writable === true ? null : HEALTH_REPORT_ERRORS.unwritable(writable);
     const error = readError ?? writeError?.message ?? unwritable ?? lowSpace;
     const missingEnvVars = [...config.missingProductionSettings];
     return {

@@ -1,5 +1,6 @@
 import type { CmsPost } from "../shared/blog";
-import { fieldErrors, POST_MESSAGES, postSchema, tagSchema } from "../shared/schemas";
+import { fieldErrors } from "../shared/field-errors";
+import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
 import { contentOf, summaryOf } from "./post-view";
@@ -73,35 +74,45 @@ export function createPostService(store: Store): PostService {
 
 /**
  * SPEC section 5 rules and messages. The 50-character content minimum is checked on what the
- * writer sent, before sanitizing: a writer who typed 50 characters should never be told they did
- * not. Content is then stored sanitized (DESIGN.md section 5), the same HTML the blog renders.
+ * writer sent, and again on what sanitizing leaves: content that is all script, or tags the
+ * allowlist drops, would otherwise be stored as a post with no body. Content is stored sanitized
+ * (docs/architecture.md section 5), the same HTML the blog renders.
  */
 function parsePost(fields: Record<string, unknown>): PostInput {
-  const parsed = postSchema.safeParse(fields);
+  const parsed = postInputSchema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const { coverImage, tags, ...post } = parsed.data;
   return {
     ...post,
-    content: sanitizeContent(post.content),
+    content: sanitizedContent(post.content),
     ...(coverImage !== undefined && { coverImage }),
     ...(tags !== undefined && { tags }),
   };
 }
 
+/** Stored content: sanitized, and still at least the minimum length once sanitizing has dropped what it drops. */
+function sanitizedContent(sent: string): string {
+  const content = sanitizeContent(sent);
+  if (content.length < MIN_CONTENT_LENGTH) {
+    throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
+  }
+  return content;
+}
+
 /** The fields a writer may send; anything else in a body is ignored, as on create. */
-const POST_FIELDS = Object.keys(postSchema.shape) as (keyof PostInput)[];
+const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
 
 /**
  * The fields sent, checked by the same rules as create, and only those: the schema's defaults
  * (published) must not fill in a field that was left out.
  */
 function parsePostChanges(fields: Record<string, unknown>): Partial<PostInput> {
-  const parsed = postSchema.partial().safeParse(fields);
+  const parsed = postInputSchema.partial().safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const changes: Partial<PostInput> = {};
   for (const key of POST_FIELDS) {
     if (fields[key] === undefined || parsed.data[key] === undefined) continue;
-    Object.assign(changes, { [key]: key === "content" ? sanitizeContent(parsed.data.content!) : parsed.data[key] });
+    Object.assign(changes, { [key]: key === "content" ? sanitizedContent(parsed.data.content!) : parsed.data[key] });
   }
   return changes;
 }

@@ -34,16 +34,16 @@ export type LoadSite = (config: Config) => Promise<Site>;
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.
-  const { store, sessionSecret } = await openSite(config);
+  const { store, sessionSecret, sessionRecords, close } = await openSite(config);
   let site: Site | undefined;
   try {
     site = await loadSite(config);
-    const app = createApp({ config, store, sessionSecret, build: site.build });
+    const app = createApp({ config, store, sessionSecret, sessionRecords, build: site.build });
     const host = express();
     host.disable("x-powered-by");
-    host.use(securityHeaders({ dev: config.env !== "production" }));
     host.use(compression());
-    host.use(site.clientFiles);
+    // The browser's files get the same headers as the app's answers (createApp sets its own).
+    host.use(securityHeaders({ dev: config.env !== "production" }), site.clientFiles);
     host.use(app);
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
     // and the file lookup cost several times the answer itself (issue 7, `npm run bench`).
@@ -67,7 +67,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
   } finally {
     // Also after a failed start (a taken port), so the folder's lock is released and the process can exit.
     await site?.close?.();
-    await store.close();
+    await close();
   }
 }
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HEALTH_MESSAGES } from "../../src/server/health";
+import { HEALTH_REPORT_ERRORS } from "../../src/server/health";
 import { STORAGE_MESSAGES } from "../../src/server/storage-errors";
 import { DB_FILE } from "../../src/server/store/json-store";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
@@ -101,7 +101,7 @@ it("a full data folder: 507 with the reason, nothing half-written, health 503, a
     fs.writeFileSync(half, Buffer.alloc(well.body.freeBytes - MB / 2));
     const low = await health();
     expect(low.status).toBe(503);
-    expect(low.body.error).toBe(HEALTH_MESSAGES.lowSpace(low.body.freeBytes, MB));
+    expect(low.body.error).toBe(HEALTH_REPORT_ERRORS.lowSpace(low.body.freeBytes, MB));
     fs.rmSync(half);
   } finally {
     await t.close();

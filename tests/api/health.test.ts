@@ -2,7 +2,7 @@ import fs from "node:fs";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
-import { HEALTH_MESSAGES } from "../../src/server/health";
+import { HEALTH_REPORT_ERRORS } from "../../src/server/health";
 import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
@@ -71,7 +71,7 @@ describe("GET /api/public/health/database (issue 5)", () => {
       environmentComplete: true,
       missingEnvVars: [],
       postsCount: 1, // the store still answers reads from memory; writes would fail
-      error: HEALTH_MESSAGES.unwritable("ENOENT"),
+      error: HEALTH_REPORT_ERRORS.unwritable("ENOENT"),
       lastWriteError: null, // no save has failed yet: the probe found out first
       lastWriteAt: expect.any(String),
       freeBytes: null,
@@ -87,6 +87,6 @@ describe("GET /api/public/health/database (issue 5)", () => {
     await t.store.close();
     const res = await check();
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ databaseConnected: false, postsCount: null, error: HEALTH_MESSAGES.unreadable(STORE_CLOSED_MESSAGE) });
+    expect(res.body).toMatchObject({ databaseConnected: false, postsCount: null, error: HEALTH_REPORT_ERRORS.unreadable(STORE_CLOSED_MESSAGE) });
   });
 });

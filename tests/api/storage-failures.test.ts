@@ -5,7 +5,7 @@ import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { version } from "../../package.json";
-import { HEALTH_MESSAGES } from "../../src/server/health";
+import { HEALTH_REPORT_ERRORS } from "../../src/server/health";
 import { STORAGE_MESSAGES } from "../../src/server/storage-errors";
 import type { DbFile } from "../../src/server/store/db-schema";
 import { DB_FILE } from "../../src/server/store/json-store";
@@ -149,7 +149,7 @@ describe("health beyond the last write", () => {
     t = await makeTestApp({ env: { ...ENV, MIN_FREE_BYTES: String(2 ** 50) } });
     const res = await request(t.app).get("/api/public/health/database");
     expect(res.status).toBe(503);
-    expect(res.body.error).toBe(HEALTH_MESSAGES.lowSpace(res.body.freeBytes, 2 ** 50));
+    expect(res.body.error).toBe(HEALTH_REPORT_ERRORS.lowSpace(res.body.freeBytes, 2 ** 50));
     expect(res.body.lastWriteError).toBeNull(); // writes still work: this is a warning before they fail
   });
 });

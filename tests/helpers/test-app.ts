@@ -27,16 +27,18 @@ export async function makeTestApp({
   dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-")),
 }: { seed?: boolean; env?: Record<string, string>; dataDir?: string } & Pick<OpenJsonStoreOptions, "wrapAdapter"> = {}) {
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
-  const { store, sessionSecret } = await openSite(config, { seed, wrapAdapter });
-  const app = createApp({ config, store, sessionSecret, build: await serverBuild() });
+  const site = await openSite(config, { seed, wrapAdapter });
+  const { store, sessionSecret, sessionRecords } = site;
+  const app = createApp({ config, store, sessionSecret, sessionRecords, build: await serverBuild() });
   return {
     app,
     store,
     config,
     sessionSecret,
     dataDir,
+    sessionRecords,
     close: async () => {
-      await store.close();
+      await site.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

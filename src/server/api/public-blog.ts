@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { BLOG_MESSAGES } from "../../shared/blog";
-import { fieldErrors } from "../../shared/schemas";
+import { fieldErrors } from "../../shared/field-errors";
 import type { AppContext } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 
@@ -34,9 +34,8 @@ export function publicBlogRouter({ blog }: AppContext): Router {
   router.get("/public/blog/posts", async (req, res) => {
     const paging = pagingSchema.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
     if (!paging.success) throw new ValidationError("Invalid paging parameters.", fieldErrors(paging.error));
-    const posts = await blog.listPublished();
     const { page, pageSize } = paging.data;
-    res.json(page && pageSize ? posts.slice((page - 1) * pageSize, page * pageSize) : posts);
+    res.json(await blog.listPublished(page && pageSize ? { page, pageSize } : undefined));
   });
 
   router.get("/public/blog/posts/:slug", async (req, res) => {

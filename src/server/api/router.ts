@@ -9,6 +9,8 @@ import { debugRouter } from "./debug";
 import { healthRouter } from "./health";
 import { publicBlogRouter } from "./public-blog";
 
+export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
+
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
 export function apiRouter(context: AppContext, guards: Guards): Router {
   const router = Router();
@@ -23,6 +25,6 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
   router.use(healthRouter(context));
-  router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
+  router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

@@ -11,7 +11,7 @@ import * as posts from "./post-changes";
 import * as records from "./record-changes";
 import { seedData } from "./seed";
 import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "../storage-errors";
-import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User, WriteOutcome } from "./types";
+import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User, UserPatch, WriteOutcome } from "./types";
 
 /**
  * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -159,6 +159,12 @@ class JsonStore implements Store {
   }
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => records.createUser(s, input, now));
+  }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
   }
 
   addMessage(input: NewContactMessage) {

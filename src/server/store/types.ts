@@ -44,7 +44,13 @@ export type User = {
   /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
   passwordHash: string;
   createdAt: string;
+  /** A disabled user cannot sign in, and their sessions give no rights. */
+  disabled?: boolean;
+  lastSignInAt?: string;
 };
+
+/** What an admin (or the user, for the password) may change on an account. */
+export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
 
 export type ContactMessage = {
   id: number;
@@ -101,6 +107,10 @@ export interface Store {
   getUserByUsername(username: string): Promise<User | undefined>;
   /** Throws ConflictError when the username is taken (case-insensitive). */
   createUser(input: Omit<User, "id" | "createdAt">): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the changed user. */
+  updateUser(id: number, patch: UserPatch): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the removed user. */
+  deleteUser(id: number): Promise<User>;
 
   addMessage(input: NewContactMessage): Promise<ContactMessage>;
   /** Newest first. */

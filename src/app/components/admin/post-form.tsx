@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "../../../shared/blog";
-import { postSchema, slugSchema } from "../../../shared/schemas";
+import { postInputSchema, slugSchema } from "../../../shared/schemas";
 import { generateSlug, slugify } from "../../../shared/slug";
 import { api, ApiError } from "../../lib/api";
 import { prepareContentForSave } from "../../lib/editor-content";
@@ -15,7 +15,7 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostEditor } from "./post-editor";
 
 /** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
-const formSchema = postSchema.extend({ slug: z.string(), tags: z.string() });
+const formSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
 type FormValues = z.input<typeof formSchema>;
 
 const toFormValues = (post?: CmsPost): FormValues => ({
