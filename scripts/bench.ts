@@ -103,7 +103,7 @@ function manyPosts() {
       rows.splice(4, 0, alone);
       const creates = await timeCreates(cached.url);
       const rss = rssBytes(cached.pid);
-      // Every post in one answer (about 28 MB here), as SPEC's client asks for it: cached, as a
+      // Every post in one answer (about 28 MB here), as the product's client asks for it (docs/product.md section 7): cached, as a
       // browser asks (brotli), after one call has rendered and compressed it; uncached, as plain
       // JSON on 2 connections, since compressing 28 MB on every call would take seconds each.
       const api = "/api/public/blog/posts";
