@@ -49,5 +49,9 @@ for (let n = 1; n <= count; n++) {
 }
 await sleep(SETTLE_MS);
 const after = settled();
-const grown = { rss: after.rss - before.rss, heap: after.heap - before.heap, external: after.external - before.external };
+const grown = {
+  rss: after.rss - before.rss,
+  heap: after.heap - before.heap,
+  external: after.external - before.external,
+};
 console.log(JSON.stringify({ budget, counted: lru.bytes, entries: lru.size, ...grown }));

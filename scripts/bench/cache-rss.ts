@@ -20,7 +20,9 @@ export async function fetchTemplate(base: string, page: string): Promise<Templat
 
 async function once(file: string, mode: "keep" | "discard") {
   const script = path.resolve("scripts/bench/cache-memory.ts");
-  const { stdout } = await run(process.execPath, ["--expose-gc", "--import", "tsx", script, file, mode], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, ["--expose-gc", "--import", "tsx", script, file, mode], {
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout) as { budget: number; counted: number; entries: number; rss: number };
 }
 

@@ -23,7 +23,9 @@ function get(path: string): Promise<{ status: number; cache: string | undefined;
       .get({ host: "127.0.0.1", port, path }, (res) => {
         let body = "";
         res.setEncoding("utf8").on("data", (chunk) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, cache: res.headers["x-cache"] as string | undefined, body }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, cache: res.headers["x-cache"] as string | undefined, body }),
+        );
       })
       .on("error", reject);
   });
@@ -53,7 +55,9 @@ afterEach(async () => {
 });
 
 it("renders the home page, /blog, the post's tag pages and the post after a write, so readers hit the cache", async () => {
-  const post = await t.store.createPost(makePostInput({ title: "Warmed before anyone asked", tags: ["Speed", "Queues"] }));
+  const post = await t.store.createPost(
+    makePostInput({ title: "Warmed before anyone asked", tags: ["Speed", "Queues"] }),
+  );
   await warmer.idle();
   const pages = ["/", "/blog", "/blog?tag=speed", "/blog?tag=queues", `/blog/${post.slug}`];
   expect(warmed.sort()).toEqual([...pages].sort());

@@ -17,7 +17,10 @@ it("after a write through the API, the built server renders the post and its pag
       body: JSON.stringify(ADMIN),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const created = await fetch(`${server.url}/api/cms/simple-create-post`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: server.url, Cookie: cookie },
