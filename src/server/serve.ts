@@ -50,7 +50,12 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // The kept page replays the headers this stack gave it when it was rendered.
     const server = http.createServer();
     const stopper = gracefulStop(server);
-    server.on("request", stopper.track((req, res) => app.htmlCache.serve(req, res) || host(req, res)));
+    server.on(
+      "request",
+      stopper.track((req, res) => {
+        if (!app.htmlCache.serve(req, res)) host(req, res);
+      }),
+    );
     applySocketLimits(server, config.maxConnections);
     const port = await listen(server, config);
     console.log(`Site ready on http://localhost:${port} (data folder ${config.dataDir})`);
