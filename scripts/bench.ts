@@ -8,6 +8,7 @@ import path from "node:path";
 import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from "../tests/helpers/route-assets";
 import { cacheRss, fetchTemplate, type CacheRss } from "./bench/cache-rss";
 import { CONNECTIONS, measure } from "./bench/load";
+import { measureImages } from "./bench/images";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
 import { stopAll, withSameBytes, withSite } from "./bench/servers";
@@ -33,15 +34,19 @@ async function fetchBytes(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
-async function timeCreates(base: string): Promise<number[]> {
+async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
     body: JSON.stringify(ADMIN),
   });
   if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
+async function timeCreates(base: string): Promise<number[]> {
+  const cookie = await signIn(base);
   const times: number[] = [];
   for (let i = 1; i <= CREATES; i++) {
     const started = performance.now();
@@ -102,10 +107,12 @@ function manyPosts() {
       const alone: Row = { page: "/blog?page=400", server: "cache off, 1 connection", load: await measure(`${off.url}/blog?page=400`, 1) };
       rows.splice(4, 0, alone);
       const creates = await timeCreates(cached.url);
+      const images = await measureImages(cached.url, await signIn(cached.url));
       const rss = rssBytes(cached.pid);
-      // Every post in one answer (about 28 MB here), as the product's client asks for it (docs/product.md section 7): cached, as a
-      // browser asks (brotli), after one call has rendered and compressed it; uncached, as plain
-      // JSON on 2 connections, since compressing 28 MB on every call would take seconds each.
+      // Every post in one answer (about 28 MB here), as the product's client asks for it
+      // (docs/product.md section 7): cached, as a browser asks (brotli), after one call has
+      // rendered and compressed it; uncached, as plain JSON on 2 connections, since compressing
+      // 28 MB on every call would take seconds each.
       const api = "/api/public/blog/posts";
       await fetchBytes(cached.url + api);
       rows.push(
@@ -113,7 +120,7 @@ function manyPosts() {
         { page: api, server: "cache off, 2 connections", load: await measure(off.url + api, 2, { "Accept-Encoding": "identity" }) },
       );
       const templates = [await fetchTemplate(cached.url, `/blog/${benchPostSlug(POSTS / 2)}`), await fetchTemplate(cached.url, "/blog/nonexistent-1")];
-      return { rows, creates, rss, rssWithApi: rssBytes(cached.pid), templates };
+      return { rows, creates, images, rss, rssWithApi: rssBytes(cached.pid), templates };
     }),
   );
 }
@@ -149,6 +156,8 @@ ${loadTable(sample)}
 ${posts} posts
 ${loadTable(many.rows)}
 create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
+upload a ${mb(many.images.uploadBytes)} JPEG through /api/cms/uploads (5 different ones): median ${Math.round(many.images.upload.median)} ms, slowest ${Math.round(many.images.upload.slowest)} ms
+a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images.card.first)} ms, repeat fetch (kept) ${many.images.card.repeat.toFixed(1)} ms
 memory (RSS) of the cached server after the page runs above: ${mb(many.rss)}; after the API runs too: ${mb(many.rssWithApi)}
 
 The page cache's memory: what keeping pages grew RSS by (the same renders keeping nothing subtracted), against the bytes it counts

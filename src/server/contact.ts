@@ -2,6 +2,7 @@ import { CONTACT_MESSAGES, contactSchema } from "../shared/contact-schema";
 import { fieldErrors } from "../shared/field-errors";
 import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "./api/json-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "./errors";
+import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "./rate-limiter";
 import type { Store } from "./store/types";
 
@@ -46,10 +47,13 @@ export type ContactService = {
 export function createContactService({
   store,
   webhookUrl,
+  notifier,
   now = Date.now,
 }: {
   store: Store;
   webhookUrl?: string;
+  /** Emails each stored message when SMTP is configured (src/server/mail-notifier.ts). */
+  notifier?: MailNotifier;
   now?: () => number;
 }): ContactService {
   const limiter = createRateLimiter(CONTACT_LIMIT, now);
@@ -74,6 +78,7 @@ export function createContactService({
       ip,
     });
     limiter.hit(ip);
+    notifier?.notify(stored);
     if (webhookUrl) {
       const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
       void forward(webhookUrl, forwarded);

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import { createCacheWarmer } from "./cache-warmer";
 import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { openSite } from "./open-site";
+import { SETUP_MESSAGES } from "../shared/setup";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -58,7 +59,11 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     );
     applySocketLimits(server, config.maxConnections);
     const port = await listen(server, config);
-    console.log(`Site ready on http://localhost:${port} (data folder ${config.dataDir})`);
+    // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
+    // before the ready line that scripts and tests wait for.
+    const setupLink = await app.setup.issueLink(setupBase(config, port));
+    const ready = `Site ready on http://localhost:${port} (data folder ${config.dataDir})`;
+    console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
     const warmer = config.htmlCacheBytes > 0 ? createCacheWarmer({ store, fetchPage: selfFetcher(server) }) : undefined;
 
     const signal = await nextSignal();
@@ -69,11 +74,17 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const cutNote = cut > 0 ? `, ${cut} cut after ${config.shutdownTimeoutMs} ms` : "";
     const were = inFlight === 1 ? "request was" : "requests were";
     console.log(`Stopped in ${Date.now() - started} ms: ${inFlight} ${were} in flight${cutNote}.`);
+    app.stop();
   } finally {
     // Also after a failed start (a taken port), so the folder's lock is released and the process can exit.
     await site?.close?.();
     await close();
   }
+}
+
+/** PUBLIC_URL when the operator set it, else this machine's port (PORT=0 picks one at listen time). */
+function setupBase(config: Config, port: number): string {
+  return config.missingProductionSettings.includes("PUBLIC_URL") ? `http://localhost:${port}` : config.publicUrl;
 }
 
 function listen(server: http.Server, { port, host }: Config): Promise<number> {

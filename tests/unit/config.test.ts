@@ -22,6 +22,8 @@ describe("loadConfig", () => {
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
+      contactNotifyFrom: "no-reply@localhost",
+      smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
   });
 

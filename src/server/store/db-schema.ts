@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ContactMessage, Post, Tag, User } from "./types";
+import type { ContactMessage, Post, Settings, Tag, TagRedirect, User } from "./types";
 
 /**
  * The shape of `data/db.json` (DESIGN.md section 4), checked on every load. Records are loose
@@ -51,7 +51,22 @@ export const messageSchema = z.looseObject({
   message: z.string(),
   ip: z.string(),
   createdAt: z.string(),
+  read: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  notification: z
+    .looseObject({
+      state: z.enum(["pending", "sent", "failed"]),
+      attempts: z.number().int().min(0),
+      error: z.string().optional(),
+      updatedAt: z.string(),
+    })
+    .optional(),
 });
+
+export const settingsSchema = z.looseObject({ writersSeeInbox: z.boolean() });
+export const DEFAULT_SETTINGS: Settings = { writersSeeInbox: false };
+
+const tagRedirectSchema = z.looseObject({ from: z.string().min(1), to: id });
 
 const metaSchema = z.looseObject({
   nextPostId: counter,
@@ -76,6 +91,9 @@ export const dbFileSchema = z
     tags: z.array(storedTagSchema).default([]),
     users: z.array(userSchema).default([]),
     messages: z.array(messageSchema).default([]),
+    // Both absent in files from before the inbox settings and tag renames; read as the defaults.
+    settings: settingsSchema.optional(),
+    tagRedirects: z.array(tagRedirectSchema).optional(),
     // A file written by hand or by an older tool may lack counters; they are derived from the ids.
     meta: metaSchema.optional(),
   })
@@ -96,6 +114,8 @@ export type DbFile = {
   tags: Tag[];
   users: User[];
   messages: ContactMessage[];
+  settings?: Settings;
+  tagRedirects?: TagRedirect[];
   meta: Meta;
 };
 
