@@ -1,6 +1,8 @@
 /**
  * Typed errors thrown by the store and services; one Express error handler maps them to status
- * codes and JSON `{message, errors?}` (DESIGN.md section 7).
+ * codes and JSON `{message, errors?}` (DESIGN.md section 7). Only src/server uses them, so
+ * there is one copy of each class and `instanceof` tells them apart; route modules get results,
+ * not these errors, from the services in the load context (docs/architecture.md section 3, Layers).
  */
 export type FieldErrors = Record<string, string[]>;
 
@@ -50,12 +52,4 @@ export class TooManyRequestsError extends HttpError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
-}
-
-/**
- * True for our typed errors. Route modules are bundled apart from src/server, so a class
- * imported there is a different copy: check the shape, not `instanceof`.
- */
-export function isHttpError(err: unknown): err is HttpError {
-  return err instanceof Error && typeof (err as { status?: unknown }).status === "number";
 }

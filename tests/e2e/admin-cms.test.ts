@@ -66,7 +66,7 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await pasteText(page, `https://www.youtube.com/watch?v=${VIDEO_ID}`);
   await toastTitled(page, YOUTUBE_URL_NOTICE.title);
   expect(await page.locator(".ql-editor iframe").count()).toBe(1);
-  await page.getByLabel("Tags").fill("Museums, Product");
+  await page.getByRole("combobox", { name: /^Tags/ }).fill("Museums, Product");
   await page.getByRole("button", { name: "Create Post" }).click();
   await toastTitled(page, ADMIN_MESSAGES.created.title);
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();

@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { NotFoundError } from "../errors";
+import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
@@ -9,6 +10,8 @@ import { debugRouter } from "./debug";
 import { healthRouter } from "./health";
 import { mediaApiRouter } from "./media";
 import { publicBlogRouter } from "./public-blog";
+
+export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
 export function apiRouter(context: AppContext, guards: Guards): Router {
@@ -23,8 +26,9 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
+  router.use(adminRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
-  router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
+  router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

@@ -1,7 +1,7 @@
 import { slugify } from "../../shared/slug";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
-import { postSchema, type Meta } from "./db-schema";
+import { storedPostSchema, type Meta } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";
 import type { Post, PostInput, Tag } from "./types";
 
@@ -53,7 +53,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
     updatedAt: now,
     tags,
   } as Post;
-  checkRecord(postSchema, post);
+  checkRecord(storedPostSchema, post);
   const next = {
     ...data,
     posts: [post, ...data.posts],
@@ -75,7 +75,7 @@ export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;
   }
-  checkRecord(postSchema, post);
+  checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const next = {
     ...data,
@@ -106,13 +106,13 @@ export function deletePosts(snap: Snapshot, ids: number[]): Change<Post[]> {
   return { next, result: removed, kinds: ["posts"] };
 }
 
-type RestoreResult = { restored: number[]; skipped: number[] };
+type RestoredIds = { restored: number[]; skipped: number[] };
 
 /** Backups put back only what is missing (DESIGN.md section 4), every field as it was saved. */
-export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoreResult> {
-  const posts = given.map((p) => checkRecord(postSchema, p)).map((p) => structuredClone(p));
+export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoredIds> {
+  const posts = given.map((p) => checkRecord(storedPostSchema, p)).map((p) => structuredClone(p));
   const data = snap.data;
-  const result: RestoreResult = { restored: [], skipped: [] };
+  const result: RestoredIds = { restored: [], skipped: [] };
   const added: Post[] = [];
   const ids = new Set(snap.postsById.keys());
   const slugs = new Set(snap.postsBySlug.keys());
@@ -142,7 +142,7 @@ export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoreResul
     nextPostId: added.reduce((n, p) => Math.max(n, p.id + 1), data.meta.nextPostId),
     nextTagId: tags.reduce((n, t) => Math.max(n, t.id + 1), nextTagId),
   };
-  const kinds: Change<RestoreResult>["kinds"] =
+  const kinds: Change<RestoredIds>["kinds"] =
     tags.length > data.tags.length ? ["tags", "posts"] : ["posts"];
   return { next: { ...data, posts: [...data.posts, ...added], tags, meta }, result, kinds };
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { CmsPost } from "../../../shared/blog";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
@@ -10,22 +10,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
-import { PostsList } from "./posts-list";
 import type { SessionUser } from "../../../shared/users";
-import { usePostList } from "./use-post-list";
+import { INBOX_MESSAGES } from "../../../shared/inbox";
+import { TAGS_MESSAGES } from "../../../shared/tags";
+import { InboxPanel } from "./inbox-panel";
+import { PostsPanel } from "./posts-panel";
+import { TagsPanel } from "./tags-panel";
+import { useInboxSummary } from "./use-inbox";
 
-type Tab = "posts" | "new" | "media";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media";
 
 /**
  * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
  * in progress gives the form a temporary id (temp-{time}) so it starts fresh; leaving clears it.
  */
 export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
-  const { posts, loading, reload } = usePostList({
-    load: loadCmsPosts,
-    failed: ADMIN_MESSAGES.loadFailed,
-    unreachable: ADMIN_MESSAGES.loadError,
-  });
+  // Every panel's list is a fetcher of a route module; revalidating reloads them all after a write.
+  const { revalidate } = useRevalidator();
+  const reload = () => revalidate();
+  const inbox = useInboxSummary();
   const [tab, setTab] = useState<Tab>("posts");
   const [editing, setEditing] = useState<CmsPost | undefined>();
   const [formId, setFormId] = useState<string | undefined>();
@@ -94,13 +97,27 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsList>
           <TabsTrigger value="posts">Posts</TabsTrigger>
           <TabsTrigger value="new">New Post</TabsTrigger>
+          {inbox.allowed && (
+            <TabsTrigger value="inbox">
+              {inbox.unread ? INBOX_MESSAGES.tabWithUnread(inbox.unread) : INBOX_MESSAGES.tab}
+            </TabsTrigger>
+          )}
+          <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
           {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
         </TabsList>
         <TabsContent value="posts" className="mt-6">
-          <PostsList posts={posts} loading={loading} canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
+          <PostsPanel canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
         </TabsContent>
         <TabsContent value="new" className="mt-6">
           <Card>{formId && <PostForm key={formId} post={editing} onDone={done} />}</Card>
+        </TabsContent>
+        {inbox.allowed && (
+          <TabsContent value="inbox" className="mt-6">
+            <InboxPanel />
+          </TabsContent>
+        )}
+        <TabsContent value="tags" className="mt-6">
+          <TagsPanel />
         </TabsContent>
         {user.role === "admin" && (
           <TabsContent value="media" className="mt-6">
@@ -111,8 +128,6 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
     </div>
   );
 }
-
-const loadCmsPosts = () => api.get<CmsPost[]>("/api/cms/posts");
 
 /** SPEC section 2: the role badge falls back to "User". */
 function roleLabel(role: string | undefined): string {

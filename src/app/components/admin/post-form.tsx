@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "../../../shared/blog";
-import { postSchema, slugSchema } from "../../../shared/schemas";
+import { postInputSchema, slugSchema } from "../../../shared/schemas";
 import { generateSlug, slugify } from "../../../shared/slug";
 import { api, ApiError } from "../../lib/api";
 import { prepareContentForSave } from "../../lib/editor-content";
@@ -14,9 +14,10 @@ import { Switch } from "../ui/switch";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CoverUpload } from "./cover-upload";
 import { PostEditor } from "./post-editor";
+import { TagSuggestions } from "./tag-suggestions";
 
 /** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
-const formSchema = postSchema.extend({ slug: z.string(), tags: z.string() });
+const formSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
 type FormValues = z.input<typeof formSchema>;
 
 const toFormValues = (post?: CmsPost): FormValues => ({
@@ -136,8 +137,18 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
         )}
       </div>
       <Field id="post-tags" label="Tags" optional error={errors.tags?.message}>
-        {(a) => <input {...a} {...register("tags")} placeholder="Product, Healthcare" className={inputClasses} />}
+        {(a) => (
+          <input
+            {...a}
+            {...register("tags")}
+            list="post-tag-suggestions"
+            autoComplete="off"
+            placeholder="Product, Healthcare"
+            className={inputClasses}
+          />
+        )}
       </Field>
+      <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
       <div className="flex items-center gap-3">
         <Controller
           control={control}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { BLOG_MESSAGES, type CmsPost } from "../../../shared/blog";
 import { formatDate } from "../../../shared/dates";
 import { Badge } from "../ui/badge";
@@ -13,7 +14,12 @@ export function PostsList({
   canDelete,
   onEdit,
   onDelete,
+  filters,
+  emptyText = ADMIN_MESSAGES.postsEmpty,
 }: {
+  /** The Posts tab's search and filters, shown under the heading. */
+  filters?: ReactNode;
+  emptyText?: string;
   posts: CmsPost[] | undefined;
   loading: boolean;
   canDelete: boolean;
@@ -24,11 +30,12 @@ export function PostsList({
     <Card>
       <h2 className="text-xl font-semibold text-slate-900">{ADMIN_MESSAGES.postsCardTitle}</h2>
       <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.postsHint}</p>
+      {filters && <div className="mt-4">{filters}</div>}
       <div className="mt-6" aria-busy={loading}>
         {!posts ? (
           <p className="text-slate-600">{loading ? ADMIN_MESSAGES.postsLoading : ADMIN_MESSAGES.loadFailed.description}</p>
         ) : posts.length === 0 ? (
-          <p className="text-slate-600">{ADMIN_MESSAGES.postsEmpty}</p>
+          <p className="text-slate-600">{emptyText}</p>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Posts">
             {posts.map((post) => (
