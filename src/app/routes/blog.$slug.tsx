@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
 import { TagBadge } from "../components/tag-badge";
 import { buttonClasses } from "../components/ui/button";
-import { absoluteUrl, canonicalLink, pageMeta, socialMeta } from "../lib/meta";
+import { absoluteUrl, canonicalLink, pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     ...pageMeta(title, post.summary),
     canonicalLink(canonical),
-    ...socialMeta({ publicUrl, title, description: post.summary, url: canonical, image, type: "article" }),
+    ...data.social,
     { property: "article:published_time", content: post.createdAt },
     { property: "article:modified_time", content: post.updatedAt },
     {
@@ -42,7 +43,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await context.blog.getPublished(params.slug);
   if (!post) throw data(null, { status: 404 });
   const { publicUrl } = context.config;
-  return { post, publicUrl, canonical: `${publicUrl}/blog/${encodeURIComponent(post.slug)}` };
+  const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+  const title = post.title || BLOG_MESSAGES.untitled;
+  // Made here, on the server, so their code stays out of the page's JavaScript.
+  const social = socialMeta({ publicUrl, title, description: post.summary, url: canonical, image: socialCardPaths.post(post), type: "article" });
+  return { post, publicUrl, canonical, social };
 }
 
 export default function BlogPost({ loaderData: { post } }: Route.ComponentProps) {
