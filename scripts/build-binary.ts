@@ -9,8 +9,8 @@ import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { name } from "../package.json";
 import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
-import { PACKAGE_FILES, resolvePackageFile } from "../src/server/media/package-files";
 import { pinnedNode, runtime } from "./binary-runtime";
+import { PACKAGE_FILES, resolvePackageFile } from "../src/server/media/package-files";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
 if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);

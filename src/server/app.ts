@@ -17,11 +17,11 @@ import { createInboxService } from "./inbox";
 import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createPostSearch } from "./post-search";
 import { createMediaLibrary } from "./media/media-library";
 import { mediaRouter } from "./media/media-router";
 import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
-import { createPostSearch } from "./post-search";
 import { createPostService } from "./posts";
 import { storageErrorOf } from "./storage-errors";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
@@ -81,12 +81,11 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   app.use(securityHeaders({ dev }));
   app.use(rejectUnreadableRequests);
   app.use(htmlCache.middleware);
-  app.use("/api", apiRouter(context, createGuards(sessions)));
-  app.use(mediaRouter(media));
-  app.use(createSocialCards({ store, media }).router);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
   app.use("/api", apiRouter(context, guards));
+  app.use(mediaRouter(media));
+  app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.
   app.use(guards.requireSameOrigin);
   app.use(
@@ -130,7 +129,7 @@ const errorHandler: ErrorRequestHandler = (thrown, _req, res, _next) => {
   const err: unknown = storage ?? thrown;
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
-    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }), ...err.details });
     return;
   }
   console.error(err);

@@ -6,10 +6,10 @@ import type { Config } from "./config";
 import type { ContactService } from "./contact";
 import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
-import type { MediaLibrary } from "./media/media-library";
-import type { MediaService } from "./media/media-service";
 import type { InboxService } from "./inbox";
 import type { PostSearch } from "./post-search";
+import type { MediaLibrary } from "./media/media-library";
+import type { MediaService } from "./media/media-service";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 import type { TagService } from "./tags";
@@ -34,10 +34,6 @@ export type AppContext = {
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health (issue 5). */
   health: HealthService;
-  /** Uploaded images in DATA_DIR/media (docs/architecture.md section 4). */
-  media: MediaLibrary;
-  /** The admin Media panel: where each image is used, and deleting an unused one. */
-  mediaAdmin: MediaService;
   /** Contact messages and the inbox settings: /api/admin/messages and the Inbox tab. */
   inbox: InboxService;
   /** The Posts tab's search, filters and pages. */
@@ -46,6 +42,10 @@ export type AppContext = {
   tags: TagService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */
   setup: SetupService;
+  /** Uploaded images in DATA_DIR/media (docs/architecture.md section 4). */
+  media: MediaLibrary;
+  /** The admin Media panel: where each image is used, and deleting an unused one. */
+  mediaAdmin: MediaService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

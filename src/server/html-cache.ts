@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
+import { asksForPreview } from "../shared/preview";
 import { sessionCookieOf } from "./auth/session";
 import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
@@ -49,14 +50,18 @@ const READ_PARAMS: Record<string, readonly string[]> = {
   "/api/public/blog/posts": ["page", "pageSize"],
 };
 
-/** The key of a cacheable URL: its path and the parameters it reads, sorted, or undefined. */
+/**
+ * The key of a cacheable URL: its path and the parameters it reads, sorted, or undefined. A draft
+ * preview URL is never one, signed in or not (docs/decisions/020-draft-preview.md).
+ */
 export function pageKey(url: string): string | undefined {
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
   if (!PUBLIC_PAGE.test(path) || path.endsWith(".data")) return undefined;
-  const read = READ_PARAMS[path];
-  if (q === -1 || !read) return path;
+  if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
+  if (asksForPreview(params)) return undefined;
+  const read = READ_PARAMS[path] ?? [];
   for (const name of [...params.keys()]) if (!read.includes(name)) params.delete(name);
   params.sort();
   const query = params.toString();

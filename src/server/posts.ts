@@ -1,5 +1,6 @@
 import type { CmsPost } from "../shared/blog";
 import { fieldErrors } from "../shared/field-errors";
+import { UPDATED_AT_MESSAGE } from "../shared/post-conflict";
 import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
@@ -13,7 +14,10 @@ export type PostService = {
   listAll(): Promise<CmsPost[]>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
-  /** A partial update: fields left out keep their value, fields sent are checked as on create. */
+  /**
+   * A partial update: fields left out keep their value, fields sent are checked as on create. An
+   * `updatedAt` in the input makes it conditional: 409 when the post changed since that time.
+   */
   update(id: number, input: unknown): Promise<CmsPost>;
   /** Answers the removed post. */
   remove(id: number): Promise<Post>;
@@ -54,9 +58,10 @@ export function createPostService(store: Store): PostService {
       // A partial update: every field left out keeps its value (title, summary and content too), so
       // an update never moves a post's URL, republishes a draft, drops its cover image or its tags
       // by omission; a field sent is validated as on create. A coverImage of "" removes the cover.
+      const ifUpdatedAt = updatedAtOf(fields);
       if (!POST_FIELDS.some((key) => fields[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
       const sent = fields.slug === undefined ? fields : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
-      return forCms(await store.updatePost(id, parsePostChanges(sent)));
+      return forCms(await store.updatePost(id, parsePostChanges(sent), { ifUpdatedAt }));
     },
 
     async remove(id) {
@@ -126,6 +131,14 @@ function slugFor(fields: Record<string, unknown>, whenMissing: string): unknown 
   const { slug } = fields;
   if (slug === undefined || slug === null) return whenMissing;
   return typeof slug === "string" && slug.trim().length < 3 ? generateSlug(titleOf(fields)) : slug;
+}
+
+/** The update time the editor opened the post at, if it sent one; a malformed one is a 400. */
+function updatedAtOf(fields: Record<string, unknown>): string | undefined {
+  const { updatedAt } = fields;
+  if (updatedAt === undefined || updatedAt === null) return undefined;
+  if (typeof updatedAt === "string" && updatedAt.length <= 40 && !Number.isNaN(Date.parse(updatedAt))) return updatedAt;
+  throw new ValidationError(UPDATED_AT_MESSAGE, { updatedAt: [UPDATED_AT_MESSAGE] });
 }
 
 function titleOf(fields: Record<string, unknown>): string {

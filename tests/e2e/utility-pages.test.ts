@@ -226,6 +226,12 @@ it("/create-post-direct asks for the required fields, then publishes a post that
   await result.waitFor();
   const post = JSON.parse((await result.locator("pre").textContent())!) as CmsPost;
   expect(post).toMatchObject({ title: "Straight from the direct page", slug: "straight-from-the-direct-page", published: true });
+  // The form starts over after a publish: pressing Publish again cannot send the same post (a 409).
+  expect(await page.getByLabel(M.title).inputValue()).toBe("");
+  expect(await page.getByLabel(M.summary).inputValue()).toBe("");
+  await expect.poll(() => page.locator(".ql-editor").innerText()).toMatch(/^\s*$/);
+  await page.getByRole("button", { name: M.publish }).click();
+  expect(await page.getByRole("alert").filter({ hasText: M.failed }).count()).toBe(0);
 
   await page.goto(`${site.server.url}/blog`);
   await page.getByRole("link", { name: "Straight from the direct page" }).first().waitFor();

@@ -1,23 +1,28 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
+import { PreviewBar } from "../components/preview-bar";
+import { PostCard } from "../components/post-card";
 import { TagBadge } from "../components/tag-badge";
 import { buttonClasses } from "../components/ui/button";
 import { absoluteUrl, canonicalLink, pageMeta } from "../lib/meta";
 import { socialMeta } from "../lib/social-meta";
 import { useToastOnce } from "../lib/use-toast-once";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE } from "../../shared/blog";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
+import { asksForPreview } from "../../shared/preview";
 import { socialCardPaths } from "../../shared/media";
+import { readingTimeLabel } from "../../shared/reading-time";
 import { SITE } from "../../shared/site";
 
 /** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting (issue 3). */
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.notFoundTitle, BLOG_MESSAGES.notFoundText);
-  const { post, canonical, publicUrl } = data;
+  const { post, canonical, publicUrl, preview } = data;
   const title = post.title || BLOG_MESSAGES.untitled;
   const image = absoluteUrl(publicUrl, socialCardPaths.post(post));
   return [
     ...pageMeta(title, post.summary),
+    ...(preview ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
     ...data.social,
     { property: "article:published_time", content: post.createdAt },
@@ -39,18 +44,59 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await context.blog.getPublished(params.slug);
-  if (!post) throw data(null, { status: 404 });
+/** A preview names who asks, so no browser, proxy or search engine keeps it (020-draft-preview.md). */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * The published post; with `?preview` and a signed-in writer or admin, any post, draft or not
+ * (docs/decisions/020-draft-preview.md). Signed out, `?preview` changes nothing: a draft is the
+ * normal 404. The rendered-page cache never keeps a preview URL (html-cache.ts).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const preview = asksForPreview(new URL(request.url).searchParams) && (await context.sessions.userFromRequest(request)) !== undefined;
+  const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
+  if (!post) throw data(null, { status: 404, ...(preview && { headers: PREVIEW_HEADERS }) });
   const { publicUrl } = context.config;
   const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
-  const title = post.title || BLOG_MESSAGES.untitled;
+  const related = await context.blog.listRelated(post);
   // Made here, on the server, so their code stays out of the page's JavaScript.
-  const social = socialMeta({ publicUrl, title, description: post.summary, url: canonical, image: socialCardPaths.post(post), type: "article" });
-  return { post, publicUrl, canonical, social };
+  const social = socialMeta({
+    publicUrl,
+    title: post.title || BLOG_MESSAGES.untitled,
+    description: post.summary,
+    url: canonical,
+    image: socialCardPaths.post(post),
+    type: "article",
+  });
+  return data({ post, related, publicUrl, canonical, preview, social }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
-export default function BlogPost({ loaderData: { post } }: Route.ComponentProps) {
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export default function BlogPost({ loaderData: { post, related, preview } }: Route.ComponentProps) {
+  return (
+    <>
+      {preview && <PreviewBar published={post.published} />}
+      <BlogArticle post={post} />
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="border-t border-slate-200 bg-white px-4 py-14">
+          <div className={`mx-auto ${related.length === 3 ? "max-w-5xl" : "max-w-3xl"}`}>
+            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+              {BLOG_MESSAGES.related}
+            </h2>
+            <div className={`mt-6 grid gap-6 ${RELATED_COLUMNS[related.length] ?? ""}`}>
+              {related.map((card, index) => (
+                <PostCard key={card.id} post={card} index={index} headingLevel="h3" />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function BlogArticle({ post }: { post: PublicPost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <BackToBlog label={BLOG_MESSAGES.backToBlog} />
@@ -59,6 +105,8 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
       </h1>
       <p className="mt-3 text-slate-600">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>
       <PostCover post={post} />
       {/* Sanitized by the server's allowlist on write and again on the way out (DESIGN.md section 5). */}
@@ -75,6 +123,9 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
     </article>
   );
 }
+
+/** As many columns as related posts, so one or two never sit beside empty space. */
+const RELATED_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 3: "md:grid-cols-3" };
 
 /** SPEC section 8: Blog Post Not Found for an unknown slug; Unable to Load Blog Post (with a toast, once) otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -3,6 +3,7 @@ import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { NotFoundError } from "../errors";
 import { adminRouter } from "./admin";
+import { adminUsersRouter } from "./admin-users";
 import { authRouter } from "./auth";
 import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
@@ -27,6 +28,7 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
   router.use(adminRouter(context, guards));
+  router.use(adminUsersRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));

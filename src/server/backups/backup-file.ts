@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { mediaMatchesName, type BackupMedia } from "../media/media-backup";
 import { describeIssues, MAX_ID } from "../store/db-schema";
+import { mediaMatchesName, type BackupMedia } from "../media/media-backup";
 import type { Post } from "../store/types";
 
 /**
@@ -111,7 +111,7 @@ const restoredPostSchema = z.object({
 
 const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
-  // Version 2: the images the posts show, by file name (docs/decisions/026-backups-carry-their-images.md).
+  // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
 });
 

@@ -130,8 +130,8 @@ class JsonStore implements Store {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));
@@ -162,6 +162,9 @@ class JsonStore implements Store {
     return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
   }
 
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
   countUsers() {
     return this.read((s) => s.data.users.length);
   }

@@ -109,8 +109,11 @@ export interface Store {
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken. */
   createPost(input: PostInput): Promise<Post>;
-  /** Throws NotFoundError for a missing id and ConflictError for a slug another post has. */
-  updatePost(id: number, input: Partial<PostInput>): Promise<Post>;
+  /**
+   * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
+   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time.
+   */
+  updatePost(id: number, input: Partial<PostInput>, options?: { ifUpdatedAt?: string }): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;
   /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
@@ -132,6 +135,8 @@ export interface Store {
   resolveTagRedirect(slug: string): Promise<Tag | undefined>;
 
   countUsers(): Promise<number>;
+  /** Every user, oldest first (by id). */
+  listUsers(): Promise<User[]>;
   getUserById(id: number): Promise<User | undefined>;
   /** Matches case-insensitively, as usernames are unique regardless of case. */
   getUserByUsername(username: string): Promise<User | undefined>;

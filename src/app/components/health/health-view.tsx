@@ -91,7 +91,7 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
         {report.error && (
           <div className="sm:col-span-2">
             <Item label="Error details">
-              <code className="block rounded bg-red-50 p-3 text-sm break-words text-red-900">{report.error}</code>
+              <code className="block rounded bg-red-50 p-3 text-sm wrap-anywhere text-red-900">{report.error}</code>
             </Item>
           </div>
         )}
