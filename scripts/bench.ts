@@ -106,8 +106,9 @@ function manyPosts() {
       const alone: Row = { page: "/blog?page=400", server: "cache off, 1 connection", load: await measure(`${off.url}/blog?page=400`, 1) };
       rows.splice(4, 0, alone);
       const creates = await timeCreates(cached.url);
+      const rss = rssBytes(cached.pid); // before the images: their resize worker is not the posts' memory
       const images = await measureImages(cached.url, await signIn(cached.url));
-      return { rows, creates, images, rss: rssBytes(cached.pid) };
+      return { rows, creates, images, rss };
     }),
   );
 }
@@ -139,7 +140,7 @@ ${loadTable(many.rows)}
 create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
 upload a ${mb(many.images.uploadBytes)} JPEG through /api/cms/uploads (5 different ones): median ${Math.round(many.images.upload.median)} ms, slowest ${Math.round(many.images.upload.slowest)} ms
 a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images.card.first)} ms, repeat fetch (kept) ${many.images.card.repeat.toFixed(1)} ms
-memory (RSS) of the cached server after the runs above: ${mb(many.rss)}
+memory (RSS) of the cached server after the page runs and creates above: ${mb(many.rss)}
 
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}
