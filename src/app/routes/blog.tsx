@@ -4,7 +4,8 @@ import { Icon } from "../components/icon";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink, pageMeta, socialMeta } from "../lib/meta";
+import { canonicalLink, pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES } from "../../shared/blog";
 import { socialCardPaths } from "../../shared/media";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     ...pageMeta(paged, BLOG_MESSAGES.intro),
     canonicalLink(data.canonical),
-    ...socialMeta({ publicUrl: data.publicUrl, title: paged, description: BLOG_MESSAGES.intro, url: data.canonical, image: socialCardPaths.blog }),
+    ...data.social,
   ];
 };
 
@@ -46,7 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag,
     tagName: result.tag?.name ?? tag,
     canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
-    publicUrl: context.config.publicUrl,
+    // Made here, on the server, so their code stays out of the page's JavaScript.
+    social: socialMeta({
+      publicUrl: context.config.publicUrl,
+      title: tag ? `Posts tagged ${result.tag?.name ?? tag}` : BLOG_MESSAGES.title,
+      description: BLOG_MESSAGES.intro,
+      url: context.config.publicUrl + blogHref({ tag, page: result.page }),
+      image: socialCardPaths.blog,
+    }),
   };
 }
 
