@@ -109,7 +109,6 @@ function manyPosts() {
       const creates = await timeCreates(cached.url);
       const rss = rssBytes(cached.pid); // before the images: their resize worker is not the posts' memory
       const images = await measureImages(cached.url, await signIn(cached.url));
-      const rss = rssBytes(cached.pid);
       // Every post in one answer (about 28 MB here), as the product's client asks for it
       // (docs/product.md section 7): cached, as a browser asks (brotli), after one call has
       // rendered and compressed it; uncached, as plain JSON on 2 connections, since compressing

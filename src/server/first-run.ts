@@ -4,7 +4,7 @@ import { SETUP_MESSAGES, setupSchema } from "../shared/setup";
 import type { SessionUser } from "../shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import type { Store } from "./store/types";
-import { createUserAccount, type HashCost } from "./users";
+import { createUserAccount } from "./users";
 
 /** docs/decisions/016-first-run-setup-link.md: long enough to open the link, short enough to matter if it leaks. */
 export const SETUP_TOKEN_TTL_MS = 60 * 60 * 1000;
