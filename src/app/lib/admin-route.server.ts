@@ -36,6 +36,12 @@ export function refused(intent: string, status: 401 | 403, message?: string) {
   return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
 
+/** A text field of a posted form, "" when absent (a file upload is not text). */
+export function textField(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
 export async function panelAction(
   request: Request,
@@ -46,7 +52,7 @@ export async function panelAction(
   if (!user) return refused("", 401);
   if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const intent = textField(form, "intent");
   try {
     return data<PanelActionData>({ ok: true, intent: await run(user, form) });
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.data.inbox";
-import { assertAdmin, panelAction, panelData, panelRead, panelUser } from "../lib/admin-route.server";
+import { assertAdmin, panelAction, panelData, textField, panelRead, panelUser } from "../lib/admin-route.server";
 import type { InboxPage, InboxSettings } from "../../shared/inbox";
 
 export type InboxLoaderData =
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Mark read or unread, archive or restore, delete (admins), and the inbox settings (admins). */
 export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context, async (user, form) => {
-    const intent = String(form.get("intent") ?? "");
+    const intent = textField(form, "intent");
     const id = form.get("id");
     if (intent === "settings") {
       assertAdmin(user);
