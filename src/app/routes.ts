@@ -14,13 +14,14 @@ export default [
     route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  // SPEC section 2 "Layout": the six utility pages show no site header or footer.
-  route("create-post-direct", "routes/create-post-direct.tsx"),
-  route("emergency-post", "routes/emergency-post.tsx"),
-  route("delete-posts", "routes/delete-posts.tsx"),
-  route("delete-all-posts", "routes/delete-all-posts.tsx"),
-  route("direct-delete", "routes/direct-delete.tsx"),
-  route("test-update", "routes/test-update.tsx"),
+  // SPEC section 2 "Layout": the six utility pages show no site header or footer. One module serves
+  // them; the id names the page in UTILITY_PAGES (components/tools/utility-pages.tsx).
+  route("create-post-direct", "routes/utility-page.tsx", { id: "create-post-direct" }),
+  route("emergency-post", "routes/utility-page.tsx", { id: "emergency-post" }),
+  route("delete-posts", "routes/utility-page.tsx", { id: "delete-posts" }),
+  route("delete-all-posts", "routes/utility-page.tsx", { id: "delete-all-posts" }),
+  route("direct-delete", "routes/utility-page.tsx", { id: "direct-delete" }),
+  route("test-update", "routes/utility-page.tsx", { id: "test-update" }),
   // Data for the admin panels' fetchers (no page of their own), and the first-run page.
   route("admin/data/inbox", "routes/admin.data.inbox.ts"),
   route("admin/data/tags", "routes/admin.data.tags.ts"),

@@ -1,16 +1,22 @@
-import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
+import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "../shared/blog";
+import { pageOf } from "./paging";
 import { contentOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
-export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
+export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
 
 export type BlogService = {
   /** One page of published posts, newest first, optionally only one tag's; `undefined` past the last page. */
   listPage(options: { page: number; tag?: string; pageSize?: number }): Promise<BlogPage | undefined>;
-  /** Every published post, newest first, as the public API and the feeds give them. */
-  listPublished(): Promise<PublicPost[]>;
+  /**
+   * Published posts, newest first, as the public API and the feeds give them: every one, or one
+   * page of them (empty past the last page).
+   */
+  listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
+  /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
+  getForPreview(slug: string): Promise<PublicPost | undefined>;
   listTags(): Promise<Tag[]>;
 };
 
@@ -25,29 +31,30 @@ export function createBlogService(store: Store): BlogService {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
       const published = await store.listPosts({ publishedOnly: true });
       const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
-      const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return undefined;
+      const found = pageOf(shown, page, pageSize);
+      if (!found) return undefined;
       const tagInfo = tag ? (await store.listTags()).find((t) => t.slug === tag) : undefined;
-      return {
-        posts: shown.slice((page - 1) * pageSize, page * pageSize).map(toCard),
-        page,
-        pageCount,
-        total: shown.length,
-        ...(tagInfo && { tag: tagInfo }),
-      };
+      const { items, ...position } = found;
+      return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
-    async listPublished() {
-      return (await store.listPosts({ publishedOnly: true })).map(toPublic);
+    async listPublished(paging) {
+      const published = await store.listPosts({ publishedOnly: true });
+      const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
+      return shown.map(toPublic);
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
       return post?.published ? toPublic(post) : undefined;
     },
+    async getForPreview(slug) {
+      const post = await store.getPostBySlug(slug);
+      return post && toPublic(post);
+    },
     listTags: () => store.listTags(),
   };
 }
 
-function toCard(post: Post): PostCard {
+function toCard(post: Post): PostListItem {
   return {
     id: post.id,
     title: post.title,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustProxySchema, type TrustProxy } from "./trust-proxy";
 
 /**
  * Every setting the server reads, in one place (DESIGN.md section 7): parsed once at start-up,
@@ -20,10 +21,7 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: trustProxySchema,
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // docs/decisions/015-contact-notifications-by-smtp.md: smtp:// (STARTTLS when offered) or smtps:// (TLS).
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
@@ -44,6 +42,9 @@ const envSchema = z.object({
   ),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
 });
 
 /** Five retries over about an hour: long enough to ride out a mail server's restart. */
@@ -75,7 +76,8 @@ export type Config = {
   /** The first admin, created on a start with no users (issue 4). */
   adminUsername?: string;
   adminPassword?: string;
-  trustProxy: boolean;
+  /** Which hops in front may set X-Forwarded-For/-Proto (src/server/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   contactWebhookUrl?: string;
   /** Contact notifications by email: both set or neither (docs/decisions/015-contact-notifications-by-smtp.md). */
   smtpUrl?: string;
@@ -90,6 +92,12 @@ export type Config = {
    * development, where Vite reloads changed modules and a kept page would hide the change.
    */
   htmlCacheBytes: number;
+  /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
+  minFreeBytes?: number;
+  /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
+  shutdownTimeoutMs: number;
+  /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
+  maxConnections: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -133,6 +141,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpRetryDelaysMs: e.SMTP_RETRY_DELAYS_MS ?? DEFAULT_SMTP_RETRY_DELAYS_MS,
     backupKeep: e.BACKUP_KEEP,
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
+    minFreeBytes: e.MIN_FREE_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -1,3 +1,4 @@
+import type { AuthService } from "./auth/auth-service";
 import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "./blog";
@@ -25,6 +26,8 @@ export type AppContext = {
   posts: PostService;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */
   sessions: Sessions;
+  /** Sign-in, sessions (list, end) and accounts: /api/auth and the admin pages. */
+  auth: AuthService;
   /** Backups, restore, purge and test-post removal (DESIGN.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health (issue 5). */
@@ -40,7 +43,11 @@ export type AppContext = {
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
-export type RequestContext = AppContext & { clientIp: string };
+export type RequestContext = AppContext & {
+  clientIp: string;
+  /** Sets a rendered page's Content-Security-Policy, allowing its inline scripts by their SHA-256 hashes. */
+  setPageScriptHashes: (hashes: readonly string[]) => void;
+};
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}

@@ -5,7 +5,7 @@
 export type Tag = { id: number; name: string; slug: string };
 
 /** What a list card needs (SPEC section 2): no content, so list pages stay small. */
-export type PostCard = {
+export type PostListItem = {
   id: number;
   title: string;
   slug: string;
@@ -17,7 +17,7 @@ export type PostCard = {
 };
 
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostCard & { content: string; published: boolean };
+export type PublicPost = PostListItem & { content: string; published: boolean };
 
 /** DESIGN.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PostCard as PostCardData } from "../../shared/blog";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PostListItem } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
 import { TagBadge } from "./tag-badge";
 
 /** SPEC sections 2 and 9: cover (at most 140 px high), title, date, summary, tags; cards fade in 0.1 s apart. */
-export function PostCard({ post, index }: { post: PostCardData; index: number }) {
+export function PostCard({ post, index }: { post: PostListItem; index: number }) {
   const title = post.title || BLOG_MESSAGES.untitled;
   return (
     <article

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { AUTH_MESSAGES } from "../../server/auth/guards";
-import { ForbiddenError, isHttpError } from "../../server/errors";
+import { ForbiddenError, HttpError } from "../../server/errors";
 import type { SessionUser } from "../../shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
@@ -56,7 +56,7 @@ export async function panelAction(
   try {
     return data<PanelActionData>({ ok: true, intent: await run(user, form) });
   } catch (err) {
-    if (!isHttpError(err)) throw err;
+    if (!(err instanceof HttpError)) throw err;
     return data<PanelActionData>(
       { ok: false, intent, message: err.message, errors: err.errors },
       { status: err.status },
@@ -76,7 +76,7 @@ export async function panelRead<T>(
   try {
     return { result: await read() };
   } catch (err) {
-    if (!isHttpError(err)) throw err;
+    if (!(err instanceof HttpError)) throw err;
     return { error: err.message, ...(err.errors && { errors: err.errors }), status: err.status };
   }
 }

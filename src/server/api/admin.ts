@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from "express";
-import { userOf, type Guards } from "../auth/guards";
+import { AUTH_MESSAGES, type Guards } from "../auth/guards";
 import type { AppContext } from "../context";
+import { UnauthorizedError } from "../errors";
 import { jsonBody } from "./json-body";
 
 /**
@@ -9,12 +10,19 @@ import { jsonBody } from "./json-body";
  * same-origin request.
  */
 export function adminRouter(
-  { inbox, tags }: AppContext,
+  { inbox, tags, sessions }: AppContext,
   { requireUser, requireAdmin, requireSameOrigin }: Guards,
 ): Router {
   const router = Router();
-  const inboxReader: RequestHandler = (_req, res, next) => {
-    inbox.assertCanRead(userOf(res)).then(() => next(), next);
+  // After requireUser, so `user` only reads the session the guard already looked up.
+  const inboxReader: RequestHandler = (req, res, next) => {
+    sessions
+      .user(req, res)
+      .then((user) => {
+        if (!user) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+        return inbox.assertCanRead(user);
+      })
+      .then(() => next(), next);
   };
   const requireInbox = [requireUser, inboxReader];
 

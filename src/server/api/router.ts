@@ -3,12 +3,15 @@ import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { NotFoundError } from "../errors";
 import { adminRouter } from "./admin";
+import { adminUsersRouter } from "./admin-users";
 import { authRouter } from "./auth";
 import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
 import { debugRouter } from "./debug";
 import { healthRouter } from "./health";
 import { publicBlogRouter } from "./public-blog";
+
+export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
 export function apiRouter(context: AppContext, guards: Guards): Router {
@@ -24,7 +27,8 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
   router.use(adminRouter(context, guards));
+  router.use(adminUsersRouter(context, guards));
   router.use(healthRouter(context));
-  router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
+  router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

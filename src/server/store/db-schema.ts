@@ -6,11 +6,18 @@ import type { ContactMessage, Post, Settings, Tag, TagRedirect, User } from "./t
  * objects: a key we do not know (an older or newer release's field) is kept and written back,
  * never silently dropped, because the operator's file is the only copy of the content.
  */
-const id = z.number().int().positive();
+/**
+ * Ids are integers from 1 to MAX_ID (2^31 - 1, a PostgreSQL `integer`), far inside JavaScript's
+ * safe integers, so `id + 1` is always exact and a counter can never leave the range the next
+ * start accepts. Counters hold the next id, so they may be one above.
+ */
+export const MAX_ID = 2_147_483_647;
+const id = z.number().int().positive().max(MAX_ID);
+const counter = z.number().int().positive().max(MAX_ID + 1);
 
-export const tagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
+export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
 
-export const postSchema = z.looseObject({
+export const storedPostSchema = z.looseObject({
   id,
   title: z.string(),
   slug: z.string().min(1),
@@ -22,7 +29,7 @@ export const postSchema = z.looseObject({
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  tags: z.array(tagSchema),
+  tags: z.array(storedTagSchema),
 });
 
 export const userSchema = z.looseObject({
@@ -31,6 +38,8 @@ export const userSchema = z.looseObject({
   role: z.enum(["admin", "writer"]),
   passwordHash: z.string().min(1),
   createdAt: z.string(),
+  disabled: z.boolean().optional(),
+  lastSignInAt: z.string().optional(),
 });
 
 export const messageSchema = z.looseObject({
@@ -60,10 +69,10 @@ export const DEFAULT_SETTINGS: Settings = { writersSeeInbox: false };
 const tagRedirectSchema = z.looseObject({ from: z.string().min(1), to: id });
 
 const metaSchema = z.looseObject({
-  nextPostId: id,
-  nextTagId: id,
-  nextUserId: id,
-  nextMessageId: id,
+  nextPostId: counter,
+  nextTagId: counter,
+  nextUserId: counter,
+  nextMessageId: counter,
 });
 
 /** Two records with one key would make lookups ambiguous, so the file is refused instead. */
@@ -78,8 +87,8 @@ function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.Re
 
 export const dbFileSchema = z
   .looseObject({
-    posts: z.array(postSchema),
-    tags: z.array(tagSchema).default([]),
+    posts: z.array(storedPostSchema),
+    tags: z.array(storedTagSchema).default([]),
     users: z.array(userSchema).default([]),
     messages: z.array(messageSchema).default([]),
     // Both absent in files from before the inbox settings and tag renames; read as the defaults.

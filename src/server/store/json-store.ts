@@ -12,7 +12,8 @@ import * as messages from "./message-changes";
 import * as records from "./record-changes";
 import * as tagChanges from "./tag-changes";
 import { seedData } from "./seed";
-import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, Store, User } from "./types";
+import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "../storage-errors";
+import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, Store, User, UserPatch, WriteOutcome } from "./types";
 
 /**
  * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -62,6 +63,7 @@ class JsonStore implements Store {
   private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private readonly queue: CommitQueue;
   private closing?: Promise<void>;
+  private outcome: WriteOutcome = { at: null, error: null };
 
   constructor(
     low: Low<DbFile>,
@@ -74,9 +76,16 @@ class JsonStore implements Store {
         low.data = next.data;
         try {
           await low.write();
+          this.outcome = { at: new Date().toISOString(), error: null };
         } catch (error) {
           low.data = this.snap.data;
-          throw error;
+          // A disk failure becomes a typed error whose message says what to do (storage-errors.ts).
+          const typed = storageErrorOf(error);
+          const code = errorCode(error) ?? "unknown";
+          // Logged once per new cause, not on every retry of a health check while the disk stays full.
+          if (this.outcome.error?.code !== code) console.error(`Saving ${DB_FILE} failed:`, error);
+          this.outcome = { at: this.outcome.at, error: { code, message: typed?.message ?? STORAGE_MESSAGES.unknown(code) } };
+          throw typed ?? error;
         }
       },
       (next, kinds) => {
@@ -121,8 +130,8 @@ class JsonStore implements Store {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));
@@ -153,6 +162,9 @@ class JsonStore implements Store {
     return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
   }
 
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
   countUsers() {
     return this.read((s) => s.data.users.length);
   }
@@ -164,6 +176,12 @@ class JsonStore implements Store {
   }
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => records.createUser(s, input, now));
+  }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
   }
 
   addMessage(input: NewContactMessage) {
@@ -187,6 +205,14 @@ class JsonStore implements Store {
   }
   updateSettings(patch: Partial<Settings>) {
     return this.write((s) => messages.updateSettings(s, patch));
+  }
+
+  lastWrite() {
+    return this.outcome;
+  }
+  retryWrite() {
+    // A copy of the same data: the queue saves only a changed snapshot, and nothing is reported changed.
+    return this.write((s) => ({ next: { ...s.data }, result: undefined, kinds: [] }));
   }
 
   onChange(listener: (kind: ChangeKind) => void) {

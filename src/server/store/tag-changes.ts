@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import { checkRecord, type Change } from "./change";
-import { tagSchema } from "./db-schema";
+import { storedTagSchema } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";
 import { tagSlugTakenMessage } from "./record-changes";
 import type { Post, Tag, TagRedirect } from "./types";
@@ -45,7 +45,7 @@ export function renameTag(snap: Snapshot, id: number, input: { name: string; slu
   if (holder && holder.id !== id) {
     throw new ConflictError(tagSlugTakenMessage(input.slug), { slug: [tagSlugTakenMessage(input.slug)] });
   }
-  const tag = checkRecord(tagSchema, { ...old, name: input.name, slug: input.slug });
+  const tag = checkRecord(storedTagSchema, { ...old, name: input.name, slug: input.slug });
   const tags = snap.data.tags.map((t) => (t.id === id ? tag : t));
   const posts = retagPosts(snap.data.posts, (list) =>
     list.some((t) => t.id === id)

@@ -44,7 +44,13 @@ export type User = {
   /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
   passwordHash: string;
   createdAt: string;
+  /** A disabled user cannot sign in, and their sessions give no rights. */
+  disabled?: boolean;
+  lastSignInAt?: string;
 };
+
+/** What an admin (or the user, for the password) may change on an account. */
+export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
 
 export type ContactMessage = {
   id: number;
@@ -85,6 +91,12 @@ export type TagRedirect = { from: string; to: number };
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
 
 /**
+ * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
+ * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
+ */
+export type WriteOutcome = { at: string | null; error: { code: string; message: string } | null };
+
+/**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
  * cloning 10,000 posts on every list would cost more than rendering the page (DESIGN.md section 6).
  * Copy before changing one (`{ ...post }`, `structuredClone(post)`); changing it in place throws a
@@ -97,8 +109,11 @@ export interface Store {
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken. */
   createPost(input: PostInput): Promise<Post>;
-  /** Throws NotFoundError for a missing id and ConflictError for a slug another post has. */
-  updatePost(id: number, input: Partial<PostInput>): Promise<Post>;
+  /**
+   * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
+   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time.
+   */
+  updatePost(id: number, input: Partial<PostInput>, options?: { ifUpdatedAt?: string }): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;
   /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
@@ -120,11 +135,17 @@ export interface Store {
   resolveTagRedirect(slug: string): Promise<Tag | undefined>;
 
   countUsers(): Promise<number>;
+  /** Every user, oldest first (by id). */
+  listUsers(): Promise<User[]>;
   getUserById(id: number): Promise<User | undefined>;
   /** Matches case-insensitively, as usernames are unique regardless of case. */
   getUserByUsername(username: string): Promise<User | undefined>;
   /** Throws ConflictError when the username is taken (case-insensitive). */
   createUser(input: Omit<User, "id" | "createdAt">): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the changed user. */
+  updateUser(id: number, patch: UserPatch): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the removed user. */
+  deleteUser(id: number): Promise<User>;
 
   addMessage(input: NewContactMessage): Promise<ContactMessage>;
   /** Newest first. */
@@ -140,6 +161,13 @@ export interface Store {
 
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;
+  /** The last file write's outcome (see WriteOutcome). */
+  lastWrite(): WriteOutcome;
+  /**
+   * Saves the current content again, through the same queue; health calls it while the last write
+   * failed, so the store learns that the disk recovered without waiting for a user's write.
+   */
+  retryWrite(): Promise<void>;
   /** Waits for pending writes and releases the data folder. */
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { AccountPanel } from "./account-panel";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostForm } from "./post-form";
 import type { SessionUser } from "../../../shared/users";
@@ -16,8 +17,11 @@ import { InboxPanel } from "./inbox-panel";
 import { PostsPanel } from "./posts-panel";
 import { TagsPanel } from "./tags-panel";
 import { useInboxSummary } from "./use-inbox";
+import { useLeaveGuard } from "./use-leave-guard";
+import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
+import { UsersPanel } from "./users/users-panel";
 
-type Tab = "posts" | "new" | "inbox" | "tags";
+type Tab = "posts" | "new" | "inbox" | "tags" | "users" | "account";
 
 /**
  * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -31,8 +35,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const [tab, setTab] = useState<Tab>("posts");
   const [editing, setEditing] = useState<CmsPost | undefined>();
   const [formId, setFormId] = useState<string | undefined>();
+  // Unsaved edits in the post form are not left behind without asking (021-no-lost-work.md).
+  const guard = useLeaveGuard();
 
-  const openTab = (next: Tab) => {
+  const switchTab = (next: Tab) => {
     setTab(next);
     if (next === "new" && !editing) setFormId(`temp-${Date.now()}`);
     if (next === "posts") {
@@ -40,6 +46,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
       setFormId(undefined);
     }
   };
+  const openTab = (next: Tab) => (next === tab ? undefined : guard.confirmLeave(() => switchTab(next)));
 
   const edit = (post: CmsPost) => {
     setEditing(post);
@@ -48,8 +55,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   };
 
   const done = (saved: boolean) => {
-    openTab("posts");
-    if (saved) void reload();
+    guard.confirmLeave(() => {
+      switchTab("posts");
+      if (saved) void reload();
+    });
   };
 
   const remove = async (post: CmsPost) => {
@@ -86,7 +95,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <Link to="/" className={buttonClasses({ variant: "outline" })}>
             View Site
           </Link>
-          <Button variant="secondary" onClick={signOut}>
+          <Button variant="secondary" onClick={() => guard.confirmLeave(() => void signOut())}>
             Logout
           </Button>
         </div>
@@ -102,12 +111,22 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
             </TabsTrigger>
           )}
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
+          {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
+          <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
           <PostsPanel canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
         </TabsContent>
         <TabsContent value="new" className="mt-6">
-          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} />}</Card>
+          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} onDirtyChange={guard.setDirty} />}</Card>
+        </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="users" className="mt-6">
+            <UsersPanel me={user} />
+          </TabsContent>
+        )}
+        <TabsContent value="account" className="mt-6">
+          <AccountPanel user={user} onSignedOut={onSignedOut} />
         </TabsContent>
         {inbox.allowed && (
           <TabsContent value="inbox" className="mt-6">
@@ -118,6 +137,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <TagsPanel />
         </TabsContent>
       </Tabs>
+      {guard.dialog}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { BLOG_MESSAGES, type CmsPost } from "../../../shared/blog";
 import { formatDate } from "../../../shared/dates";
+import { viewPath } from "../../../shared/preview";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ADMIN_MESSAGES } from "./admin-messages";
@@ -42,7 +43,7 @@ export function PostsList({
               <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
                 <button type="button" onClick={() => onEdit(post)} className="min-w-0 flex-1 rounded text-left" aria-label={`Edit ${post.title}`}>
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
+                    <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
                     <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
@@ -54,6 +55,16 @@ export function PostsList({
                   <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
                     Edit
                   </Button>
+                  {/* A draft opens its preview (docs/decisions/020-draft-preview.md). */}
+                  <a
+                    href={viewPath(post)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`View ${post.title} (opens in a new tab)`}
+                    className={buttonClasses({ variant: "outline", size: "sm" })}
+                  >
+                    View
+                  </a>
                   {canDelete && (
                     <ConfirmDialog
                       trigger={
