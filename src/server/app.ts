@@ -17,6 +17,7 @@ import { createInboxService } from "./inbox";
 import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createPanelService } from "./panels";
 import { createPostSearch } from "./post-search";
 import { createPostService } from "./posts";
 import { storageErrorOf } from "./storage-errors";
@@ -61,6 +62,7 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
     postSearch: createPostSearch(posts),
     tags: createTagService(store),
     setup: createSetupService(store),
+    panels: createPanelService(),
   };
   void notifier?.resumePending();
 

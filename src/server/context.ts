@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { ContactService } from "./contact";
 import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
+import type { PanelService } from "./panels";
 import type { InboxService } from "./inbox";
 import type { PostSearch } from "./post-search";
 import type { PostService } from "./posts";
@@ -38,6 +39,8 @@ export type AppContext = {
   postSearch: PostSearch;
   /** The Tags panel: counts, rename, merge, delete. */
   tags: TagService;
+  /** The admin panels' route modules: guards for Fetch requests, typed errors as data. */
+  panels: PanelService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */
   setup: SetupService;
 };

@@ -1,6 +1,4 @@
 import { data, type AppLoadContext } from "react-router";
-import { AUTH_MESSAGES } from "../../server/auth/guards";
-import { ForbiddenError, HttpError } from "../../server/errors";
 import type { SessionUser } from "../../shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
@@ -9,31 +7,16 @@ export type PanelActionData =
 
 /**
  * The admin panels' route modules (Inbox, Tags, Posts) answer their fetchers here: the same rules
- * as the /api/admin routers, through the same services, with errors as data so a panel shows them.
+ * as the /api/admin routers, through the same services and `context.panels`, with errors as data
+ * so a panel shows them (docs/decisions/017-admin-panels-as-route-fetchers.md).
  */
 export async function panelUser(request: Request, context: AppLoadContext): Promise<SessionUser | undefined> {
   return context.sessions.userFromRequest(request);
 }
 
-/**
- * A write from another site is refused as /api's requireSameOrigin does: browsers send
- * Sec-Fetch-Site, or at least Origin, with every form post and fetch.
- */
-export function isCrossSite(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site) return site !== "same-origin" && site !== "none";
-  const origin = request.headers.get("origin");
-  return origin !== null && origin !== new URL(request.url).origin;
-}
-
 /** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
 export function panelData<T>(body: T, status = 200) {
   return data<T>(body, { status, headers: { "Cache-Control": "private, no-store" } });
-}
-
-export function refused(intent: string, status: 401 | 403, message?: string) {
-  const text = message ?? (status === 401 ? AUTH_MESSAGES.signInRequired : AUTH_MESSAGES.adminsOnly);
-  return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
 
 /** A text field of a posted form, "" when absent (a file upload is not text). */
@@ -48,37 +31,29 @@ export async function panelAction(
   context: AppLoadContext,
   run: (user: SessionUser, form: FormData) => Promise<string>,
 ) {
+  const { panels } = context;
   const user = await panelUser(request, context);
-  if (!user) return refused("", 401);
-  if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
+  if (!user)
+    return data<PanelActionData>({ ok: false, intent: "", message: panels.messages.signInRequired }, { status: 401 });
+  if (panels.isCrossSite(request)) {
+    return data<PanelActionData>({ ok: false, intent: "", message: panels.messages.crossOrigin }, { status: 403 });
+  }
   const form = await request.formData();
   const intent = textField(form, "intent");
-  try {
-    return data<PanelActionData>({ ok: true, intent: await run(user, form) });
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return data<PanelActionData>(
-      { ok: false, intent, message: err.message, errors: err.errors },
-      { status: err.status },
-    );
-  }
-}
-
-/** Inside a panel action: throws the same 403 as /api's requireAdmin for a writer. */
-export function assertAdmin(user: SessionUser): void {
-  if (user.role !== "admin") throw new ForbiddenError(AUTH_MESSAGES.adminsOnly);
+  const done = await panels.attempt(() => run(user, form));
+  if (done.ok) return data<PanelActionData>({ ok: true, intent: done.result });
+  return data<PanelActionData>(
+    { ok: false, intent, message: done.message, ...(done.errors && { errors: done.errors }) },
+    { status: done.status },
+  );
 }
 
 /** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */
 export async function panelRead<T>(
+  context: AppLoadContext,
   read: () => Promise<T>,
 ): Promise<{ result: T } | { error: string; errors?: Record<string, string[]>; status: number }> {
-  try {
-    return { result: await read() };
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { error: err.message, ...(err.errors && { errors: err.errors }), status: err.status };
-  }
+  const done = await context.panels.attempt(read);
+  if (done.ok) return { result: done.result };
+  return { error: done.message, ...(done.errors && { errors: done.errors }), status: done.status };
 }
-
-export const CROSS_SITE_MESSAGE = AUTH_MESSAGES.crossOrigin;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.data.tags";
-import { assertAdmin, panelAction, panelData, textField, panelUser } from "../lib/admin-route.server";
+import { panelAction, panelData, textField, panelUser } from "../lib/admin-route.server";
 import type { TagWithCount } from "../../shared/tags";
 
 export type TagsLoaderData = { tags: TagWithCount[]; isAdmin: boolean } | { tags: []; isAdmin: false; signedOut: true };
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Rename, merge and delete: admins only, as the /api/admin/tags calls. */
 export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context, async (user, form) => {
-    assertAdmin(user);
+    context.panels.requireAdmin(user);
     const intent = textField(form, "intent");
     const id = textField(form, "id");
     if (intent === "rename") await context.tags.rename(id, { name: form.get("name") });
