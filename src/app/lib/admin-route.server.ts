@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
 import type { SessionUser } from "../../shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
@@ -7,11 +8,21 @@ export type PanelActionData =
 
 /**
  * The admin panels' route modules (Inbox, Tags, Posts) answer their fetchers here: the same rules
- * as the /api/admin routers, through the same services and `context.panels`, with errors as data
- * so a panel shows them (docs/decisions/017-admin-panels-as-route-fetchers.md).
+ * as the /api/admin routers, through the same services, with errors as data so a panel shows them.
  */
 export async function panelUser(request: Request, context: AppLoadContext): Promise<SessionUser | undefined> {
   return context.sessions.userFromRequest(request);
+}
+
+/**
+ * A write from another site is refused as /api's requireSameOrigin does: browsers send
+ * Sec-Fetch-Site, or at least Origin, with every form post and fetch.
+ */
+export function isCrossSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== new URL(request.url).origin;
 }
 
 /** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
@@ -19,11 +30,13 @@ export function panelData<T>(body: T, status = 200) {
   return data<T>(body, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** A text field of a posted form, "" when absent (a file upload is not text). */
-export function textField(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+export function refused(intent: string, status: 401 | 403, message?: string) {
+  const text = message ?? (status === 401 ? AUTH_MESSAGES.signInRequired : AUTH_MESSAGES.adminsOnly);
+  return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
+
+/** Thrown by assertAdmin inside a panel action, and answered there as the API's 403. */
+class AdminsOnly extends Error {}
 
 /** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
 export async function panelAction(
@@ -31,21 +44,25 @@ export async function panelAction(
   context: AppLoadContext,
   run: (user: SessionUser, form: FormData) => Promise<string>,
 ) {
-  const { panels } = context;
   const user = await panelUser(request, context);
-  if (!user)
-    return data<PanelActionData>({ ok: false, intent: "", message: panels.messages.signInRequired }, { status: 401 });
-  if (panels.isCrossSite(request)) {
-    return data<PanelActionData>({ ok: false, intent: "", message: panels.messages.crossOrigin }, { status: 403 });
-  }
+  if (!user) return refused("", 401);
+  if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
-  const intent = textField(form, "intent");
-  const done = await panels.attempt(() => run(user, form));
-  if (done.ok) return data<PanelActionData>({ ok: true, intent: done.result });
-  return data<PanelActionData>(
-    { ok: false, intent, message: done.message, ...(done.errors && { errors: done.errors }) },
-    { status: done.status },
-  );
+  const intent = String(form.get("intent") ?? "");
+  try {
+    const outcome = await context.outcomeOf(() => run(user, form));
+    if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
+    const { status, message, errors } = outcome;
+    return data<PanelActionData>({ ok: false, intent, message, errors }, { status });
+  } catch (err) {
+    if (err instanceof AdminsOnly) return refused(intent, 403);
+    throw err;
+  }
+}
+
+/** Inside a panel action: refuses a writer with the same 403 as /api's requireAdmin. */
+export function assertAdmin(user: SessionUser): void {
+  if (user.role !== "admin") throw new AdminsOnly();
 }
 
 /** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */
@@ -53,7 +70,9 @@ export async function panelRead<T>(
   context: AppLoadContext,
   read: () => Promise<T>,
 ): Promise<{ result: T } | { error: string; errors?: Record<string, string[]>; status: number }> {
-  const done = await context.panels.attempt(read);
-  if (done.ok) return { result: done.result };
-  return { error: done.message, ...(done.errors && { errors: done.errors }), status: done.status };
+  const outcome = await context.outcomeOf(read);
+  if (outcome.ok) return { result: outcome.value };
+  return { error: outcome.message, ...(outcome.errors && { errors: outcome.errors }), status: outcome.status };
 }
+
+export const CROSS_SITE_MESSAGE = AUTH_MESSAGES.crossOrigin;

@@ -4,7 +4,7 @@ import { NotFoundCard } from "../components/not-found-card";
 import { Button } from "../components/ui/button";
 import { CenteredCard } from "../components/ui/card";
 import { Field, inputClasses } from "../components/ui/field";
-import { panelRead } from "../lib/admin-route.server";
+import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "../lib/admin-route.server";
 import { pageMeta } from "../lib/meta";
 import { privatePageHeaders } from "../lib/session-user.server";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "../../shared/setup";
@@ -26,8 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = { message: string; errors?: Record<string, string[]>; username: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (context.panels.isCrossSite(request))
-    return data<ActionData>({ message: context.panels.messages.crossOrigin, username: "" }, { status: 403 });
+  if (isCrossSite(request)) return data<ActionData>({ message: CROSS_SITE_MESSAGE, username: "" }, { status: 403 });
   const form = Object.fromEntries(await request.formData());
   const created = await panelRead(context, () => context.setup.createFirstAdmin(form));
   if ("result" in created) return redirect(`/admin?${SETUP_DONE_PARAM}=1`);
