@@ -4,7 +4,7 @@ import { SETUP_MESSAGES, setupSchema } from "../shared/setup";
 import type { SessionUser } from "../shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import type { Store } from "./store/types";
-import { createUserAccount } from "./users";
+import { createUserAccount, type HashCost } from "./users";
 
 /** docs/decisions/016-first-run-setup-link.md: long enough to open the link, short enough to matter if it leaks. */
 export const SETUP_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -30,7 +30,10 @@ const sameToken = (a: string, b: string) => {
  * The first-run setup link: the token lives only in this process's memory, so it is printed on
  * the server's own output and nowhere else; a restart with still no users prints a new one.
  */
-export function createSetupService(store: Store, { now = Date.now, cost = {} } = {}): SetupService {
+export function createSetupService(
+  store: Store,
+  { now = Date.now, cost = {} }: { now?: () => number; cost?: HashCost } = {},
+): SetupService {
   let current: { token: string; expires: number } | undefined;
 
   const valid = (token: string | null | undefined) =>

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
   // A renamed or merged tag's old address moves for good to the tag that holds its posts now.
   const moved = tag ? await context.store.resolveTagRedirect(tag) : undefined;
-  if (moved) throw redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
+  if (moved) return redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
   if (!result) throw data(null, { status: 404 });
   return {
