@@ -9,6 +9,7 @@ import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from 
 import { CONNECTIONS, measure } from "./bench/load";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
+import { timeSanitizer } from "./bench/sanitize";
 import { stopAll, withSameBytes, withSite } from "./bench/servers";
 
 const POSTS = 10_000;
@@ -121,6 +122,8 @@ async function main() {
   const largestJs = Math.max(...js.map((j) => j.bytes));
   const median = many.creates[Math.floor(many.creates.length / 2)]!;
   const posts = POSTS.toLocaleString("en-US");
+  const sanitizing = timeSanitizer();
+  const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
 npm run bench: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${CONNECTIONS} connections, best of 2 rounds of 3 s
@@ -133,6 +136,9 @@ ${loadTable(many.rows)}
 create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
 memory (RSS) of the cached server after the runs above: ${mb(many.rss)}
 
+Sanitizing hostile post content (best of 3)
+${sanitizing.map((r) => `${r.name.padEnd(28)}${`${r.ms.toFixed(1)} ms`.padStart(10)}`).join("\n")}
+
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}
 
@@ -143,6 +149,7 @@ ${targetList([
   { name: "no public page over 125 KB of JavaScript (gzip)", met: largestJs <= 125 * 1024, value: `largest ${kb(largestJs)}` },
   { name: `/blog?page=400 with ${posts} posts under 20 ms p50`, met: page400.p50 < 20, value: `${page400.p50} ms cached, ${page400Alone.p50} ms rendered alone` },
   { name: `memory with ${posts} posts under 300 MB`, met: many.rss < 300 * 1024 * 1024, value: mb(many.rss) },
+  { name: "1 MB of <!-- sanitizes in well under 100 ms", met: slowestSanitize < 50, value: `slowest ${slowestSanitize.toFixed(1)} ms` },
 ])}`);
 }
 
