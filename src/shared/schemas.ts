@@ -38,11 +38,20 @@ export const MIN_CONTENT_LENGTH = 50;
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
 const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
 
+/**
+ * A cover image is an http(s) address or a path on this site: one `/`, then neither `/` nor `\`.
+ * Browsers read `//host/x` and `/\host/x` as another host, which would turn the page's og:image
+ * (an absolute URL built from the path) into someone else's address.
+ */
+export function isCoverImageUrl(value: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/\\][^\s]*$/.test(value);
+}
+
 const httpUrl = z
   .string({ error: POST_MESSAGES.coverImage })
   .trim()
   .max(LIMITS.url, POST_MESSAGES.tooLong)
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), POST_MESSAGES.coverImage);
+  .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage);
 
 const postFields = {
   title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),

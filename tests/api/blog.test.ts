@@ -62,7 +62,8 @@ describe("public blog API", () => {
     }
   });
 
-  it("GET /api/blog/posts lists published posts and GET /api/blog/tags every tag", async () => {
+  it("GET /api/blog/posts lists published posts and GET /api/blog/tags the tags of published posts", async () => {
+    await t.store.createPost(makePostInput({ published: false, tags: ["Draft Topic"] }));
     const posts = await get("/api/blog/posts").expect(200);
     expect(posts.body.map((p: Post) => p.slug)).toEqual(newestFirst());
     const tags = await get("/api/blog/tags").expect(200);
@@ -97,13 +98,19 @@ describe("/blog", () => {
     expect(text).toContain("Show all posts");
   });
 
-  it("an unknown tag shows the empty state", async () => {
-    const { text } = await get("/blog?tag=nothing").expect(200);
-    expect(text).toContain(BLOG_MESSAGES.empty);
+  it.each(["nothing", "product-draft-only"])("an unknown tag, or one only drafts use (%s), is a 404 the cache does not keep", async (tag) => {
+    await t.store.createPost(makePostInput({ published: false, tags: ["Product Draft Only"] }));
+    for (const round of ["MISS", "MISS"]) {
+      const res = await get(`/blog?tag=${tag}`).expect(404);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers["x-cache"]).toBe(round);
+      expect(res.text).not.toContain("Product Draft Only");
+    }
   });
 
-  it.each(["/blog?page=2", "/blog?page=0", "/blog?page=abc"])("%s past the last page answers 404", async (path) => {
-    await get(path).expect(404);
+  it.each(["/blog?page=2", "/blog?page=0", "/blog?page=abc"])("%s past the last page answers 404, not kept", async (path) => {
+    const res = await get(path).expect(404);
+    expect(res.headers["cache-control"]).toBe("no-store");
   });
 });
 

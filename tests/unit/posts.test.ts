@@ -62,6 +62,8 @@ describe("create", () => {
       [{ slug: "double--hyphen" }, "slug", POST_MESSAGES.slugPattern],
       [{ slug: 123 }, "slug", POST_MESSAGES.slugLength],
       [{ coverImage: "javascript:alert(1)" }, "coverImage", POST_MESSAGES.coverImage],
+      [{ coverImage: "/\\evil.example/x.png" }, "coverImage", POST_MESSAGES.coverImage],
+      [{ coverImage: "//evil.example/x.png" }, "coverImage", POST_MESSAGES.coverImage],
       [{ published: "false" }, "published", POST_MESSAGES.published],
       [{ tags: "news" }, "tags", POST_MESSAGES.tags],
     ];

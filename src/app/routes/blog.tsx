@@ -23,13 +23,20 @@ export function blogHref({ tag, page }: { tag?: string; page?: number }): string
   return search ? `/blog?${search}` : "/blog";
 }
 
+/**
+ * A page past the end or an unknown tag is a 404 that neither the page cache nor a browser keeps:
+ * anyone can make up tags and page numbers, and each kept answer would push a real page out of
+ * the cache (docs/decisions/007-public-tags-and-not-found-pages.md).
+ */
+const NOT_KEPT = { "Cache-Control": "no-store" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tag = params.get("tag") || undefined;
   const pageParam = params.get("page");
   const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
   const result = await context.blog.listPage({ page, tag });
-  if (!result) throw data(null, { status: 404 });
+  if (!result) throw data(null, { status: 404, headers: NOT_KEPT });
   return {
     posts: result.posts,
     page: result.page,
@@ -39,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
   };
 }
+
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, page, pageCount, tag, tagName } = loaderData;
