@@ -16,16 +16,8 @@ export type ContactService = {
   submit(input: unknown, ip: string): Promise<void>;
 };
 
-export function createContactService({
-  store,
-  webhookUrl,
-  now = Date.now,
-}: {
-  store: Store;
-  webhookUrl?: string;
-  now?: () => number;
-}): ContactService {
-  const limiter = createRateLimiter(CONTACT_LIMIT, now);
+export function createContactService({ store, webhookUrl }: { store: Store; webhookUrl?: string }): ContactService {
+  const limiter = createRateLimiter(CONTACT_LIMIT);
 
   return {
     async submit(input, ip) {
@@ -37,17 +29,18 @@ export function createContactService({
       // A filled honeypot gets the same answer as a person, so the bot learns nothing; nothing is kept.
       if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD].trim() !== "") return;
 
-      const verdict = limiter.check(ip);
+      // Counted before storing, so messages sent at once cannot all pass the check; given back
+      // when the message could not be stored, since only stored messages count.
+      const verdict = await limiter.take(ip);
       if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
 
       const { company, industry, ...rest } = parsed.data;
-      const stored = await store.addMessage({
-        ...rest,
-        ...(company && { company }),
-        ...(industry && { industry }),
-        ip,
-      });
-      limiter.hit(ip);
+      const stored = await store
+        .addMessage({ ...rest, ...(company && { company }), ...(industry && { industry }), ip })
+        .catch(async (error: unknown) => {
+          await limiter.refund(ip);
+          throw error;
+        });
       if (webhookUrl) {
         const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
         void forward(webhookUrl, forwarded);
