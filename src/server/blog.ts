@@ -1,6 +1,6 @@
 import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
 import { isCoverImageUrl } from "../shared/schemas";
-import { contentOf, summaryOf } from "./post-view";
+import { contentOf, contentsOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
 export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -24,7 +24,7 @@ export type BlogService = {
  * with content sanitized on the way out (post-view.ts).
  */
 export function createBlogService(store: Store): BlogService {
-  const toPublic = (post: Post): PublicPost => ({ ...toCard(post), content: contentOf(post), published: post.published });
+  const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({ ...toCard(post), content, published: post.published });
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
@@ -43,7 +43,9 @@ export function createBlogService(store: Store): BlogService {
       };
     },
     async listPublished() {
-      return (await store.listPosts({ publishedOnly: true })).map(toPublic);
+      const posts = await store.listPosts({ publishedOnly: true });
+      const contents = await contentsOf(posts);
+      return posts.map((post, i) => toPublic(post, contents[i]));
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);

@@ -2,7 +2,7 @@ import type { CmsPost } from "../shared/blog";
 import { fieldErrors, MIN_CONTENT_LENGTH, POST_MESSAGES, postSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
-import { contentOf, summaryOf } from "./post-view";
+import { contentOf, contentsOf, summaryOf } from "./post-view";
 import { NotFoundError, ValidationError } from "./errors";
 import { postNotFoundMessage } from "./store/post-changes";
 import type { Post, PostInput, Store, Tag } from "./store/types";
@@ -31,11 +31,13 @@ export function parsePostId(param: unknown): number {
  */
 export function createPostService(store: Store): PostService {
   // Content is sanitized on write here and again on the way out (post-view.ts).
-  const forCms = (post: Post): CmsPost => ({ ...post, summary: summaryOf(post), content: contentOf(post) });
+  const forCms = (post: Post, content = contentOf(post)): CmsPost => ({ ...post, summary: summaryOf(post), content });
 
   return {
     async listAll() {
-      return (await store.listPosts()).map(forCms);
+      const posts = await store.listPosts();
+      const contents = await contentsOf(posts);
+      return posts.map((post, i) => forCms(post, contents[i]));
     },
 
     async create(input) {
