@@ -2,7 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { ScriptNonceContext } from "./lib/script-nonce";
 
 export const streamTimeout = 5_000;

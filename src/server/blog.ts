@@ -24,7 +24,11 @@ export type BlogService = {
  * with content sanitized on the way out (post-view.ts).
  */
 export function createBlogService(store: Store): BlogService {
-  const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({ ...toCard(post), content, published: post.published });
+  const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
+    ...toCard(post),
+    content,
+    published: post.published,
+  });
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {

@@ -97,7 +97,8 @@ function isSafeUrl(url: string, schemes: string[]): boolean {
 
 /** DESIGN.md section 2: https only, exact host, YouTube /embed/ID or Vimeo /video/NNN. */
 function isAllowedEmbedUrl(src: string): boolean {
-  if (src.length > MAX_URL_LENGTH || !/^https:\/\//i.test(src) || squeeze(src) !== src || src.includes("\\")) return false;
+  if (src.length > MAX_URL_LENGTH || !/^https:\/\//i.test(src)) return false;
+  if (squeeze(src) !== src || src.includes("\\")) return false;
   try {
     const url = new URL(src);
     const path = EMBED_PATHS[url.hostname];

@@ -32,7 +32,7 @@ export const POST_MESSAGES = {
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
-/** SPEC section 5: content of at least 50 characters, checked before and after sanitizing. */
+/** docs/product.md section 5: content of at least 50 characters, checked before and after sanitizing. */
 export const MIN_CONTENT_LENGTH = 50;
 
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
@@ -56,7 +56,10 @@ const httpUrl = z
 const postFields = {
   title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
   summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
-  content: z.string({ error: POST_MESSAGES.content }).min(MIN_CONTENT_LENGTH, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
+  content: z
+    .string({ error: POST_MESSAGES.content })
+    .min(MIN_CONTENT_LENGTH, POST_MESSAGES.content)
+    .max(LIMITS.content, POST_MESSAGES.tooLong),
   /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
@@ -169,4 +172,6 @@ export const passwordChangeSchema = z
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** `POST /api/auth/logout`: no body, `{}`, or `{"everywhere": true}` to end every session of the caller. */
-export const logoutSchema = z.object({ everywhere: z.boolean({ error: "everywhere must be true or false" }).optional() });
+export const logoutSchema = z.object({
+  everywhere: z.boolean({ error: "everywhere must be true or false" }).optional(),
+});

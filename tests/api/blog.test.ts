@@ -98,7 +98,7 @@ describe("/blog", () => {
     expect(text).toContain("Show all posts");
   });
 
-  it.each(["nothing", "product-draft-only"])("an unknown tag, or one only drafts use (%s), is a 404 the cache does not keep", async (tag) => {
+  it.each(["nothing", "product-draft-only"])("an unknown or draft-only tag (%s) is a 404 not kept", async (tag) => {
     await t.store.createPost(makePostInput({ published: false, tags: ["Product Draft Only"] }));
     for (const round of ["MISS", "MISS"]) {
       const res = await get(`/blog?tag=${tag}`).expect(404);
@@ -108,7 +108,7 @@ describe("/blog", () => {
     }
   });
 
-  it.each(["/blog?page=2", "/blog?page=0", "/blog?page=abc"])("%s past the last page answers 404, not kept", async (path) => {
+  it.each(["/blog?page=2", "/blog?page=0", "/blog?page=abc"])("%s past the last page is a 404, not kept", async (path) => {
     const res = await get(path).expect(404);
     expect(res.headers["cache-control"]).toBe("no-store");
   });

@@ -32,7 +32,9 @@ it("a site path becomes an og:image on this site", async () => {
 
 it("a stored cover the rule refuses (a restored backup) is shown as none, never as another host", async () => {
   const base = await t.store.createPost(makePostInput());
-  await t.store.restorePosts([{ ...base, id: 77, slug: "restored-with-bad-cover", coverImage: "/\\evil.example/x.png" }]);
+  await t.store.restorePosts([
+    { ...base, id: 77, slug: "restored-with-bad-cover", coverImage: "/\\evil.example/x.png" },
+  ]);
   const res = await request(t.app).get("/blog/restored-with-bad-cover").expect(200);
   expect(ogImage(res.text)).toBe(`${PUBLIC_URL}/logo.svg`);
   expect(res.text).not.toContain("evil.example");

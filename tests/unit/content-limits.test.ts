@@ -15,7 +15,9 @@ describe("sanitizing hostile content", () => {
 
   it("1 MB of unclosed <!-- in an image or frame source drops the element", () => {
     expect(sanitizeContent(`<p>a<img src="${MB_OF_COMMENT_OPENERS}">b</p>`)).toBe("<p>ab</p>");
-    expect(sanitizeContent(`<iframe src="https://www.youtube.com/embed/${MB_OF_COMMENT_OPENERS}"></iframe><p>c</p>`)).toBe("<p>c</p>");
+    expect(
+      sanitizeContent(`<iframe src="https://www.youtube.com/embed/${MB_OF_COMMENT_OPENERS}"></iframe><p>c</p>`),
+    ).toBe("<p>c</p>");
   });
 
   it("1 MB of <!-- as text is one unclosed comment, which leaves nothing", () => {

@@ -14,6 +14,9 @@ export const CONTACT_FORM_MESSAGES = {
 
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
+const refused = (message: string, status: number) =>
+  data<ContactActionData>({ ok: false, message, values: {} }, { status });
+
 /** The form's text fields, or undefined when the body cannot be parsed as the form it claims to be. */
 async function formValues(request: Request): Promise<Record<string, string> | undefined> {
   const values: Record<string, string> = {};
@@ -36,11 +39,12 @@ export async function contactAction({ request, context }: { request: Request; co
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
     return data<ContactActionData>({ ok: false, message: JSON_BODY_MESSAGES.tooLarge, values: {} }, { status: 400 });
   }
-  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(request.headers.get("content-encoding")?.trim() ?? "")) {
-    return data<ContactActionData>({ ok: false, message: CONTACT_FORM_MESSAGES.contentType, values: {} }, { status: 415 });
+  const encoding = request.headers.get("content-encoding")?.trim() ?? "";
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(encoding)) {
+    return refused(CONTACT_FORM_MESSAGES.contentType, 415);
   }
   const values = await formValues(request);
-  if (!values) return data<ContactActionData>({ ok: false, message: CONTACT_FORM_MESSAGES.unreadable, values: {} }, { status: 400 });
+  if (!values) return refused(CONTACT_FORM_MESSAGES.unreadable, 400);
   try {
     await context.contact.submit(values, context.clientIp);
     return data<ContactActionData>({ ok: true, message: CONTACT_MESSAGES.sent });

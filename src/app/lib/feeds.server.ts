@@ -13,8 +13,9 @@ const NOT_XML_CHARACTERS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFF
 
 export const xmlText = (text: string) => text.replace(NOT_XML_CHARACTERS, "");
 
-const escapeXml = (text: string) =>
-  xmlText(text).replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+
+const escapeXml = (text: string) => xmlText(text).replace(/[<>&'"]/g, (c) => ENTITIES[c]!);
 
 /** A slug as a URL path segment; encodeURIComponent throws on a lone surrogate, so those go first. */
 const slugPath = (slug: string) => `/blog/${encodeURIComponent(xmlText(slug))}`;

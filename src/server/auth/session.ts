@@ -79,7 +79,8 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
     async start(req: ExpressRequest, res: ExpressResponse, session: SessionRecord): Promise<void> {
       const sealed = await sealData({ sid: session.id } satisfies SessionData, sealOptions);
       // A minute short of the seal, as iron-session does, so the browser never sends an expired seal.
-      res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(req), maxAge: SESSION_TTL_SECONDS - 60 }));
+      const maxAge = SESSION_TTL_SECONDS - 60;
+      res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(req), maxAge }));
     },
     clear,
     /**
