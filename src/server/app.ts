@@ -12,12 +12,22 @@ import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
 import { HttpError } from "./errors";
+import { createSetupService } from "./first-run";
+import { createInboxService } from "./inbox";
+import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createPostSearch } from "./post-search";
+import { createMediaLibrary } from "./media/media-library";
+import { mediaRouter } from "./media/media-router";
+import { createMediaService } from "./media/media-service";
+import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "./posts";
+import { storageErrorOf } from "./storage-errors";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "./request-guards";
 import type { Store } from "./store/types";
+import { createTagService } from "./tags";
 
 export type AppDeps = {
   config: Config;
@@ -39,17 +49,27 @@ export type AppDeps = {
 export function createApp({ config, store, sessionSecret, sessionRecords, build }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });
   const sessions = createSessions(auth.resolve, sessionSecret);
+  const notifier = notifierFor(config, store);
+  const posts = createPostService(store);
+  const media = createMediaLibrary(config.dataDir);
   const context: AppContext = {
     config,
     store,
-    blog: createBlogService(store),
-    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
-    posts: createPostService(store),
+    blog: createBlogService(store, media),
+    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
+    posts,
     sessions,
     auth,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media }),
     health: createHealthService({ store, config }),
+    inbox: createInboxService(store),
+    postSearch: createPostSearch(posts),
+    tags: createTagService(store),
+    setup: createSetupService(store),
+    media,
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir }),
   };
+  void notifier?.resumePending();
 
   const dev = config.env !== "production";
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
@@ -64,6 +84,8 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
   app.use("/api", apiRouter(context, guards));
+  app.use(mediaRouter(media));
+  app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.
   app.use(guards.requireSameOrigin);
   app.use(
@@ -82,14 +104,32 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   );
   app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler);
-  return Object.assign(app, { htmlCache });
+  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
+  return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
 }
 
-/** One place maps thrown errors to JSON `{message, errors?}`; unknown ones are a logged 500. */
-const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+function notifierFor(config: Config, store: Store) {
+  if (!config.smtpUrl || !config.contactNotifyTo) return undefined;
+  return createMailNotifier({
+    store,
+    smtpUrl: config.smtpUrl,
+    to: config.contactNotifyTo,
+    from: config.contactNotifyFrom,
+    retryDelaysMs: config.smtpRetryDelaysMs,
+  });
+}
+
+/**
+ * One place maps thrown errors to JSON `{message, errors?}`; a disk failure thrown raw (a backup
+ * file) gets its StorageError status and words; unknown ones are a logged 500.
+ */
+const errorHandler: ErrorRequestHandler = (thrown, _req, res, _next) => {
+  const storage = thrown instanceof HttpError ? undefined : storageErrorOf(thrown);
+  if (storage) console.error(thrown);
+  const err: unknown = storage ?? thrown;
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
-    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }), ...err.details });
     return;
   }
   console.error(err);

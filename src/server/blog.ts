@@ -1,9 +1,12 @@
-import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
+import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "../shared/blog";
+import { pageOf } from "./paging";
+import type { MediaLibrary } from "./media/media-library";
+import { withResponsiveImages } from "./media/responsive-html";
 import { isCoverImageUrl } from "../shared/schemas";
 import { contentOf, contentsOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
-export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
+export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
 
 export type BlogService = {
   /**
@@ -11,10 +14,15 @@ export type BlogService = {
    * last page and for a tag no published post has (unknown, or used only by drafts).
    */
   listPage(options: { page: number; tag?: string; pageSize?: number }): Promise<BlogPage | undefined>;
-  /** Every published post, newest first, as the public API and the feeds give them. */
-  listPublished(): Promise<PublicPost[]>;
+  /**
+   * Published posts, newest first, as the public API and the feeds give them: every one, or one
+   * page of them (empty past the last page).
+   */
+  listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
+  /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
+  getForPreview(slug: string): Promise<PublicPost | undefined>;
   /** The tags of published posts: a tag only drafts use would give their topic away. */
   listTags(): Promise<Tag[]>;
 };
@@ -23,7 +31,11 @@ export type BlogService = {
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
  * with content sanitized on the way out (post-view.ts).
  */
-export function createBlogService(store: Store): BlogService {
+export function createBlogService(store: Store, media?: MediaLibrary): BlogService {
+  const toCard = (post: Post): PostListItem => {
+    const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
+    return { ...listItemOf(post), ...(cover?.width && { cover }) };
+  };
   const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
     ...toCard(post),
     content,
@@ -32,28 +44,35 @@ export function createBlogService(store: Store): BlogService {
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
+      await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
       if (tag && shown.length === 0) return undefined;
-      const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return undefined;
+      const found = pageOf(shown, page, pageSize);
+      if (!found) return undefined;
+      // The name as a published post carries it, so a draft-only tag is never named here.
       const tagInfo = tag ? shown[0]!.tags.find((t) => t.slug === tag) : undefined;
-      return {
-        posts: shown.slice((page - 1) * pageSize, page * pageSize).map(toCard),
-        page,
-        pageCount,
-        total: shown.length,
-        ...(tagInfo && { tag: tagInfo }),
-      };
+      const { items, ...position } = found;
+      return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
-    async listPublished() {
-      const posts = await store.listPosts({ publishedOnly: true });
-      const contents = await contentsOf(posts);
-      return posts.map((post, i) => toPublic(post, contents[i]));
+    async listPublished(paging) {
+      await media?.ready();
+      const published = await store.listPosts({ publishedOnly: true });
+      const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
+      const contents = await contentsOf(shown);
+      return shown.map((post, i) => toPublic(post, contents[i]));
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
-      return post?.published ? toPublic(post) : undefined;
+      if (!post?.published) return undefined;
+      await media?.ready();
+      const shown = toPublic(post);
+      // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
+      return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
+    },
+    async getForPreview(slug) {
+      const post = await store.getPostBySlug(slug);
+      return post && toPublic(post);
     },
     async listTags() {
       const published = await store.listPosts({ publishedOnly: true });
@@ -63,7 +82,7 @@ export function createBlogService(store: Store): BlogService {
   };
 }
 
-function toCard(post: Post): PostCard {
+function listItemOf(post: Post): PostListItem {
   return {
     id: post.id,
     title: post.title,

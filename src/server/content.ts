@@ -21,10 +21,17 @@ const EMBED_PATHS: Record<string, RegExp> = {
 // The classes Quill 2 writes for align, indent, font, size, video and code blocks. Quill 2's editor
 // HTML (root.innerHTML) holds code blocks as div.ql-code-block-container > div.ql-code-block.
 const QUILL_CLASSES = [
-  "ql-align-center", "ql-align-right", "ql-align-justify",
+  "ql-align-center",
+  "ql-align-right",
+  "ql-align-justify",
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ql-indent-${n}`),
-  "ql-font-serif", "ql-font-monospace", "ql-size-small", "ql-size-large", "ql-size-huge",
-  "ql-video", "ql-syntax",
+  "ql-font-serif",
+  "ql-font-monospace",
+  "ql-size-small",
+  "ql-size-large",
+  "ql-size-huge",
+  "ql-video",
+  "ql-syntax",
 ];
 // A div is kept only as one of these wrappers (the responsive video container of SPEC section 5's
 // paste rules, or a Quill 2 code block); any other div is unwrapped, its content kept.
@@ -108,15 +115,65 @@ function isAllowedEmbedUrl(src: string): boolean {
   }
 }
 
+/** An image address: one of our uploads (/media/...) or an http(s) address, nothing else. */
+function isImageUrl(url: string): boolean {
+  return (
+    (url.startsWith("/media/") && !url.includes("..") && !url.includes("\\")) ||
+    (/^https?:\/\//i.test(url) && isSafeUrl(url, IMAGE_SCHEMES))
+  );
+}
+
+/** `<img>` keeps src, alt, width, height, srcset, sizes and loading, each only with a well-formed value. */
+function imageRules(attrs: Record<string, string>): void {
+  if (attrs.src !== undefined && !isImageUrl(attrs.src)) delete attrs.src;
+  for (const name of ["width", "height"])
+    if (attrs[name] !== undefined && !/^\d{1,5}$/.test(attrs[name])) delete attrs[name];
+  if (attrs.loading !== undefined && !["lazy", "eager"].includes(attrs.loading)) delete attrs.loading;
+  if (attrs.sizes !== undefined && !/^[\w\s().,%:-]{1,200}$/.test(attrs.sizes)) delete attrs.sizes;
+  if (attrs.srcset !== undefined) {
+    const candidates = attrs.srcset
+      .split(",")
+      .map((c) => c.trim())
+      .filter((c) => /^\S+(?:\s+\d+(?:\.\d+)?[wx])?$/.test(c) && isImageUrl(c.split(/\s+/)[0]!));
+    if (candidates.length) attrs.srcset = candidates.join(", ");
+    else delete attrs.srcset;
+  }
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li",
-    "blockquote", "pre", "code", "a", "span", "sub", "sup", "img", "iframe", "div",
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "ol",
+    "ul",
+    "li",
+    "blockquote",
+    "pre",
+    "code",
+    "a",
+    "span",
+    "sub",
+    "sup",
+    "img",
+    "iframe",
+    "div",
   ],
   allowedAttributes: {
     "*": ["class", "style"],
     a: ["href", "target", "rel"],
-    img: ["src", "alt", "width", "height"],
+    img: ["src", "alt", "width", "height", "srcset", "sizes", "loading"],
     iframe: ["src", "width", "height", "frameborder", "allow", "allowfullscreen", "title"],
     li: ["data-list"],
     pre: ["spellcheck"],
@@ -158,9 +215,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
         // added one get the provider's player name here, on the way in and on the way out.
         if (!out.title?.trim()) out.title = videoTitle(out.src);
       }
+      if (tagName === "img") imageRules(out);
       if (out["data-list"] !== undefined && !LIST_TYPES.includes(out["data-list"])) delete out["data-list"];
       if (out.spellcheck !== undefined && !["true", "false"].includes(out.spellcheck)) delete out.spellcheck;
-      if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"])) delete out["data-language"];
+      if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"]))
+        delete out["data-language"];
       return { tagName, attribs: out };
     },
   },

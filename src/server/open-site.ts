@@ -1,7 +1,8 @@
 import { openSessionRecords } from "./auth/session-records";
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
-import { openJsonStore } from "./store/json-store";
+import { removeLeftovers } from "./leftovers";
+import { openJsonStore, type OpenJsonStoreOptions } from "./store/json-store";
 import { ensureFirstAdmin } from "./users";
 
 /**
@@ -9,9 +10,10 @@ import { ensureFirstAdmin } from "./users";
  * the folder's lock), the first admin from ADMIN_USERNAME/ADMIN_PASSWORD, the session secret and
  * the session records. The host, the CLI and the tests all start here; `close` releases it all.
  */
-export async function openSite(config: Config, options: { seed?: boolean } = {}) {
+export async function openSite(config: Config, options: OpenJsonStoreOptions = {}) {
   const store = await openJsonStore(config.dataDir, options);
   try {
+    await removeLeftovers(config.dataDir);
     await ensureFirstAdmin(store, config);
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
     const sessionRecords = await openSessionRecords(config.dataDir);

@@ -40,4 +40,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.input<typeof contactSchema>;
-export type ContactFields = z.output<typeof contactSchema>;

@@ -10,11 +10,14 @@ import { SLUG_PATTERN } from "./slug";
  * importing anything from here loads the full zod (docs/decisions/002-small-public-javascript.md).
  */
 
-/** Kept importable from here, beside the schemas whose errors it flattens. */
-export { fieldErrors } from "./field-errors";
+/** Our own message for a value past the bounds below, on every form. */
+const TOO_LONG = "This field is too long";
 
 /** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
-export const FORM_ERRORS = { title: "Form has errors", description: "Please fix the highlighted fields and try again." } as const;
+export const FORM_ERRORS = {
+  title: "Form has errors",
+  description: "Please fix the highlighted fields and try again.",
+} as const;
 
 /** SPEC section 5, post form: every rule and message exactly as written there. */
 export const POST_MESSAGES = {
@@ -28,7 +31,10 @@ export const POST_MESSAGES = {
   tags: "Tags must be a list of tag names",
   // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
+  /** An update that sends none of the post's fields: there is nothing to change. */
+  nothingToUpdate:
+    "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
@@ -54,8 +60,16 @@ const httpUrl = z
   .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage);
 
 const postFields = {
-  title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
-  summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
+  title: z
+    .string({ error: POST_MESSAGES.title })
+    .trim()
+    .min(5, POST_MESSAGES.title)
+    .max(LIMITS.title, POST_MESSAGES.tooLong),
+  summary: z
+    .string({ error: POST_MESSAGES.summary })
+    .trim()
+    .min(10, POST_MESSAGES.summary)
+    .max(LIMITS.summary, POST_MESSAGES.tooLong),
   content: z
     .string({ error: POST_MESSAGES.content })
     .min(MIN_CONTENT_LENGTH, POST_MESSAGES.content)
@@ -64,9 +78,12 @@ const postFields = {
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
   tags: z
-    .array(z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong), {
-      error: POST_MESSAGES.tags,
-    })
+    .array(
+      z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong),
+      {
+        error: POST_MESSAGES.tags,
+      },
+    )
     .max(LIMITS.tags, POST_MESSAGES.tooLong)
     .optional(),
 };
@@ -79,14 +96,16 @@ export const slugSchema = z
   .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern);
 
 /** The admin CMS post form and the create/update calls. */
-export const postSchema = z.object({ ...postFields, slug: slugSchema });
-export type PostFormInput = z.input<typeof postSchema>;
-export type PostFields = z.output<typeof postSchema>;
+export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
 
 /** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
   ...postFields,
-  slug: z.string({ error: POST_MESSAGES.slugLength }).trim().min(3, POST_MESSAGES.slugLength).max(LIMITS.slug, POST_MESSAGES.tooLong),
+  slug: z
+    .string({ error: POST_MESSAGES.slugLength })
+    .trim()
+    .min(3, POST_MESSAGES.slugLength)
+    .max(LIMITS.slug, POST_MESSAGES.tooLong),
 });
 
 export const TAG_MESSAGES = {
@@ -112,7 +131,7 @@ export const AUTH_FORM_MESSAGES = {
   usernamePattern: "Username may contain only letters, numbers, dots, hyphens and underscores",
   passwordsDiffer: "Passwords don't match",
   role: "Role must be admin or writer",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
   /** One answer for a wrong password and an unknown user, so neither reveals which usernames exist. */
   invalidCredentials: "Invalid username or password",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
@@ -127,7 +146,10 @@ const username = z
 
 export const loginSchema = z.object({
   username,
-  password: z.string({ error: AUTH_FORM_MESSAGES.password }).min(6, AUTH_FORM_MESSAGES.password).max(200, AUTH_FORM_MESSAGES.tooLong),
+  password: z
+    .string({ error: AUTH_FORM_MESSAGES.password })
+    .min(6, AUTH_FORM_MESSAGES.password)
+    .max(200, AUTH_FORM_MESSAGES.tooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

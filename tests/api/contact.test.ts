@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { HONEYPOT_FIELD } from "../../src/server/contact";
+import { CONTACT_FORM_MESSAGES, HONEYPOT_FIELD } from "../../src/server/contact";
 import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
 import { asHtml } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
@@ -110,6 +110,12 @@ describe("the contact form without JavaScript", () => {
     expect(res.text).toContain(asHtml(CONTACT_MESSAGES.emailInvalid));
     expect(res.text).toContain(asHtml(CONTACT_MESSAGES.nameRequired));
     expect(res.text).toContain('value="nope"');
+    expect(await t.store.listMessages()).toHaveLength(0);
+  });
+
+  it("a page post that is not a form gets a 415 saying so, not a 500", async () => {
+    const res = await request(t.app).post("/?index").set("content-type", "application/json").send(JSON.stringify(GOOD)).expect(415);
+    expect(res.text).toContain(asHtml(CONTACT_FORM_MESSAGES.contentType));
     expect(await t.store.listMessages()).toHaveLength(0);
   });
 });

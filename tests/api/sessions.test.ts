@@ -74,7 +74,7 @@ describe("revocable sessions", () => {
     await me(second).expect(401);
     await me(third).expect(401);
     await me(other.cookie).expect(200);
-    expect(await t.sessionRecords.listOf(user.id)).toEqual([]);
+    expect(t.sessionRecords.listOf(user.id)).toEqual([]);
   });
 
   it("logout refuses a body that is not its shape with 400", async () => {

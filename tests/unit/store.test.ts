@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError } from "../../src/server/errors";
 import { openJsonStore, STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
 import { postNotFoundMessage, postSlugTakenMessage } from "../../src/server/store/post-changes";
@@ -14,6 +14,7 @@ async function emptyStore() {
   return store;
 }
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(open.splice(0).map((s) => s.close()));
   await removeTempDirs();
 });
@@ -74,7 +75,9 @@ describe("posts", () => {
     const other = await store.createPost(makePostInput());
     await expectRejection(store.updatePost(other.id, { slug: "hello-queues" }), ConflictError);
 
-    await new Promise((r) => setTimeout(r, 5));
+    // A minute later by the clock (only Date is faked; the file writes run as usual).
+    const later = new Date(Date.parse(created.updatedAt) + 60_000);
+    vi.useFakeTimers({ toFake: ["Date"], now: later });
     const updated = await store.updatePost(created.id, {
       title: "Renamed",
       coverImage: "",
@@ -86,7 +89,7 @@ describe("posts", () => {
       summary: created.summary,
     });
     expect(updated).not.toHaveProperty("coverImage");
-    expect(updated.updatedAt > created.updatedAt).toBe(true);
+    expect(updated.updatedAt).toBe(later.toISOString());
 
     await expectRejection(store.updatePost(999, { title: "Nope" }), NotFoundError, postNotFoundMessage(999));
     await expectRejection(store.deletePost(999), NotFoundError, postNotFoundMessage(999));

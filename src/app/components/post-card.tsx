@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PostCard as PostCardData } from "../../shared/blog";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PostListItem } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
 import { TagBadge } from "./tag-badge";
 
 /** SPEC sections 2 and 9: cover (at most 140 px high), title, date, summary, tags; cards fade in 0.1 s apart. */
-export function PostCard({ post, index }: { post: PostCardData; index: number }) {
+export function PostCard({ post, index }: { post: PostListItem; index: number }) {
   const title = post.title || BLOG_MESSAGES.untitled;
   return (
     <article
@@ -13,6 +13,10 @@ export function PostCard({ post, index }: { post: PostCardData; index: number })
     >
       <img
         src={post.coverImage || DEFAULT_COVER_IMAGE}
+        srcSet={post.cover?.srcSet}
+        sizes={post.cover?.srcSet ? "(min-width: 72rem) 560px, (min-width: 48rem) 50vw, 100vw" : undefined}
+        width={post.cover?.width}
+        height={post.cover?.height}
         alt=""
         loading={index < 4 ? "eager" : "lazy"}
         className={post.coverImage ? "max-h-[140px] w-full object-cover" : "max-h-[140px] w-full bg-brand-50 object-contain p-6"}

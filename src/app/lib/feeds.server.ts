@@ -78,5 +78,7 @@ export function sitemap(posts: PublicPost[], publicUrl: string): string {
 
 /** The admin and the utility pages are for people who sign in, not for search engines. */
 export function robotsTxt(publicUrl: string): string {
-  return ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join(
+    "\n",
+  );
 }

@@ -1,17 +1,28 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink, pageMeta } from "../lib/meta";
+import { canonicalLink, pageMeta, socialMeta } from "../lib/meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES } from "../../shared/blog";
+import { socialCardPaths } from "../../shared/media";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.title, BLOG_MESSAGES.intro);
   const title = data.tagName ? `Posts tagged ${data.tagName}` : BLOG_MESSAGES.title;
   const paged = data.page > 1 ? `${title} (page ${data.page})` : title;
-  return [...pageMeta(paged, BLOG_MESSAGES.intro), canonicalLink(data.canonical)];
+  return [
+    ...pageMeta(paged, BLOG_MESSAGES.intro),
+    canonicalLink(data.canonical),
+    ...socialMeta({
+      publicUrl: data.publicUrl,
+      title: paged,
+      description: BLOG_MESSAGES.intro,
+      url: data.canonical,
+      image: socialCardPaths.blog,
+    }),
+  ];
 };
 
 /** `?tag=` narrows the list to one tag; `?page=N` pages it, 12 a page (DESIGN.md section 5). */
@@ -35,6 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tag = params.get("tag") || undefined;
   const pageParam = params.get("page");
   const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
+  // A renamed or merged tag's old address moves for good to the tag that holds its posts now.
+  const moved = tag ? await context.store.resolveTagRedirect(tag) : undefined;
+  if (moved) throw redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
   if (!result) throw data(null, { status: 404, headers: NOT_KEPT });
   return {
@@ -44,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag,
     tagName: result.tag?.name ?? tag,
     canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
+    publicUrl: context.config.publicUrl,
   };
 }
 
@@ -70,7 +85,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {loading ? BLOG_MESSAGES.loading : ""}
       </p>
       {posts.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">{BLOG_MESSAGES.empty}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          {BLOG_MESSAGES.empty}
+        </p>
       ) : (
         <div className={`grid gap-6 md:grid-cols-2 ${loading ? "opacity-60" : ""}`}>
           {posts.map((post, index) => (
@@ -109,7 +126,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useToastOnce(
     notFound
       ? undefined
-      : { title: BLOG_MESSAGES.listErrorTitle, description: BLOG_MESSAGES.listErrorDescription, variant: "destructive" },
+      : {
+          title: BLOG_MESSAGES.listErrorTitle,
+          description: BLOG_MESSAGES.listErrorDescription,
+          variant: "destructive",
+        },
   );
   if (notFound) return <NotFoundCard />;
   return (

@@ -8,11 +8,19 @@ import { SectionHeading } from "../components/section-heading";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, socialMeta } from "../lib/meta";
 import { INDUSTRIES } from "../../shared/industries";
+import { socialCardPaths } from "../../shared/media";
 import { HOME, SITE } from "../../shared/site";
 
-export const meta: Route.MetaFunction = () => pageMeta(SITE.name, SITE.description);
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(SITE.name, SITE.description),
+  ...(data
+    ? socialMeta({ publicUrl: data.publicUrl, title: `${SITE.name} | ${SITE.tagline}`, description: SITE.description, url: "/", image: socialCardPaths.home })
+    : []),
+];
+
+export const loader = ({ context }: Route.LoaderArgs) => ({ publicUrl: context.config.publicUrl });
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 

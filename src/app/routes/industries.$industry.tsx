@@ -5,17 +5,29 @@ import { ScrollLink } from "../components/scroll-link";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, socialMeta } from "../lib/meta";
 import { findIndustry } from "../../shared/industries";
+import { socialCardPaths } from "../../shared/media";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(data.industry.title, data.industry.description) : [];
+  data
+    ? [
+        ...pageMeta(data.industry.title, data.industry.description),
+        ...socialMeta({
+          publicUrl: data.publicUrl,
+          title: data.industry.title,
+          description: data.industry.description,
+          url: `/industries/${data.industry.id}`,
+          image: socialCardPaths.industry(data.industry.id),
+        }),
+      ]
+    : [];
 
 /** An unknown id is a 404 with the not-found card (SPEC section 2). */
-export function loader({ params }: Route.LoaderArgs) {
+export function loader({ params, context }: Route.LoaderArgs) {
   const industry = findIndustry(params.industry);
   if (!industry) throw data(null, { status: 404 });
-  return { industry };
+  return { industry, publicUrl: context.config.publicUrl };
 }
 
 export const action = (args: Route.ActionArgs) => contactAction(args);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ContactMessage, Post, Tag, User } from "./types";
+import type { ContactMessage, Post, Settings, Tag, TagRedirect, User } from "./types";
 
 /**
  * The shape of `data/db.json` (DESIGN.md section 4), checked on every load. Records are loose
@@ -15,9 +15,9 @@ export const MAX_ID = 2_147_483_647;
 const id = z.number().int().positive().max(MAX_ID);
 const counter = z.number().int().positive().max(MAX_ID + 1);
 
-export const tagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
+export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
 
-export const postSchema = z.looseObject({
+export const storedPostSchema = z.looseObject({
   id,
   title: z.string(),
   slug: z.string().min(1),
@@ -29,7 +29,7 @@ export const postSchema = z.looseObject({
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  tags: z.array(tagSchema),
+  tags: z.array(storedTagSchema),
 });
 
 export const userSchema = z.looseObject({
@@ -51,7 +51,22 @@ export const messageSchema = z.looseObject({
   message: z.string(),
   ip: z.string(),
   createdAt: z.string(),
+  read: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  notification: z
+    .looseObject({
+      state: z.enum(["pending", "sent", "failed"]),
+      attempts: z.number().int().min(0),
+      error: z.string().optional(),
+      updatedAt: z.string(),
+    })
+    .optional(),
 });
+
+export const settingsSchema = z.looseObject({ writersSeeInbox: z.boolean() });
+export const DEFAULT_SETTINGS: Settings = { writersSeeInbox: false };
+
+const tagRedirectSchema = z.looseObject({ from: z.string().min(1), to: id });
 
 const metaSchema = z.looseObject({
   nextPostId: counter,
@@ -72,10 +87,13 @@ function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.Re
 
 export const dbFileSchema = z
   .looseObject({
-    posts: z.array(postSchema),
-    tags: z.array(tagSchema).default([]),
+    posts: z.array(storedPostSchema),
+    tags: z.array(storedTagSchema).default([]),
     users: z.array(userSchema).default([]),
     messages: z.array(messageSchema).default([]),
+    // Both absent in files from before the inbox settings and tag renames; read as the defaults.
+    settings: settingsSchema.optional(),
+    tagRedirects: z.array(tagRedirectSchema).optional(),
     // A file written by hand or by an older tool may lack counters; they are derived from the ids.
     meta: metaSchema.optional(),
   })
@@ -96,6 +114,8 @@ export type DbFile = {
   tags: Tag[];
   users: User[];
   messages: ContactMessage[];
+  settings?: Settings;
+  tagRedirects?: TagRedirect[];
   meta: Meta;
 };
 

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from "../errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
-import { messageSchema, tagSchema, userSchema } from "./db-schema";
+import { messageSchema, storedTagSchema, userSchema } from "./db-schema";
 import { lowerName, type Snapshot } from "./db-snapshot";
 import type { ContactMessage, NewContactMessage, Tag, User, UserPatch } from "./types";
 
@@ -12,7 +12,7 @@ export function createTag(snap: Snapshot, input: { name: string; slug: string })
     throw new ConflictError(tagSlugTakenMessage(input.slug), { slug: [tagSlugTakenMessage(input.slug)] });
   }
   const data = snap.data;
-  const tag = checkRecord(tagSchema, { id: data.meta.nextTagId, name: input.name, slug: input.slug });
+  const tag = checkRecord(storedTagSchema, { id: data.meta.nextTagId, name: input.name, slug: input.slug });
   const next = { ...data, tags: [...data.tags, tag], meta: { ...data.meta, nextTagId: tag.id + 1 } };
   return { next, result: tag, kinds: ["tags"] };
 }
