@@ -26,12 +26,16 @@ describe("requests that cannot be understood", () => {
     ["PUT", "/industries", PAGE_METHODS],
     ["PROPFIND", "/blog", PAGE_METHODS],
     ["TRACE", "/api/public/blog/posts", API_METHODS],
-    ["PATCH", "/api/cms/posts", API_METHODS],
+    ["MKCOL", "/api/cms/posts", API_METHODS],
   ])("%s %s is a 405 with Allow", async (method, path, allowed) => {
     // supertest has a function per method name, in lower case.
     const res = await request(t.app)[method.toLowerCase() as "get"](path).expect(405);
     expect(res.headers.allow).toBe(allowed.join(", "));
     expect(res.body).toEqual({ message: REQUEST_MESSAGES.methodNotAllowed(method) });
+  });
+
+  it("PATCH reaches the /api routers (the admin's user and inbox changes use it)", async () => {
+    await request(t.app).patch("/api/admin/users/1").send({ role: "writer" }).expect(401);
   });
 
   it("a POST to a page without a form is React Router's 405, not a logged error", async () => {
