@@ -9,7 +9,6 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
-import { ScriptNonceContext } from "./lib/script-nonce";
 
 export const streamTimeout = 5_000;
 
@@ -55,9 +54,8 @@ export default function handleRequest(
     // The whole page is needed before its policy can be written, so always wait for all of it.
     const ready: keyof RenderToPipeableStreamOptions = "onAllReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ScriptNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ScriptNonceContext.Provider>,
+      // React Router hands the nonce to <Scripts>, <ScrollRestoration> and its streamed data.
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         [ready]() {
