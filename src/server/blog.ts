@@ -3,7 +3,7 @@ import { pageOf } from "./paging";
 import type { MediaLibrary } from "./media/media-library";
 import { withResponsiveImages } from "./media/responsive-html";
 import { isCoverImageUrl } from "../shared/schemas";
-import { contentOf, contentsOf, summaryOf } from "./post-view";
+import { contentOf, contentsOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -25,7 +25,15 @@ export type BlogService = {
   getForPreview(slug: string): Promise<PublicPost | undefined>;
   /** The tags of published posts: a tag only drafts use would give their topic away. */
   listTags(): Promise<Tag[]>;
+  /**
+   * Up to `limit` other published posts that share a tag with this one: most shared tags first,
+   * then newest. None for a post without tags.
+   */
+  listRelated(post: { id: number; tags: Tag[] }, limit?: number): Promise<PostListItem[]>;
 };
+
+/** How many related posts a post page shows under the post. */
+export const RELATED_POSTS = 3;
 
 /**
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
@@ -79,6 +87,18 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const used = new Set(published.flatMap((p) => p.tags.map((t) => t.slug)));
       return (await store.listTags()).filter((t) => used.has(t.slug));
     },
+    async listRelated(post, limit = RELATED_POSTS) {
+      const tags = new Set(post.tags.map((t) => t.slug));
+      if (tags.size === 0) return [];
+      const published = await store.listPosts({ publishedOnly: true });
+      return published
+        .filter((p) => p.id !== post.id)
+        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
+        .filter(({ shared }) => shared > 0)
+        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
+        .slice(0, limit)
+        .map(({ p }) => toCard(p));
+    },
   };
 }
 
@@ -93,5 +113,6 @@ function listItemOf(post: Post): PostListItem {
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
+    readingMinutes: readingMinutesOf(post),
   };
 }

@@ -214,6 +214,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
         // A frame needs an accessible name (DESIGN.md section 8); posts saved before the editor
         // added one get the provider's player name here, on the way in and on the way out.
         if (!out.title?.trim()) out.title = videoTitle(out.src);
+        // Valid HTML: allowfullscreen is a boolean attribute (Quill writes "true"), and frameborder
+        // is obsolete (post-content.css draws no border).
+        if (out.allowfullscreen !== undefined) out.allowfullscreen = "";
+        delete out.frameborder;
       }
       if (tagName === "img") imageRules(out);
       if (out["data-list"] !== undefined && !LIST_TYPES.includes(out["data-list"])) delete out["data-list"];

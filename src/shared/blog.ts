@@ -18,6 +18,8 @@ export type PostListItem = {
   createdAt: string;
   updatedAt: string;
   tags: Tag[];
+  /** Minutes to read the content, at least 1 (reading-time.ts). */
+  readingMinutes: number;
 };
 
 /** A published post as the public sees it: summary resolved, content sanitized. */
@@ -47,7 +49,9 @@ export const BLOG_MESSAGES = {
   dateUnavailable: "Publication date unavailable",
   backToBlog: "Back to Blog",
   returnToBlog: "Return to Blog",
+  rss: "RSS feed",
+  related: "Related posts",
 } as const;
 
 /** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (SPEC section 3). */
-export type CmsPost = PublicPost & { excerpt?: string };
+export type CmsPost = Omit<PublicPost, "readingMinutes"> & { excerpt?: string };

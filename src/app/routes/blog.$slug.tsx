@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
 import { PreviewBar } from "../components/preview-bar";
+import { PostCard } from "../components/post-card";
 import { TagBadge } from "../components/tag-badge";
 import { buttonClasses } from "../components/ui/button";
 import { absoluteUrl, canonicalLink, pageMeta, socialMeta } from "../lib/meta";
@@ -9,6 +10,7 @@ import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "../../share
 import { formatDate } from "../../shared/dates";
 import { asksForPreview } from "../../shared/preview";
 import { socialCardPaths } from "../../shared/media";
+import { readingTimeLabel } from "../../shared/reading-time";
 import { SITE } from "../../shared/site";
 
 /** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting (issue 3). */
@@ -55,16 +57,31 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404, ...(preview && { headers: PREVIEW_HEADERS }) });
   const { publicUrl } = context.config;
   const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
-  return data({ post, publicUrl, canonical, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  const related = await context.blog.listRelated(post);
+  return data({ post, related, publicUrl, canonical, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
-export default function BlogPost({ loaderData: { post, preview } }: Route.ComponentProps) {
+export default function BlogPost({ loaderData: { post, related, preview } }: Route.ComponentProps) {
   return (
     <>
       {preview && <PreviewBar published={post.published} />}
       <BlogArticle post={post} />
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="border-t border-slate-200 bg-white px-4 py-14">
+          <div className={`mx-auto ${related.length === 3 ? "max-w-5xl" : "max-w-3xl"}`}>
+            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+              {BLOG_MESSAGES.related}
+            </h2>
+            <div className={`mt-6 grid gap-6 ${RELATED_COLUMNS[related.length] ?? ""}`}>
+              {related.map((card, index) => (
+                <PostCard key={card.id} post={card} index={index} headingLevel="h3" />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
     </>
   );
 }
@@ -78,6 +95,8 @@ function BlogArticle({ post }: { post: PublicPost }) {
       </h1>
       <p className="mt-3 text-slate-600">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>
       <PostCover post={post} />
       {/* Sanitized by the server's allowlist on write and again on the way out (DESIGN.md section 5). */}
@@ -94,6 +113,9 @@ function BlogArticle({ post }: { post: PublicPost }) {
     </article>
   );
 }
+
+/** As many columns as related posts, so one or two never sit beside empty space. */
+const RELATED_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 3: "md:grid-cols-3" };
 
 /** SPEC section 8: Blog Post Not Found for an unknown slug; Unable to Load Blog Post (with a toast, once) otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

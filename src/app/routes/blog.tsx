@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
+import { Icon } from "../components/icon";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
 import { buttonClasses } from "../components/ui/button";
@@ -91,7 +92,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className={`grid gap-6 md:grid-cols-2 ${loading ? "opacity-60" : ""}`}>
           {posts.map((post, index) => (
-            <PostCard key={post.id} post={post} index={index} />
+            // An odd count would leave the last card alone in its row: the newest spans both columns.
+            <PostCard
+              key={post.id}
+              post={post}
+              index={index}
+              className={index === 0 && posts.length % 2 === 1 ? "md:col-span-2" : undefined}
+            />
           ))}
         </div>
       )}
@@ -149,6 +156,11 @@ function BlogFrame({ children }: { children: React.ReactNode }) {
       <header className="mb-10 text-center">
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{BLOG_MESSAGES.title}</h1>
         <p className="mt-4 text-lg text-slate-600">{BLOG_MESSAGES.intro}</p>
+        {/* A plain link: the feed is a file for feed readers, not a page of the app. */}
+        <a href="/rss.xml" className={buttonClasses({ variant: "ghost", size: "sm" }, "mt-4")}>
+          <Icon name="rss" className="h-4 w-4 text-orange-600" />
+          {BLOG_MESSAGES.rss}
+        </a>
       </header>
       {children}
     </section>

@@ -35,8 +35,8 @@ export default function Industries() {
             <p className="mt-4 text-lg text-slate-600">{INDUSTRIES_PAGE.intro}</p>
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
-            {INDUSTRIES.map((industry) => (
-              <IndustryCard key={industry.id} industry={industry} linkLabel="Learn More" headingLevel="h2" />
+            {INDUSTRIES.map((industry, index) => (
+              <IndustryCard key={industry.id} industry={industry} linkLabel="Learn More" headingLevel="h2" index={index} />
             ))}
           </div>
         </div>
