@@ -109,7 +109,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
     },
 
     /** The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled. */
-    async resolve(sessionId: string): Promise<SignedIn | undefined> {
+    resolve: async (sessionId: string): Promise<SignedIn | undefined> => {
       const session = records.get(sessionId);
       if (!session) return undefined;
       const user = await store.getUserById(session.userId);

@@ -87,7 +87,7 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
      * For every request that carries a session cookie: reads it once, so a page whose loader finds
      * the cookie unusable still answers with the cookie cleared.
      */
-    clearUnusable(req: ExpressRequest, res: ExpressResponse, next: () => void): void {
+    clearUnusable: (req: ExpressRequest, res: ExpressResponse, next: () => void): void => {
       if (sessionCookieOf(req.headers.cookie) === undefined) return next();
       current(req, res).then(() => next(), next);
     },
