@@ -11,6 +11,7 @@ import { CONNECTIONS, measure } from "./bench/load";
 import { measureImages } from "./bench/images";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
+import { timeSanitizer } from "./bench/sanitize";
 import { stopAll, withSameBytes, withSite } from "./bench/servers";
 
 const POSTS = 10_000;
@@ -41,7 +42,10 @@ async function signIn(base: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
@@ -53,7 +57,13 @@ async function timeCreates(base: string): Promise<number[]> {
     const res = await fetch(`${base}/api/cms/simple-create-post`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
-      body: JSON.stringify({ title: `Benchmark post ${i}`, slug: `benchmark-post-${i}`, summary: "Written by npm run bench.", content: "<p>A post written by the benchmark to time one create.</p>", published: true }),
+      body: JSON.stringify({
+        title: `Benchmark post ${i}`,
+        slug: `benchmark-post-${i}`,
+        summary: "Written by npm run bench.",
+        content: "<p>A post written by the benchmark to time one create.</p>",
+        published: true,
+      }),
     });
     if (res.status !== 201) throw new Error(`creating a post answered ${res.status}`);
     times.push(performance.now() - started);
@@ -61,7 +71,8 @@ async function timeCreates(base: string): Promise<number[]> {
   return times.sort((a, b) => a - b);
 }
 
-const rssBytes = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) * 1024;
+const rssBytes = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) * 1024;
 const label = (page: string) => (page.startsWith("/blog/") ? "/blog/:slug (a post)" : page);
 
 /** Part 1: the sample site a first start creates, in two folders so both servers can run. */
@@ -104,7 +115,11 @@ function manyPosts() {
         );
       }
       // One request at a time too: at 50 connections an uncached page's latency is mostly queueing.
-      const alone: Row = { page: "/blog?page=400", server: "cache off, 1 connection", load: await measure(`${off.url}/blog?page=400`, 1) };
+      const alone: Row = {
+        page: "/blog?page=400",
+        server: "cache off, 1 connection",
+        load: await measure(`${off.url}/blog?page=400`, 1),
+      };
       rows.splice(4, 0, alone);
       const creates = await timeCreates(cached.url);
       const rss = rssBytes(cached.pid); // before the images: their resize worker is not the posts' memory
@@ -135,9 +150,13 @@ async function main() {
   const postsRss = await cacheRss(work, "post pages, the 64 MiB budget", postTemplate!);
   const missingRss = await cacheRss(work, "404 pages, 16 MiB (8x their 2 MiB budget)", missingTemplate!);
   const build = await loadServerBuild();
-  const js = Object.entries(PUBLIC_PAGE_ROUTES).map(([page, id]) => ({ page, bytes: gzipJsBytes(filesLoadedBy(build, id)) }));
+  const js = Object.entries(PUBLIC_PAGE_ROUTES).map(([page, id]) => ({
+    page,
+    bytes: gzipJsBytes(filesLoadedBy(build, id)),
+  }));
 
-  const find = (rows: Row[], page: string, server: string) => rows.find((r) => r.page === page && r.server === server)!.load;
+  const find = (rows: Row[], page: string, server: string) =>
+    rows.find((r) => r.page === page && r.server === server)!.load;
   const post = find(sample, "/blog/:slug (a post)", "cached");
   const postSame = find(sample, "/blog/:slug (a post)", "node:http, same bytes");
   const postOff = find(sample, "/blog/:slug (a post)", "cache off");
@@ -146,6 +165,8 @@ async function main() {
   const largestJs = Math.max(...js.map((j) => j.bytes));
   const median = many.creates[Math.floor(many.creates.length / 2)]!;
   const posts = POSTS.toLocaleString("en-US");
+  const sanitizing = timeSanitizer();
+  const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
 npm run bench: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${CONNECTIONS} connections, best of 2 rounds of 3 s
@@ -164,17 +185,41 @@ The page cache's memory: what keeping pages grew RSS by (the same renders keepin
 ${cacheRssLine(postsRss)}
 ${cacheRssLine(missingRss)}
 
+Sanitizing hostile post content (best of 3)
+${sanitizing.map((r) => `${r.name.padEnd(28)}${`${r.ms.toFixed(1)} ms`.padStart(10)}`).join("\n")}
+
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}
 
 Targets (issue 7)
 ${targetList([
-  { name: "hot post page at least 50% of node:http", met: post.rps >= postSame.rps / 2, value: `${Math.round((100 * post.rps) / postSame.rps)}%` },
-  { name: `cache off no worse than stock React Router (~${STOCK_REACT_ROUTER_RPS} req/s, post page)`, met: postOff.rps >= STOCK_REACT_ROUTER_RPS, value: `${Math.round(postOff.rps)} req/s` },
-  { name: "no public page over 125 KB of JavaScript (gzip)", met: largestJs <= 125 * 1024, value: `largest ${kb(largestJs)}` },
-  { name: `/blog?page=400 with ${posts} posts under 20 ms p50`, met: page400.p50 < 20, value: `${page400.p50} ms cached, ${page400Alone.p50} ms rendered alone` },
+  {
+    name: "hot post page at least 50% of node:http",
+    met: post.rps >= postSame.rps / 2,
+    value: `${Math.round((100 * post.rps) / postSame.rps)}%`,
+  },
+  {
+    name: `cache off no worse than stock React Router (~${STOCK_REACT_ROUTER_RPS} req/s, post page)`,
+    met: postOff.rps >= STOCK_REACT_ROUTER_RPS,
+    value: `${Math.round(postOff.rps)} req/s`,
+  },
+  {
+    name: "no public page over 125 KB of JavaScript (gzip)",
+    met: largestJs <= 125 * 1024,
+    value: `largest ${kb(largestJs)}`,
+  },
+  {
+    name: `/blog?page=400 with ${posts} posts under 20 ms p50`,
+    met: page400.p50 < 20,
+    value: `${page400.p50} ms cached, ${page400Alone.p50} ms rendered alone`,
+  },
   { name: `memory with ${posts} posts under 300 MB`, met: many.rss < 300 * 1024 * 1024, value: mb(many.rss) },
   { name: "page cache RSS within 1.5x of its count (post pages)", met: postsRss.rss <= 1.5 * postsRss.counted, value: `${(postsRss.rss / postsRss.counted).toFixed(2)}x` },
+  {
+    name: "1 MB of <!-- sanitizes in well under 100 ms",
+    met: slowestSanitize < 50,
+    value: `slowest ${slowestSanitize.toFixed(1)} ms`,
+  },
 ])}`);
 }
 

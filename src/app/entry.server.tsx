@@ -2,8 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
-import { ScriptNonceContext } from "./lib/script-nonce";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 
 export const streamTimeout = 5_000;
 
@@ -49,9 +54,8 @@ export default function handleRequest(
     // The whole page is needed before its policy can be written, so always wait for all of it.
     const ready: keyof RenderToPipeableStreamOptions = "onAllReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ScriptNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </ScriptNonceContext.Provider>,
+      // React Router hands the nonce to <Scripts>, <ScrollRestoration> and its streamed data.
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         [ready]() {
@@ -59,7 +63,7 @@ export default function handleRequest(
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
           status = 500;

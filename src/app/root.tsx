@@ -4,7 +4,6 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/ui/toaster";
-import { useScriptNonce } from "./lib/script-nonce";
 import { SITE } from "../shared/site";
 
 /**
@@ -24,7 +23,6 @@ export const links: Route.LinksFunction = () => [
 
 /** The document shell (DESIGN.md section 3): every page, with or without the site chrome. */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useScriptNonce();
   return (
     <html lang="en">
       <head>
@@ -37,8 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

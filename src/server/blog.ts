@@ -2,13 +2,17 @@ import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "..
 import { pageOf } from "./paging";
 import type { MediaLibrary } from "./media/media-library";
 import { withResponsiveImages } from "./media/responsive-html";
-import { contentOf, readingMinutesOf, summaryOf } from "./post-view";
+import { isCoverImageUrl } from "../shared/schemas";
+import { contentOf, contentsOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
 
 export type BlogService = {
-  /** One page of published posts, newest first, optionally only one tag's; `undefined` past the last page. */
+  /**
+   * One page of published posts, newest first, optionally only one tag's; `undefined` past the
+   * last page and for a tag no published post has (unknown, or used only by drafts).
+   */
   listPage(options: { page: number; tag?: string; pageSize?: number }): Promise<BlogPage | undefined>;
   /**
    * Published posts, newest first, as the public API and the feeds give them: every one, or one
@@ -19,6 +23,7 @@ export type BlogService = {
   getPublished(slug: string): Promise<PublicPost | undefined>;
   /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
   getForPreview(slug: string): Promise<PublicPost | undefined>;
+  /** The tags of published posts: a tag only drafts use would give their topic away. */
   listTags(): Promise<Tag[]>;
   /**
    * Up to `limit` other published posts that share a tag with this one: most shared tags first,
@@ -39,16 +44,22 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
     return { ...listItemOf(post), ...(cover?.width && { cover }) };
   };
-  const toPublic = (post: Post): PublicPost => ({ ...toCard(post), content: contentOf(post), published: post.published });
+  const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
+    ...toCard(post),
+    content,
+    published: post.published,
+  });
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
       await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
+      if (tag && shown.length === 0) return undefined;
       const found = pageOf(shown, page, pageSize);
       if (!found) return undefined;
-      const tagInfo = tag ? (await store.listTags()).find((t) => t.slug === tag) : undefined;
+      // The name as a published post carries it, so a draft-only tag is never named here.
+      const tagInfo = tag ? shown[0]!.tags.find((t) => t.slug === tag) : undefined;
       const { items, ...position } = found;
       return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
@@ -56,7 +67,8 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
-      return shown.map(toPublic);
+      const contents = await contentsOf(shown);
+      return shown.map((post, i) => toPublic(post, contents[i]));
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
@@ -70,7 +82,11 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const post = await store.getPostBySlug(slug);
       return post && toPublic(post);
     },
-    listTags: () => store.listTags(),
+    async listTags() {
+      const published = await store.listPosts({ publishedOnly: true });
+      const used = new Set(published.flatMap((p) => p.tags.map((t) => t.slug)));
+      return (await store.listTags()).filter((t) => used.has(t.slug));
+    },
     async listRelated(post, limit = RELATED_POSTS) {
       const tags = new Set(post.tags.map((t) => t.slug));
       if (tags.size === 0) return [];
@@ -92,7 +108,8 @@ function listItemOf(post: Post): PostListItem {
     title: post.title,
     slug: post.slug,
     summary: summaryOf(post),
-    ...(post.coverImage && { coverImage: post.coverImage }),
+    // A restored or older post may hold a cover the form would refuse; it is shown as none.
+    ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),

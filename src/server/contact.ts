@@ -48,15 +48,13 @@ export function createContactService({
   store,
   webhookUrl,
   notifier,
-  now = Date.now,
 }: {
   store: Store;
   webhookUrl?: string;
   /** Emails each stored message when SMTP is configured (src/server/mail-notifier.ts). */
   notifier?: MailNotifier;
-  now?: () => number;
 }): ContactService {
-  const limiter = createRateLimiter(CONTACT_LIMIT, now);
+  const limiter = createRateLimiter(CONTACT_LIMIT);
 
   const submit: ContactService["submit"] = async (input, ip) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
@@ -67,17 +65,18 @@ export function createContactService({
     // A filled honeypot gets the same answer as a person, so the bot learns nothing; nothing is kept.
     if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD].trim() !== "") return;
 
-    const verdict = limiter.check(ip);
+    // Counted before storing, so messages sent at once cannot all pass the check; given back
+    // when the message could not be stored, since only stored messages count.
+    const verdict = await limiter.take(ip);
     if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
 
     const { company, industry, ...rest } = parsed.data;
-    const stored = await store.addMessage({
-      ...rest,
-      ...(company && { company }),
-      ...(industry && { industry }),
-      ip,
-    });
-    limiter.hit(ip);
+    const stored = await store
+      .addMessage({ ...rest, ...(company && { company }), ...(industry && { industry }), ip })
+      .catch(async (error: unknown) => {
+        await limiter.refund(ip);
+        throw error;
+      });
     notifier?.notify(stored);
     if (webhookUrl) {
       const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
@@ -102,7 +101,14 @@ export function createContactService({
         return { ok: true, message: CONTACT_MESSAGES.sent };
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
-        return { ok: false, status: err.status, message: err.message, errors: err.errors, headers: err.headers, values };
+        return {
+          ok: false,
+          status: err.status,
+          message: err.message,
+          errors: err.errors,
+          headers: err.headers,
+          values,
+        };
       }
     },
   };

@@ -21,10 +21,17 @@ const EMBED_PATHS: Record<string, RegExp> = {
 // The classes Quill 2 writes for align, indent, font, size, video and code blocks. Quill 2's editor
 // HTML (root.innerHTML) holds code blocks as div.ql-code-block-container > div.ql-code-block.
 const QUILL_CLASSES = [
-  "ql-align-center", "ql-align-right", "ql-align-justify",
+  "ql-align-center",
+  "ql-align-right",
+  "ql-align-justify",
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ql-indent-${n}`),
-  "ql-font-serif", "ql-font-monospace", "ql-size-small", "ql-size-large", "ql-size-huge",
-  "ql-video", "ql-syntax",
+  "ql-font-serif",
+  "ql-font-monospace",
+  "ql-size-small",
+  "ql-size-large",
+  "ql-size-huge",
+  "ql-video",
+  "ql-syntax",
 ];
 // A div is kept only as one of these wrappers (the responsive video container of SPEC section 5's
 // paste rules, or a Quill 2 code block); any other div is unwrapped, its content kept.
@@ -54,14 +61,41 @@ const COLOUR = [
   new RegExp(`^(?:${NAMED_COLOURS.join("|")})$`, "i"),
 ];
 
+/**
+ * Longest URL kept in an `href` or `src`; a longer one is dropped like an unsafe one. Browsers and
+ * servers commonly stop at about 2,000 characters, and a bound keeps every check below linear in
+ * a small input.
+ */
+export const MAX_URL_LENGTH = 2_048;
+
+/**
+ * `<!-- ... -->` sections removed in one pass: each search starts where the last one ended, so
+ * the time is linear in the length even when nothing closes (a lazy regex per `<!--` is quadratic).
+ */
+function withoutComments(text: string): string {
+  let out = "";
+  let from = 0;
+  for (;;) {
+    const start = text.indexOf("<!--", from);
+    const end = start < 0 ? -1 : text.indexOf("-->", start + 4);
+    if (end < 0) return out + text.slice(from);
+    out += text.slice(from, start);
+    from = end + 3;
+  }
+}
+
 /** Characters browsers drop or ignore inside URLs, plus every other whitespace, control or format
  * character, so `java&#x09;script:` or `\u2028javascript:` is judged as `javascript:`. */
 function squeeze(url: string): string {
-  return url.replace(/[\s\p{C}]/gu, "").replace(/<!--[\s\S]*?-->/g, "");
+  return withoutComments(url.replace(/[\s\p{C}]/gu, ""));
 }
 
-/** A URL is safe if its scheme is in `schemes`, or it is relative without being protocol-relative. */
+/**
+ * A URL is safe if it is at most MAX_URL_LENGTH long and its scheme is in `schemes`, or it is
+ * relative without being protocol-relative.
+ */
 function isSafeUrl(url: string, schemes: string[]): boolean {
+  if (url.length > MAX_URL_LENGTH) return false;
   const bare = squeeze(url);
   const scheme = /^([a-z][a-z\d+.-]*):/i.exec(bare)?.[1];
   if (scheme) return schemes.includes(scheme.toLowerCase());
@@ -70,7 +104,8 @@ function isSafeUrl(url: string, schemes: string[]): boolean {
 
 /** DESIGN.md section 2: https only, exact host, YouTube /embed/ID or Vimeo /video/NNN. */
 function isAllowedEmbedUrl(src: string): boolean {
-  if (!/^https:\/\//i.test(src) || squeeze(src) !== src || src.includes("\\")) return false;
+  if (src.length > MAX_URL_LENGTH || !/^https:\/\//i.test(src)) return false;
+  if (squeeze(src) !== src || src.includes("\\")) return false;
   try {
     const url = new URL(src);
     const path = EMBED_PATHS[url.hostname];
@@ -82,17 +117,24 @@ function isAllowedEmbedUrl(src: string): boolean {
 
 /** An image address: one of our uploads (/media/...) or an http(s) address, nothing else. */
 function isImageUrl(url: string): boolean {
-  return (url.startsWith("/media/") && !url.includes("..") && !url.includes("\\")) || (/^https?:\/\//i.test(url) && isSafeUrl(url, IMAGE_SCHEMES));
+  return (
+    (url.startsWith("/media/") && !url.includes("..") && !url.includes("\\")) ||
+    (/^https?:\/\//i.test(url) && isSafeUrl(url, IMAGE_SCHEMES))
+  );
 }
 
 /** `<img>` keeps src, alt, width, height, srcset, sizes and loading, each only with a well-formed value. */
 function imageRules(attrs: Record<string, string>): void {
   if (attrs.src !== undefined && !isImageUrl(attrs.src)) delete attrs.src;
-  for (const name of ["width", "height"]) if (attrs[name] !== undefined && !/^\d{1,5}$/.test(attrs[name])) delete attrs[name];
+  for (const name of ["width", "height"])
+    if (attrs[name] !== undefined && !/^\d{1,5}$/.test(attrs[name])) delete attrs[name];
   if (attrs.loading !== undefined && !["lazy", "eager"].includes(attrs.loading)) delete attrs.loading;
   if (attrs.sizes !== undefined && !/^[\w\s().,%:-]{1,200}$/.test(attrs.sizes)) delete attrs.sizes;
   if (attrs.srcset !== undefined) {
-    const candidates = attrs.srcset.split(",").map((c) => c.trim()).filter((c) => /^\S+(?:\s+\d+(?:\.\d+)?[wx])?$/.test(c) && isImageUrl(c.split(/\s+/)[0]!));
+    const candidates = attrs.srcset
+      .split(",")
+      .map((c) => c.trim())
+      .filter((c) => /^\S+(?:\s+\d+(?:\.\d+)?[wx])?$/.test(c) && isImageUrl(c.split(/\s+/)[0]!));
     if (candidates.length) attrs.srcset = candidates.join(", ");
     else delete attrs.srcset;
   }
@@ -100,8 +142,33 @@ function imageRules(attrs: Record<string, string>): void {
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li",
-    "blockquote", "pre", "code", "a", "span", "sub", "sup", "img", "iframe", "div",
+    "p",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "ol",
+    "ul",
+    "li",
+    "blockquote",
+    "pre",
+    "code",
+    "a",
+    "span",
+    "sub",
+    "sup",
+    "img",
+    "iframe",
+    "div",
   ],
   allowedAttributes: {
     "*": ["class", "style"],
@@ -155,7 +222,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (tagName === "img") imageRules(out);
       if (out["data-list"] !== undefined && !LIST_TYPES.includes(out["data-list"])) delete out["data-list"];
       if (out.spellcheck !== undefined && !["true", "false"].includes(out.spellcheck)) delete out.spellcheck;
-      if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"])) delete out["data-language"];
+      if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"]))
+        delete out["data-language"];
       return { tagName, attribs: out };
     },
   },

@@ -4,7 +4,7 @@ import { UPDATED_AT_MESSAGE } from "../shared/post-conflict";
 import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
-import { contentOf, summaryOf } from "./post-view";
+import { contentOf, contentsOf, summaryOf } from "./post-view";
 import { NotFoundError, ValidationError } from "./errors";
 import { postNotFoundMessage } from "./store/post-changes";
 import type { Post, PostInput, Store, Tag } from "./store/types";
@@ -36,11 +36,13 @@ export function parsePostId(param: unknown): number {
  */
 export function createPostService(store: Store): PostService {
   // Content is sanitized on write here and again on the way out (post-view.ts).
-  const forCms = (post: Post): CmsPost => ({ ...post, summary: summaryOf(post), content: contentOf(post) });
+  const forCms = (post: Post, content = contentOf(post)): CmsPost => ({ ...post, summary: summaryOf(post), content });
 
   return {
     async listAll() {
-      return (await store.listPosts()).map(forCms);
+      const posts = await store.listPosts();
+      const contents = await contentsOf(posts);
+      return posts.map((post, i) => forCms(post, contents[i]));
     },
 
     async create(input) {
@@ -59,8 +61,12 @@ export function createPostService(store: Store): PostService {
       // an update never moves a post's URL, republishes a draft, drops its cover image or its tags
       // by omission; a field sent is validated as on create. A coverImage of "" removes the cover.
       const ifUpdatedAt = updatedAtOf(fields);
-      if (!POST_FIELDS.some((key) => fields[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
-      const sent = fields.slug === undefined ? fields : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
+      if (!POST_FIELDS.some((key) => fields[key] !== undefined))
+        throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+      const sent =
+        fields.slug === undefined
+          ? fields
+          : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
       return forCms(await store.updatePost(id, parsePostChanges(sent), { ifUpdatedAt }));
     },
 
@@ -151,5 +157,6 @@ function recordOf(input: unknown): Record<string, unknown> {
 }
 
 function assertPostId(id: number): void {
-  if (!Number.isSafeInteger(id) || id < 1) throw new ValidationError(POST_MESSAGES.invalidId, { id: [POST_MESSAGES.invalidId] });
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new ValidationError(POST_MESSAGES.invalidId, { id: [POST_MESSAGES.invalidId] });
 }

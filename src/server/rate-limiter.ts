@@ -1,40 +1,55 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
 /**
- * A fixed-window counter per key, in memory: enough for one process on one VM (DESIGN.md
- * section 1). `hit` records an event; `check` says whether the key is over its limit and for
- * how long. Callers decide what counts (e.g. only stored contact messages, only failed logins).
+ * Counters per key in fixed windows, in memory, through rate-limiter-flexible's RateLimiterMemory
+ * (https://github.com/animir/node-rate-limiter-flexible/wiki/Memory): a key's window starts with
+ * its first counted event and lasts `windowMs`; the key is deleted when its window ends, so idle
+ * keys cost nothing. Memory is enough for one process on one VM; losing the counts on a restart
+ * is harmless (docs/architecture.md section 4). Callers decide what counts: only failed sign-ins
+ * (`check`, then `hit` on a failure), or every accepted contact message (`take`).
  */
+export type Verdict = { limited: false } | { limited: true; retryAfterSeconds: number };
+
 export type RateLimiter = {
-  check(key: string): { limited: false } | { limited: true; retryAfterSeconds: number };
-  hit(key: string): void;
-  reset(key: string): void;
+  /** Whether the key is at its limit, without counting anything. */
+  check(key: string): Promise<Verdict>;
+  /** Counts one event. */
+  hit(key: string): Promise<void>;
+  /** Counts one event unless the key is at its limit, in one step, so a burst cannot overshoot. */
+  take(key: string): Promise<Verdict>;
+  /** Gives back one event `take` counted, when what it was for did not happen. */
+  refund(key: string): Promise<void>;
+  /** Forgets the key. */
+  reset(key: string): Promise<void>;
 };
 
-export function createRateLimiter(
-  { limit, windowMs }: { limit: number; windowMs: number },
-  now: () => number = Date.now,
-): RateLimiter {
-  const hits = new Map<string, number[]>();
-
-  function recent(key: string): number[] {
-    const cutoff = now() - windowMs;
-    const list = (hits.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) hits.set(key, list);
-    else hits.delete(key);
-    return list;
-  }
+export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
+  const counter = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
+  const limited = (res: RateLimiterRes): Verdict => ({ limited: true, retryAfterSeconds: res.msBeforeNext / 1000 });
 
   return {
-    check(key) {
-      const list = recent(key);
-      if (list.length < limit) return { limited: false };
-      const oldest = list[list.length - limit]!;
-      return { limited: true, retryAfterSeconds: (oldest + windowMs - now()) / 1000 };
+    async check(key) {
+      const res = await counter.get(key);
+      return res && res.consumedPoints >= limit ? limited(res) : { limited: false };
     },
-    hit(key) {
-      hits.set(key, [...recent(key), now()]);
+    async hit(key) {
+      await counter.penalty(key, 1);
     },
-    reset(key) {
-      hits.delete(key);
+    async take(key) {
+      try {
+        await counter.consume(key, 1);
+        return { limited: false };
+      } catch (rejection) {
+        // RateLimiterMemory rejects with the key's state when it is over the limit.
+        if (rejection instanceof RateLimiterRes) return limited(rejection);
+        throw rejection;
+      }
+    },
+    async refund(key) {
+      await counter.reward(key, 1);
+    },
+    async reset(key) {
+      await counter.delete(key);
     },
   };
 }

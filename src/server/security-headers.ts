@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
-/** Frames allowed in post content: exactly the embed hosts the sanitizer lets through (docs/architecture.md section 5). */
+/** Frames allowed in post content: the embed hosts the sanitizer lets through (docs/architecture.md section 5). */
 const EMBED_ORIGINS = ["https://www.youtube.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"];
 
 /** A year, without includeSubDomains: other hosts of the company's domain may not speak HTTPS (RFC 6797). */
@@ -17,8 +17,10 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * `style` attributes and the sanitizer keeps Quill's alignment classes, not styles, so the risk
  * there is small, and inlined critical CSS stays possible.
  */
-export function contentSecurityPolicy({ dev, scriptHashes = [] }: { dev: boolean; scriptHashes?: readonly string[] }): string {
-  const scripts = dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...scriptHashes.map((h) => `'sha256-${h}'`)];
+export function contentSecurityPolicy(options: { dev: boolean; scriptHashes?: readonly string[] }): string {
+  const { dev, scriptHashes = [] } = options;
+  const hashes = scriptHashes.map((h) => `'sha256-${h}'`);
+  const scripts = dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...hashes];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,

@@ -14,7 +14,10 @@ import { SLUG_PATTERN } from "./slug";
 const TOO_LONG = "This field is too long";
 
 /** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
-export const FORM_ERRORS = { title: "Form has errors", description: "Please fix the highlighted fields and try again." } as const;
+export const FORM_ERRORS = {
+  title: "Form has errors",
+  description: "Please fix the highlighted fields and try again.",
+} as const;
 
 /** SPEC section 5, post form: every rule and message exactly as written there. */
 export const POST_MESSAGES = {
@@ -30,33 +33,57 @@ export const POST_MESSAGES = {
   invalidId: "Invalid post ID",
   tooLong: TOO_LONG,
   /** An update that sends none of the post's fields: there is nothing to change. */
-  nothingToUpdate: "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
+  nothingToUpdate:
+    "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
-/** SPEC section 5: content of at least 50 characters, checked before and after sanitizing. */
+/** docs/product.md section 5: content of at least 50 characters, checked before and after sanitizing. */
 export const MIN_CONTENT_LENGTH = 50;
 
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
 const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
 
+/**
+ * A cover image is an http(s) address or a path on this site: one `/`, then neither `/` nor `\`.
+ * Browsers read `//host/x` and `/\host/x` as another host, which would turn the page's og:image
+ * (an absolute URL built from the path) into someone else's address.
+ */
+export function isCoverImageUrl(value: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(value) || /^\/[^\s/\\][^\s]*$/.test(value);
+}
+
 const httpUrl = z
   .string({ error: POST_MESSAGES.coverImage })
   .trim()
   .max(LIMITS.url, POST_MESSAGES.tooLong)
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), POST_MESSAGES.coverImage);
+  .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage);
 
 const postFields = {
-  title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
-  summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
-  content: z.string({ error: POST_MESSAGES.content }).min(MIN_CONTENT_LENGTH, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
+  title: z
+    .string({ error: POST_MESSAGES.title })
+    .trim()
+    .min(5, POST_MESSAGES.title)
+    .max(LIMITS.title, POST_MESSAGES.tooLong),
+  summary: z
+    .string({ error: POST_MESSAGES.summary })
+    .trim()
+    .min(10, POST_MESSAGES.summary)
+    .max(LIMITS.summary, POST_MESSAGES.tooLong),
+  content: z
+    .string({ error: POST_MESSAGES.content })
+    .min(MIN_CONTENT_LENGTH, POST_MESSAGES.content)
+    .max(LIMITS.content, POST_MESSAGES.tooLong),
   /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
   tags: z
-    .array(z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong), {
-      error: POST_MESSAGES.tags,
-    })
+    .array(
+      z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong),
+      {
+        error: POST_MESSAGES.tags,
+      },
+    )
     .max(LIMITS.tags, POST_MESSAGES.tooLong)
     .optional(),
 };
@@ -74,7 +101,11 @@ export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
 /** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
   ...postFields,
-  slug: z.string({ error: POST_MESSAGES.slugLength }).trim().min(3, POST_MESSAGES.slugLength).max(LIMITS.slug, POST_MESSAGES.tooLong),
+  slug: z
+    .string({ error: POST_MESSAGES.slugLength })
+    .trim()
+    .min(3, POST_MESSAGES.slugLength)
+    .max(LIMITS.slug, POST_MESSAGES.tooLong),
 });
 
 export const TAG_MESSAGES = {
@@ -115,7 +146,10 @@ const username = z
 
 export const loginSchema = z.object({
   username,
-  password: z.string({ error: AUTH_FORM_MESSAGES.password }).min(6, AUTH_FORM_MESSAGES.password).max(200, AUTH_FORM_MESSAGES.tooLong),
+  password: z
+    .string({ error: AUTH_FORM_MESSAGES.password })
+    .min(6, AUTH_FORM_MESSAGES.password)
+    .max(200, AUTH_FORM_MESSAGES.tooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -160,4 +194,6 @@ export const passwordChangeSchema = z
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** `POST /api/auth/logout`: no body, `{}`, or `{"everywhere": true}` to end every session of the caller. */
-export const logoutSchema = z.object({ everywhere: z.boolean({ error: "everywhere must be true or false" }).optional() });
+export const logoutSchema = z.object({
+  everywhere: z.boolean({ error: "everywhere must be true or false" }).optional(),
+});

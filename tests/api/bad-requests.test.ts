@@ -35,6 +35,10 @@ describe("requests that cannot be understood", () => {
     expect(res.body).toEqual({ message: REQUEST_MESSAGES.methodNotAllowed(method) });
   });
 
+  it("PATCH reaches the /api routers (the admin's user and inbox changes use it)", async () => {
+    await request(t.app).patch("/api/admin/users/1").send({ role: "writer" }).expect(401);
+  });
+
   it("a POST to a page without a form is React Router's 405, not a logged error", async () => {
     await request(t.app).post("/blog").type("form").send("a=b").expect(405);
   });
@@ -63,12 +67,20 @@ describe("bodies in a form the endpoint does not take", () => {
     const json = await request(t.app).post("/industries").set("Content-Type", "application/json").send("{}");
     expect(json.status).toBe(415);
     expect(json.text).toContain(CONTACT_FORM_MESSAGES.contentType);
-    const broken = await request(t.app).post("/industries").set("Content-Type", "multipart/form-data; boundary=x").send("--x\r\nbroken");
+    const broken = await request(t.app)
+      .post("/industries")
+      .set("Content-Type", "multipart/form-data; boundary=x")
+      .send("--x\r\nbroken");
     expect(broken.status).toBe(400);
     expect(broken.text).toContain(CONTACT_FORM_MESSAGES.unreadable);
   });
 
   it("a page form posted from another site is a 403", async () => {
-    await request(t.app).post("/industries").set("Origin", "https://evil.example").type("form").send("name=a").expect(403);
+    await request(t.app)
+      .post("/industries")
+      .set("Origin", "https://evil.example")
+      .type("form")
+      .send("name=a")
+      .expect(403);
   });
 });

@@ -21,23 +21,57 @@ beforeAll(async () => {
   const { store } = t;
   published = [
     await store.createPost(makePostInput({ title: "Oldest published post", tags: ["Healthcare"] })),
-    await store.createPost(makePostInput({ title: "Middle published post", tags: ["Retail", "Product"], coverImage: "https://images.example/cover.png" })),
-    await store.createPost(makePostInput({ title: "Newest published post & more", tags: ["Product"], content: '<p>Watch this:</p><iframe class="ql-video" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe><p>and more text here</p>' })),
+    await store.createPost(
+      makePostInput({
+        title: "Middle published post",
+        tags: ["Retail", "Product"],
+        coverImage: "https://images.example/cover.png",
+      }),
+    ),
+    await store.createPost(
+      makePostInput({
+        title: "Newest published post & more",
+        tags: ["Product"],
+        content:
+          '<p>Watch this:</p><iframe class="ql-video" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe><p>and more text here</p>',
+      }),
+    ),
   ];
   draft = await store.createPost(makePostInput({ title: "Secret draft post", published: false, tags: ["Product"] }));
   // An old post that carries `excerpt` instead of `summary` (SPEC section 3).
-  legacy = await store.restorePosts([{ ...published[0]!, id: 900, slug: "legacy-post", title: "Legacy post", summary: "", excerpt: "An excerpt from long ago.", createdAt: "2020-01-01T00:00:00.000Z" }]).then(() => store.getPostById(900)) as Post;
+  legacy = (await store
+    .restorePosts([
+      {
+        ...published[0]!,
+        id: 900,
+        slug: "legacy-post",
+        title: "Legacy post",
+        summary: "",
+        excerpt: "An excerpt from long ago.",
+        createdAt: "2020-01-01T00:00:00.000Z",
+      },
+    ])
+    .then(() => store.getPostById(900))) as Post;
 });
 afterAll(() => t.close());
 
 const get = (path: string) => request(t.app).get(path);
-const newestFirst = () => [...published].reverse().map((p) => p.slug).concat("legacy-post");
+const newestFirst = () =>
+  [...published]
+    .reverse()
+    .map((p) => p.slug)
+    .concat("legacy-post");
 
 describe("public blog API", () => {
   it("GET /api/public/blog/posts answers every published post, newest first, revalidated on every call; `cache` is ignored", async () => {
     const res = await get(`/api/public/blog/posts?cache=${Date.now()}`).expect(200).expect("cache-control", "no-cache");
     expect(res.body.map((p: Post) => p.slug)).toEqual(newestFirst());
-    expect(res.body[0]).toMatchObject({ id: published[2]!.id, title: published[2]!.title, published: true, tags: [{ name: "Product", slug: "product" }] });
+    expect(res.body[0]).toMatchObject({
+      id: published[2]!.id,
+      title: published[2]!.title,
+      published: true,
+      tags: [{ name: "Product", slug: "product" }],
+    });
     expect(res.body[0].content).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
   });
 
@@ -65,7 +99,8 @@ describe("public blog API", () => {
     }
   });
 
-  it("GET /api/blog/posts lists published posts and GET /api/blog/tags every tag", async () => {
+  it("GET /api/blog/posts lists published posts and GET /api/blog/tags the tags of published posts", async () => {
+    await t.store.createPost(makePostInput({ published: false, tags: ["Draft Topic"] }));
     const posts = await get("/api/blog/posts").expect(200);
     expect(posts.body.map((p: Post) => p.slug)).toEqual(newestFirst());
     const tags = await get("/api/blog/tags").expect(200);
@@ -100,14 +135,23 @@ describe("/blog", () => {
     expect(text).toContain("Show all posts");
   });
 
-  it("an unknown tag shows the empty state", async () => {
-    const { text } = await get("/blog?tag=nothing").expect(200);
-    expect(text).toContain(BLOG_MESSAGES.empty);
+  it.each(["nothing", "product-draft-only"])("an unknown or draft-only tag (%s) is a 404 not kept", async (tag) => {
+    await t.store.createPost(makePostInput({ published: false, tags: ["Product Draft Only"] }));
+    for (const round of ["MISS", "MISS"]) {
+      const res = await get(`/blog?tag=${tag}`).expect(404);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.headers["x-cache"]).toBe(round);
+      expect(res.text).not.toContain("Product Draft Only");
+    }
   });
 
-  it.each(["/blog?page=2", "/blog?page=0", "/blog?page=abc"])("%s past the last page answers 404", async (path) => {
-    await get(path).expect(404);
-  });
+  it.each(["/blog?page=2", "/blog?page=0", "/blog?page=abc"])(
+    "%s past the last page is a 404, not kept",
+    async (path) => {
+      const res = await get(path).expect(404);
+      expect(res.headers["cache-control"]).toBe("no-store");
+    },
+  );
 });
 
 describe("/blog/:slug", () => {
@@ -123,7 +167,11 @@ describe("/blog/:slug", () => {
     expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}${socialCardPaths.post(post)}"`);
     expect(text).toContain('<meta name="twitter:card" content="summary_large_image"');
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(text)?.[1];
-    expect(JSON.parse(jsonLd!)).toMatchObject({ "@type": "BlogPosting", headline: post.title, mainEntityOfPage: `${PUBLIC_URL}/blog/${post.slug}` });
+    expect(JSON.parse(jsonLd!)).toMatchObject({
+      "@type": "BlogPosting",
+      headline: post.title,
+      mainEntityOfPage: `${PUBLIC_URL}/blog/${post.slug}`,
+    });
   });
 
   it("keeps a YouTube embed in the rendered content", async () => {
@@ -131,7 +179,10 @@ describe("/blog/:slug", () => {
     expect(text).toContain('<iframe class="ql-video"');
   });
 
-  it.each([["an unknown slug", "no-such-post"], ["a draft", "draft"]])("%s answers 404 with Blog Post Not Found", async (_, which) => {
+  it.each([
+    ["an unknown slug", "no-such-post"],
+    ["a draft", "draft"],
+  ])("%s answers 404 with Blog Post Not Found", async (_, which) => {
     const slug = which === "draft" ? draft.slug : which;
     const { text } = await get(`/blog/${slug}`).expect(404);
     expect(text).toContain(BLOG_MESSAGES.notFoundTitle);
@@ -141,10 +192,15 @@ describe("/blog/:slug", () => {
 });
 
 describe("feeds", () => {
-  const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ["item", "url", "category"].includes(name) });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => ["item", "url", "category"].includes(name),
+  });
 
   it("/rss.xml is valid RSS listing exactly the published posts, newest first", async () => {
-    const res = await get("/rss.xml").expect(200).expect("content-type", /application\/rss\+xml/);
+    const res = await get("/rss.xml")
+      .expect(200)
+      .expect("content-type", /application\/rss\+xml/);
     expect(XMLValidator.validate(res.text)).toBe(true);
     const items = parser.parse(res.text).rss.channel.item as { link: string; title: string }[];
     expect(items.map((i) => i.link)).toEqual(newestFirst().map((slug) => `${PUBLIC_URL}/blog/${slug}`));
@@ -155,12 +211,20 @@ describe("feeds", () => {
     const res = await get("/sitemap.xml").expect(200).expect("content-type", /xml/);
     expect(XMLValidator.validate(res.text)).toBe(true);
     const locs = (parser.parse(res.text).urlset.url as { loc: string }[]).map((u) => u.loc);
-    const expected = ["/", "/industries", ...INDUSTRIES.map((i) => `/industries/${i.id}`), "/blog", ...newestFirst().map((s) => `/blog/${s}`)];
+    const expected = [
+      "/",
+      "/industries",
+      ...INDUSTRIES.map((i) => `/industries/${i.id}`),
+      "/blog",
+      ...newestFirst().map((s) => `/blog/${s}`),
+    ];
     expect(locs).toEqual(expected.map((p) => PUBLIC_URL + p));
   });
 
   it("/robots.txt points at the sitemap", async () => {
-    const res = await get("/robots.txt").expect(200).expect("content-type", /text\/plain/);
+    const res = await get("/robots.txt")
+      .expect(200)
+      .expect("content-type", /text\/plain/);
     expect(res.text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

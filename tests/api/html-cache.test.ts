@@ -51,7 +51,17 @@ function rawGet(path: string, headers: Record<string, string> = {}, target = ser
 }
 
 describe("a public page", () => {
-  const pages = () => ["/", "/industries", `/industries/${INDUSTRIES[0]!.id}`, "/blog", "/blog?tag=speed", `/blog/${post.slug}`, "/rss.xml", "/sitemap.xml", "/robots.txt"];
+  const pages = () => [
+    "/",
+    "/industries",
+    `/industries/${INDUSTRIES[0]!.id}`,
+    "/blog",
+    "/blog?tag=speed",
+    `/blog/${post.slug}`,
+    "/rss.xml",
+    "/sitemap.xml",
+    "/robots.txt",
+  ];
 
   it("is rendered once and then served from the cache, the same bytes with a strong ETag", async () => {
     for (const path of pages()) {
@@ -83,8 +93,9 @@ describe("a public page", () => {
   it("is kept when it is a 404, and not at all when it is a server error", async () => {
     await get("/blog/no-such-post").expect(404).expect("x-cache", "MISS");
     await get("/blog/no-such-post").expect(404).expect("x-cache", "HIT");
+    // Made-up page numbers and tags are 404s nobody keeps (docs/decisions/007-public-tags-and-not-found-pages.md).
     await get("/blog?page=99").expect(404).expect("x-cache", "MISS");
-    await get("/blog?page=99").expect(404).expect("x-cache", "HIT");
+    await get("/blog?page=99").expect(404).expect("x-cache", "MISS");
   });
 
   it("renders once for a burst of requests that arrive while it renders", async () => {
@@ -192,7 +203,9 @@ describe("every content write drops the cache", () => {
 
   it("creating, updating and deleting a post through the store", async () => {
     let created!: Post;
-    const page = await expectDropped(async () => (created = await t.store.createPost(makePostInput({ title: "Freshly created post" }))));
+    const page = await expectDropped(
+      async () => (created = await t.store.createPost(makePostInput({ title: "Freshly created post" }))),
+    );
     expect(page.text).toContain("Freshly created post");
     const renamed = await expectDropped(() => t.store.updatePost(created.id, { title: "Renamed fresh post" }));
     expect(renamed.text).toContain("Renamed fresh post");
@@ -209,21 +222,34 @@ describe("every content write drops the cache", () => {
     const { cookie } = await signedIn(t);
     let id = 0;
     const created = await expectDropped(async () => {
-      const res = await request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput({ title: "Written in the CMS" })).expect(201);
+      const res = await request(t.app)
+        .post("/api/cms/simple-create-post")
+        .set("Cookie", cookie)
+        .send(makePostInput({ title: "Written in the CMS" }))
+        .expect(201);
       id = res.body.id;
     });
     expect(created.text).toContain("Written in the CMS");
     const updated = await expectDropped(() =>
-      request(t.app).put(`/api/cms/update-post/${id}`).set("Cookie", cookie).send(makePostInput({ title: "Edited in the CMS" })).expect(200),
+      request(t.app)
+        .put(`/api/cms/update-post/${id}`)
+        .set("Cookie", cookie)
+        .send(makePostInput({ title: "Edited in the CMS" }))
+        .expect(200),
     );
     expect(updated.text).toContain("Edited in the CMS");
-    const deleted = await expectDropped(() => request(t.app).post(`/api/cms/delete-post/${id}`).set("Cookie", cookie).expect(200));
+    const deleted = await expectDropped(() =>
+      request(t.app).post(`/api/cms/delete-post/${id}`).set("Cookie", cookie).expect(200),
+    );
     expect(deleted.text).not.toContain("Edited in the CMS");
   });
 
   it("but a contact message or a new user leaves it", async () => {
     await get("/industries");
-    await request(t.app).post("/api/contact").send({ name: "Ada", email: "ada@example.com", message: "Hello there." }).expect(201);
+    await request(t.app)
+      .post("/api/contact")
+      .send({ name: "Ada", email: "ada@example.com", message: "Hello there." })
+      .expect(201);
     await signedIn(t);
     await get("/industries").expect("x-cache", "HIT");
   });
@@ -252,21 +278,37 @@ describe("never cached", () => {
   });
 
   it("/admin, the utility pages, /api and React Router's .data requests", async () => {
-    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/api/cms/posts", "/api/public/health/database", "/blog.data", `/blog/${post.slug}.data`]) {
+    for (const path of [
+      "/admin",
+      "/admin/debug-tools",
+      "/system/health",
+      "/api/cms/posts",
+      "/api/public/health/database",
+      "/blog.data",
+      `/blog/${post.slug}.data`,
+    ]) {
       for (let i = 0; i < 2; i++) expect((await get(path)).headers["x-cache"], path).toBeUndefined();
     }
   });
 });
 
 describe("the public blog API", () => {
-  const calls = () => ["/api/public/blog/posts", "/api/public/blog/posts?page=1&pageSize=2", `/api/public/blog/posts/${post.slug}`, "/api/blog/posts", "/api/blog/tags"];
+  const calls = () => [
+    "/api/public/blog/posts",
+    "/api/public/blog/posts?page=1&pageSize=2",
+    `/api/public/blog/posts/${post.slug}`,
+    "/api/blog/posts",
+    "/api/blog/tags",
+  ];
 
   it("is answered from the cache, the same JSON, with an ETag, revalidated by browsers (no-cache)", async () => {
     await t.store.createTag({ name: "Api", slug: "api" }); // drops the cache
     for (const path of calls()) {
       const before = renders();
       const first = await get(path).expect(200).expect("x-cache", "MISS");
-      const second = await get(`${path}${path.includes("?") ? "&" : "?"}cache=${Date.now()}`).expect(200).expect("x-cache", "HIT");
+      const second = await get(`${path}${path.includes("?") ? "&" : "?"}cache=${Date.now()}`)
+        .expect(200)
+        .expect("x-cache", "HIT");
       expect(renders(), path).toBe(before + 1);
       expect(second.body, path).toEqual(first.body);
       expect(second.headers["content-type"]).toMatch(/^application\/json/);
@@ -292,7 +334,8 @@ describe("the public blog API", () => {
     await get("/api/public/blog/posts/no-such-post").expect(404).expect("x-cache", "HIT");
     expect(t.app.htmlCache.stats().notFound.entries).toBeGreaterThan(0);
     const before = renders();
-    for (let i = 0; i < 2; i++) expect((await get("/api/public/blog/posts?page=0&pageSize=5").expect(400)).headers["x-cache"]).not.toBe("HIT");
+    for (let i = 0; i < 2; i++)
+      expect((await get("/api/public/blog/posts?page=0&pageSize=5").expect(400)).headers["x-cache"]).not.toBe("HIT");
     expect(renders()).toBe(before + 2);
   });
 });
@@ -326,7 +369,9 @@ describe("the byte bound", () => {
       const { entries } = small.app.htmlCache.stats();
       expect(entries).toBeGreaterThan(0);
       expect(entries).toBeLessThan(INDUSTRIES.length);
-      await request(small.app).get(`/industries/${INDUSTRIES.at(-1)!.id}`).expect("x-cache", "HIT");
+      await request(small.app)
+        .get(`/industries/${INDUSTRIES.at(-1)!.id}`)
+        .expect("x-cache", "HIT");
       await request(small.app).get(`/industries/${INDUSTRIES[0]!.id}`).expect("x-cache", "MISS");
     } finally {
       await small.close();
@@ -336,7 +381,8 @@ describe("the byte bound", () => {
   it("HTML_CACHE_BYTES=0 turns the cache off", async () => {
     const off = await makeTestApp({ env: { HTML_CACHE_BYTES: "0" } });
     try {
-      for (let i = 0; i < 2; i++) expect((await request(off.app).get("/blog").expect(200)).headers["x-cache"]).toBeUndefined();
+      for (let i = 0; i < 2; i++)
+        expect((await request(off.app).get("/blog").expect(200)).headers["x-cache"]).toBeUndefined();
       expect(off.app.htmlCache.stats()).toMatchObject({ hits: 0, renders: 0, entries: 0 });
     } finally {
       await off.close();

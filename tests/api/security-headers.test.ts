@@ -11,7 +11,11 @@ afterEach(async () => {
 });
 
 /** The script-src directive of a Content-Security-Policy header. */
-const scriptSrc = (csp: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "))!;
+const scriptSrc = (csp: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src "))!;
 
 /**
  * The sha256 source of every inline script a browser would run, as it computes it. Data blocks
@@ -33,21 +37,29 @@ function expectPolicyCoversItsScripts(res: request.Response) {
   for (const hash of hashes) expect(scripts).toContain(hash);
   expect(res.text).not.toMatch(/\snonce=/); // the render-time marker is gone from the page
   // Nothing else is allowed: the policy lists exactly the page's own scripts.
-  expect(scripts.split(" ").filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...new Set(hashes)].sort());
+  expect(
+    scripts
+      .split(" ")
+      .filter((s) => s.startsWith("'sha256-"))
+      .sort(),
+  ).toEqual([...new Set(hashes)].sort());
 }
 
 describe("Content-Security-Policy without 'unsafe-inline' scripts", () => {
-  it.each(["/", "/blog", "/industries/healthcare", "/blog/no-such-post"])("%s: rendered, then from the cache", async (path) => {
-    t = await makeTestApp({ seed: true });
-    const first = await request(t.app).get(path);
-    expect(first.headers["x-cache"]).toBe("MISS");
-    expectPolicyCoversItsScripts(first);
-    const second = await request(t.app).get(path);
-    expect(second.headers["x-cache"]).toBe("HIT");
-    expectPolicyCoversItsScripts(second);
-    // Each answer of the host's fast path too (src/server/serve.ts answers hits before Express).
-    expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
-  });
+  it.each(["/", "/blog", "/industries/healthcare", "/blog/no-such-post"])(
+    "%s: rendered, then from the cache",
+    async (path) => {
+      t = await makeTestApp({ seed: true });
+      const first = await request(t.app).get(path);
+      expect(first.headers["x-cache"]).toBe("MISS");
+      expectPolicyCoversItsScripts(first);
+      const second = await request(t.app).get(path);
+      expect(second.headers["x-cache"]).toBe("HIT");
+      expectPolicyCoversItsScripts(second);
+      // Each answer of the host's fast path too (src/server/serve.ts answers hits before Express).
+      expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
+    },
+  );
 
   it("a post page with JSON-LD, an unknown page, and /admin, which is never cached", async () => {
     t = await makeTestApp({ seed: true });

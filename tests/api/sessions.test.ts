@@ -22,7 +22,11 @@ const me = (cookie: string) => request(t.app).get("/api/auth/me").set("Cookie", 
 
 /** Signs in through the API, as a browser would, and answers the Cookie header to send back. */
 async function logIn(username: string, password: string, userAgent = "test browser"): Promise<string> {
-  const res = await request(t.app).post("/api/auth/login").set("User-Agent", userAgent).send({ username, password }).expect(200);
+  const res = await request(t.app)
+    .post("/api/auth/login")
+    .set("User-Agent", userAgent)
+    .send({ username, password })
+    .expect(200);
   const line = (res.headers["set-cookie"] as unknown as string[]).find((l) => l.startsWith(`${SESSION_COOKIE}=`))!;
   return line.split(";")[0]!;
 }
@@ -56,7 +60,11 @@ describe("revocable sessions", () => {
   it("logout ends only that session; with everywhere: true it ends every session of the caller", async () => {
     const { user, password } = await makeUser(t.store);
     const other = await signedIn(t, "writer");
-    const [first, second, third] = [await logIn(user.username, password), await logIn(user.username, password), await logIn(user.username, password)];
+    const [first, second, third] = [
+      await logIn(user.username, password),
+      await logIn(user.username, password),
+      await logIn(user.username, password),
+    ];
 
     await request(t.app).post("/api/auth/logout").set("Cookie", first).expect(200);
     await me(first).expect(401);
@@ -66,12 +74,16 @@ describe("revocable sessions", () => {
     await me(second).expect(401);
     await me(third).expect(401);
     await me(other.cookie).expect(200);
-    expect(await t.sessionRecords.listOf(user.id)).toEqual([]);
+    expect(t.sessionRecords.listOf(user.id)).toEqual([]);
   });
 
   it("logout refuses a body that is not its shape with 400", async () => {
     const { cookie } = await signedIn(t);
-    const res = await request(t.app).post("/api/auth/logout").set("Cookie", cookie).send({ everywhere: "yes" }).expect(400);
+    const res = await request(t.app)
+      .post("/api/auth/logout")
+      .set("Cookie", cookie)
+      .send({ everywhere: "yes" })
+      .expect(400);
     expect(res.body.errors.everywhere).toHaveLength(1);
     await me(cookie).expect(200);
   });
@@ -80,12 +92,19 @@ describe("revocable sessions", () => {
     const { user, password } = await makeUser(t.store);
     const cookie = await logIn(user.username, password, "Firefox on a test bench");
     const [record] = t.sessionRecords.listOf(user.id);
-    expect(record).toMatchObject({ userId: user.id, userAgent: "Firefox on a test bench", ip: expect.stringContaining("127.0.0.1") });
+    expect(record).toMatchObject({
+      userId: user.id,
+      userAgent: "Firefox on a test bench",
+      ip: expect.stringContaining("127.0.0.1"),
+    });
     expect(Date.parse(record!.expiresAt) - Date.parse(record!.createdAt)).toBe(7 * 24 * 60 * 60 * 1000);
     expect(cookie).not.toContain(record!.id); // the id travels sealed only
     expect((await t.store.getUserById(user.id))?.lastSignInAt).toBe(record!.createdAt);
 
-    const res = await request(t.app).post("/api/auth/login").set("Cookie", cookie).send({ username: user.username, password });
+    const res = await request(t.app)
+      .post("/api/auth/login")
+      .set("Cookie", cookie)
+      .send({ username: user.username, password });
     expect(res.status).toBe(200);
     expect(t.sessionRecords.listOf(user.id).map((r) => r.id)).not.toContain(record!.id);
     await me(cookie).expect(401);
@@ -102,7 +121,10 @@ describe("users who lose their rights", () => {
     const res = await request(t.app).post("/api/auth/login").send({ username: user.username, password }).expect(403);
     expect(res.body).toEqual({ message: AUTH_FORM_MESSAGES.accountDisabled });
     // A wrong password gets the usual answer, so a guesser learns nothing about the account.
-    await request(t.app).post("/api/auth/login").send({ username: user.username, password: "wrong password" }).expect(401);
+    await request(t.app)
+      .post("/api/auth/login")
+      .send({ username: user.username, password: "wrong password" })
+      .expect(401);
   });
 
   it("a deleted user's sessions answer 401 and end", async () => {
@@ -122,26 +144,39 @@ describe("users who lose their rights", () => {
 });
 
 describe("POST /api/auth/password", () => {
-  const change = (cookie: string, body: object) => request(t.app).post("/api/auth/password").set("Cookie", cookie).send(body);
+  const change = (cookie: string, body: object) =>
+    request(t.app).post("/api/auth/password").set("Cookie", cookie).send(body);
 
-  it("changes the password and ends every other session of the user, keeping this one", async () => {
-    const { user, password } = await makeUser(t.store, { role: "writer" });
-    const here = await logIn(user.username, password);
-    const elsewhere = await logIn(user.username, password);
-    const someoneElse = await signedIn(t, "writer");
+  it(
+    "changes the password and ends every other session of the user, keeping this one",
+    async () => {
+      const { user, password } = await makeUser(t.store, { role: "writer" });
+      const here = await logIn(user.username, password);
+      const elsewhere = await logIn(user.username, password);
+      const someoneElse = await signedIn(t, "writer");
 
-    await change(here, { currentPassword: password, newPassword: "a brand new password" }).expect(200, { success: true });
-    await me(here).expect(200);
-    await me(elsewhere).expect(401);
-    await me(someoneElse.cookie).expect(200);
-    await request(t.app).post("/api/auth/login").send({ username: user.username, password }).expect(401);
-    await request(t.app).post("/api/auth/login").send({ username: user.username, password: "a brand new password" }).expect(200);
-  }, SLOW);
+      await change(here, { currentPassword: password, newPassword: "a brand new password" }).expect(200, {
+        success: true,
+      });
+      await me(here).expect(200);
+      await me(elsewhere).expect(401);
+      await me(someoneElse.cookie).expect(200);
+      await request(t.app).post("/api/auth/login").send({ username: user.username, password }).expect(401);
+      await request(t.app)
+        .post("/api/auth/login")
+        .send({ username: user.username, password: "a brand new password" })
+        .expect(200);
+    },
+    SLOW,
+  );
 
   it("answers 400 on the currentPassword field for a wrong current password, changing nothing", async () => {
     const { user, password, cookie } = await signedIn(t);
     const before = (await t.store.getUserById(user.id))!.passwordHash;
-    const res = await change(cookie, { currentPassword: "not my password", newPassword: "a brand new password" }).expect(400);
+    const res = await change(cookie, {
+      currentPassword: "not my password",
+      newPassword: "a brand new password",
+    }).expect(400);
     expect(res.body).toEqual({
       message: PASSWORD_CHANGE_MESSAGES.wrongCurrentPassword,
       errors: { currentPassword: [PASSWORD_CHANGE_MESSAGES.wrongCurrentPassword] },
@@ -151,9 +186,21 @@ describe("POST /api/auth/password", () => {
   });
 
   it.each([
-    ["no current password", { newPassword: "a brand new password" }, { currentPassword: [PASSWORD_CHANGE_MESSAGES.currentPassword] }],
-    ["a short new password", { currentPassword: "correct horse battery", newPassword: "short" }, { newPassword: [AUTH_FORM_MESSAGES.newPassword] }],
-    ["the same password again", { currentPassword: "correct horse battery", newPassword: "correct horse battery" }, { newPassword: [PASSWORD_CHANGE_MESSAGES.samePassword] }],
+    [
+      "no current password",
+      { newPassword: "a brand new password" },
+      { currentPassword: [PASSWORD_CHANGE_MESSAGES.currentPassword] },
+    ],
+    [
+      "a short new password",
+      { currentPassword: "correct horse battery", newPassword: "short" },
+      { newPassword: [AUTH_FORM_MESSAGES.newPassword] },
+    ],
+    [
+      "the same password again",
+      { currentPassword: "correct horse battery", newPassword: "correct horse battery" },
+      { newPassword: [PASSWORD_CHANGE_MESSAGES.samePassword] },
+    ],
   ])("answers 400 with field messages for %s", async (_, body, errors) => {
     const { cookie } = await signedIn(t);
     const res = await change(cookie, body).expect(400);

@@ -24,7 +24,11 @@ describe("TRUST_PROXY=true: exactly one proxy in front", () => {
   it("counts the contact limit by the address the proxy saw, whatever left-most address the client forges", async () => {
     t = await makeTestApp({ env: { TRUST_PROXY: "true" } });
     const app = t.app;
-    const send = (i: number) => request(app).post("/api/contact").set("X-Forwarded-For", `${forged(i)}, ${REAL_CLIENT}`).send(MESSAGE);
+    const send = (i: number) =>
+      request(app)
+        .post("/api/contact")
+        .set("X-Forwarded-For", `${forged(i)}, ${REAL_CLIENT}`)
+        .send(MESSAGE);
     for (let i = 0; i < 5; i++) await send(i).expect(201);
     const limited = await send(5).expect(429);
     expect(limited.body.message).toBe(CONTACT_MESSAGES.rateLimited);
@@ -36,9 +40,14 @@ describe("TRUST_PROXY=true: exactly one proxy in front", () => {
     t = await makeTestApp({ env: { TRUST_PROXY: "true" } });
     const app = t.app;
     const perUser = LOGIN_LIMITS.perUsername.limit - 1;
-    const users = await Promise.all(Array.from({ length: Math.ceil(LOGIN_LIMITS.perIp.limit / perUser) }, () => makeUser(t!.store)));
+    const users = await Promise.all(
+      Array.from({ length: Math.ceil(LOGIN_LIMITS.perIp.limit / perUser) }, () => makeUser(t!.store)),
+    );
     const attempt = (username: string, password: string, i: number) =>
-      request(app).post("/api/auth/login").set("X-Forwarded-For", `${forged(i)}, ${REAL_CLIENT}`).send({ username, password });
+      request(app)
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", `${forged(i)}, ${REAL_CLIENT}`)
+        .send({ username, password });
     for (let i = 0; i < LOGIN_LIMITS.perIp.limit; i++) {
       await attempt(users[Math.floor(i / perUser)]!.user.username, "wrong password", i).expect(401);
     }

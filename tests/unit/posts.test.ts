@@ -37,7 +37,14 @@ describe("create", () => {
     const { store, posts } = await service();
     const input = makePostInput({ tags: ["Healthcare", "Queue Tips"], coverImage: "https://images.example/c.png" });
     const post = await posts.create(input);
-    expect(post).toMatchObject({ id: 1, title: input.title, slug: input.slug, summary: input.summary, published: true, coverImage: "https://images.example/c.png" });
+    expect(post).toMatchObject({
+      id: 1,
+      title: input.title,
+      slug: input.slug,
+      summary: input.summary,
+      published: true,
+      coverImage: "https://images.example/c.png",
+    });
     expect(post.tags.map((t) => t.slug)).toEqual(["healthcare", "queue-tips"]);
     expect(await store.getPostById(post.id)).toEqual(post);
   });
@@ -47,7 +54,11 @@ describe("create", () => {
     for (const input of [{}, null, [], "text"]) {
       const error = await rejection(posts.create(input), ValidationError);
       expect(error.message).toBe(POST_MESSAGES.formErrors);
-      expect(error.errors).toEqual({ title: [POST_MESSAGES.title], summary: [POST_MESSAGES.summary], content: [POST_MESSAGES.content] });
+      expect(error.errors).toEqual({
+        title: [POST_MESSAGES.title],
+        summary: [POST_MESSAGES.summary],
+        content: [POST_MESSAGES.content],
+      });
     }
   });
 
@@ -62,6 +73,8 @@ describe("create", () => {
       [{ slug: "double--hyphen" }, "slug", POST_MESSAGES.slugPattern],
       [{ slug: 123 }, "slug", POST_MESSAGES.slugLength],
       [{ coverImage: "javascript:alert(1)" }, "coverImage", POST_MESSAGES.coverImage],
+      [{ coverImage: "/\\evil.example/x.png" }, "coverImage", POST_MESSAGES.coverImage],
+      [{ coverImage: "//evil.example/x.png" }, "coverImage", POST_MESSAGES.coverImage],
       [{ published: "false" }, "published", POST_MESSAGES.published],
       [{ tags: "news" }, "tags", POST_MESSAGES.tags],
     ];
@@ -85,7 +98,10 @@ describe("create", () => {
     const { posts } = await service();
     const first = await posts.create({ ...makePostInput({ title: "Same title here" }), slug: "" });
     expect(first.slug).toBe("same-title-here");
-    for (const input of [makePostInput({ slug: first.slug }), { ...makePostInput({ title: "Same title here" }), slug: "" }]) {
+    for (const input of [
+      makePostInput({ slug: first.slug }),
+      { ...makePostInput({ title: "Same title here" }), slug: "" },
+    ]) {
       const error = await rejection(posts.create(input), ConflictError);
       expect(error.status).toBe(409);
       expect(error.errors).toEqual({ slug: [postSlugTakenMessage(first.slug)] });
@@ -99,29 +115,38 @@ describe("create", () => {
     expect((await posts.create(withoutPublished)).published).toBe(true);
   });
 
-  it("stores content sanitized, keeps YouTube embeds, and counts the 50 characters before and after sanitizing", async () => {
+  it("stores content sanitized, keeps YouTube embeds, and counts 50 characters before and after sanitizing", async () => {
     const { store, posts } = await service();
     const content = `<img src=x onerror=alert(1)><script>alert(1)</script><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>${PADDING}`;
     const post = await posts.create(makePostInput({ content }));
     const stored = (await store.getPostById(post.id))!.content;
     expect(stored).not.toMatch(/<script|onerror|alert/);
-    expect(stored).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>');
+    expect(stored).toContain(
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>',
+    );
     expect(stored).toContain(PADDING);
     // 50+ characters sent, almost nothing left after sanitizing: refused with the usual message.
     const before = (await store.listPosts()).length;
-    for (const content of [`<p>Hi</p><script>${"x".repeat(60)}</script>`, `<style>${"p{}".repeat(20)}</style><p>ok</p>`]) {
+    const emptied = [`<p>Hi</p><script>${"x".repeat(60)}</script>`, `<style>${"p{}".repeat(20)}</style><p>ok</p>`];
+    for (const content of emptied) {
       const error = await rejection(posts.create(makePostInput({ content })), ValidationError);
       expect(error.errors).toEqual({ content: [POST_MESSAGES.content] });
     }
     const [first] = await store.listPosts();
-    const update = await rejection(posts.update(first!.id, { ...makePostInput(), content: `<script>${"x".repeat(60)}</script>` }), ValidationError);
+    const scriptOnly = { ...makePostInput(), content: `<script>${"x".repeat(60)}</script>` };
+    const update = await rejection(posts.update(first!.id, scriptOnly), ValidationError);
     expect(update.errors).toEqual({ content: [POST_MESSAGES.content] });
     expect(await store.listPosts()).toHaveLength(before);
   });
 
-  it('stores an empty coverImage as none and ignores fields a writer does not own', async () => {
+  it("stores an empty coverImage as none and ignores fields a writer does not own", async () => {
     const { store, posts } = await service();
-    const post = await posts.create({ ...makePostInput({ coverImage: "" }), id: 99, createdAt: "2000-01-01T00:00:00.000Z", excerpt: "sneaky" });
+    const post = await posts.create({
+      ...makePostInput({ coverImage: "" }),
+      id: 99,
+      createdAt: "2000-01-01T00:00:00.000Z",
+      excerpt: "sneaky",
+    });
     const stored = (await store.getPostById(post.id))!;
     expect(stored.id).toBe(1);
     expect("coverImage" in stored).toBe(false);
@@ -135,27 +160,53 @@ describe("update", () => {
     const { posts } = await service();
     const post = await posts.create(makePostInput());
     const error = await rejection(posts.update(post.id, { title: "Four" }), ValidationError);
-    expect(error.errors).toEqual({ title: [POST_MESSAGES.title], summary: [POST_MESSAGES.summary], content: [POST_MESSAGES.content] });
-    const slugError = await rejection(posts.update(post.id, { ...makePostInput(), slug: "Bad Slug!" }), ValidationError);
+    expect(error.errors).toEqual({
+      title: [POST_MESSAGES.title],
+      summary: [POST_MESSAGES.summary],
+      content: [POST_MESSAGES.content],
+    });
+    const slugError = await rejection(
+      posts.update(post.id, { ...makePostInput(), slug: "Bad Slug!" }),
+      ValidationError,
+    );
     expect(slugError.errors).toEqual({ slug: [POST_MESSAGES.slugPattern] });
   });
 
   it("replaces what is sent and sanitizes the content", async () => {
     const { posts } = await service();
     const post = await posts.create(makePostInput({ tags: ["Retail"] }));
-    const next = makePostInput({ title: "A better title", content: `<p onclick="x()">Changed</p>${PADDING}`, published: false, tags: ["Airports"] });
+    const next = makePostInput({
+      title: "A better title",
+      content: `<p onclick="x()">Changed</p>${PADDING}`,
+      published: false,
+      tags: ["Airports"],
+    });
     const updated = await posts.update(post.id, next);
-    expect(updated).toMatchObject({ id: post.id, title: "A better title", slug: next.slug, summary: next.summary, published: false, createdAt: post.createdAt });
+    expect(updated).toMatchObject({
+      id: post.id,
+      title: "A better title",
+      slug: next.slug,
+      summary: next.summary,
+      published: false,
+      createdAt: post.createdAt,
+    });
     expect(updated.content).toBe(`<p>Changed</p>${PADDING}`);
     expect(updated.tags.map((t) => t.slug)).toEqual(["airports"]);
   });
 
   it("keeps the slug, published, coverImage and tags when they are not sent", async () => {
     const { posts } = await service();
-    const post = await posts.create(makePostInput({ published: false, coverImage: "https://images.example/c.png", tags: ["Retail"] }));
+    const post = await posts.create(
+      makePostInput({ published: false, coverImage: "https://images.example/c.png", tags: ["Retail"] }),
+    );
     const { title, summary, content } = makePostInput({ title: "Only the basics" });
     const updated = await posts.update(post.id, { title, summary, content });
-    expect(updated).toMatchObject({ slug: post.slug, published: false, coverImage: "https://images.example/c.png", tags: post.tags });
+    expect(updated).toMatchObject({
+      slug: post.slug,
+      published: false,
+      coverImage: "https://images.example/c.png",
+      tags: post.tags,
+    });
   });
 
   it("removes the cover image when it is sent empty, and the tags when an empty list is sent", async () => {
@@ -169,7 +220,9 @@ describe("update", () => {
   it("replaces a slug shorter than 3 with one generated from the title, and keeps its own slug", async () => {
     const { posts } = await service();
     const post = await posts.create(makePostInput());
-    expect((await posts.update(post.id, { ...makePostInput({ title: "Fresh new title" }), slug: "x" })).slug).toBe("fresh-new-title");
+    expect((await posts.update(post.id, { ...makePostInput({ title: "Fresh new title" }), slug: "x" })).slug).toBe(
+      "fresh-new-title",
+    );
     expect((await posts.update(post.id, { ...makePostInput(), slug: "fresh-new-title" })).slug).toBe("fresh-new-title");
   });
 
@@ -231,7 +284,11 @@ describe("listAll and remove", () => {
 describe("createTag", () => {
   it("creates a tag, refuses a taken slug with 409 and bad input with the tag messages", async () => {
     const { posts } = await service();
-    expect(await posts.createTag({ name: "Airports", slug: "airports" })).toEqual({ id: 1, name: "Airports", slug: "airports" });
+    expect(await posts.createTag({ name: "Airports", slug: "airports" })).toEqual({
+      id: 1,
+      name: "Airports",
+      slug: "airports",
+    });
     const taken = await rejection(posts.createTag({ name: "Airports again", slug: "airports" }), ConflictError);
     expect(taken.errors).toEqual({ slug: [tagSlugTakenMessage("airports")] });
     const bad = await rejection(posts.createTag({ name: "A", slug: "b" }), ValidationError);

@@ -1,7 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LAST_SEEN_EVERY_MS, openSessionRecords, SESSION_TTL_SECONDS, SESSIONS_FILE } from "../../src/server/auth/session-records";
+import {
+  LAST_SEEN_EVERY_MS,
+  openSessionRecords,
+  SESSION_TTL_SECONDS,
+  SESSIONS_FILE,
+} from "../../src/server/auth/session-records";
 import { NotFoundError } from "../../src/server/errors";
 import { openJsonStore } from "../../src/server/store/json-store";
 import { userNotFoundMessage } from "../../src/server/store/record-changes";
@@ -88,7 +93,9 @@ describe("Store.updateUser and deleteUser", () => {
       const changed = await store.updateUser(user.id, { role: "writer", disabled: true, passwordHash: "scrypt$y" });
       expect(changed).toEqual({ ...user, role: "writer", disabled: true, passwordHash: "scrypt$y" });
       expect(await store.getUserByUsername("ADA")).toEqual(changed);
-      await expect(store.updateUser(999, { disabled: true })).rejects.toThrow(new NotFoundError(userNotFoundMessage(999)));
+      await expect(store.updateUser(999, { disabled: true })).rejects.toThrow(
+        new NotFoundError(userNotFoundMessage(999)),
+      );
       expect(await store.deleteUser(user.id)).toEqual(changed);
       expect(await store.getUserById(user.id)).toBeUndefined();
       expect(await store.countUsers()).toBe(0);

@@ -4,12 +4,25 @@ import { SITE } from "../../shared/site";
 
 /** Discovery documents of issue 3, built from published posts only and PUBLIC_URL. */
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+/**
+ * Characters XML 1.0 does not allow at all, escaped or not (https://www.w3.org/TR/xml/#charsets):
+ * controls other than tab, newline and carriage return, lone surrogates, U+FFFE and U+FFFF. One
+ * of them in a title would make the whole feed unreadable to every reader, so they are dropped.
+ */
+const NOT_XML_CHARACTERS = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+export const xmlText = (text: string) => text.replace(NOT_XML_CHARACTERS, "");
+
+const ENTITIES: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+
+const escapeXml = (text: string) => xmlText(text).replace(/[<>&'"]/g, (c) => ENTITIES[c]!);
+
+/** A slug as a URL path segment; encodeURIComponent throws on a lone surrogate, so those go first. */
+const slugPath = (slug: string) => `/blog/${encodeURIComponent(xmlText(slug))}`;
 
 export function rssFeed(posts: PublicPost[], publicUrl: string): string {
   const items = posts.map((post) => {
-    const link = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+    const link = `${publicUrl}${slugPath(post.slug)}`;
     return [
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
@@ -44,13 +57,13 @@ export function sitemap(posts: PublicPost[], publicUrl: string): string {
     { path: "/industries" },
     ...INDUSTRIES.map((i) => ({ path: `/industries/${i.id}` })),
     { path: "/blog" },
-    ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
+    ...posts.map((p) => ({ path: slugPath(p.slug), lastmod: p.updatedAt })),
   ];
   const urls = pages.map(({ path, lastmod }) =>
     [
       "  <url>",
       `    <loc>${escapeXml(publicUrl + path)}</loc>`,
-      ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+      ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
       "  </url>",
     ].join("\n"),
   );
@@ -65,5 +78,7 @@ export function sitemap(posts: PublicPost[], publicUrl: string): string {
 
 /** The admin and the utility pages are for people who sign in, not for search engines. */
 export function robotsTxt(publicUrl: string): string {
-  return ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+  return ["User-agent: *", "Disallow: /admin", "Disallow: /api/", "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join(
+    "\n",
+  );
 }

@@ -30,6 +30,13 @@ export function blogHref({ tag, page }: { tag?: string; page?: number }): string
   return search ? `/blog?${search}` : "/blog";
 }
 
+/**
+ * A page past the end or an unknown tag is a 404 that neither the page cache nor a browser keeps:
+ * anyone can make up tags and page numbers, and each kept answer would push a real page out of
+ * the cache (docs/decisions/007-public-tags-and-not-found-pages.md).
+ */
+const NOT_KEPT = { "Cache-Control": "no-store" };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tag = params.get("tag") || undefined;
@@ -39,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const moved = tag ? await context.store.resolveTagRedirect(tag) : undefined;
   if (moved) return redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
-  if (!result) throw data(null, { status: 404 });
+  if (!result) throw data(null, { status: 404, headers: NOT_KEPT });
   return {
     posts: result.posts,
     page: result.page,
@@ -57,6 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   };
 }
+
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, page, pageCount, tag, tagName } = loaderData;
@@ -79,7 +88,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {loading ? BLOG_MESSAGES.loading : ""}
       </p>
       {posts.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">{BLOG_MESSAGES.empty}</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">
+          {BLOG_MESSAGES.empty}
+        </p>
       ) : (
         <div className={`grid gap-6 md:grid-cols-2 ${loading ? "opacity-60" : ""}`}>
           {posts.map((post, index) => (
@@ -124,7 +135,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useToastOnce(
     notFound
       ? undefined
-      : { title: BLOG_MESSAGES.listErrorTitle, description: BLOG_MESSAGES.listErrorDescription, variant: "destructive" },
+      : {
+          title: BLOG_MESSAGES.listErrorTitle,
+          description: BLOG_MESSAGES.listErrorDescription,
+          variant: "destructive",
+        },
   );
   if (notFound) return <NotFoundCard />;
   return (

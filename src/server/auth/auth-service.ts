@@ -8,7 +8,7 @@ import {
 } from "../../shared/schemas";
 import type { SessionUser } from "../../shared/users";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
-import { createRateLimiter } from "../rate-limiter";
+import { createRateLimiter, type Verdict } from "../rate-limiter";
 import type { Store } from "../store/types";
 import { createUserAccount, invalidInput, publicUser } from "../users";
 import { AUTH_MESSAGES } from "../../shared/auth-messages";
@@ -45,8 +45,8 @@ export function createAuthService({ store, records }: { store: Store; records: S
   // once would pass the limit check before its first failure was counted.
   const serialize = createSerializer();
 
-  const limitedFor = (...checks: ReturnType<typeof byIp.check>[]) => {
-    const waits = checks.flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
+  const limitedFor = async (...checks: Promise<Verdict>[]) => {
+    const waits = (await Promise.all(checks)).flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
     if (waits.length) throw new TooManyRequestsError(AUTH_FORM_MESSAGES.tooManyAttempts, Math.max(...waits));
   };
 
@@ -58,7 +58,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
     const ids = [...new Set(records.all().map((r) => r.userId))];
     void Promise.all(ids.map((id) => store.getUserById(id)))
       .then((users) => {
-        const inactive = new Set(ids.filter((_, i) => !users[i] || users[i].disabled));
+        const inactive = new Set(ids.filter((_, i) => users[i] === undefined || users[i].disabled === true));
         return inactive.size ? records.removeWhere((r) => inactive.has(r.userId)) : 0;
       })
       .catch((error: unknown) => console.error("Could not end the sessions of removed or disabled users:", error));
@@ -75,16 +75,15 @@ export function createAuthService({ store, records }: { store: Store; records: S
       const { username, password } = parsed.data;
       const name = username.toLowerCase();
       const user = await serialize([`ip:${client.ip}`, `user:${name}`], async () => {
-        limitedFor(byIp.check(client.ip), byUsername.check(name));
+        await limitedFor(byIp.check(client.ip), byUsername.check(name));
         const found = await store.getUserByUsername(username);
         // An unknown user costs the same scrypt work as a known one, so timing does not reveal it.
         const matches = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
         if (!found || !matches) {
-          byIp.hit(client.ip);
-          byUsername.hit(name);
+          await Promise.all([byIp.hit(client.ip), byUsername.hit(name)]);
           throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
         }
-        byUsername.reset(name);
+        await byUsername.reset(name);
         return found;
       });
       // Only after the password matched, so a disabled account is not revealed to a guesser.
@@ -110,7 +109,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
     },
 
     /** The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled. */
-    async resolve(sessionId: string): Promise<SignedIn | undefined> {
+    resolve: async (sessionId: string): Promise<SignedIn | undefined> => {
       const session = records.get(sessionId);
       if (!session) return undefined;
       const user = await store.getUserById(session.userId);
@@ -120,8 +119,8 @@ export function createAuthService({ store, records }: { store: Store; records: S
     },
 
     /** A user's live sessions, most recently used first. */
-    async listSessions(userId: number): Promise<SessionRecord[]> {
-      return records.listOf(userId);
+    listSessions(userId: number): Promise<SessionRecord[]> {
+      return Promise.resolve(records.listOf(userId));
     },
 
     /** Answers whether the session existed. */
@@ -145,9 +144,9 @@ export function createAuthService({ store, records }: { store: Store; records: S
       if (!user || user.disabled) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
       const name = user.username.toLowerCase();
       await serialize([`user:${name}`], async () => {
-        limitedFor(byUsername.check(name));
+        await limitedFor(byUsername.check(name));
         if (!(await verifyPassword(parsed.data.currentPassword, user.passwordHash))) {
-          byUsername.hit(name);
+          await byUsername.hit(name);
           const message = PASSWORD_CHANGE_MESSAGES.wrongCurrentPassword;
           throw new ValidationError(message, { currentPassword: [message] });
         }

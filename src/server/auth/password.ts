@@ -30,6 +30,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
   // Parameters scrypt refuses (a hand-edited db.json) mean no match, not a 500 on sign-in.
-  const actual = await derive(password, Buffer.from(salt, "base64"), Number(logN), Number(r), Number(p)).catch(() => undefined);
+  const actual = await derive(password, Buffer.from(salt, "base64"), Number(logN), Number(r), Number(p)).catch(
+    () => undefined,
+  );
   return actual !== undefined && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

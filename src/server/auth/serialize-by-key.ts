@@ -5,7 +5,7 @@
 export function createSerializer() {
   const tails = new Map<string, Promise<unknown>>();
   return <T>(keys: string[], task: () => Promise<T>): Promise<T> => {
-    const run = Promise.allSettled(keys.map((key) => tails.get(key))).then(task);
+    const run = Promise.allSettled(keys.map((key) => tails.get(key) ?? Promise.resolve())).then(task);
     const tail = run.then(
       () => undefined,
       () => undefined,

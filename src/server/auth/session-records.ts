@@ -44,7 +44,8 @@ type SessionsFile = z.infer<typeof fileSchema>;
 
 function parseSessionsFile(raw: unknown, file: string): SessionsFile {
   const result = fileSchema.safeParse(raw);
-  if (!result.success) throw new DataFileError(file, `does not match the sessions format (${describeIssues(result.error.issues)})`);
+  if (!result.success)
+    throw new DataFileError(file, `does not match the sessions format (${describeIssues(result.error.issues)})`);
   return result.data;
 }
 

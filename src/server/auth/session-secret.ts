@@ -15,7 +15,9 @@ export async function resolveSessionSecret(configured: string | undefined, dataD
   try {
     const existing = (await fs.readFile(file, "utf8")).trim();
     if (existing.length >= 32) return existing;
-    throw new Error(`${file} holds a secret shorter than 32 characters: delete it to generate a new one, or set SESSION_SECRET.`);
+    throw new Error(
+      `${file} holds a secret shorter than 32 characters: delete it to generate a new one, or set SESSION_SECRET.`,
+    );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
   }

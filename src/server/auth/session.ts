@@ -79,14 +79,15 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
     async start(req: ExpressRequest, res: ExpressResponse, session: SessionRecord): Promise<void> {
       const sealed = await sealData({ sid: session.id } satisfies SessionData, sealOptions);
       // A minute short of the seal, as iron-session does, so the browser never sends an expired seal.
-      res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(req), maxAge: SESSION_TTL_SECONDS - 60 }));
+      const maxAge = SESSION_TTL_SECONDS - 60;
+      res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(req), maxAge }));
     },
     clear,
     /**
      * For every request that carries a session cookie: reads it once, so a page whose loader finds
      * the cookie unusable still answers with the cookie cleared.
      */
-    clearUnusable(req: ExpressRequest, res: ExpressResponse, next: () => void): void {
+    clearUnusable: (req: ExpressRequest, res: ExpressResponse, next: () => void): void => {
       if (sessionCookieOf(req.headers.cookie) === undefined) return next();
       current(req, res).then(() => next(), next);
     },

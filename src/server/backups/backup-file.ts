@@ -82,7 +82,15 @@ export function readHeader(start: string): { createdAt: string; count: number } 
 export const MAX_RESTORED_ID = 1_000_000_000;
 
 /** Bounds of a restored post, generous beside what the editor accepts, so old posts still fit. */
-export const RESTORE_LIMITS = { text: 2_000, content: 1_000_000, url: 2_048, date: 64, tags: 100, tagText: 200, posts: 100_000 } as const;
+export const RESTORE_LIMITS = {
+  text: 2_000,
+  content: 1_000_000,
+  url: 2_048,
+  date: 64,
+  tags: 100,
+  tagText: 200,
+  posts: 100_000,
+} as const;
 
 const restoredId = z.number().int().positive().max(Math.min(MAX_RESTORED_ID, MAX_ID));
 const text = (max: number) => z.string().max(max);
@@ -93,6 +101,12 @@ const text = (max: number) => z.string().max(max);
  * (zod's z.object strips them without reading them), and every string and list has a bound.
  * Nothing a backup holds can then grow db.json beyond its posts, or nest deeper than a post.
  */
+const restoredTagSchema = z.object({
+  id: restoredId,
+  name: text(RESTORE_LIMITS.tagText).min(1),
+  slug: text(RESTORE_LIMITS.tagText).min(1),
+});
+
 const restoredPostSchema = z.object({
   id: restoredId,
   title: text(RESTORE_LIMITS.text),
@@ -104,9 +118,7 @@ const restoredPostSchema = z.object({
   published: z.boolean(),
   createdAt: text(RESTORE_LIMITS.date),
   updatedAt: text(RESTORE_LIMITS.date),
-  tags: z
-    .array(z.object({ id: restoredId, name: text(RESTORE_LIMITS.tagText).min(1), slug: text(RESTORE_LIMITS.tagText).min(1) }))
-    .max(RESTORE_LIMITS.tags),
+  tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
 });
 
 const postsSchema = z.object({
@@ -136,7 +148,8 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
     if (!READABLE_VERSIONS.includes(version)) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
   }
   const parsed = postsSchema.safeParse(raw);
-  if (!parsed.success) throw new ValidationError(BACKUP_MESSAGES.invalidPosts(label, describeIssues(parsed.error.issues)));
+  if (!parsed.success)
+    throw new ValidationError(BACKUP_MESSAGES.invalidPosts(label, describeIssues(parsed.error.issues)));
   const media = parsed.data.media ?? {};
   for (const [name, base64] of Object.entries(media)) {
     if (!mediaMatchesName(name, base64)) throw new ValidationError(BACKUP_MESSAGES.badMedia(label, name));

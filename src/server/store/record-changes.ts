@@ -48,7 +48,8 @@ function userAt(snap: Snapshot, id: number): User {
 export function updateUser(snap: Snapshot, id: number, patch: UserPatch): Change<User> {
   const current = userAt(snap, id);
   const { role, passwordHash, disabled, lastSignInAt } = patch;
-  const user = checkRecord(userSchema, { ...current, ...withoutUndefined({ role, passwordHash, disabled, lastSignInAt }) });
+  const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
+  const user = checkRecord(userSchema, { ...current, ...changes });
   const data = snap.data;
   const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
   return { next, result: user, kinds: ["users"] };
