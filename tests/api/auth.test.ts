@@ -76,7 +76,10 @@ describe("POST /api/auth/login", () => {
     // SPEC section 8: the admin shows the server's text in its "Login failed" toast.
     expect(res.body.message).toBe(AUTH_FORM_MESSAGES.username);
     const empty = await login({}).expect(400);
-    expect(empty.body.errors).toEqual({ username: [AUTH_FORM_MESSAGES.username], password: [AUTH_FORM_MESSAGES.password] });
+    expect(empty.body.errors).toEqual({
+      username: [AUTH_FORM_MESSAGES.username],
+      password: [AUTH_FORM_MESSAGES.password],
+    });
     const form = await request(t.app).post("/api/auth/login").type("form").send({ username: "someone", password: "secret123" });
     expect(form.status).toBe(400);
     expect(form.body.message).toBe(JSON_BODY_MESSAGES.contentType);

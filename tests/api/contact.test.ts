@@ -111,7 +111,11 @@ describe("the contact form without JavaScript", () => {
   });
 
   it("a page post that is not a form gets a 400 saying so, not a 500", async () => {
-    const res = await request(t.app).post("/?index").set("content-type", "application/json").send(JSON.stringify(GOOD)).expect(400);
+    const res = await request(t.app)
+      .post("/?index")
+      .set("content-type", "application/json")
+      .send(JSON.stringify(GOOD))
+      .expect(400);
     expect(res.text).toContain(asHtml(CONTACT_FORM_BODY_MESSAGE));
     expect(await t.store.listMessages()).toHaveLength(0);
   });

@@ -61,7 +61,8 @@ function problems(html: string): string[] {
   const found: string[] = [];
   const nodes = nodesOf(html);
   const odd = nodes.flatMap((n) => {
-    const kind = ODD_NODES[n.nodeType] ?? (n instanceof Element && ["script", "style"].includes(nameOf(n)) ? nameOf(n) : undefined);
+    const rawText = n instanceof Element && ["script", "style"].includes(nameOf(n)) ? nameOf(n) : undefined;
+    const kind = ODD_NODES[n.nodeType] ?? rawText;
     return kind ? [kind] : [];
   });
   if (odd.length) found.push(`non-element markup: ${odd.join(", ")}`);
@@ -89,7 +90,8 @@ function problems(html: string): string[] {
         for (const c of value.split(/\s+/)) if (!CLASSES.has(c)) found.push(`class ${c}`);
       }
     }
-    if (tag === "iframe" && !EMBED.test(el.getAttribute("src") ?? "")) found.push(`iframe src ${el.getAttribute("src")}`);
+    const src = el.getAttribute("src");
+    if (tag === "iframe" && !EMBED.test(src ?? "")) found.push(`iframe src ${src}`);
     if (tag === "a" && el.getAttribute("target") === "_blank" && el.getAttribute("rel") !== "noopener noreferrer") {
       found.push("target=_blank without rel");
     }

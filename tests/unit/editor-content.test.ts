@@ -86,7 +86,9 @@ describe("repairJustano", () => {
     expect(repairJustano(`<justano src="${YT}"/>`)).toBe(`<iframe src="${YT}"></iframe>`);
     expect(repairJustano(`<justano src="${YT}"><p>x</p>`)).toBe(`<iframe src="${YT}"></iframe><p>x</p>`);
     expect(repairJustano(`<p>x</p></justano>`)).toBe("<p>x</p>");
-    expect(repairJustano(`<justano title="a > b" src="${YT}"></justano>`)).toBe(asSerialized(`<iframe title="a > b" src="${YT}"></iframe>`));
+    expect(repairJustano(`<justano title="a > b" src="${YT}"></justano>`)).toBe(
+      asSerialized(`<iframe title="a > b" src="${YT}"></iframe>`),
+    );
   });
 
   it("leaves other tags and text alone", () => {
@@ -103,7 +105,8 @@ describe("repairJustano", () => {
 describe("extractIframes", () => {
   it("lists every iframe in order, closed and in lower case", () => {
     const html = `<p>a</p>${quillVideo(YT)}<p>b</p><IFRAME src="${VM}"></IFRAME><iframe src="${YT2}">`;
-    expect(extractIframes(html)).toEqual([quillVideo(YT), `<iframe src="${VM}"></iframe>`, `<iframe src="${YT2}"></iframe>`]);
+    const closed = [quillVideo(YT), `<iframe src="${VM}"></iframe>`, `<iframe src="${YT2}"></iframe>`];
+    expect(extractIframes(html)).toEqual(closed);
     expect(extractIframes(html).map(iframeSrc)).toEqual([YT, VM, YT2]);
     expect(extractIframes("<p>none</p>")).toEqual([]);
   });

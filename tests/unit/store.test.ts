@@ -175,7 +175,8 @@ describe("change listeners and closing", () => {
     await store.createPost(makePostInput({ tags: ["New"] }));
     await store.addMessage({ name: "A", email: "a@b.c", message: "Hello", ip: "::1" });
     // A refused write commits nothing, so listeners hear nothing of it.
-    await expect(store.createPost(makePostInput({ slug: (await store.listPosts())[0]!.slug }))).rejects.toBeInstanceOf(ConflictError);
+    const taken = (await store.listPosts())[0]!.slug;
+    await expect(store.createPost(makePostInput({ slug: taken }))).rejects.toBeInstanceOf(ConflictError);
     stop();
     await store.createPost(makePostInput());
     expect(kinds).toEqual(["tags", "posts", "messages"]);

@@ -27,12 +27,21 @@ function releaseSwallowedMarkup(root: HTMLElement): void {
   }
 }
 
-const firstFrameWithText = (root: HTMLElement) => [...root.querySelectorAll("iframe")].find((f) => f.childNodes.length > 0);
+const firstFrameWithText = (root: HTMLElement) =>
+  [...root.querySelectorAll("iframe")].find((frame) => frame.childNodes.length > 0);
 
 // Marked editor-only by whoever adds a decoration (docs/product.md section 4), plus what Quill 2 itself
 // puts in root.innerHTML for the editor's sake: list markers (span.ql-ui), the collapsed-selection
 // cursor (span.ql-cursor), and a video banner under any of the names such a banner is given.
-const EDITOR_ONLY_CLASSES = ["editor-only", "ql-ui", "ql-cursor", "video-banner", "embedded-video-banner", "ql-video-banner", "editor-video-banner"];
+const EDITOR_ONLY_CLASSES = [
+  "editor-only",
+  "ql-ui",
+  "ql-cursor",
+  "video-banner",
+  "embedded-video-banner",
+  "ql-video-banner",
+  "editor-video-banner",
+];
 const CODE_BLOCK_CLASSES = ["ql-code-block-container", "ql-code-block"];
 
 function isDecoration(element: Element): boolean {
