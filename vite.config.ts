@@ -4,4 +4,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // `~/app`, `~/server` and `~/shared` come from tsconfig.json's paths, the one list of aliases.
+  resolve: { tsconfigPaths: true },
 });

@@ -8,11 +8,13 @@ import { defineConfig } from "vitest/config";
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
 
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
-      { test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
+      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
       {
+        extends: true,
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
@@ -23,7 +25,7 @@ export default defineConfig({
         },
       },
       // The single executable, built and run from an empty folder (issue 6).
-      { test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 } },
+      { extends: true, test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 } },
     ],
   },
 });

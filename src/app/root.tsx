@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/ui/toaster";
+import { useScriptNonce } from "./lib/script-nonce";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -12,6 +13,7 @@ export const links: Route.LinksFunction = () => [
 
 /** The document shell (DESIGN.md section 3): every page, with or without the site chrome. */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useScriptNonce();
   return (
     <html lang="en">
       <head>
@@ -23,8 +25,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -10,6 +10,7 @@ export default [
     route("blog/:slug", "routes/blog.$slug.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/debug-tools", "routes/admin.debug-tools.tsx"),
+    route("admin/setup", "routes/admin.setup.tsx"),
     route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -21,6 +22,10 @@ export default [
   route("delete-all-posts", "routes/utility-page.tsx", { id: "delete-all-posts" }),
   route("direct-delete", "routes/utility-page.tsx", { id: "direct-delete" }),
   route("test-update", "routes/utility-page.tsx", { id: "test-update" }),
+  // Data for the admin panels' fetchers (no page of their own), and the first-run page.
+  route("admin/data/inbox", "routes/admin.data.inbox.ts"),
+  route("admin/data/tags", "routes/admin.data.tags.ts"),
+  route("admin/data/posts", "routes/admin.data.posts.ts"),
   route("rss.xml", "routes/rss.xml.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),

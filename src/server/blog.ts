@@ -15,6 +15,8 @@ export type BlogService = {
   listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
+  /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
+  getForPreview(slug: string): Promise<PublicPost | undefined>;
   listTags(): Promise<Tag[]>;
 };
 
@@ -43,6 +45,10 @@ export function createBlogService(store: Store): BlogService {
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
       return post?.published ? toPublic(post) : undefined;
+    },
+    async getForPreview(slug) {
+      const post = await store.getPostBySlug(slug);
+      return post && toPublic(post);
     },
     listTags: () => store.listTags(),
   };

@@ -141,11 +141,11 @@ function configOf(values: Values, entry?: CliEntry): Config {
 }
 
 async function withStore(values: Values, use: (store: Store) => Promise<void>, options: { seed?: boolean } = {}) {
-  const { store } = await openSite(configOf(values), options);
+  const { store, close } = await openSite(configOf(values), options);
   try {
     await use(store);
   } finally {
-    await store.close();
+    await close();
   }
 }
 
@@ -221,8 +221,11 @@ function leadingWords(argv: string[]): string[] {
   return flag === -1 ? argv : argv.slice(0, flag);
 }
 
+/** The app's version and the Node runtime it runs on (in the executable, the pinned one it carries). */
+export const versionText = () => `${PROGRAM} ${VERSION} (Node.js ${process.version})`;
+
 function helpText(): string {
-  const rows = [...Object.values(COMMANDS), { usage: "--version", summary: "prints the version" }, { usage: "--help", summary: "prints this help" }];
+  const rows = [...Object.values(COMMANDS), { usage: "--version", summary: "prints the version and the Node.js version it runs on" }, { usage: "--help", summary: "prints this help" }];
   return [
     `${PROGRAM} ${VERSION}: the site, blog and CMS in one server (README.md).`,
     `Usage: ${PROGRAM} [COMMAND] [FLAGS]`,
@@ -243,7 +246,7 @@ export function runCli(entry: CliEntry): void {
 
 async function main(argv: string[], entry: CliEntry): Promise<number> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "--help")) {
-    console.log(argv[0] === "--version" ? VERSION : helpText());
+    console.log(argv[0] === "--version" ? versionText() : helpText());
     return 0;
   }
   const found = findCommand(argv);

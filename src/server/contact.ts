@@ -2,6 +2,7 @@ import { CONTACT_MESSAGES, contactSchema } from "../shared/contact-schema";
 import { fieldErrors } from "../shared/field-errors";
 import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "./api/json-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "./errors";
+import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "./rate-limiter";
 import type { Store } from "./store/types";
 
@@ -13,7 +14,13 @@ const WEBHOOK_TIMEOUT_MS = 5000;
 export const HONEYPOT_FIELD = "website";
 
 /** A body the browser sent that is not a form (a script posting JSON to a page, say). */
-export const CONTACT_FORM_BODY_MESSAGE = "Send the contact form as form data.";
+export const CONTACT_FORM_MESSAGES = {
+  contentType: "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Please try again.",
+} as const;
+
+/** The bodies a browser's form post can have; anything else (JSON, a compressed body) is refused with 415. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** What a page's contact action answers: the banner text, or the errors with the values to show again. */
 export type ContactFormResult =
@@ -40,10 +47,13 @@ export type ContactService = {
 export function createContactService({
   store,
   webhookUrl,
+  notifier,
   now = Date.now,
 }: {
   store: Store;
   webhookUrl?: string;
+  /** Emails each stored message when SMTP is configured (src/server/mail-notifier.ts). */
+  notifier?: MailNotifier;
   now?: () => number;
 }): ContactService {
   const limiter = createRateLimiter(CONTACT_LIMIT, now);
@@ -68,6 +78,7 @@ export function createContactService({
       ip,
     });
     limiter.hit(ip);
+    notifier?.notify(stored);
     if (webhookUrl) {
       const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
       void forward(webhookUrl, forwarded);
@@ -80,8 +91,12 @@ export function createContactService({
       if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
         return { ok: false, status: 400, message: JSON_BODY_MESSAGES.tooLarge, values: {} };
       }
+      const encoding = request.headers.get("content-encoding")?.trim() ?? "";
+      if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(encoding)) {
+        return { ok: false, status: 415, message: CONTACT_FORM_MESSAGES.contentType, values: {} };
+      }
       const values = await formValues(request);
-      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_BODY_MESSAGE, values: {} };
+      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_MESSAGES.unreadable, values: {} };
       try {
         await submit(values, ip);
         return { ok: true, message: CONTACT_MESSAGES.sent };

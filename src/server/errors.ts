@@ -7,6 +7,9 @@
 export type FieldErrors = Record<string, string[]>;
 
 export class HttpError extends Error {
+  /** More fields for the JSON answer, beside `message` and `errors`. */
+  details?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     message: string,
@@ -45,6 +48,14 @@ export class NotFoundError extends HttpError {
 export class ConflictError extends HttpError {
   constructor(message: string, errors?: FieldErrors) {
     super(409, message, errors);
+  }
+}
+
+/** A write based on an older copy of the record than the stored one (docs/decisions/021-no-lost-work.md). */
+export class StaleUpdateError extends ConflictError {
+  constructor(message: string, serverUpdatedAt: string, yourUpdatedAt: string) {
+    super(message);
+    this.details = { serverUpdatedAt, yourUpdatedAt };
   }
 }
 

@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import * as z from "zod/mini";
 import { CONTACT_INDUSTRY_OTHER, INDUSTRY_IDS } from "./industries";
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
+import { version } from "../../package.json";
 import { HEALTH_REPORT_ERRORS } from "../../src/server/health";
 import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
@@ -29,6 +30,13 @@ describe("GET /api/public/health/database (issue 5)", () => {
       missingEnvVars: [],
       postsCount: 2, // drafts count: this is about the store, not the blog
       error: null,
+      lastWriteError: null,
+      lastWriteAt: expect.any(String),
+      freeBytes: expect.any(Number),
+      dataBytes: expect.any(Number),
+      lastBackupAt: null,
+      version,
+      uptimeSeconds: expect.any(Number),
     });
     expect(Date.now() - Date.parse(res.body.timestamp)).toBeLessThan(60_000);
     expect(fs.readdirSync(t.dataDir).filter((name) => name.includes("health"))).toEqual([]); // the probe cleans up
@@ -64,6 +72,13 @@ describe("GET /api/public/health/database (issue 5)", () => {
       missingEnvVars: [],
       postsCount: 1, // the store still answers reads from memory; writes would fail
       error: HEALTH_REPORT_ERRORS.unwritable("ENOENT"),
+      lastWriteError: null, // no save has failed yet: the probe found out first
+      lastWriteAt: expect.any(String),
+      freeBytes: null,
+      dataBytes: null,
+      lastBackupAt: null,
+      version,
+      uptimeSeconds: expect.any(Number),
     });
   });
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { name, version } from "../../package.json";
+import runtime from "../../scripts/binary-runtime.json";
 import { CLI_MESSAGES } from "../../src/server/cli";
 import { LOCK_FILE } from "../../src/server/store/data-lock";
 import { DB_FILE } from "../../src/server/store/json-store";
@@ -51,7 +52,8 @@ const publishedSlugs = (posts: Post[]) => posts.filter((p) => p.published).map((
 
 describe("the single executable", () => {
   it("answers --version and --help, and exits 2 for an unknown command or flag", async () => {
-    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    // The pinned runtime, whatever Node ran the build and the tests.
+    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${name} ${version} (Node.js v${runtime.version})\n`, stderr: "" });
     const help = await run(["--help"]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
     expect(help.stdout).toContain("users create --username NAME");

@@ -90,9 +90,10 @@ describe("contact form", () => {
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByLabel("Email").fill("not-an-email");
     await form.getByRole("button", { name: "Send Message" }).click();
-    expect(await form.getByText(CONTACT_MESSAGES.nameRequired).isVisible()).toBe(true);
-    expect(await form.getByText(CONTACT_MESSAGES.emailInvalid).isVisible()).toBe(true);
-    expect(await form.getByText(CONTACT_MESSAGES.messageRequired).isVisible()).toBe(true);
+    // Validation runs once the lazily loaded schema arrives: wait for each message, not an instant check.
+    await form.getByText(CONTACT_MESSAGES.nameRequired).waitFor();
+    await form.getByText(CONTACT_MESSAGES.emailInvalid).waitFor();
+    await form.getByText(CONTACT_MESSAGES.messageRequired).waitFor();
     expect(await form.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
     expect(posted).toBe(0);
     await close();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { version } from "../../package.json";
+import { name, version } from "../../package.json";
 import { verifyPassword } from "../../src/server/auth/password";
 import { CLI_MESSAGES } from "../../src/server/cli";
 import { inUseMessage } from "../../src/server/store/data-lock";
@@ -75,8 +75,8 @@ describe("users create --password-stdin", () => {
 });
 
 describe("--version and --help", () => {
-  it("prints package.json's version, and the help with every command's usage; exit 0", async () => {
-    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  it("prints package.json's version and the Node runtime's, and the help with every command's usage; exit 0", async () => {
+    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${name} ${version} (Node.js ${process.version})\n`, stderr: "" });
     const help = await cli(["--help"]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
     for (const usage of EVERY_USAGE.split("\n")) expect(help.stdout).toContain(usage.replace("Usage: ", ""));
@@ -122,26 +122,26 @@ describe("users create on a terminal", () => {
     const command = [process.execPath, ...CLI, "users", "create", "--username", "typist", "--role", "admin"].join(" ");
     const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
     let screen = "";
-    child.stdout!.on("data", (chunk) => (screen += chunk));
+    child.stdout.on("data", (chunk) => (screen += chunk));
     const done = collect(child);
     /** Resolves when the screen shows `text`, on the output that brings it; fails if the CLI exits first. */
     const shown = (text: string) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
           if (!screen.includes(text)) return;
-          child.stdout!.off("data", check);
+          child.stdout.off("data", check);
           child.off("close", exited);
           resolve();
         };
         const exited = () => {
-          child.stdout!.off("data", check);
+          child.stdout.off("data", check);
           reject(new Error(`exited before showing ${text}: ${screen}`));
         };
-        child.stdout!.on("data", check);
+        child.stdout.on("data", check);
         child.once("close", exited);
         check();
       });
-    return { type: (keys: string) => child.stdin!.write(keys), shown, done };
+    return { type: (keys: string) => child.stdin.write(keys), shown, done };
   }
 
   it("asks twice without echoing a key; backspace deletes", async () => {

@@ -3,8 +3,7 @@ import type { ContactFormResult } from "../../server/contact";
 
 /** What the contact form shows after a post: the banner text, or the errors and the values sent. */
 export type ContactActionData =
-  | { ok: true; message: string }
-  | Omit<Extract<ContactFormResult, { ok: false }>, "status" | "headers">;
+  { ok: true; message: string } | Omit<Extract<ContactFormResult, { ok: false }>, "status" | "headers">;
 
 /**
  * The action behind every contact form on the site. With JavaScript the form posts here through

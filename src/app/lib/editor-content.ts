@@ -51,7 +51,10 @@ function isDecoration(element: Element): boolean {
   // The blue "Embedded Video" banner: Quill 2 writes no <div> but code blocks, so a div whose
   // whole text is that label can only be the banner.
   if (element.localName === "div" && !CODE_BLOCK_CLASSES.some((c) => element.classList.contains(c))) {
-    const label = (element.textContent ?? "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().toLowerCase();
+    const label = (element.textContent ?? "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+      .toLowerCase();
     if (label === "embedded video" || label === "embedded videos") return true;
   }
   return false;

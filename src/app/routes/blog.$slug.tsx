@@ -1,21 +1,24 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
+import { PreviewBar } from "../components/preview-bar";
 import { TagBadge } from "../components/tag-badge";
 import { buttonClasses } from "../components/ui/button";
 import { absoluteUrl, canonicalLink, pageMeta } from "../lib/meta";
 import { useToastOnce } from "../lib/use-toast-once";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE } from "../../shared/blog";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
+import { asksForPreview } from "../../shared/preview";
 import { SITE } from "../../shared/site";
 
 /** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting (issue 3). */
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.notFoundTitle, BLOG_MESSAGES.notFoundText);
-  const { post, canonical, publicUrl } = data;
+  const { post, canonical, publicUrl, preview } = data;
   const title = post.title || BLOG_MESSAGES.untitled;
   const image = absoluteUrl(publicUrl, post.coverImage || DEFAULT_COVER_IMAGE);
   return [
     ...pageMeta(title, post.summary),
+    ...(preview ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: SITE.name },
@@ -46,14 +49,35 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await context.blog.getPublished(params.slug);
-  if (!post) throw data(null, { status: 404 });
+/** A preview names who asks, so no browser, proxy or search engine keeps it (020-draft-preview.md). */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * The published post; with `?preview` and a signed-in writer or admin, any post, draft or not
+ * (docs/decisions/020-draft-preview.md). Signed out, `?preview` changes nothing: a draft is the
+ * normal 404. The rendered-page cache never keeps a preview URL (html-cache.ts).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const preview = asksForPreview(new URL(request.url).searchParams) && (await context.sessions.userFromRequest(request)) !== undefined;
+  const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
+  if (!post) throw data(null, { status: 404, ...(preview && { headers: PREVIEW_HEADERS }) });
   const { publicUrl } = context.config;
-  return { post, publicUrl, canonical: `${publicUrl}/blog/${encodeURIComponent(post.slug)}` };
+  const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+  return data({ post, publicUrl, canonical, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
-export default function BlogPost({ loaderData: { post } }: Route.ComponentProps) {
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export default function BlogPost({ loaderData: { post, preview } }: Route.ComponentProps) {
+  return (
+    <>
+      {preview && <PreviewBar published={post.published} />}
+      <BlogArticle post={post} />
+    </>
+  );
+}
+
+function BlogArticle({ post }: { post: PublicPost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <BackToBlog label={BLOG_MESSAGES.backToBlog} />

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
@@ -28,6 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tag = params.get("tag") || undefined;
   const pageParam = params.get("page");
   const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
+  // A renamed or merged tag's old address moves for good to the tag that holds its posts now.
+  const moved = tag ? await context.store.resolveTagRedirect(tag) : undefined;
+  if (moved) throw redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
   if (!result) throw data(null, { status: 404 });
   return {

@@ -16,9 +16,19 @@ const pagingSchema = z
     path: ["pageSize"],
   });
 
-/** The public blog calls of SPEC section 7: published posts only, never cached by the browser. */
+/**
+ * The public blog calls of SPEC section 7: published posts only. They change only on content
+ * writes, so the page cache keeps them like the public pages (html-cache.ts: same invalidation,
+ * ETag and compression). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
+ * a copy but must ask every time, so SPEC's "fresh data on every call" holds and a repeat call is
+ * a 304 instead of the whole list again.
+ */
 export function publicBlogRouter({ blog }: AppContext): Router {
   const router = Router();
+  router.use(["/public/blog/posts", "/blog/posts", "/blog/tags"], (_req, res, next) => {
+    res.set("Cache-Control", "no-cache");
+    next();
+  });
 
   // The `cache` query parameter is the SPEC client's cache-buster: accepted and ignored.
   router.get("/public/blog/posts", async (req, res) => {

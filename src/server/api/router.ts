@@ -2,6 +2,8 @@ import { Router } from "express";
 import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { NotFoundError } from "../errors";
+import { adminRouter } from "./admin";
+import { adminUsersRouter } from "./admin-users";
 import { authRouter } from "./auth";
 import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
@@ -24,6 +26,8 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
+  router.use(adminRouter(context, guards));
+  router.use(adminUsersRouter(context, guards));
   router.use(healthRouter(context));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { describeIssues, storedPostSchema } from "../store/db-schema";
+import { describeIssues, MAX_ID } from "../store/db-schema";
 import type { Post } from "../store/types";
 
 /**
@@ -63,12 +63,47 @@ export function readHeader(start: string): { createdAt: string; count: number } 
   return match ? { createdAt: match[1]!, count: Number(match[2]) } : undefined;
 }
 
-const postsSchema = z.looseObject({ posts: z.array(storedPostSchema) });
+/**
+ * A restored post's id is at most this, leaving over a billion ids above it for new posts: a
+ * backup whose post has the highest possible id would otherwise leave no id for the next one.
+ */
+export const MAX_RESTORED_ID = 1_000_000_000;
+
+/** Bounds of a restored post, generous beside what the editor accepts, so old posts still fit. */
+export const RESTORE_LIMITS = { text: 2_000, content: 1_000_000, url: 2_048, date: 64, tags: 100, tagText: 200, posts: 100_000 } as const;
+
+const restoredId = z.number().int().positive().max(Math.min(MAX_RESTORED_ID, MAX_ID));
+const text = (max: number) => z.string().max(max);
+
+/**
+ * The fields of a post this release knows, and nothing else: unlike db.json (which keeps fields of
+ * other releases, db-schema.ts), a backup is outside input, so keys it does not know are dropped
+ * (zod's z.object strips them without reading them), and every string and list has a bound.
+ * Nothing a backup holds can then grow db.json beyond its posts, or nest deeper than a post.
+ */
+const restoredPostSchema = z.object({
+  id: restoredId,
+  title: text(RESTORE_LIMITS.text),
+  slug: text(RESTORE_LIMITS.text).min(1),
+  summary: text(RESTORE_LIMITS.text * 5).optional(),
+  excerpt: text(RESTORE_LIMITS.text * 5).optional(),
+  content: text(RESTORE_LIMITS.content),
+  coverImage: text(RESTORE_LIMITS.url).optional(),
+  published: z.boolean(),
+  createdAt: text(RESTORE_LIMITS.date),
+  updatedAt: text(RESTORE_LIMITS.date),
+  tags: z
+    .array(z.object({ id: restoredId, name: text(RESTORE_LIMITS.tagText).min(1), slug: text(RESTORE_LIMITS.tagText).min(1) }))
+    .max(RESTORE_LIMITS.tags),
+});
+
+const postsSchema = z.object({ posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts) });
 
 /**
  * Checks a backup before anything is restored from it: the format marker and version, then every
- * post against the schema db.json is loaded with, so a restore can never leave a file the next
- * start refuses. `markerRequired: false` also takes a bare `{posts: [...]}` (an upload, issue 5).
+ * post against restoredPostSchema (the store checks each again against db.json's own schema), so
+ * a restore can never leave a file the next start refuses. `markerRequired: false` also takes a
+ * bare `{posts: [...]}` (an upload).
  */
 export function parseBackup(raw: unknown, label: string, { markerRequired = true } = {}): Post[] {
   if (typeof raw !== "object" || raw === null || !Array.isArray((raw as { posts?: unknown }).posts)) {

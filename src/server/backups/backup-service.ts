@@ -4,6 +4,7 @@ import type { Post, Store } from "../store/types";
 import { countPosts, parseBackup } from "./backup-file";
 import { listBackups, locateBackup, newestBackup, readBackup, writeBackup, type WrittenBackup } from "./backup-folder";
 import { isTestPostTitle } from "../../shared/test-posts";
+import { storageErrorOf } from "../storage-errors";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -18,6 +19,11 @@ export const BACKUP_SERVICE_MESSAGES = {
   testPostsRemoved: (removed: number, file: string) =>
     `Removed ${countPosts(removed, "test post")}. Backups are updated: ${file} holds every post from before the removal.`,
   noTestPosts: 'No post has "test" in its title, so nothing was removed and no backup was needed.',
+  testPostsPreview: (count: number) =>
+    count === 0
+      ? 'No post has "test" in its title: nothing would be removed.'
+      : `${countPosts(count, "post")} with "test" in the title would be removed. Nothing was removed yet.`,
+  testRemovalRequest: 'Send no body, {"dryRun": true} to list what would go, or {"ids": [...]} to remove only those.',
 } as const;
 
 export type BackupService = {
@@ -35,8 +41,12 @@ export type BackupService = {
   restore(body: unknown): Promise<RestoreResult>;
   /** Backs up every post, then deletes them all; `backup` names the backup, absent when there was nothing to delete. */
   purgeAll(): Promise<PurgeResult>;
-  /** Backs up every post, then deletes those with "test" in the title (test-posts.ts says which); `backup` as for purgeAll. */
-  removeTestPosts(): Promise<TestRemovalResult>;
+  /**
+   * Backs up every post, then deletes those with "test" in the title (test-posts.ts says which);
+   * `backup` as for purgeAll. `dryRun` only lists them; `ids` limits the removal to those posts
+   * (still only if their title matches), so what a preview showed is exactly what goes.
+   */
+  removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }): Promise<TestRemovalResult>;
 };
 
 export function createBackupService({ store, dataDir, keep }: { store: Store; dataDir: string; keep: number }): BackupService {
@@ -46,6 +56,9 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
       return await writeBackup(dataDir, all, keep);
     } catch (error) {
       console.error("Backup failed:", error);
+      // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
+      const storage = storageErrorOf(error);
+      if (storage) throw new HttpError(storage.status, failure(storage.message), undefined, storage.headers);
       throw new HttpError(500, failure(error instanceof Error ? error.message : String(error)));
     }
   }
@@ -106,8 +119,19 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
       };
     },
 
-    async removeTestPosts() {
-      const { removed, backup } = await deleteAfterBackup((post) => isTestPostTitle(post.title));
+    async removeTestPosts({ dryRun = false, ids } = {}) {
+      const chosen = ids && new Set(ids);
+      const select = (post: Post) => isTestPostTitle(post.title) && (!chosen || chosen.has(post.id));
+      if (dryRun) {
+        const matching = (await store.listPosts()).filter(select);
+        return {
+          message: BACKUP_SERVICE_MESSAGES.testPostsPreview(matching.length),
+          dryRun: true,
+          deletedPosts: [],
+          wouldDelete: matching.map(({ id, title }) => ({ id, title })),
+        };
+      }
+      const { removed, backup } = await deleteAfterBackup(select);
       return {
         message: backup ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup) : BACKUP_SERVICE_MESSAGES.noTestPosts,
         deletedPosts: removed.map(({ id, title }) => ({ id, title })),

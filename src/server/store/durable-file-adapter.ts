@@ -98,6 +98,45 @@ async function writePieces(handle: fs.FileHandle, pieces: Iterable<string>): Pro
   if (batch.length) await handle.writeFile(batch.join(""), "utf8");
 }
 
+/** `.NAME.PID.N.tmp`: the temp files writeFileDurably makes beside its target. */
+const TEMP_NAME = /^\.(.+)\.(\d+)\.\d+\.tmp$/;
+
+/** True while a process with that id runs (EPERM: it runs as another user). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the temp files that writes interrupted by a crash left in `dir` (a kill between writing
+ * and renaming), at start-up, when no write of this process is under way yet. A temp file of
+ * another running process (the CLI taking a backup beside the server) is left alone; one with
+ * this process's id is a leftover of an earlier process that had the same id (PID 1 in a
+ * container). `keep` names targets whose temps are left to their owner (db.json's are removed by
+ * the store, and only once db.json has loaded). Answers the names removed.
+ */
+export async function removeStaleTemps(dir: string, { keep = [] as string[] } = {}): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const stale = names.filter((name) => {
+    const match = TEMP_NAME.exec(name);
+    if (!match || keep.includes(match[1]!)) return false;
+    const pid = Number(match[2]);
+    return pid === process.pid || !isRunning(pid);
+  });
+  await Promise.all(stale.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  return stale;
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** fsync on a directory makes a rename durable on Linux/macOS; Windows cannot open folders, and NTFS journals renames. */

@@ -1,5 +1,6 @@
 import { slugify } from "../../shared/slug";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { STALE_UPDATE_MESSAGE } from "../../shared/post-conflict";
+import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "../errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
 import { storedPostSchema, type Meta } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";
@@ -63,14 +64,31 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
   return { next, result: post, kinds: created.length ? ["tags", "posts"] : ["posts"] };
 }
 
-export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>, now: string): Change<Post> {
+/**
+ * Checked inside the write queue, so no other write lands between the check and this one
+ * (docs/decisions/021-no-lost-work.md). Times compare as instants, whatever their ISO spelling.
+ */
+function assertNotStale(old: Post, ifUpdatedAt: string | undefined) {
+  if (ifUpdatedAt === undefined || Date.parse(ifUpdatedAt) === Date.parse(old.updatedAt)) return;
+  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old.updatedAt, ifUpdatedAt);
+}
+
+/** Later than the last one, even for two writes within a millisecond, so every version has its own time. */
+function nextUpdatedAt(old: Post, now: string): string {
+  const last = Date.parse(old.updatedAt);
+  return Number.isNaN(last) || Date.parse(now) > last ? now : new Date(last + 1).toISOString();
+}
+
+export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>, now: string, ifUpdatedAt?: string): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
+  assertNotStale(old, ifUpdatedAt);
   assertSlugFree(snap, input.slug, id);
   const data = snap.data;
   const resolved = input.tags ? resolveTags(input.tags, snap, data.meta) : undefined;
   // Spread over the old post: fields this release does not know, like `excerpt`, survive.
-  const post: Post = { ...old, ...writerFields(input), updatedAt: now, tags: resolved?.tags ?? old.tags };
+  const updatedAt = nextUpdatedAt(old, now);
+  const post: Post = { ...old, ...writerFields(input), updatedAt, tags: resolved?.tags ?? old.tags };
   if ("coverImage" in input) {
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;

@@ -1,0 +1,80 @@
+// ESLint, flat config: typescript-eslint with type information, React hooks, jsx-a11y, and the import
+// boundaries of docs/architecture.md section 3. Formatting is Prettier's job, so its rules are off here.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "dist/", "data/", ".react-router/", "node_modules/", "coverage/"] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      // Express 5 and React event handlers take async functions by design.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      // React Router's loaders throw `data(...)` answers (404s) for the error boundary to render.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "package", package: "react-router", name: "DataWithResponseInit" }] },
+      ],
+      "import-x/no-duplicates": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./src/shared",
+              from: ["./src/app", "./src/server"],
+              message: "src/shared runs in the browser and on the server: it imports neither.",
+            },
+            {
+              // Route modules and components reach the server through the load context; only
+              // *.server.ts files (left out of the browser bundle) may name server modules.
+              target: ["./src/app/**/!(*.server).ts", "./src/app/**/*.tsx"],
+              from: "./src/server",
+              message: "src/app reaches src/server only through *.server.ts files and the load context.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The rules of hooks; the React Compiler's own rules stay off, as the app does not use the compiler.
+    files: ["**/*.tsx", "src/app/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // supertest types a response body as `any`; tests read it to assert on its shape with expect,
+    // which checks it at run time. Everywhere else these rules stay on.
+    files: ["tests/**"],
+    rules: {
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+);
