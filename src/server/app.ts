@@ -15,6 +15,7 @@ import { HttpError } from "./errors";
 import { createSetupService } from "./first-run";
 import { createInboxService } from "./inbox";
 import { createMailNotifier } from "./mail-notifier";
+import { pageCalls } from "./page-calls";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
 import { createPostSearch } from "./post-search";
@@ -61,6 +62,7 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
     postSearch: createPostSearch(posts),
     tags: createTagService(store),
     setup: createSetupService(store),
+    pageCalls,
   };
   void notifier?.resumePending();
 

@@ -7,6 +7,7 @@ import type { ContactService } from "./contact";
 import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
 import type { InboxService } from "./inbox";
+import type { PageCalls } from "./page-calls";
 import type { PostSearch } from "./post-search";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
@@ -40,6 +41,8 @@ export type AppContext = {
   tags: TagService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */
   setup: SetupService;
+  /** Service calls from loaders and actions, their typed errors answered as data. */
+  pageCalls: PageCalls;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
 import { csvCell } from "../../src/server/messages-csv";
 import { INBOX_MESSAGES, INBOX_PAGE_SIZE } from "../../src/shared/inbox";

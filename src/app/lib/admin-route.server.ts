@@ -1,6 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { AUTH_MESSAGES } from "../../server/auth/guards";
-import { ForbiddenError, HttpError } from "../../server/errors";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
 import type { SessionUser } from "../../shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
@@ -10,6 +9,8 @@ export type PanelActionData =
 /**
  * The admin panels' route modules (Inbox, Tags, Posts) answer their fetchers here: the same rules
  * as the /api/admin routers, through the same services, with errors as data so a panel shows them.
+ * Typed errors are turned into data by `context.pageCalls`, on the server's side of the load
+ * context, so no server module is bundled into the pages (docs/architecture.md section 3, Layers).
  */
 export async function panelUser(request: Request, context: AppLoadContext): Promise<SessionUser | undefined> {
   return context.sessions.userFromRequest(request);
@@ -36,43 +37,36 @@ export function refused(intent: string, status: 401 | 403, message?: string) {
   return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
 
-/** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
+/**
+ * Runs a panel write: signed in, same site, then the service; a typed error becomes data. `run` may
+ * call `requireAdmin(user)` to refuse a writer as /api's requireAdmin does.
+ */
 export async function panelAction(
   request: Request,
   context: AppLoadContext,
-  run: (user: SessionUser, form: FormData) => Promise<string>,
+  run: (user: SessionUser, form: FormData, requireAdmin: (user: SessionUser) => void) => Promise<string>,
 ) {
   const user = await panelUser(request, context);
   if (!user) return refused("", 401);
   if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  try {
-    return data<PanelActionData>({ ok: true, intent: await run(user, form) });
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return data<PanelActionData>(
-      { ok: false, intent, message: err.message, errors: err.errors },
-      { status: err.status },
-    );
-  }
-}
-
-/** Inside a panel action: throws the same 403 as /api's requireAdmin for a writer. */
-export function assertAdmin(user: SessionUser): void {
-  if (user.role !== "admin") throw new ForbiddenError(AUTH_MESSAGES.adminsOnly);
+  const outcome = await context.pageCalls.outcome(() => run(user, form, context.pageCalls.requireAdmin));
+  if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
+  return data<PanelActionData>(
+    { ok: false, intent, message: outcome.message, ...(outcome.errors && { errors: outcome.errors }) },
+    { status: outcome.status },
+  );
 }
 
 /** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */
 export async function panelRead<T>(
+  context: AppLoadContext,
   read: () => Promise<T>,
 ): Promise<{ result: T } | { error: string; errors?: Record<string, string[]>; status: number }> {
-  try {
-    return { result: await read() };
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { error: err.message, ...(err.errors && { errors: err.errors }), status: err.status };
-  }
+  const outcome = await context.pageCalls.outcome(read);
+  if (outcome.ok) return { result: outcome.value };
+  return { error: outcome.message, ...(outcome.errors && { errors: outcome.errors }), status: outcome.status };
 }
 
 export const CROSS_SITE_MESSAGE = AUTH_MESSAGES.crossOrigin;
