@@ -14,13 +14,13 @@ export type Outcome<T> = { ok: true; value: T } | ({ ok: false } & Refusal);
  */
 export type PageCalls = {
   /** Runs a service call: its value, or the typed error it threw as data; any other error is thrown on. */
-  outcome<T>(run: () => Promise<T>): Promise<Outcome<T>>;
+  outcome: <T>(run: () => Promise<T>) => Promise<Outcome<T>>;
   /** Inside `outcome`: refuses a writer with the same 403 as the /api routers' requireAdmin. */
-  requireAdmin(user: SessionUser): void;
+  requireAdmin: (user: SessionUser) => void;
 };
 
 export const pageCalls: PageCalls = {
-  async outcome(run) {
+  outcome: async (run) => {
     try {
       return { ok: true, value: await run() };
     } catch (err) {
@@ -29,7 +29,7 @@ export const pageCalls: PageCalls = {
       return { ok: false, status, message, ...(errors && { errors }), ...(headers && { headers }) };
     }
   },
-  requireAdmin(user) {
+  requireAdmin: (user) => {
     if (user.role !== "admin") throw new ForbiddenError(AUTH_MESSAGES.adminsOnly);
   },
 };

@@ -27,6 +27,12 @@ export function isCrossSite(request: Request): boolean {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
+/** A text field of a posted form; "" when it is missing or a file. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
 export function panelData<T>(body: T, status = 200) {
   return data<T>(body, { status, headers: { "Cache-Control": "private, no-store" } });
@@ -50,7 +56,7 @@ export async function panelAction(
   if (!user) return refused("", 401);
   if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   const outcome = await context.pageCalls.outcome(() => run(user, form, context.pageCalls.requireAdmin));
   if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
   return data<PanelActionData>(
