@@ -10,6 +10,7 @@ import { build, type Plugin } from "esbuild";
 import { name } from "../package.json";
 import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
 import { pinnedNode, runtime } from "./binary-runtime";
+import { PACKAGE_FILES, resolvePackageFile } from "../src/server/media/package-files";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
 if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);
@@ -36,6 +37,11 @@ try {
     assets: Object.fromEntries([
       [CLIENT_FILES_ASSET, path.join(work, CLIENT_FILES_ASSET)],
       ...urls.map((url) => [url, path.join(clientDir, url)]),
+      // The social cards' WebAssembly renderer and fonts, read with node:sea's getAsset (package-files.ts).
+      ...Object.values(PACKAGE_FILES)
+        .filter((specifier) => specifier !== PACKAGE_FILES.jimpBundle)
+        .map((specifier) => [specifier, resolvePackageFile(specifier, path.resolve("package.json"))]),
+      [PACKAGE_FILES.jimpBundle, await bundleJimp(path.join(work, PACKAGE_FILES.jimpBundle))],
     ]),
   };
   fs.writeFileSync(path.join(work, "sea-config.json"), JSON.stringify(seaConfig));
@@ -82,6 +88,21 @@ async function bundle(outfile: string): Promise<void> {
   if (result.warnings.length) {
     throw new Error(result.warnings.map((w) => `${w.location?.file}:${w.location?.line}: ${w.text}`).join("\n"));
   }
+}
+
+/** Jimp as one CommonJS file, which the resize worker runs (src/server/media/resize-worker.ts). */
+async function bundleJimp(outfile: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: 'module.exports = require("jimp");', resolveDir: process.cwd(), loader: "js" },
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    logLevel: "silent",
+  });
+  if (result.warnings.length) throw new Error(result.warnings.map((w) => w.text).join("\n"));
+  return outfile;
 }
 
 /** The module server.ts gets from Vite in development is build/server/index.js once built. */

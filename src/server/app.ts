@@ -11,14 +11,17 @@ import { createBlogService } from "./blog";
 import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
-import { HttpError } from "./errors";
+import { HttpError, outcomeOf } from "./errors";
 import { createSetupService } from "./first-run";
 import { createInboxService } from "./inbox";
 import { createMailNotifier } from "./mail-notifier";
-import { pageCalls } from "./page-calls";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
 import { createPostSearch } from "./post-search";
+import { createMediaLibrary } from "./media/media-library";
+import { mediaRouter } from "./media/media-router";
+import { createMediaService } from "./media/media-service";
+import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "./posts";
 import { storageErrorOf } from "./storage-errors";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
@@ -48,21 +51,24 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
   const posts = createPostService(store);
+  const media = createMediaLibrary(config.dataDir);
   const context: AppContext = {
     config,
+    outcomeOf,
     store,
-    blog: createBlogService(store),
+    blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
     posts,
     sessions,
     auth,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media }),
     health: createHealthService({ store, config }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(posts),
     tags: createTagService(store),
     setup: createSetupService(store),
-    pageCalls,
+    media,
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir }),
   };
   void notifier?.resumePending();
 
@@ -79,6 +85,8 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
   app.use("/api", apiRouter(context, guards));
+  app.use(mediaRouter(media));
+  app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.
   app.use(guards.requireSameOrigin);
   app.use(

@@ -3,7 +3,8 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { name as PROGRAM, version as VERSION } from "../../package.json";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "../shared/schemas";
 import { countPosts } from "./backups/backup-file";
-import { readBackupFile } from "./backups/backup-folder";
+import { readBackupFileContents } from "./backups/backup-folder";
+import { restoreMedia } from "./media/media-backup";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
 import { ConflictError, HttpError, ValidationError } from "./errors";
@@ -122,10 +123,12 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const posts = await readBackupFile(path.resolve(file!));
+  const { posts, media } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store) => {
+      // Images first (the folder's lock is held now), so a restored post never lacks its picture.
+      await restoreMedia(configOf(values).dataDir, media);
       const { restored, skipped } = await store.restorePosts(posts);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length));
     },

@@ -3,12 +3,14 @@ import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "./blog";
 import type { Config } from "./config";
+import type { outcomeOf } from "./errors";
 import type { ContactService } from "./contact";
 import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
 import type { InboxService } from "./inbox";
-import type { PageCalls } from "./page-calls";
 import type { PostSearch } from "./post-search";
+import type { MediaLibrary } from "./media/media-library";
+import type { MediaService } from "./media/media-service";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
 import type { TagService } from "./tags";
@@ -20,6 +22,8 @@ import type { TagService } from "./tags";
  */
 export type AppContext = {
   config: Config;
+  /** Runs a service call for a route module, answering a typed error as data (errors.ts). */
+  outcomeOf: typeof outcomeOf;
   store: Store;
   blog: BlogService;
   contact: ContactService;
@@ -41,8 +45,10 @@ export type AppContext = {
   tags: TagService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */
   setup: SetupService;
-  /** Service calls from loaders and actions, their typed errors answered as data. */
-  pageCalls: PageCalls;
+  /** Uploaded images in DATA_DIR/media (docs/architecture.md section 4). */
+  media: MediaLibrary;
+  /** The admin Media panel: where each image is used, and deleting an unused one. */
+  mediaAdmin: MediaService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

@@ -1,4 +1,4 @@
-/** What the guards answer (docs/product.md section 8), shown by the /api routers and the admin pages alike. */
+/** What the server answers a request its caller may not make: the API's guards and the admin panels' actions. */
 export const AUTH_MESSAGES = {
   signInRequired: "You need to sign in to do that.",
   adminsOnly: "Only admins can do that.",

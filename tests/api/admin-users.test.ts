@@ -142,13 +142,13 @@ describe("POST /api/admin/users", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a body that is not JSON with a 400", async () => {
+  it("refuses a body that is not JSON with a 415", async () => {
     const res = await request(t.app)
       .post("/api/admin/users")
       .set("Cookie", admin.cookie)
       .type("form")
       .send("username=x")
-      .expect(400);
+      .expect(415);
     expect(res.body.message).toMatch(/JSON/);
   });
 });

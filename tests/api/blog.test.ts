@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_NOT_FOUND_MESSAGE } from "../../src/server/api/router";
+import { socialCardPaths } from "../../src/shared/media";
 import { BLOG_MESSAGES, BLOG_PAGE_SIZE } from "../../src/shared/blog";
 import { INDUSTRIES } from "../../src/shared/industries";
 import type { Post } from "../../src/server/store/types";
@@ -117,7 +118,9 @@ describe("/blog/:slug", () => {
     expect(text).toContain(BLOG_MESSAGES.backToBlog);
     expect(text).toContain('href="/blog?tag=retail"');
     expect(text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog/${post.slug}"`);
-    expect(text).toContain('<meta property="og:image" content="https://images.example/cover.png"');
+    // The cover shows on the page; link previews get the post's 1200x630 card (an outside cover is never fetched).
+    expect(text).toContain('src="https://images.example/cover.png"');
+    expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}${socialCardPaths.post(post)}"`);
     expect(text).toContain('<meta name="twitter:card" content="summary_large_image"');
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(text)?.[1];
     expect(JSON.parse(jsonLd!)).toMatchObject({ "@type": "BlogPosting", headline: post.title, mainEntityOfPage: `${PUBLIC_URL}/blog/${post.slug}` });

@@ -205,7 +205,7 @@ describe("refused backups: 400, nothing changes", () => {
 
   it.each([
     ["a post without a slug", { ...good, posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }] }, 400, /The uploaded backup holds posts that are not valid \(posts\.0\.slug: /],
-    ["a newer version", { ...good, version: 2 }, 400, BACKUP_MESSAGES.version(BACKUP_SERVICE_MESSAGES.uploadLabel, 2)],
+    ["a newer version", { ...good, version: 3 }, 400, BACKUP_MESSAGES.version(BACKUP_SERVICE_MESSAGES.uploadLabel, 3)],
     ["no posts list", { format: BACKUP_FORMAT, version: 1 }, 400, BACKUP_SERVICE_MESSAGES.restoreRequest],
     ["a bad file name", { file: "../db.json" }, 400, BACKUP_MESSAGES.badName("../db.json")],
     ["a missing file", { file: MISSING }, 404, BACKUP_MESSAGES.notFound(MISSING)],

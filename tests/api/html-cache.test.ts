@@ -298,7 +298,7 @@ describe("the public blog API", () => {
 
 describe("the byte bound", () => {
   it("keeps 404s in a small budget of their own: a flood of unknown URLs cannot push out a page", async () => {
-    const small = await makeTestApp({ env: { HTML_CACHE_BYTES: "400000" } });
+    const small = await makeTestApp({ env: { HTML_CACHE_BYTES: "3200000" } });
     try {
       await request(small.app).get("/blog").expect(200).expect("x-cache", "MISS");
       const { notFound, maxBytes } = small.app.htmlCache.stats();

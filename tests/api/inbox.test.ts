@@ -138,7 +138,7 @@ describe("PATCH /api/admin/messages/{id}", () => {
     expect(await t.store.getMessage(m.id)).toEqual(m);
   });
 
-  it("answers 400 for a bad id, 404 for a missing one, 400 for a body that is not JSON", async () => {
+  it("answers 400 for a bad id, 404 for a missing one, 415 for a body that is not JSON", async () => {
     const cookie = await as("admin");
     const bad = await request(t.app)
       .patch("/api/admin/messages/abc")
@@ -157,7 +157,7 @@ describe("PATCH /api/admin/messages/{id}", () => {
       .set("Cookie", cookie)
       .set("content-type", "text/plain")
       .send("read")
-      .expect(400);
+      .expect(415);
     expect(text.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 

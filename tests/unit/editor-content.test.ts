@@ -235,14 +235,14 @@ describe("isEditorEmpty", () => {
 });
 
 describe("isImageAddress", () => {
-  it("accepts http(s) and site paths, which the content policy keeps", () => {
-    for (const src of ["https://example.com/a.png", "http://example.com/a.gif", "/uploads/a.jpg", " https://e.example/x.bmp "]) {
+  it("accepts http(s) and uploads of this site, which the content policy keeps", () => {
+    for (const src of ["https://example.com/a.png", "http://example.com/a.gif", `/media/${"a".repeat(64)}.jpg`, " https://e.example/x.bmp "]) {
       expect(isImageAddress(src)).toBe(true);
     }
   });
 
   it("refuses data:, javascript:, protocol-relative and junk", () => {
-    for (const src of ["data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png", "/\\evil.example/a.png", "a.png", ""]) {
+    for (const src of ["data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png", "/\\evil.example/a.png", "a.png", "", "/uploads/a.jpg", "/media/../db.json"]) {
       expect(isImageAddress(src)).toBe(false);
     }
   });

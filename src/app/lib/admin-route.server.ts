@@ -9,8 +9,6 @@ export type PanelActionData =
 /**
  * The admin panels' route modules (Inbox, Tags, Posts) answer their fetchers here: the same rules
  * as the /api/admin routers, through the same services, with errors as data so a panel shows them.
- * Typed errors are turned into data by `context.pageCalls`, on the server's side of the load
- * context, so no server module is bundled into the pages (docs/architecture.md section 3, Layers).
  */
 export async function panelUser(request: Request, context: AppLoadContext): Promise<SessionUser | undefined> {
   return context.sessions.userFromRequest(request);
@@ -27,12 +25,6 @@ export function isCrossSite(request: Request): boolean {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
-/** A text field of a posted form; "" when it is missing or a file. */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
 export function panelData<T>(body: T, status = 200) {
   return data<T>(body, { status, headers: { "Cache-Control": "private, no-store" } });
@@ -43,26 +35,34 @@ export function refused(intent: string, status: 401 | 403, message?: string) {
   return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
 
-/**
- * Runs a panel write: signed in, same site, then the service; a typed error becomes data. `run` may
- * call `requireAdmin(user)` to refuse a writer as /api's requireAdmin does.
- */
+/** Thrown by assertAdmin inside a panel action, and answered there as the API's 403. */
+class AdminsOnly extends Error {}
+
+/** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
 export async function panelAction(
   request: Request,
   context: AppLoadContext,
-  run: (user: SessionUser, form: FormData, requireAdmin: (user: SessionUser) => void) => Promise<string>,
+  run: (user: SessionUser, form: FormData) => Promise<string>,
 ) {
   const user = await panelUser(request, context);
   if (!user) return refused("", 401);
   if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  const outcome = await context.pageCalls.outcome(() => run(user, form, context.pageCalls.requireAdmin));
-  if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
-  return data<PanelActionData>(
-    { ok: false, intent, message: outcome.message, ...(outcome.errors && { errors: outcome.errors }) },
-    { status: outcome.status },
-  );
+  const intent = String(form.get("intent") ?? "");
+  try {
+    const outcome = await context.outcomeOf(() => run(user, form));
+    if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
+    const { status, message, errors } = outcome;
+    return data<PanelActionData>({ ok: false, intent, message, errors }, { status });
+  } catch (err) {
+    if (err instanceof AdminsOnly) return refused(intent, 403);
+    throw err;
+  }
+}
+
+/** Inside a panel action: refuses a writer with the same 403 as /api's requireAdmin. */
+export function assertAdmin(user: SessionUser): void {
+  if (user.role !== "admin") throw new AdminsOnly();
 }
 
 /** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */
@@ -70,7 +70,7 @@ export async function panelRead<T>(
   context: AppLoadContext,
   read: () => Promise<T>,
 ): Promise<{ result: T } | { error: string; errors?: Record<string, string[]>; status: number }> {
-  const outcome = await context.pageCalls.outcome(read);
+  const outcome = await context.outcomeOf(read);
   if (outcome.ok) return { result: outcome.value };
   return { error: outcome.message, ...(outcome.errors && { errors: outcome.errors }), status: outcome.status };
 }

@@ -180,11 +180,11 @@ export function prepareContentForSave(html: string, original?: string, removed: 
   return root.innerHTML;
 }
 
-/** An image address the content policy keeps: http(s), or a path on this site (not `//host`).
+/** An image address the content policy keeps: http(s), or an upload of this site (`/media/...`).
  * Post images are stored as addresses, never as base64 data: URLs. */
 export function isImageAddress(src: string): boolean {
   const value = typeof src === "string" ? src.trim() : "";
-  if (/^\/(?![/\\])/.test(value)) return true;
+  if (value.startsWith("/media/")) return !value.includes("..") && !value.includes("\\");
   try {
     return ["http:", "https:"].includes(new URL(value).protocol);
   } catch {

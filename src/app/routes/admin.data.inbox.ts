@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.data.inbox";
-import { formText, panelAction, panelData, panelRead, panelUser } from "../lib/admin-route.server";
+import { assertAdmin, panelAction, panelData, panelRead, panelUser } from "../lib/admin-route.server";
 import type { InboxPage, InboxSettings } from "../../shared/inbox";
 
 export type InboxLoaderData =
@@ -12,9 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false });
   const isAdmin = user.role === "admin";
   const settings = isAdmin ? await context.inbox.getSettings() : undefined;
-  const read = await panelRead(context, () =>
-    context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)),
-  );
+  const read = await panelRead(context, () => context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)));
   if ("error" in read)
     return panelData<InboxLoaderData>(
       { allowed: true, isAdmin, error: read.error, ...(settings && { settings }) },
@@ -25,17 +23,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Mark read or unread, archive or restore, delete (admins), and the inbox settings (admins). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return panelAction(request, context, async (user, form, requireAdmin) => {
-    const intent = formText(form, "intent");
+  return panelAction(request, context, async (user, form) => {
+    const intent = String(form.get("intent") ?? "");
     const id = form.get("id");
     if (intent === "settings") {
-      requireAdmin(user);
+      assertAdmin(user);
       await context.inbox.updateSettings({ writersSeeInbox: form.get("writersSeeInbox") === "true" });
       return intent;
     }
     await context.inbox.assertCanRead(user);
     if (intent === "delete") {
-      requireAdmin(user);
+      assertAdmin(user);
       await context.inbox.remove(id);
     } else if (intent === "read" || intent === "archive") {
       const key = intent === "read" ? "read" : "archived";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin.data.tags";
-import { formText, panelAction, panelData, panelUser } from "../lib/admin-route.server";
+import { assertAdmin, panelAction, panelData, panelUser } from "../lib/admin-route.server";
 import type { TagWithCount } from "../../shared/tags";
 
 export type TagsLoaderData = { tags: TagWithCount[]; isAdmin: boolean } | { tags: []; isAdmin: false; signedOut: true };
@@ -13,10 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Rename, merge and delete: admins only, as the /api/admin/tags calls. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return panelAction(request, context, async (user, form, requireAdmin) => {
-    requireAdmin(user);
-    const intent = formText(form, "intent");
-    const id = formText(form, "id");
+  return panelAction(request, context, async (user, form) => {
+    assertAdmin(user);
+    const intent = String(form.get("intent") ?? "");
+    const id = String(form.get("id") ?? "");
     if (intent === "rename") await context.tags.rename(id, { name: form.get("name") });
     else if (intent === "merge") await context.tags.merge(id, { into: Number(form.get("into")) || undefined });
     else if (intent === "delete") await context.tags.remove(id);

@@ -9,6 +9,7 @@ import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
 import { debugRouter } from "./debug";
 import { healthRouter } from "./health";
+import { mediaApiRouter } from "./media";
 import { publicBlogRouter } from "./public-blog";
 
 export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
@@ -29,6 +30,7 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(adminRouter(context, guards));
   router.use(adminUsersRouter(context, guards));
   router.use(healthRouter(context));
+  router.use(mediaApiRouter(context, guards));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

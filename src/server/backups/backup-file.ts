@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
 import { describeIssues, MAX_ID } from "../store/db-schema";
+import { mediaMatchesName, type BackupMedia } from "../media/media-backup";
 import type { Post } from "../store/types";
 
 /**
@@ -9,7 +10,12 @@ import type { Post } from "../store/types";
  * backup list reads a few hundred bytes per file instead of parsing megabytes.
  */
 export const BACKUP_FORMAT = "queuewise-posts-backup";
-export const BACKUP_VERSION = 1;
+/**
+ * Version 2 adds `media`, the images the posts show, after the posts
+ * (docs/decisions/026-backups-carry-their-images.md); version 1 files still restore.
+ */
+export const BACKUP_VERSION = 2;
+const READABLE_VERSIONS: unknown[] = [1, 2];
 
 export type Backup = {
   format: typeof BACKUP_FORMAT;
@@ -17,7 +23,11 @@ export type Backup = {
   createdAt: string;
   count: number;
   posts: Post[];
+  media: BackupMedia;
 };
+
+/** What a restore puts back: the posts, and the images they show (none from a version 1 file). */
+export type BackupContents = { posts: Post[]; media: BackupMedia };
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -25,7 +35,9 @@ export const BACKUP_MESSAGES = {
   notBackup: (label: string) =>
     `${label} is not a QueueWise posts backup: it needs "format": "${BACKUP_FORMAT}" and a "posts" list. Nothing was changed.`,
   version: (label: string, version: unknown) =>
-    `${label} is a version ${JSON.stringify(version)} backup; this release reads version ${BACKUP_VERSION}. Nothing was changed.`,
+    `${label} is a version ${JSON.stringify(version)} backup; this release reads versions 1 to ${BACKUP_VERSION}. Nothing was changed.`,
+  badMedia: (label: string, name: string) =>
+    `${label} holds an image "${name}" whose bytes do not match its name, so it is damaged. Nothing was changed.`,
   invalidPosts: (label: string, details: string) =>
     `${label} holds posts that are not valid (${details}). Nothing was changed.`,
   badName: (name: string) => `"${name}" is not a backup name: backups are named posts-<time>.json.`,
@@ -48,14 +60,14 @@ export function assertBackupName(name: string): void {
 /** The ISO time with its colons made hyphens, which every file system accepts; names sort by time. */
 export const backupName = (time: Date) => `posts-${time.toISOString().replaceAll(":", "-")}.json`;
 
-export function serializeBackup(posts: readonly Post[], createdAt: string): string {
-  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts };
+export function serializeBackup(posts: readonly Post[], createdAt: string, media: BackupMedia = {}): string {
+  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media };
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
 /** The start of a file serializeBackup wrote; anything else (a hand-made file) does not match. */
 const HEADER = new RegExp(
-  `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*${BACKUP_VERSION},\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
+  `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*[12],\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
 );
 
 export function readHeader(start: string): { createdAt: string; count: number } | undefined {
@@ -97,7 +109,11 @@ const restoredPostSchema = z.object({
     .max(RESTORE_LIMITS.tags),
 });
 
-const postsSchema = z.object({ posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts) });
+const postsSchema = z.object({
+  posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
+  // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
+  media: z.record(z.string(), z.string()).optional(),
+});
 
 /**
  * Checks a backup before anything is restored from it: the format marker and version, then every
@@ -105,26 +121,39 @@ const postsSchema = z.object({ posts: z.array(restoredPostSchema).max(RESTORE_LI
  * a restore can never leave a file the next start refuses. `markerRequired: false` also takes a
  * bare `{posts: [...]}` (an upload).
  */
-export function parseBackup(raw: unknown, label: string, { markerRequired = true } = {}): Post[] {
+export function parseBackup(raw: unknown, label: string, options: { markerRequired?: boolean } = {}): Post[] {
+  return parseBackupContents(raw, label, options).posts;
+}
+
+/** parseBackup with the images too, each checked against its content-hash name. */
+export function parseBackupContents(raw: unknown, label: string, { markerRequired = true } = {}): BackupContents {
   if (typeof raw !== "object" || raw === null || !Array.isArray((raw as { posts?: unknown }).posts)) {
     throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
   }
   const { format, version } = raw as { format?: unknown; version?: unknown };
   if (markerRequired || format !== undefined || version !== undefined) {
     if (format !== BACKUP_FORMAT || version === undefined) throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
-    if (version !== BACKUP_VERSION) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
+    if (!READABLE_VERSIONS.includes(version)) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
   }
   const parsed = postsSchema.safeParse(raw);
   if (!parsed.success) throw new ValidationError(BACKUP_MESSAGES.invalidPosts(label, describeIssues(parsed.error.issues)));
-  return parsed.data.posts as Post[];
+  const media = parsed.data.media ?? {};
+  for (const [name, base64] of Object.entries(media)) {
+    if (!mediaMatchesName(name, base64)) throw new ValidationError(BACKUP_MESSAGES.badMedia(label, name));
+  }
+  return { posts: parsed.data.posts as Post[], media };
 }
 
 export function parseBackupText(text: string, label: string): Post[] {
+  return parseBackupTextContents(text, label).posts;
+}
+
+export function parseBackupTextContents(text: string, label: string): BackupContents {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
     throw new ValidationError(BACKUP_MESSAGES.notJson(label, (error as Error).message));
   }
-  return parseBackup(raw, label);
+  return parseBackupContents(raw, label);
 }

@@ -1,8 +1,10 @@
 import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "../../shared/operations";
 import { HttpError, ValidationError } from "../errors";
 import type { Post, Store } from "../store/types";
-import { countPosts, parseBackup } from "./backup-file";
-import { listBackups, locateBackup, newestBackup, readBackup, writeBackup, type WrittenBackup } from "./backup-folder";
+import type { MediaLibrary } from "../media/media-library";
+import { restoreMedia } from "../media/media-backup";
+import { countPosts, parseBackupContents, type BackupContents } from "./backup-file";
+import { listBackups, locateBackup, newestBackup, readBackupContents, writeBackup, type WrittenBackup } from "./backup-folder";
 import { isTestPostTitle } from "../../shared/test-posts";
 import { storageErrorOf } from "../storage-errors";
 
@@ -49,7 +51,18 @@ export type BackupService = {
   removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }): Promise<TestRemovalResult>;
 };
 
-export function createBackupService({ store, dataDir, keep }: { store: Store; dataDir: string; keep: number }): BackupService {
+export function createBackupService({
+  store,
+  dataDir,
+  keep,
+  media,
+}: {
+  store: Store;
+  dataDir: string;
+  keep: number;
+  /** The running server's image library, told about images a restore puts back. */
+  media?: MediaLibrary;
+}): BackupService {
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
@@ -77,15 +90,15 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
     return { selected, removed, backup: name };
   }
 
-  async function postsToRestore(body: unknown): Promise<Post[]> {
+  async function postsToRestore(body: unknown): Promise<BackupContents> {
     const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (body === undefined || (fields && Object.keys(fields).length === 0)) {
       const newest = await newestBackup(dataDir);
       if (!newest) throw new ValidationError(BACKUP_SERVICE_MESSAGES.noBackups);
-      return readBackup(dataDir, newest);
+      return readBackupContents(dataDir, newest);
     }
-    if (typeof fields?.file === "string") return readBackup(dataDir, fields.file);
-    if (fields && "posts" in fields) return parseBackup(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
+    if (typeof fields?.file === "string") return readBackupContents(dataDir, fields.file);
+    if (fields && "posts" in fields) return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
   }
 
@@ -100,7 +113,10 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
     locate: (name) => locateBackup(dataDir, name),
 
     async restore(body) {
-      const { restored, skipped } = await store.restorePosts(await postsToRestore(body));
+      const contents = await postsToRestore(body);
+      // Images first, so a restored post never shows a missing picture.
+      await restoreMedia(dataDir, contents.media, media);
+      const { restored, skipped } = await store.restorePosts(contents.posts);
       return {
         success: true,
         restored: restored.length,

@@ -60,14 +60,18 @@ let counter = 0;
  * rename itself is on disk. Resolves only after all of that. Also used by backups and the health
  * probe, so every file the server writes is written one way.
  */
-export async function writeFileDurably(file: string, text: string | Iterable<string>, { exclusive = false } = {}): Promise<void> {
+export async function writeFileDurably(
+  file: string,
+  text: string | Uint8Array | Iterable<string>,
+  { exclusive = false } = {},
+): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++counter}.tmp`);
   let handle: fs.FileHandle | undefined;
   try {
     // 0o600: db.json holds password hashes; `wx` never clobbers another writer's temp file.
     handle = await fs.open(temp, "wx", 0o600);
-    if (typeof text === "string") await handle.writeFile(text, "utf8");
+    if (typeof text === "string" || text instanceof Uint8Array) await handle.writeFile(text);
     else await writePieces(handle, text);
     await handle.sync();
     await handle.close();

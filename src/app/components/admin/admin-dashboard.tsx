@@ -9,6 +9,7 @@ import { Card } from "../ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { AccountPanel } from "./account-panel";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
 import type { SessionUser } from "../../../shared/users";
 import { INBOX_MESSAGES } from "../../../shared/inbox";
@@ -21,7 +22,7 @@ import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
 import { UsersPanel } from "./users/users-panel";
 
-type Tab = "posts" | "new" | "inbox" | "tags" | "users" | "account";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "users" | "account";
 
 /**
  * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -111,6 +112,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
             </TabsTrigger>
           )}
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
+          {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
           <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
@@ -136,6 +138,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsContent value="tags" className="mt-6">
           <TagsPanel />
         </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="media" className="mt-6">
+            <MediaPanel />
+          </TabsContent>
+        )}
       </Tabs>
       {guard.dialog}
     </div>

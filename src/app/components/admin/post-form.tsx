@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { Field, inputClasses } from "../ui/field";
 import { Switch } from "../ui/switch";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { CoverUpload } from "./cover-upload";
 import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
@@ -169,10 +170,11 @@ export function PostForm({
       <Field id="post-slug" label="Slug" error={errors.slug?.message}>
         {(a) => <input {...a} {...register("slug")} className={inputClasses} spellCheck={false} />}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <Field id="post-cover" label="Thumbnail Image URL" optional error={errors.coverImage?.message}>
-          {(a) => <input {...a} {...register("coverImage")} type="url" placeholder="https://… (empty: the company logo)" className={inputClasses} />}
+          {(a) => <input {...a} {...register("coverImage")} type="url" placeholder="https://… or Upload (empty: the company logo)" className={inputClasses} />}
         </Field>
+        <CoverUpload onUploaded={(url) => setValue("coverImage", url, { shouldDirty: true, shouldValidate: true })} />
         <img src={coverImage || DEFAULT_COVER_IMAGE} alt="Thumbnail preview" className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain" />
       </div>
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
