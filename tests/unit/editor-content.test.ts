@@ -196,7 +196,8 @@ describe("prepareContentForSave", () => {
 
   it("keeps Quill 2's own video iframe (no title) through the sanitizer, which names the player", () => {
     const bare = `<p>a</p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></iframe>`;
-    const titled = bare.replace("></iframe>", ' title="YouTube video player"></iframe>');
+    // The policy also drops the obsolete frameborder and writes allowfullscreen as a boolean.
+    const titled = `<p>a</p><iframe class="ql-video" allowfullscreen src="${YT}" title="YouTube video player"></iframe>`;
     expect(sanitizeContent(prepareContentForSave(bare, bare))).toBe(titled);
   });
 
@@ -210,8 +211,8 @@ describe("prepareContentForSave", () => {
     const stored = sanitizeContent(prepareContentForSave(editorHtml, editorHtml));
     const frames = iframes(stored);
     expect(frames.map(attributesOf)).toEqual([
-      { class: "ql-video", frameborder: "0", allowfullscreen: "true", src: YT, title: "YouTube video player", width: "560", height: "315" },
-      { class: "ql-video", frameborder: "0", allowfullscreen: "true", src: VM, title: "Vimeo video player", width: "640", height: "360" },
+      { class: "ql-video", allowfullscreen: "", src: YT, title: "YouTube video player", width: "560", height: "315" },
+      { class: "ql-video", allowfullscreen: "", src: VM, title: "Vimeo video player", width: "640", height: "360" },
     ]);
     // Stored content is a fixed point: editing it again and saving changes nothing.
     expect(sanitizeContent(prepareContentForSave(stored, stored))).toBe(stored);
