@@ -14,7 +14,7 @@ export default [
     route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  // SPEC section 2 "Layout": the six utility pages show no site header or footer. One module serves
+  // docs/product.md section 2, Layout: the six utility pages show no site header or footer. One module serves
   // them; the id names the page in UTILITY_PAGES (components/tools/utility-pages.tsx).
   route("create-post-direct", "routes/utility-page.tsx", { id: "create-post-direct" }),
   route("emergency-post", "routes/utility-page.tsx", { id: "emergency-post" }),

@@ -101,14 +101,8 @@ export function createContactService({
         return { ok: true, message: CONTACT_MESSAGES.sent };
       } catch (err) {
         if (!(err instanceof HttpError)) throw err;
-        return {
-          ok: false,
-          status: err.status,
-          message: err.message,
-          errors: err.errors,
-          headers: err.headers,
-          values,
-        };
+        const { status, message, errors, headers } = err;
+        return { ok: false, status, message, errors, headers, values };
       }
     },
   };

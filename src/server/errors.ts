@@ -1,6 +1,6 @@
 /**
  * Typed errors thrown by the store and services; one Express error handler maps them to status
- * codes and JSON `{message, errors?}` (DESIGN.md section 7). Only src/server uses them, so
+ * codes and JSON `{message, errors?}` (docs/architecture.md section 7). Only src/server uses them, so
  * there is one copy of each class and `instanceof` tells them apart; route modules get results,
  * not these errors, from the services in the load context (docs/architecture.md section 3, Layers).
  */

@@ -15,6 +15,7 @@ import type { SessionUser } from "../shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { messagesCsv } from "./messages-csv";
 import type { ContactMessage, Settings, Store } from "./store/types";
+import { pageOrEmpty } from "./paging";
 
 export type InboxService = {
   /** Admins always; writers only while the setting allows (docs/product.md section 2). */
@@ -97,15 +98,8 @@ export function createInboxService(store: Store): InboxService {
       const query = parse(inboxQuerySchema, raw);
       const all = await store.listMessages(); // newest first
       const shown = all.filter((m) => matches(m, query));
-      const pageCount = Math.max(1, Math.ceil(shown.length / INBOX_PAGE_SIZE));
-      const start = (query.page - 1) * INBOX_PAGE_SIZE;
-      return {
-        messages: shown.slice(start, start + INBOX_PAGE_SIZE).map(toInboxMessage),
-        page: query.page,
-        pageCount,
-        total: shown.length,
-        counts: countsOf(all),
-      };
+      const { items, ...position } = pageOrEmpty(shown, query.page, INBOX_PAGE_SIZE);
+      return { messages: items.map(toInboxMessage), ...position, counts: countsOf(all) };
     },
     async csv(raw) {
       const query = parse(inboxQuerySchema, raw);

@@ -2,6 +2,7 @@ import { POST_QUERY_MESSAGES, POSTS_PAGE_SIZE, postQuerySchema, type PostSearchP
 import { fieldErrors } from "../shared/field-errors";
 import { ValidationError } from "./errors";
 import type { PostService } from "./posts";
+import { pageOrEmpty } from "./paging";
 
 export type PostSearch = { search(query: unknown): Promise<PostSearchPage> };
 
@@ -28,7 +29,6 @@ export async function searchPosts(posts: PostService, raw: unknown): Promise<Pos
       (!needle || p.title.toLowerCase().includes(needle)),
   );
   if (sort === "updated") shown.sort((a, b) => time(b.updatedAt) - time(a.updatedAt) || b.id - a.id);
-  const pageCount = Math.max(1, Math.ceil(shown.length / POSTS_PAGE_SIZE));
-  const start = (page - 1) * POSTS_PAGE_SIZE;
-  return { posts: shown.slice(start, start + POSTS_PAGE_SIZE), page, pageCount, total: shown.length, counts };
+  const { items, ...position } = pageOrEmpty(shown, page, POSTS_PAGE_SIZE);
+  return { posts: items, ...position, counts };
 }

@@ -75,11 +75,11 @@ describe("POST /api/auth/login", () => {
     expect(res.body.errors).toEqual({ username: [AUTH_FORM_MESSAGES.username], password: [AUTH_FORM_MESSAGES.password] });
     // SPEC section 8: the admin shows the server's text in its "Login failed" toast.
     expect(res.body.message).toBe(AUTH_FORM_MESSAGES.username);
-    expect([AUTH_FORM_MESSAGES.username, AUTH_FORM_MESSAGES.password]).toEqual([
-      "Username must be at least 3 characters",
-      "Password must be at least 6 characters",
-    ]);
-    await login({}).expect(400);
+    const empty = await login({}).expect(400);
+    expect(empty.body.errors).toEqual({
+      username: [AUTH_FORM_MESSAGES.username],
+      password: [AUTH_FORM_MESSAGES.password],
+    });
     const form = await request(t.app).post("/api/auth/login").type("form").send({ username: "someone", password: "secret123" });
     expect(form.status).toBe(415);
     expect(form.body.message).toBe(JSON_BODY_MESSAGES.contentType);

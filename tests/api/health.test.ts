@@ -87,6 +87,10 @@ describe("GET /api/public/health/database (issue 5)", () => {
     await t.store.close();
     const res = await check();
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ databaseConnected: false, postsCount: null, error: HEALTH_REPORT_ERRORS.unreadable(STORE_CLOSED_MESSAGE) });
+    expect(res.body).toMatchObject({
+      databaseConnected: false,
+      postsCount: null,
+      error: HEALTH_REPORT_ERRORS.unreadable(STORE_CLOSED_MESSAGE),
+    });
   });
 });

@@ -6,7 +6,7 @@ import { INDUSTRIES } from "../../src/shared/industries";
 import { industryPageDescription } from "../../src/shared/industry-pages";
 import { HOME } from "../../src/shared/home-copy";
 import { SITE, copyrightLine } from "../../src/shared/site";
-import { asHtml, metaDescriptionOf, titleOf } from "../helpers/html";
+import { asHtml, headingsOf, metaDescriptionOf, titleOf } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -54,9 +54,8 @@ describe("the public pages render on the server", () => {
 
   it("/industries lists all ten with full description and every feature", async () => {
     const res = await get("/industries").expect(200);
-    expect(res.text).toContain(`<h1`);
-    expect(res.text).toContain(INDUSTRIES_PAGE.title);
-    expect(res.text).toContain(INDUSTRIES_PAGE.contactTitle);
+    expect(headingsOf(res.text, 1)).toEqual([INDUSTRIES_PAGE.title]);
+    expect(headingsOf(res.text, 2)).toContain(INDUSTRIES_PAGE.contactTitle);
     for (const industry of INDUSTRIES) {
       expect(res.text).toContain(asHtml(industry.description));
       for (const feature of industry.features) expect(res.text).toContain(asHtml(feature));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { violations } from "../helpers/axe";
+import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** DESIGN.md section 8: axe-core finds nothing on the public pages and /admin. */
@@ -22,7 +22,7 @@ describe.each([
     await page.goto(site.server.url + (path === "POST" ? firstPost : path));
     await waitForHydration(page);
     // Let the cards' fade-in finish, so contrast is measured on the final colours.
-    await page.waitForTimeout(1200);
+    await waitForAnimations(page);
     expect(await violations(page)).toEqual([]);
     await close();
   });

@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
 import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
 import { DEBUG_MESSAGES } from "../../src/app/components/debug/debug-messages";
 import { HEALTH_MESSAGES } from "../../src/app/components/health/health-messages";
+import { PURGE_MESSAGES } from "../../src/app/components/tools/tool-messages";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { signInAt, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -47,14 +48,14 @@ it("debug tools: Backup Now, delete by id, restore it; purge through both dialog
   // Purge everything through both dialogs on the bare purge page.
   await page.goto(`${site.server.url}/delete-all-posts`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: /Delete ALL/i }).first().click();
-  for (let dialog = 0; dialog < 2; dialog++) {
-    const confirm = page.getByRole("alertdialog");
-    await confirm.waitFor();
-    await confirm.getByRole("button").last().click();
-    await confirm.waitFor({ state: "detached" }).catch(() => undefined);
+  await page.getByRole("button", { name: PURGE_MESSAGES.button }).click();
+  // Each dialog by its own title: the first closes as the second opens, so "an alertdialog" is always there.
+  for (const step of [PURGE_MESSAGES.first, PURGE_MESSAGES.second]) {
+    const confirm = page.getByRole("alertdialog", { name: step.title });
+    await confirm.getByRole("button", { name: step.action }).click();
+    await confirm.waitFor({ state: "detached" });
   }
-  await page.getByText("All posts have been deleted").waitFor();
+  await page.getByText(PURGE_MESSAGES.allDeleted).waitFor();
   expect(await publicSlugs(page)).toEqual([]);
 
   // The purge took a backup first: restoring the newest brings every post back.

@@ -41,3 +41,19 @@ export async function openPage(browser: Browser, viewport = DESKTOP, options: Pi
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }
+
+/**
+ * Waits until every animation on the page that ends has ended (the cards fade in one after
+ * another), so what a test measures, such as colour contrast, is the final state. An animation
+ * cancelled on the way (its element left the page) has nothing left to wait for.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.then(undefined, () => undefined)),
+    ),
+  );
+}

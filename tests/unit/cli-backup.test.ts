@@ -49,7 +49,7 @@ describe("npm run backup", () => {
     const { dataDir } = await servedFolder();
     for (let i = 0; i < 3; i++) expect((await cli(["backup", "--data", dataDir], { env: { BACKUP_KEEP: "2" } })).code).toBe(0);
     expect(fs.readdirSync(backupsDir(dataDir))).toHaveLength(2);
-  }, SLOW);
+  }, 3 * SLOW); // three CLI runs, each a Node start with tsx
 
   it("refuses a folder without a db.json: exit 1, and writes nothing", async () => {
     const dataDir = makeTempDir("cli-backup-");

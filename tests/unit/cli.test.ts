@@ -108,7 +108,8 @@ describe("usage errors exit 2 with the usage", () => {
  * terminal itself would echo them.
  */
 const hasScript = spawnSync("script", ["--version"]).status === 0;
-const NO_SCRIPT = "util-linux `script` is not installed, so no pseudo-terminal can be made here (apt-get install bsdutils)";
+const NO_SCRIPT =
+  "util-linux `script` is not installed, so no pseudo-terminal can be made here (apt-get install bsdutils)";
 
 describe("users create on a terminal", () => {
   // Skipped with the reason, never silently: once on the console, and beside each test in the report.

@@ -86,7 +86,9 @@ describe("repairJustano", () => {
     expect(repairJustano(`<justano src="${YT}"/>`)).toBe(`<iframe src="${YT}"></iframe>`);
     expect(repairJustano(`<justano src="${YT}"><p>x</p>`)).toBe(`<iframe src="${YT}"></iframe><p>x</p>`);
     expect(repairJustano(`<p>x</p></justano>`)).toBe("<p>x</p>");
-    expect(repairJustano(`<justano title="a > b" src="${YT}"></justano>`)).toBe(asSerialized(`<iframe title="a > b" src="${YT}"></iframe>`));
+    expect(repairJustano(`<justano title="a > b" src="${YT}"></justano>`)).toBe(
+      asSerialized(`<iframe title="a > b" src="${YT}"></iframe>`),
+    );
   });
 
   it("leaves other tags and text alone", () => {
@@ -103,7 +105,8 @@ describe("repairJustano", () => {
 describe("extractIframes", () => {
   it("lists every iframe in order, closed and in lower case", () => {
     const html = `<p>a</p>${quillVideo(YT)}<p>b</p><IFRAME src="${VM}"></IFRAME><iframe src="${YT2}">`;
-    expect(extractIframes(html)).toEqual([quillVideo(YT), `<iframe src="${VM}"></iframe>`, `<iframe src="${YT2}"></iframe>`]);
+    const closed = [quillVideo(YT), `<iframe src="${VM}"></iframe>`, `<iframe src="${YT2}"></iframe>`];
+    expect(extractIframes(html)).toEqual(closed);
     expect(extractIframes(html).map(iframeSrc)).toEqual([YT, VM, YT2]);
     expect(extractIframes("<p>none</p>")).toEqual([]);
   });
@@ -193,9 +196,9 @@ describe("prepareContentForSave", () => {
 
   it("keeps Quill 2's own video iframe (no title) through the sanitizer, which names the player", () => {
     const bare = `<p>a</p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></iframe>`;
-    // The sanitizer also writes allowfullscreen in its valid boolean form and drops the obsolete frameborder.
-    const stored = `<p>a</p><iframe class="ql-video" allowfullscreen src="${YT}" title="YouTube video player"></iframe>`;
-    expect(sanitizeContent(prepareContentForSave(bare, bare))).toBe(stored);
+    // The policy also drops the obsolete frameborder and writes allowfullscreen as a boolean.
+    const titled = `<p>a</p><iframe class="ql-video" allowfullscreen src="${YT}" title="YouTube video player"></iframe>`;
+    expect(sanitizeContent(prepareContentForSave(bare, bare))).toBe(titled);
   });
 
   it("round trip: a video inserted by the editor keeps its src through saving and the sanitizer", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf } from "../../src/server/paging";
+import { pageOf, pageOrEmpty } from "../../src/server/paging";
 
 const items = Array.from({ length: 25 }, (_, i) => i + 1);
 
@@ -20,5 +20,12 @@ describe("pageOf", () => {
   it("fits a list of exactly one page", () => {
     expect(pageOf(items.slice(0, 12), 2, 12)).toBeUndefined();
     expect(pageOf(items.slice(0, 12), 1, 12)?.pageCount).toBe(1);
+  });
+});
+
+describe("pageOrEmpty", () => {
+  it("is pageOf within the list, and an empty page past its end", () => {
+    expect(pageOrEmpty(items, 2, 12)).toEqual(pageOf(items, 2, 12));
+    expect(pageOrEmpty(items, 9, 12)).toEqual({ items: [], page: 9, pageCount: 3, total: 25 });
   });
 });

@@ -174,7 +174,9 @@ describe("change listeners and closing", () => {
     const stop = store.onChange((kind) => kinds.push(kind));
     await store.createPost(makePostInput({ tags: ["New"] }));
     await store.addMessage({ name: "A", email: "a@b.c", message: "Hello", ip: "::1" });
-    await store.createPost(makePostInput({ slug: (await store.listPosts())[0]!.slug })).catch(() => {});
+    // A refused write commits nothing, so listeners hear nothing of it.
+    const taken = (await store.listPosts())[0]!.slug;
+    await expect(store.createPost(makePostInput({ slug: taken }))).rejects.toBeInstanceOf(ConflictError);
     stop();
     await store.createPost(makePostInput());
     expect(kinds).toEqual(["tags", "posts", "messages"]);

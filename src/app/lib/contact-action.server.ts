@@ -2,7 +2,8 @@ import { data, type AppLoadContext } from "react-router";
 import type { ContactFormResult } from "../../server/contact";
 
 /** What the contact form shows after a post: the banner text, or the errors and the values sent. */
-export type ContactActionData = { ok: true; message: string } | Omit<Extract<ContactFormResult, { ok: false }>, "status" | "headers">;
+export type ContactActionData =
+  { ok: true; message: string } | Omit<Extract<ContactFormResult, { ok: false }>, "status" | "headers">;
 
 /**
  * The action behind every contact form on the site. With JavaScript the form posts here through

@@ -27,12 +27,21 @@ function releaseSwallowedMarkup(root: HTMLElement): void {
   }
 }
 
-const firstFrameWithText = (root: HTMLElement) => [...root.querySelectorAll("iframe")].find((f) => f.childNodes.length > 0);
+const firstFrameWithText = (root: HTMLElement) =>
+  [...root.querySelectorAll("iframe")].find((frame) => frame.childNodes.length > 0);
 
 // Marked editor-only by whoever adds a decoration (docs/product.md section 4), plus what Quill 2 itself
 // puts in root.innerHTML for the editor's sake: list markers (span.ql-ui), the collapsed-selection
 // cursor (span.ql-cursor), and a video banner under any of the names such a banner is given.
-const EDITOR_ONLY_CLASSES = ["editor-only", "ql-ui", "ql-cursor", "video-banner", "embedded-video-banner", "ql-video-banner", "editor-video-banner"];
+const EDITOR_ONLY_CLASSES = [
+  "editor-only",
+  "ql-ui",
+  "ql-cursor",
+  "video-banner",
+  "embedded-video-banner",
+  "ql-video-banner",
+  "editor-video-banner",
+];
 const CODE_BLOCK_CLASSES = ["ql-code-block-container", "ql-code-block"];
 
 function isDecoration(element: Element): boolean {
@@ -42,7 +51,10 @@ function isDecoration(element: Element): boolean {
   // The blue "Embedded Video" banner: Quill 2 writes no <div> but code blocks, so a div whose
   // whole text is that label can only be the banner.
   if (element.localName === "div" && !CODE_BLOCK_CLASSES.some((c) => element.classList.contains(c))) {
-    const label = (element.textContent ?? "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().toLowerCase();
+    const label = (element.textContent ?? "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim()
+      .toLowerCase();
     if (label === "embedded video" || label === "embedded videos") return true;
   }
   return false;
