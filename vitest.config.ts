@@ -24,6 +24,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // The PostgreSQL store against a real server the tests start (tests/helpers/postgres.ts).
+      { extends: true, test: { name: "pg", include: ["tests/pg/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
       // The single executable, built and run from an empty folder (issue 6).
       { extends: true, test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 } },
     ],
