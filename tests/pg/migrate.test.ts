@@ -38,7 +38,15 @@ describe("migrate", () => {
     const migrations = readMigrationFolder(MIGRATIONS);
     const [first, second] = await Promise.all([migrate(a, migrations), migrate(b, migrations)]);
     expect([...first, ...second].sort()).toEqual(migrations.map((m) => m.name));
-    expect(await tables(a)).toEqual(["messages", "post_tags", "posts", "schema_migrations", "tags", "users"]);
+    expect(await tables(a)).toEqual([
+      "messages",
+      "posts",
+      "schema_migrations",
+      "store_changes",
+      "store_state",
+      "tags",
+      "users",
+    ]);
     expect(await migrate(a, migrations)).toEqual([]);
     await Promise.all([a.end(), b.end()]);
   });

@@ -1,0 +1,279 @@
+import pg from "pg";
+import type { Change } from "../change";
+import { buildSnapshot, lowerName, type Snapshot } from "../db-snapshot";
+import { STORE_CLOSED_MESSAGE } from "../json-store";
+import * as posts from "../post-changes";
+import * as records from "../record-changes";
+import { seedData } from "../seed";
+import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "../types";
+import { migrate, type Migration } from "./migrate";
+import { repositoryMigrations } from "./migrations";
+import { diffData } from "./pg-records";
+import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
+
+/**
+ * The store of docs/decisions/040-postgres-store-mirrors-the-records.md: the same records, rules
+ * and messages as the data folder's store, kept in PostgreSQL for any number of instances.
+ *
+ * - Reads answer from a snapshot in memory, as the JSON store's do: the blog's list pages read
+ *   every published post, which a query per page miss would fetch again each time.
+ * - A write takes one transaction-level advisory lock shared by every instance, brings the
+ *   snapshot up to the database's revision, runs the same change function as the JSON store
+ *   (post-changes.ts, record-changes.ts) and writes only the rows it changed, in that transaction.
+ * - Every commit notifies the others (LISTEN/NOTIFY); each catches up by reading the changed rows
+ *   and tells its `onChange` listeners, which drops their page caches.
+ */
+const WRITE_LOCK = 0x0e0e5174;
+const RECONNECT_MS = 1000;
+
+export type OpenPgStoreOptions = {
+  /** Sample posts on the first start of an empty database (default true). */
+  seed?: boolean;
+  /** For tests; the repository's migrations otherwise. */
+  migrations?: Migration[];
+};
+
+/** bigint ids come back as numbers (every id here is far below 2^53); the rest as pg parses them. */
+const INT8 = 20;
+const defaultParser = pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (value: string) => unknown;
+const types = {
+  getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : defaultParser(oid, format)),
+};
+
+export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 4, types });
+  // An idle client losing its server is reported here; the next query gets a fresh connection.
+  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  try {
+    const client = await pool.connect();
+    let loaded: Loaded;
+    try {
+      await migrate(client, options.migrations ?? repositoryMigrations());
+      loaded = await loadAll(client);
+    } finally {
+      client.release();
+    }
+    const store = new PgStore(url, pool, loaded);
+    await store.listen();
+    if (loaded.revision === 0 && options.seed !== false) await store.seedIfUnwritten();
+    return store;
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+export class PgStore implements Store {
+  private readonly listeners = new Set<(kind: ChangeKind) => void>();
+  private snap: Snapshot;
+  private revision: number;
+  private tail: Promise<unknown> = Promise.resolve();
+  private catchUpQueued = false;
+  private listener?: pg.Client;
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: pg.Pool,
+    loaded: Loaded,
+  ) {
+    this.snap = buildSnapshot(loaded.data);
+    this.revision = loaded.revision;
+  }
+
+  /** One job at a time per instance: writes and catch-ups both replace the snapshot. */
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(job, job);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private install(loaded: Loaded | undefined, snap?: Snapshot) {
+    if (!loaded) return;
+    this.snap = snap ?? buildSnapshot(loaded.data, this.snap);
+    this.revision = loaded.revision;
+    loaded.kinds.forEach((kind) => this.emit(kind));
+  }
+
+  private emit(kind: ChangeKind) {
+    for (const listener of this.listeners) {
+      try {
+        listener(kind);
+      } catch (error) {
+        // The write is committed already; a failing listener must not turn it into a reported failure.
+        console.error(`A store change listener failed on "${kind}":`, error);
+      }
+    }
+  }
+
+  private read<T>(query: (snap: Snapshot) => T): Promise<T> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return Promise.resolve(query(this.snap));
+  }
+
+  private write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return this.serial(() => this.commit(change));
+  }
+
+  /** Typed errors from the change function roll back before anything is written. */
+  private async commit<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      this.install(await catchUp(client, this.snap.data, this.revision));
+      const { next, result, kinds } = change(this.snap, new Date().toISOString());
+      if (!next) {
+        await client.query("COMMIT");
+        return result;
+      }
+      const snap = buildSnapshot(next, this.snap);
+      const revision = await persist(client, diffData(this.snap.data, snap.data), snap.data.meta, kinds);
+      await client.query("COMMIT");
+      this.install({ data: snap.data, revision, kinds }, snap);
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is closed rather than handed to the next write.
+      broken = await client.query("ROLLBACK").then(
+        () => undefined,
+        (rollbackError: Error) => rollbackError,
+      );
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** The sample posts, once: another instance starting at the same moment may have written them. */
+  seedIfUnwritten(): Promise<void> {
+    return this.write(() => {
+      if (this.revision !== 0) return { result: undefined, kinds: [] };
+      return { next: seedData(), result: undefined, kinds: ["tags", "posts"] };
+    });
+  }
+
+  /** Another instance's commit: read what it changed, in turn with this instance's writes. */
+  private scheduleCatchUp() {
+    if (this.catchUpQueued || this.closing) return;
+    this.catchUpQueued = true;
+    this.serial(async () => {
+      this.catchUpQueued = false;
+      if (this.closing) return;
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        this.install(await catchUp(client, this.snap.data, this.revision));
+        await client.query("COMMIT");
+      } finally {
+        client.release();
+      }
+    }).catch((error: unknown) => {
+      console.error("Could not read another instance's change:", error instanceof Error ? error.message : error);
+    });
+  }
+
+  /** A connection of its own for LISTEN; when it drops, a new one, then a catch-up for what was missed. */
+  async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, types });
+    client.on("notification", (message) => {
+      if (Number(message.payload) > this.revision) this.scheduleCatchUp();
+    });
+    client.on("error", () => undefined); // followed by "end", handled below
+    client.on("end", () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.relisten();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    this.listener = client;
+  }
+
+  private relisten() {
+    if (this.closing) return;
+    setTimeout(() => {
+      if (this.closing) return;
+      this.listen().then(
+        () => this.scheduleCatchUp(),
+        () => this.relisten(),
+      );
+    }, RECONNECT_MS).unref();
+  }
+
+  /** Round trip to the database, in milliseconds, for the health report. */
+  async ping(): Promise<number> {
+    const started = performance.now();
+    await this.pool.query("SELECT 1");
+    return performance.now() - started;
+  }
+
+  listPosts(options: { publishedOnly?: boolean } = {}) {
+    return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
+  }
+  getPostById(id: number) {
+    return this.read((s) => s.postsById.get(id));
+  }
+  getPostBySlug(slug: string) {
+    return this.read((s) => s.postsBySlug.get(slug));
+  }
+  createPost(input: PostInput) {
+    return this.write((s, now) => posts.createPost(s, input, now));
+  }
+  updatePost(id: number, input: Partial<PostInput>) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  }
+  deletePost(id: number) {
+    return this.write((s) => posts.deletePost(s, id));
+  }
+  deletePosts(ids: number[]) {
+    return this.write((s) => posts.deletePosts(s, ids));
+  }
+  restorePosts(given: Post[]) {
+    return this.write((s) => posts.restorePosts(s, given));
+  }
+
+  listTags() {
+    return this.read((s) => s.tags.slice());
+  }
+  createTag(input: { name: string; slug: string }) {
+    return this.write((s) => records.createTag(s, input));
+  }
+
+  countUsers() {
+    return this.read((s) => s.data.users.length);
+  }
+  getUserById(id: number) {
+    return this.read((s) => s.usersById.get(id));
+  }
+  getUserByUsername(username: string) {
+    return this.read((s) => s.usersByName.get(lowerName(username)));
+  }
+  createUser(input: Omit<User, "id" | "createdAt">) {
+    return this.write((s, now) => records.createUser(s, input, now));
+  }
+
+  addMessage(input: NewContactMessage) {
+    return this.write((s, now) => records.addMessage(s, input, now));
+  }
+  listMessages() {
+    return this.read((s) => s.messages.slice());
+  }
+
+  onChange(listener: (kind: ChangeKind) => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  close() {
+    this.closing ??= this.tail.then(async () => {
+      this.listeners.clear();
+      const listener = this.listener;
+      this.listener = undefined;
+      await listener?.end().catch(() => undefined);
+      await this.pool.end();
+    });
+    return this.closing;
+  }
+}
