@@ -107,19 +107,25 @@ export const recordsOf = (data: DbFile, key: CollectionKey) => data[key] as read
 /** What a write changed in one collection: the records to write and the ids to remove. */
 export type CollectionDiff = { collection: Collection; upsert: Rec[]; remove: number[] };
 
+/** The id indexes a snapshot already holds, so a write at 10,000 posts builds none of its own. */
+export type IdIndexes = Partial<Record<CollectionKey, ReadonlyMap<number, unknown>>>;
+
+const byId = (records: readonly Rec[], index?: ReadonlyMap<number, unknown>) =>
+  index ?? new Map(records.map((r) => [r.id, r]));
+
 /**
  * Records are frozen and a change reuses every one it did not touch (db-snapshot.ts), so a
  * record that is not the very same object as before is new or changed.
  */
-export function diffData(prev: DbFile, next: DbFile): CollectionDiff[] {
+export function diffData(prev: DbFile, next: DbFile, prevIndex: IdIndexes = {}, nextIndex: IdIndexes = {}) {
   const diffs: CollectionDiff[] = [];
   for (const collection of COLLECTIONS) {
     const before = recordsOf(prev, collection.key);
     const after = recordsOf(next, collection.key);
     if (before === after) continue;
-    const old = new Map(before.map((r) => [r.id, r]));
+    const old = byId(before, prevIndex[collection.key]);
+    const kept = byId(after, nextIndex[collection.key]);
     const upsert = after.filter((r) => old.get(r.id) !== r);
-    const kept = new Set(after.map((r) => r.id));
     const remove = before.filter((r) => !kept.has(r.id)).map((r) => r.id);
     if (upsert.length || remove.length) diffs.push({ collection, upsert, remove });
   }

@@ -40,6 +40,8 @@ const types = {
   getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : defaultParser(oid, format)),
 };
 
+const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
+
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
   const pool = new pg.Pool({ connectionString: url, max: 4, types });
   // An idle client losing its server is reported here; the next query gets a fresh connection.
@@ -130,7 +132,8 @@ export class PgStore implements Store {
         return result;
       }
       const snap = buildSnapshot(next, this.snap);
-      const revision = await persist(client, diffData(this.snap.data, snap.data), snap.data.meta, kinds);
+      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap), indexes(snap));
+      const revision = await persist(client, diffs, snap.data.meta, kinds);
       await client.query("COMMIT");
       this.install({ data: snap.data, revision, kinds }, snap);
       return result;
