@@ -8,6 +8,7 @@ import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { name } from "../package.json";
 import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
+import { embedMigrations } from "./embed-migrations.mjs";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
 if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);
@@ -67,7 +68,7 @@ async function bundle(outfile: string): Promise<void> {
     target: "node20",
     // React's and its friends' production code; our config reads NODE_ENV apart from this.
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactRouterServerBuild()],
+    plugins: [reactRouterServerBuild(), embedMigrations()],
     logLevel: "silent",
   });
   if (result.warnings.length) {

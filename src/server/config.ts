@@ -27,7 +27,18 @@ const envSchema = z.object({
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  ),
+}).superRefine((e, ctx) => {
+  // Instances behind one load balancer must seal cookies with one secret, and a generated one
+  // would live in each instance's own data folder (docs/decisions/041-postgres-settings.md).
+  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: DATABASE_NEEDS_SECRET });
+  }
 });
+
+export const DATABASE_NEEDS_SECRET = "must be set when DATABASE_URL is, so every instance seals sessions alike";
 
 /** 64 MiB holds thousands of rendered pages with their gzip and brotli copies (issue 7). */
 const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
@@ -64,6 +75,8 @@ export type Config = {
    * development, where Vite reloads changed modules and a kept page would hide the change.
    */
   htmlCacheBytes: number;
+  /** PostgreSQL instead of the data folder's db.json (docs/decisions/040-postgres-store-mirrors-the-records.md). */
+  databaseUrl?: string;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -96,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
     backupKeep: e.BACKUP_KEEP,
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
+    databaseUrl: e.DATABASE_URL,
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -9,6 +9,8 @@ export const HEALTH_MESSAGES = {
   unreadable: (cause: string) => `The store could not be read: ${cause}`,
   // Only the error code: the report is public, and a message would show the data folder's path.
   unwritable: (code: string) => `The data folder cannot be written (${code}).`,
+  // Likewise only the code: a driver's message may name the database's host.
+  unreachable: (code: string) => `The database cannot be reached (${code}).`,
 } as const;
 
 export type HealthService = {
@@ -40,12 +42,17 @@ export function createHealthService({ store, config }: { store: Store; config: C
     } catch (err) {
       error = HEALTH_MESSAGES.unreadable(err instanceof Error ? err.message : String(err));
     }
+    // With PostgreSQL, reads answer from memory, so only a round trip says the database is there.
+    const latency = store.ping ? await probeDatabase(store.ping.bind(store)) : undefined;
+    if (typeof latency === "string") error ??= HEALTH_MESSAGES.unreachable(latency);
+    // Backups are written to the data folder with either store.
     const writable = await probeWrite(config.dataDir);
     if (writable !== true) error ??= HEALTH_MESSAGES.unwritable(writable);
     const missingEnvVars = [...config.missingProductionSettings];
     return {
       timestamp: new Date().toISOString(),
-      databaseConnected: postsCount !== null && writable === true,
+      databaseConnected: postsCount !== null && writable === true && typeof latency !== "string",
+      ...(typeof latency === "number" && { databaseLatencyMs: Math.round(latency * 10) / 10 }),
       environmentComplete: missingEnvVars.length === 0,
       missingEnvVars,
       postsCount,
@@ -59,6 +66,24 @@ export function createHealthService({ store, config }: { store: Store; config: C
       return running;
     },
   };
+}
+
+/** A database that does not answer within this long counts as unreachable. */
+export const DATABASE_PROBE_TIMEOUT_MS = 3000;
+
+/** Milliseconds, or the error code of the failed round trip. */
+async function probeDatabase(ping: () => Promise<number>): Promise<number | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })), DATABASE_PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([ping(), timeout]);
+  } catch (err) {
+    return (err as { code?: string }).code ?? "unknown error";
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** True, or the error code of the failed write. */

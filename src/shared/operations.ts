@@ -10,6 +10,8 @@ export type HealthReport = {
   missingEnvVars: string[];
   postsCount: number | null;
   error: string | null;
+  /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */
+  databaseLatencyMs?: number;
 };
 
 /** `count` is null for a file in the backups folder that is not a readable backup (restoring it says why). */

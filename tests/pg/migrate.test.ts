@@ -2,6 +2,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MigrationError, migrate, readMigrationFolder } from "../../src/server/store/pg/migrate";
+import { repositoryMigrations } from "../../src/server/store/pg/migrations";
+import { embeddedMigrationsModule } from "../../scripts/embed-migrations.mjs";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 
 const MIGRATIONS = path.resolve("src/server/store/pg/migrations");
@@ -30,6 +32,13 @@ describe("migrate", () => {
     const names = readMigrationFolder(MIGRATIONS).map((m) => m.name);
     expect(names[0]).toBe("001-initial");
     expect(names).toEqual([...names].sort());
+  });
+
+  it("bundles carry the same migrations as the source folder", () => {
+    const module = embeddedMigrationsModule(MIGRATIONS);
+    const embedded: unknown = JSON.parse(module.slice(module.indexOf("=> ") + 3).trim().replace(/;$/, ""));
+    expect(embedded).toEqual(readMigrationFolder(MIGRATIONS));
+    expect(repositoryMigrations()).toEqual(readMigrationFolder(MIGRATIONS));
   });
 
   it("applies every migration once, even when two instances start together", async () => {

@@ -100,6 +100,12 @@ export interface Store {
   /** Newest first. */
   listMessages(): Promise<ContactMessage[]>;
 
+  /**
+   * Stores on a database server: one round trip, answering its milliseconds, for the health
+   * report. Absent on the data folder's store, whose reads never leave the process.
+   */
+  ping?(): Promise<number>;
+
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;
   /** Waits for pending writes and releases the data folder. */

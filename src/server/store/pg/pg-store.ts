@@ -43,7 +43,7 @@ const types = {
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, types });
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000, types });
   // An idle client losing its server is reported here; the next query gets a fresh connection.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   try {

@@ -1,0 +1,81 @@
+import pg from "pg";
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectConsoleError } from "../helpers/fail-on-console-error";
+import { makePostInput } from "../helpers/factories";
+import { startPostgres, type RunningPostgres } from "../helpers/postgres";
+import { signedIn } from "../helpers/sign-in";
+import { makeTestApp } from "../helpers/test-app";
+
+/**
+ * Two instances of the site on one PostgreSQL database, as behind a load balancer: each with its
+ * own page cache, both built by createApp from the production build.
+ */
+const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
+
+let server: RunningPostgres;
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(() => server?.stop());
+
+type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function twoInstances(): Promise<[TestApp, TestApp]> {
+  const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
+  const a = await makeTestApp({ env });
+  const b = await makeTestApp({ env });
+  apps.push(a, b);
+  return [a, b];
+}
+
+describe("two instances on one database", () => {
+  it("a post written on A is served by B, whose cached blog page is dropped", async () => {
+    const [a, b] = await twoInstances();
+    const blogOnB = () => request(b.app).get("/blog");
+    expect((await blogOnB()).headers["x-cache"]).toBe("MISS");
+    expect((await blogOnB()).headers["x-cache"]).toBe("HIT");
+
+    const { cookie } = await signedIn(a); // the user is in the database, so B knows the session too
+    const input = makePostInput({ title: "Written on instance A" });
+    const created = await request(a.app)
+      .post("/api/cms/simple-create-post")
+      .set("Cookie", cookie)
+      .set("Sec-Fetch-Site", "same-origin")
+      .send(input)
+      .expect(201);
+
+    await expect.poll(async () => (await request(b.app).get(`/blog/${input.slug}`)).status).toBe(200);
+    const page = await blogOnB();
+    expect(page.headers["x-cache"]).toBe("MISS");
+    expect(page.text).toContain("Written on instance A");
+
+    const listed = await request(b.app).get("/api/cms/posts").set("Cookie", cookie).expect(200);
+    expect(listed.body.map((p: { id: number }) => p.id)).toContain(created.body.id);
+  });
+
+  it("reports the database and its round trip on every instance, and 503 once it is gone", async () => {
+    const [a] = await twoInstances();
+    const res = await request(a.app).get("/api/public/health/database").expect(200);
+    expect(res.body).toMatchObject({ databaseConnected: true, postsCount: 0, error: null });
+    expect(res.body.databaseLatencyMs).toBeGreaterThanOrEqual(0);
+
+    // The database refuses connections and drops the ones it has: reads still answer from
+    // memory, but the report says the database is gone, for the load balancer to act on.
+    expectConsoleError(/PostgreSQL connection lost/);
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    const name = new URL(a.config.databaseUrl!).pathname.slice(1);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    await admin.end();
+    const down = await request(a.app).get("/api/public/health/database").expect(503);
+    expect(down.body).toMatchObject({ databaseConnected: false, postsCount: 0 });
+    expect(down.body.error).toMatch(/^The database cannot be reached \(\w+\)\.$/);
+    expect(down.body).not.toHaveProperty("databaseLatencyMs");
+  });
+});
