@@ -107,6 +107,26 @@ export const recordsOf = (data: DbFile, key: CollectionKey) => data[key] as read
 /** What a write changed in one collection: the records to write and the ids to remove. */
 export type CollectionDiff = { collection: Collection; upsert: Rec[]; remove: number[] };
 
+const COLLECTION_KEYS = new Set<string>([...COLLECTIONS.map((c) => c.key), "meta"]);
+
+/** The top-level entries of db.json kept whole in store_documents: every key but the collections and meta. */
+export const documentNames = (data: DbFile) => Object.keys(data).filter((key) => !COLLECTION_KEYS.has(key));
+
+export type DocumentDiff = { upsert: [name: string, doc: unknown][]; remove: string[] };
+
+export function diffDocuments(prev: DbFile, next: DbFile): DocumentDiff {
+  const before = prev as unknown as Record<string, unknown>;
+  const after = next as unknown as Record<string, unknown>;
+  const names = new Set([...documentNames(prev), ...documentNames(next)]);
+  const diff: DocumentDiff = { upsert: [], remove: [] };
+  for (const name of names) {
+    if (before[name] === after[name]) continue;
+    if (after[name] === undefined) diff.remove.push(name);
+    else diff.upsert.push([name, after[name]]);
+  }
+  return diff;
+}
+
 /** The id indexes a snapshot already holds, so a write at 10,000 posts builds none of its own. */
 export type IdIndexes = Partial<Record<CollectionKey, ReadonlyMap<number, unknown>>>;
 

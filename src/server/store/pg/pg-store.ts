@@ -1,5 +1,7 @@
 import pg from "pg";
+import { ConflictError } from "../../errors";
 import type { Change } from "../change";
+import type { DbFile } from "../db-schema";
 import { buildSnapshot, lowerName, type Snapshot } from "../db-snapshot";
 import { STORE_CLOSED_MESSAGE } from "../json-store";
 import * as posts from "../post-changes";
@@ -8,7 +10,7 @@ import { seedData } from "../seed";
 import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "../types";
 import { migrate, type Migration } from "./migrate";
 import { repositoryMigrations } from "./migrations";
-import { diffData } from "./pg-records";
+import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
 import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
 
 /**
@@ -39,6 +41,17 @@ const defaultParser = pg.types.getTypeParser as (oid: number, format?: "text" | 
 const types = {
   getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : defaultParser(oid, format)),
 };
+
+export const databaseNotEmptyMessage = (held: string) =>
+  `The database already holds ${held}: db import copies a data folder only into an empty database. ` +
+  "Create a new database and import into it before the first start.";
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf(data, c.key).length, 0);
+
+/** "3 posts, 4 tags, 1 user, 0 messages", for the db commands. */
+export const describeRecords = (data: DbFile) =>
+  COLLECTIONS.map((c) => plural(recordsOf(data, c.key).length, c.key.replace(/s$/, ""))).join(", ");
 
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
@@ -133,7 +146,8 @@ export class PgStore implements Store {
       }
       const snap = buildSnapshot(next, this.snap);
       const diffs = diffData(this.snap.data, snap.data, indexes(this.snap), indexes(snap));
-      const revision = await persist(client, diffs, snap.data.meta, kinds);
+      const documents = diffDocuments(this.snap.data, snap.data);
+      const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
       await client.query("COMMIT");
       this.install({ data: snap.data, revision, kinds }, snap);
       return result;
@@ -154,6 +168,22 @@ export class PgStore implements Store {
     return this.write(() => {
       if (this.revision !== 0) return { result: undefined, kinds: [] };
       return { next: seedData(), result: undefined, kinds: ["tags", "posts"] };
+    });
+  }
+
+  /** Every record, as db.json would hold it (`db export`). */
+  exportData(): DbFile {
+    return this.snap.data;
+  }
+
+  /**
+   * A whole data folder's records in one transaction (`db import`), ids and counters included,
+   * into a database that holds no record: merging two sites' ids would renumber posts and users.
+   */
+  importData(data: DbFile): Promise<void> {
+    return this.write((snap) => {
+      if (recordCount(snap.data) > 0) throw new ConflictError(databaseNotEmptyMessage(describeRecords(snap.data)));
+      return { next: data, result: undefined, kinds: ["tags", "posts", "users", "messages"] };
     });
   }
 

@@ -1,7 +1,16 @@
 import type pg from "pg";
 import type { DbFile, Meta } from "../db-schema";
 import type { ChangeKind } from "../types";
-import { COLLECTIONS, fromRow, recordsOf, toRow, type CollectionDiff, type CollectionKey, type Row } from "./pg-records";
+import {
+  COLLECTIONS,
+  fromRow,
+  recordsOf,
+  toRow,
+  type CollectionDiff,
+  type CollectionKey,
+  type DocumentDiff,
+  type Row,
+} from "./pg-records";
 
 /**
  * Reading the database into the records db.json would hold, and writing a change back as the rows
@@ -13,7 +22,7 @@ export const CHANGES_CHANNEL = "queuesite_store";
 const KEPT_REVISIONS = 1000;
 const ALL_KINDS: ChangeKind[] = ["tags", "posts", "users", "messages"];
 
-type ChangeLog = { kinds: ChangeKind[]; ids: Partial<Record<CollectionKey, number[]>> };
+type ChangeLog = { kinds: ChangeKind[]; ids: Partial<Record<CollectionKey, number[]>>; documents?: string[] };
 export type Loaded = { data: DbFile; revision: number; kinds: ChangeKind[] };
 
 async function readState(client: pg.ClientBase) {
@@ -29,6 +38,8 @@ export async function loadAll(client: pg.ClientBase): Promise<Loaded> {
     const { rows } = await client.query<Row>(`SELECT * FROM ${collection.table} ORDER BY id`);
     Object.assign(data, { [collection.key]: rows.map((row) => fromRow(collection, row)) });
   }
+  const documents = await client.query<{ name: string; doc: unknown }>("SELECT name, doc FROM store_documents");
+  for (const { name, doc } of documents.rows) Object.assign(data, { [name]: doc });
   return { data, revision: state.revision, kinds: ALL_KINDS };
 }
 
@@ -59,6 +70,16 @@ export async function catchUp(client: pg.ClientBase, data: DbFile, revision: num
     if (collection.key !== "posts") records.sort((a, b) => a.id - b.id);
     Object.assign(next, { [collection.key]: records });
   }
+  const names = [...new Set(rows.flatMap((r) => r.changed.documents ?? []))];
+  if (names.length) {
+    const documents = await client.query<{ name: string; doc: unknown }>(
+      "SELECT name, doc FROM store_documents WHERE name = ANY($1::text[])",
+      [names],
+    );
+    const found = new Map(documents.rows.map((row) => [row.name, row.doc]));
+    for (const name of names) Object.assign(next, { [name]: found.get(name) });
+    for (const name of names) if (!found.has(name)) delete (next as unknown as Record<string, unknown>)[name];
+  }
   rows.forEach((r) => r.changed.kinds.forEach((kind) => kinds.add(kind)));
   return { data: next, revision: state.revision, kinds: [...kinds] };
 }
@@ -72,6 +93,7 @@ export async function catchUp(client: pg.ClientBase, data: DbFile, revision: num
 export async function persist(
   client: pg.ClientBase,
   diffs: CollectionDiff[],
+  documents: DocumentDiff,
   meta: Meta,
   kinds: ChangeKind[],
 ): Promise<number> {
@@ -90,6 +112,15 @@ export async function persist(
       [JSON.stringify(upsert.map((record) => toRow(collection, record)))],
     );
   }
+  if (documents.remove.length) {
+    await client.query("DELETE FROM store_documents WHERE name = ANY($1::text[])", [documents.remove]);
+  }
+  for (const [name, doc] of documents.upsert) {
+    await client.query(
+      "INSERT INTO store_documents (name, doc) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET doc = EXCLUDED.doc",
+      [name, JSON.stringify(doc)],
+    );
+  }
   const { rows } = await client.query<{ revision: number }>(
     "UPDATE store_state SET revision = revision + 1, meta = $1 RETURNING revision",
     [JSON.stringify(meta)],
@@ -98,6 +129,7 @@ export async function persist(
   const log: ChangeLog = {
     kinds,
     ids: Object.fromEntries(diffs.map((d) => [d.collection.key, [...d.upsert.map((r) => r.id), ...d.remove]])),
+    documents: [...documents.upsert.map(([name]) => name), ...documents.remove],
   };
   await client.query("INSERT INTO store_changes (revision, changed) VALUES ($1, $2)", [revision, JSON.stringify(log)]);
   await client.query("DELETE FROM store_changes WHERE revision <= $1", [revision - KEPT_REVISIONS]);

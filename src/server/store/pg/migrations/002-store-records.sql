@@ -30,3 +30,10 @@ CREATE TABLE store_changes (
   changed jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- Every other top-level entry of db.json (site settings, lists too small for a table of their
+-- own, keys of other releases), one jsonb document each, under its db.json name.
+CREATE TABLE store_documents (
+  name text PRIMARY KEY,
+  doc jsonb NOT NULL
+);
