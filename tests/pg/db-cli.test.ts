@@ -54,7 +54,7 @@ async function fullDataFolder(): Promise<string> {
   return dir;
 }
 
-describe("db commands", { timeout: 60_000 }, () => {
+describe("db commands", () => {
   it("round trip: data folder -> PostgreSQL -> data folder keeps every record equal", async () => {
     const source = await fullDataFolder();
     const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };

@@ -52,6 +52,7 @@ describe("migrate", () => {
       "posts",
       "schema_migrations",
       "store_changes",
+      "store_documents",
       "store_state",
       "tags",
       "users",

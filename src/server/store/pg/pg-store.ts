@@ -59,6 +59,8 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
   const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000, types });
   // An idle client losing its server is reported here; the next query gets a fresh connection.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  // A connection lost while in use also fails the query it was running, which its caller handles.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   try {
     const client = await pool.connect();
     let loaded: Loaded;
