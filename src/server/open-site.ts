@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
 import { openJsonStore } from "./store/json-store";
@@ -22,6 +23,16 @@ export async function openSite(config: Config, options: { seed?: boolean } = {})
   }
 }
 
-export function openStore(config: Config, options: { seed?: boolean } = {}): Promise<Store> {
-  return config.databaseUrl ? openPgStore(config.databaseUrl, options) : openJsonStore(config.dataDir, options);
+export async function openStore(config: Config, options: { seed?: boolean } = {}): Promise<Store> {
+  if (!config.databaseUrl) return openJsonStore(config.dataDir, options);
+  // With PostgreSQL the data folder still holds this instance's post backups.
+  await fs.mkdir(config.dataDir, { recursive: true });
+  return openPgStore(config.databaseUrl, options);
+}
+
+/** Where the records are, for the start-up line: never the URL itself, which may hold a password. */
+export function describeStorage(config: Config): string {
+  if (!config.databaseUrl) return `data folder ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL database ${url.pathname.slice(1) || url.username || "postgres"} on ${url.host || "localhost"}`;
 }

@@ -4,7 +4,7 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import { openSite } from "./open-site";
+import { describeStorage, openSite } from "./open-site";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -49,7 +49,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // The kept page replays the headers this stack gave it when it was rendered.
     const server = http.createServer((req, res) => app.htmlCache.serve(req, res) || host(req, res));
     const port = await listen(server, config);
-    console.log(`Site ready on http://localhost:${port} (data folder ${config.dataDir})`);
+    console.log(`Site ready on http://localhost:${port} (${describeStorage(config)})`);
 
     const signal = await nextSignal();
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
