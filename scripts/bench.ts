@@ -9,6 +9,7 @@ import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from 
 import { CONNECTIONS, measure } from "./bench/load";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
+import { postgresPart, type PostgresResult } from "./bench/postgres";
 import { stopAll, withSameBytes, withSite } from "./bench/servers";
 
 const POSTS = 10_000;
@@ -32,24 +33,33 @@ async function fetchBytes(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
-/** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
-async function timeCreates(base: string): Promise<number[]> {
+/** The Cookie header of the bench's admin, signed in through the API. */
+async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
     body: JSON.stringify(ADMIN),
   });
   if (!login.ok) throw new Error(`sign-in answered ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function createPost(base: string, cookie: string, slug: string): Promise<void> {
+  const res = await fetch(`${base}/api/cms/simple-create-post`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
+    body: JSON.stringify({ title: `Benchmark post ${slug}`, slug, summary: "Written by npm run bench.", content: "<p>A post written by the benchmark to time one create.</p>", published: true }),
+  });
+  if (res.status !== 201) throw new Error(`creating a post answered ${res.status}`);
+}
+
+/** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
+async function timeCreates(base: string): Promise<number[]> {
+  const cookie = await signIn(base);
   const times: number[] = [];
   for (let i = 1; i <= CREATES; i++) {
     const started = performance.now();
-    const res = await fetch(`${base}/api/cms/simple-create-post`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
-      body: JSON.stringify({ title: `Benchmark post ${i}`, slug: `benchmark-post-${i}`, summary: "Written by npm run bench.", content: "<p>A post written by the benchmark to time one create.</p>", published: true }),
-    });
-    if (res.status !== 201) throw new Error(`creating a post answered ${res.status}`);
+    await createPost(base, cookie, `benchmark-post-${i}`);
     times.push(performance.now() - started);
   }
   return times.sort((a, b) => a - b);
@@ -87,7 +97,6 @@ function manyPosts() {
   const [on, offDir] = [folder("many"), folder("many-off")];
   writeManyPosts(on, POSTS);
   copyFileSync(path.join(on, "db.json"), path.join(offDir, "db.json"));
-  const admin = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   return withSite(on, { ...CACHE_ON, ...admin }, (cached) =>
     withSite(offDir, CACHE_OFF, async (off) => {
       const rows: Row[] = [];
@@ -106,9 +115,28 @@ function manyPosts() {
   );
 }
 
+const admin = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+const middle = (times: number[]) => Math.round(times[Math.floor(times.length / 2)]!);
+
+/** `npm run bench -- --postgres`: only part 3, the PostgreSQL store (a few minutes less). */
+async function postgresOnly() {
+  const result = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, { signIn, createPost });
+  console.log(postgresReport(result));
+}
+
+function postgresReport({ rows, creates, seen }: PostgresResult): string {
+  return `PostgreSQL store (DATABASE_URL), ${POSTS.toLocaleString("en-US")} posts, two instances on one database
+${loadTable(rows)}
+create one post through /api/cms on instance A (5 in a row): median ${middle(creates)} ms, slowest ${Math.round(creates.at(-1)!)} ms
+a post created on A, until instance B serves it (5 in a row): median ${middle(seen)} ms, slowest ${Math.round(seen.at(-1)!)} ms
+${targetList([{ name: `create-post at ${POSTS.toLocaleString("en-US")} posts under 20 ms p50 (PostgreSQL)`, met: middle(creates) < 20, value: `${middle(creates)} ms` }])}`;
+}
+
 async function main() {
+  if (process.argv.includes("--postgres")) return postgresOnly();
   const sample = await sampleSite();
   const many = await manyPosts();
+  const pgResult = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, { signIn, createPost });
   const build = await loadServerBuild();
   const js = Object.entries(PUBLIC_PAGE_ROUTES).map(([page, id]) => ({ page, bytes: gzipJsBytes(filesLoadedBy(build, id)) }));
 
@@ -132,6 +160,8 @@ ${posts} posts
 ${loadTable(many.rows)}
 create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
 memory (RSS) of the cached server after the runs above: ${mb(many.rss)}
+
+${postgresReport(pgResult)}
 
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}
