@@ -66,7 +66,10 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
     let loaded: Loaded;
     try {
       await migrate(client, options.migrations ?? repositoryMigrations());
+      // One snapshot of every table, so the revision read matches the rows read.
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       loaded = await loadAll(client);
+      await client.query("COMMIT");
     } finally {
       client.release();
     }
