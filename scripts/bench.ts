@@ -7,6 +7,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from "../tests/helpers/route-assets";
 import { CONNECTIONS, measure } from "./bench/load";
+import { measureImages } from "./bench/images";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
 import { postgresPart, type PostgresResult } from "./bench/postgres";
@@ -110,7 +111,8 @@ function manyPosts() {
       const alone: Row = { page: "/blog?page=400", server: "cache off, 1 connection", load: await measure(`${off.url}/blog?page=400`, 1) };
       rows.splice(4, 0, alone);
       const creates = await timeCreates(cached.url);
-      return { rows, creates, rss: rssBytes(cached.pid) };
+      const images = await measureImages(cached.url, await signIn(cached.url));
+      return { rows, creates, images, rss: rssBytes(cached.pid) };
     }),
   );
 }
@@ -159,6 +161,8 @@ ${loadTable(sample)}
 ${posts} posts
 ${loadTable(many.rows)}
 create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
+upload a ${mb(many.images.uploadBytes)} JPEG through /api/cms/uploads (5 different ones): median ${Math.round(many.images.upload.median)} ms, slowest ${Math.round(many.images.upload.slowest)} ms
+a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images.card.first)} ms, repeat fetch (kept) ${many.images.card.repeat.toFixed(1)} ms
 memory (RSS) of the cached server after the runs above: ${mb(many.rss)}
 
 ${postgresReport(pgResult)}

@@ -2,7 +2,9 @@ import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
+import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
+import type { SessionRecords } from "./auth/session-records";
 import { createSessions } from "./auth/session";
 import { createBackupService } from "./backups/backup-service";
 import { createBlogService } from "./blog";
@@ -10,16 +12,30 @@ import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
 import { HttpError } from "./errors";
+import { createSetupService } from "./first-run";
+import { createInboxService } from "./inbox";
+import { createMailNotifier } from "./mail-notifier";
 import { createHtmlCache } from "./html-cache";
 import { createHealthService } from "./health";
+import { createPostSearch } from "./post-search";
+import { createMediaLibrary } from "./media/media-library";
+import { mediaRouter } from "./media/media-router";
+import { createMediaService } from "./media/media-service";
+import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "./posts";
+import { storageErrorOf } from "./storage-errors";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "./request-guards";
 import type { Store } from "./store/types";
+import { createTagService } from "./tags";
 
 export type AppDeps = {
   config: Config;
   store: Store;
   /** Seals session cookies (see openSite). */
   sessionSecret: string;
+  /** The data folder's sessions.json (see openSite). */
+  sessionRecords: SessionRecords;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
 };
@@ -30,42 +46,90 @@ export type AppDeps = {
  * (DESIGN.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
  * Express runs at all (issue 7).
  */
-export function createApp({ config, store, sessionSecret, build }: AppDeps) {
-  const sessions = createSessions(store, sessionSecret);
+export function createApp({ config, store, sessionSecret, sessionRecords, build }: AppDeps) {
+  const auth = createAuthService({ store, records: sessionRecords });
+  const sessions = createSessions(auth.resolve, sessionSecret);
+  const notifier = notifierFor(config, store);
+  const posts = createPostService(store);
+  const media = createMediaLibrary(config.dataDir);
   const context: AppContext = {
     config,
     store,
-    blog: createBlogService(store),
-    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl }),
-    posts: createPostService(store),
+    blog: createBlogService(store, media),
+    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
+    posts,
     sessions,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep }),
+    auth,
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media }),
     health: createHealthService({ store, config }),
+    inbox: createInboxService(store),
+    postSearch: createPostSearch(posts),
+    tags: createTagService(store),
+    setup: createSetupService(store),
+    media,
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir }),
   };
+  void notifier?.resumePending();
 
+  const dev = config.env !== "production";
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
   const app = express();
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", true);
+  // A hop count or a list, never `true`: see src/server/trust-proxy.ts.
+  if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
 
+  app.use(securityHeaders({ dev }));
+  app.use(rejectUnreadableRequests);
   app.use(htmlCache.middleware);
-  app.use("/api", apiRouter(context, createGuards(sessions)));
+  app.use(sessions.clearUnusable);
+  const guards = createGuards(sessions);
+  app.use("/api", apiRouter(context, guards));
+  app.use(mediaRouter(media));
+  app.use(createSocialCards({ store, media }).router);
+  // The pages' forms (the contact form) refuse another site's posts as the API does.
+  app.use(guards.requireSameOrigin);
   app.use(
     createRequestHandler({
       build,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (req) => ({ ...context, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({
+        ...context,
+        clientIp: req.ip ?? "unknown",
+        // Set on the Express response itself: React Router appends its own headers, which would
+        // send a second policy, and browsers enforce every policy they get.
+        setPageScriptHashes: (scriptHashes) =>
+          res.setHeader("Content-Security-Policy", contentSecurityPolicy({ dev, scriptHashes })),
+      }),
     }),
   );
+  app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler);
-  return Object.assign(app, { htmlCache });
+  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
+  return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
 }
 
-/** One place maps thrown errors to JSON `{message, errors?}`; unknown ones are a logged 500. */
-const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+function notifierFor(config: Config, store: Store) {
+  if (!config.smtpUrl || !config.contactNotifyTo) return undefined;
+  return createMailNotifier({
+    store,
+    smtpUrl: config.smtpUrl,
+    to: config.contactNotifyTo,
+    from: config.contactNotifyFrom,
+    retryDelaysMs: config.smtpRetryDelaysMs,
+  });
+}
+
+/**
+ * One place maps thrown errors to JSON `{message, errors?}`; a disk failure thrown raw (a backup
+ * file) gets its StorageError status and words; unknown ones are a logged 500.
+ */
+const errorHandler: ErrorRequestHandler = (thrown, _req, res, _next) => {
+  const storage = thrown instanceof HttpError ? undefined : storageErrorOf(thrown);
+  if (storage) console.error(thrown);
+  const err: unknown = storage ?? thrown;
   if (err instanceof HttpError) {
     if (err.headers) res.set(err.headers);
-    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }) });
+    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }), ...err.details });
     return;
   }
   console.error(err);

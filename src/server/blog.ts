@@ -1,53 +1,92 @@
-import { BLOG_PAGE_SIZE, type PostCard, type PublicPost, type Tag } from "../shared/blog";
-import { contentOf, summaryOf } from "./post-view";
+import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "../shared/blog";
+import { pageOf } from "./paging";
+import type { MediaLibrary } from "./media/media-library";
+import { withResponsiveImages } from "./media/responsive-html";
+import { contentOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
-export type BlogPage = { posts: PostCard[]; page: number; pageCount: number; total: number; tag?: Tag };
+export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
 
 export type BlogService = {
   /** One page of published posts, newest first, optionally only one tag's; `undefined` past the last page. */
   listPage(options: { page: number; tag?: string; pageSize?: number }): Promise<BlogPage | undefined>;
-  /** Every published post, newest first, as the public API and the feeds give them. */
-  listPublished(): Promise<PublicPost[]>;
+  /**
+   * Published posts, newest first, as the public API and the feeds give them: every one, or one
+   * page of them (empty past the last page).
+   */
+  listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
+  /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
+  getForPreview(slug: string): Promise<PublicPost | undefined>;
   listTags(): Promise<Tag[]>;
+  /**
+   * Up to `limit` other published posts that share a tag with this one: most shared tags first,
+   * then newest. None for a post without tags.
+   */
+  listRelated(post: { id: number; tags: Tag[] }, limit?: number): Promise<PostListItem[]>;
 };
+
+/** How many related posts a post page shows under the post. */
+export const RELATED_POSTS = 3;
 
 /**
  * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
  * with content sanitized on the way out (post-view.ts).
  */
-export function createBlogService(store: Store): BlogService {
+export function createBlogService(store: Store, media?: MediaLibrary): BlogService {
+  const toCard = (post: Post): PostListItem => {
+    const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
+    return { ...listItemOf(post), ...(cover?.width && { cover }) };
+  };
   const toPublic = (post: Post): PublicPost => ({ ...toCard(post), content: contentOf(post), published: post.published });
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
+      await media?.ready();
       const published = await store.listPosts({ publishedOnly: true });
       const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
-      const pageCount = Math.max(1, Math.ceil(shown.length / pageSize));
-      if (!Number.isInteger(page) || page < 1 || page > pageCount) return undefined;
+      const found = pageOf(shown, page, pageSize);
+      if (!found) return undefined;
       const tagInfo = tag ? (await store.listTags()).find((t) => t.slug === tag) : undefined;
-      return {
-        posts: shown.slice((page - 1) * pageSize, page * pageSize).map(toCard),
-        page,
-        pageCount,
-        total: shown.length,
-        ...(tagInfo && { tag: tagInfo }),
-      };
+      const { items, ...position } = found;
+      return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
-    async listPublished() {
-      return (await store.listPosts({ publishedOnly: true })).map(toPublic);
+    async listPublished(paging) {
+      await media?.ready();
+      const published = await store.listPosts({ publishedOnly: true });
+      const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
+      return shown.map(toPublic);
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);
-      return post?.published ? toPublic(post) : undefined;
+      if (!post?.published) return undefined;
+      await media?.ready();
+      const shown = toPublic(post);
+      // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
+      return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
+    },
+    async getForPreview(slug) {
+      const post = await store.getPostBySlug(slug);
+      return post && toPublic(post);
     },
     listTags: () => store.listTags(),
+    async listRelated(post, limit = RELATED_POSTS) {
+      const tags = new Set(post.tags.map((t) => t.slug));
+      if (tags.size === 0) return [];
+      const published = await store.listPosts({ publishedOnly: true });
+      return published
+        .filter((p) => p.id !== post.id)
+        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
+        .filter(({ shared }) => shared > 0)
+        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
+        .slice(0, limit)
+        .map(({ p }) => toCard(p));
+    },
   };
 }
 
-function toCard(post: Post): PostCard {
+function listItemOf(post: Post): PostListItem {
   return {
     id: post.id,
     title: post.title,
@@ -57,5 +96,6 @@ function toCard(post: Post): PostCard {
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
+    readingMinutes: readingMinutesOf(post),
   };
 }

@@ -3,7 +3,8 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { name as PROGRAM, version as VERSION } from "../../package.json";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "../shared/schemas";
 import { countPosts } from "./backups/backup-file";
-import { readBackupFile } from "./backups/backup-folder";
+import { readBackupFileContents } from "./backups/backup-folder";
+import { restoreMedia } from "./media/media-backup";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
 import { exportDataFolder, importDataFolder, migrateDatabase } from "./db-commands";
@@ -141,10 +142,12 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const posts = await readBackupFile(path.resolve(file!));
+  const { posts, media } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store) => {
+      // Images first (the folder's lock is held now), so a restored post never lacks its picture.
+      await restoreMedia(configOf(values).dataDir, media);
       const { restored, skipped } = await store.restorePosts(posts);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length));
     },
@@ -160,11 +163,11 @@ function configOf(values: Values, entry?: CliEntry): Config {
 }
 
 async function withStore(values: Values, use: (store: Store) => Promise<void>, options: { seed?: boolean } = {}) {
-  const { store } = await openSite(configOf(values), options);
+  const { store, close } = await openSite(configOf(values), options);
   try {
     await use(store);
   } finally {
-    await store.close();
+    await close();
   }
 }
 
@@ -240,8 +243,11 @@ function leadingWords(argv: string[]): string[] {
   return flag === -1 ? argv : argv.slice(0, flag);
 }
 
+/** The app's version and the Node runtime it runs on (in the executable, the pinned one it carries). */
+export const versionText = () => `${PROGRAM} ${VERSION} (Node.js ${process.version})`;
+
 function helpText(): string {
-  const rows = [...Object.values(COMMANDS), { usage: "--version", summary: "prints the version" }, { usage: "--help", summary: "prints this help" }];
+  const rows = [...Object.values(COMMANDS), { usage: "--version", summary: "prints the version and the Node.js version it runs on" }, { usage: "--help", summary: "prints this help" }];
   return [
     `${PROGRAM} ${VERSION}: the site, blog and CMS in one server (README.md).`,
     `Usage: ${PROGRAM} [COMMAND] [FLAGS]`,
@@ -262,7 +268,7 @@ export function runCli(entry: CliEntry): void {
 
 async function main(argv: string[], entry: CliEntry): Promise<number> {
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "--help")) {
-    console.log(argv[0] === "--version" ? VERSION : helpText());
+    console.log(argv[0] === "--version" ? versionText() : helpText());
     return 0;
   }
   const found = findCommand(argv);

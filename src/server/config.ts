@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { trustProxySchema, type TrustProxy } from "./trust-proxy";
 
 /**
  * Every setting the server reads, in one place (DESIGN.md section 7): parsed once at start-up,
@@ -20,13 +21,30 @@ const envSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: trustProxySchema,
   CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // docs/decisions/015-contact-notifications-by-smtp.md: smtp:// (STARTTLS when offered) or smtps:// (TLS).
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  CONTACT_NOTIFY_TO: optionalText.pipe(
+    z
+      .string()
+      .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean))
+      .pipe(z.array(z.email("must be email addresses separated by commas")).min(1))
+      .optional(),
+  ),
+  CONTACT_NOTIFY_FROM: optionalText.pipe(z.email("must be an email address").optional()),
+  SMTP_RETRY_DELAYS_MS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+(,\d+)*$/, "must be milliseconds separated by commas, like 5000,30000")
+      .transform((v) => v.split(",").map(Number))
+      .optional(),
+  ),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
   HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   ),
@@ -39,6 +57,9 @@ const envSchema = z.object({
 });
 
 export const DATABASE_NEEDS_SECRET = "must be set when DATABASE_URL is, so every instance seals sessions alike";
+
+/** Five retries over about an hour: long enough to ride out a mail server's restart. */
+const DEFAULT_SMTP_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 15 * 60_000, 45 * 60_000];
 
 /** 64 MiB holds thousands of rendered pages with their gzip and brotli copies (issue 7). */
 const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
@@ -66,8 +87,15 @@ export type Config = {
   /** The first admin, created on a start with no users (issue 4). */
   adminUsername?: string;
   adminPassword?: string;
-  trustProxy: boolean;
+  /** Which hops in front may set X-Forwarded-For/-Proto (src/server/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   contactWebhookUrl?: string;
+  /** Contact notifications by email: both set or neither (docs/decisions/015-contact-notifications-by-smtp.md). */
+  smtpUrl?: string;
+  contactNotifyTo?: string[];
+  contactNotifyFrom: string;
+  /** Waits before each retry of a failed notification; tests shorten them. */
+  smtpRetryDelaysMs: number[];
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (DESIGN.md section 4). */
   backupKeep: number;
   /**
@@ -77,6 +105,12 @@ export type Config = {
   htmlCacheBytes: number;
   /** PostgreSQL instead of the data folder's db.json (docs/decisions/040-postgres-store-mirrors-the-records.md). */
   databaseUrl?: string;
+  /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
+  minFreeBytes?: number;
+  /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
+  shutdownTimeoutMs: number;
+  /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
+  maxConnections: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -96,20 +130,34 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     );
   }
   const e = parsed.data;
+  // Both or neither: a notifier without recipients (or the reverse) would drop every notification silently.
+  const smtpProblems = [
+    e.SMTP_URL && !e.CONTACT_NOTIFY_TO && "CONTACT_NOTIFY_TO: must be set when SMTP_URL is (who receives the mail)",
+    e.CONTACT_NOTIFY_TO && !e.SMTP_URL && "SMTP_URL: must be set when CONTACT_NOTIFY_TO is (the server sending it)",
+  ].filter((p): p is string => typeof p === "string");
+  if (smtpProblems.length) throw new ConfigError(smtpProblems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
     sessionSecret: e.SESSION_SECRET,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
+    smtpUrl: e.SMTP_URL,
+    contactNotifyTo: e.CONTACT_NOTIFY_TO,
+    contactNotifyFrom: e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    smtpRetryDelaysMs: e.SMTP_RETRY_DELAYS_MS ?? DEFAULT_SMTP_RETRY_DELAYS_MS,
     backupKeep: e.BACKUP_KEEP,
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
     databaseUrl: e.DATABASE_URL,
+    minFreeBytes: e.MIN_FREE_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

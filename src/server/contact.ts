@@ -1,6 +1,8 @@
 import { CONTACT_MESSAGES, contactSchema } from "../shared/contact-schema";
 import { fieldErrors } from "../shared/field-errors";
-import { TooManyRequestsError, ValidationError } from "./errors";
+import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "./api/json-body";
+import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "./errors";
+import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "./rate-limiter";
 import type { Store } from "./store/types";
 
@@ -11,49 +13,114 @@ const WEBHOOK_TIMEOUT_MS = 5000;
 /** The hidden field a person never fills in; bots that fill every field do (issue 2). */
 export const HONEYPOT_FIELD = "website";
 
+/** A body the browser sent that is not a form (a script posting JSON to a page, say). */
+export const CONTACT_FORM_MESSAGES = {
+  contentType: "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Please try again.",
+} as const;
+
+/** The bodies a browser's form post can have; anything else (JSON, a compressed body) is refused with 415. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/** What a page's contact action answers: the banner text, or the errors with the values to show again. */
+export type ContactFormResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors?: FieldErrors;
+      headers?: Record<string, string>;
+      values: Record<string, string>;
+    };
+
 export type ContactService = {
   /** Validates, rate-limits, stores and optionally forwards; throws ValidationError or TooManyRequestsError. */
   submit(input: unknown, ip: string): Promise<void>;
+  /**
+   * The contact form posted to a page (with or without JavaScript): reads the form and submits it,
+   * answering every refusal as a result instead of throwing, so the page can show it.
+   */
+  submitForm(request: Request, ip: string): Promise<ContactFormResult>;
 };
 
 export function createContactService({
   store,
   webhookUrl,
+  notifier,
   now = Date.now,
 }: {
   store: Store;
   webhookUrl?: string;
+  /** Emails each stored message when SMTP is configured (src/server/mail-notifier.ts). */
+  notifier?: MailNotifier;
   now?: () => number;
 }): ContactService {
   const limiter = createRateLimiter(CONTACT_LIMIT, now);
 
+  const submit: ContactService["submit"] = async (input, ip) => {
+    const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+    const parsed = contactSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ValidationError(CONTACT_MESSAGES.invalid, fieldErrors(parsed.error));
+    }
+    // A filled honeypot gets the same answer as a person, so the bot learns nothing; nothing is kept.
+    if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD].trim() !== "") return;
+
+    const verdict = limiter.check(ip);
+    if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
+
+    const { company, industry, ...rest } = parsed.data;
+    const stored = await store.addMessage({
+      ...rest,
+      ...(company && { company }),
+      ...(industry && { industry }),
+      ip,
+    });
+    limiter.hit(ip);
+    notifier?.notify(stored);
+    if (webhookUrl) {
+      const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
+      void forward(webhookUrl, forwarded);
+    }
+  };
+
   return {
-    async submit(input, ip) {
-      const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
-      const parsed = contactSchema.safeParse(raw);
-      if (!parsed.success) {
-        throw new ValidationError(CONTACT_MESSAGES.invalid, fieldErrors(parsed.error));
+    submit,
+    async submitForm(request, ip) {
+      if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+        return { ok: false, status: 400, message: JSON_BODY_MESSAGES.tooLarge, values: {} };
       }
-      // A filled honeypot gets the same answer as a person, so the bot learns nothing; nothing is kept.
-      if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD].trim() !== "") return;
-
-      const verdict = limiter.check(ip);
-      if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
-
-      const { company, industry, ...rest } = parsed.data;
-      const stored = await store.addMessage({
-        ...rest,
-        ...(company && { company }),
-        ...(industry && { industry }),
-        ip,
-      });
-      limiter.hit(ip);
-      if (webhookUrl) {
-        const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
-        void forward(webhookUrl, forwarded);
+      const encoding = request.headers.get("content-encoding")?.trim() ?? "";
+      if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(encoding)) {
+        return { ok: false, status: 415, message: CONTACT_FORM_MESSAGES.contentType, values: {} };
+      }
+      const values = await formValues(request);
+      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_MESSAGES.unreadable, values: {} };
+      try {
+        await submit(values, ip);
+        return { ok: true, message: CONTACT_MESSAGES.sent };
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        return { ok: false, status: err.status, message: err.message, errors: err.errors, headers: err.headers, values };
       }
     },
   };
+}
+
+/** The text fields of a posted form, or undefined when the body is not a form. */
+async function formValues(request: Request): Promise<Record<string, string> | undefined> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return undefined;
+  }
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
 }
 
 /** Best effort: the message is already stored, so a failing webhook is logged, never shown. */

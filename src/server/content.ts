@@ -80,6 +80,24 @@ function isAllowedEmbedUrl(src: string): boolean {
   }
 }
 
+/** An image address: one of our uploads (/media/...) or an http(s) address, nothing else. */
+function isImageUrl(url: string): boolean {
+  return (url.startsWith("/media/") && !url.includes("..") && !url.includes("\\")) || (/^https?:\/\//i.test(url) && isSafeUrl(url, IMAGE_SCHEMES));
+}
+
+/** `<img>` keeps src, alt, width, height, srcset, sizes and loading, each only with a well-formed value. */
+function imageRules(attrs: Record<string, string>): void {
+  if (attrs.src !== undefined && !isImageUrl(attrs.src)) delete attrs.src;
+  for (const name of ["width", "height"]) if (attrs[name] !== undefined && !/^\d{1,5}$/.test(attrs[name])) delete attrs[name];
+  if (attrs.loading !== undefined && !["lazy", "eager"].includes(attrs.loading)) delete attrs.loading;
+  if (attrs.sizes !== undefined && !/^[\w\s().,%:-]{1,200}$/.test(attrs.sizes)) delete attrs.sizes;
+  if (attrs.srcset !== undefined) {
+    const candidates = attrs.srcset.split(",").map((c) => c.trim()).filter((c) => /^\S+(?:\s+\d+(?:\.\d+)?[wx])?$/.test(c) && isImageUrl(c.split(/\s+/)[0]!));
+    if (candidates.length) attrs.srcset = candidates.join(", ");
+    else delete attrs.srcset;
+  }
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li",
@@ -88,7 +106,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     "*": ["class", "style"],
     a: ["href", "target", "rel"],
-    img: ["src", "alt", "width", "height"],
+    img: ["src", "alt", "width", "height", "srcset", "sizes", "loading"],
     iframe: ["src", "width", "height", "frameborder", "allow", "allowfullscreen", "title"],
     li: ["data-list"],
     pre: ["spellcheck"],
@@ -129,7 +147,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
         // A frame needs an accessible name (DESIGN.md section 8); posts saved before the editor
         // added one get the provider's player name here, on the way in and on the way out.
         if (!out.title?.trim()) out.title = videoTitle(out.src);
+        // Valid HTML: allowfullscreen is a boolean attribute (Quill writes "true"), and frameborder
+        // is obsolete (post-content.css draws no border).
+        if (out.allowfullscreen !== undefined) out.allowfullscreen = "";
+        delete out.frameborder;
       }
+      if (tagName === "img") imageRules(out);
       if (out["data-list"] !== undefined && !LIST_TYPES.includes(out["data-list"])) delete out["data-list"];
       if (out.spellcheck !== undefined && !["true", "false"].includes(out.spellcheck)) delete out.spellcheck;
       if (out["data-language"] !== undefined && !/^[\w+#-]{1,30}$/.test(out["data-language"])) delete out["data-language"];

@@ -1,11 +1,18 @@
+import type { AuthService } from "./auth/auth-service";
 import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "./blog";
 import type { Config } from "./config";
 import type { ContactService } from "./contact";
+import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
+import type { InboxService } from "./inbox";
+import type { PostSearch } from "./post-search";
+import type { MediaLibrary } from "./media/media-library";
+import type { MediaService } from "./media/media-service";
 import type { PostService } from "./posts";
 import type { Store } from "./store/types";
+import type { TagService } from "./tags";
 
 /**
  * What every loader and action receives as `context` (DESIGN.md section 7): the store and the
@@ -21,14 +28,32 @@ export type AppContext = {
   posts: PostService;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */
   sessions: Sessions;
+  /** Sign-in, sessions (list, end) and accounts: /api/auth and the admin pages. */
+  auth: AuthService;
   /** Backups, restore, purge and test-post removal (DESIGN.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health (issue 5). */
   health: HealthService;
+  /** Contact messages and the inbox settings: /api/admin/messages and the Inbox tab. */
+  inbox: InboxService;
+  /** The Posts tab's search, filters and pages. */
+  postSearch: PostSearch;
+  /** The Tags panel: counts, rename, merge, delete. */
+  tags: TagService;
+  /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */
+  setup: SetupService;
+  /** Uploaded images in DATA_DIR/media (docs/architecture.md section 4). */
+  media: MediaLibrary;
+  /** The admin Media panel: where each image is used, and deleting an unused one. */
+  mediaAdmin: MediaService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
-export type RequestContext = AppContext & { clientIp: string };
+export type RequestContext = AppContext & {
+  clientIp: string;
+  /** Sets a rendered page's Content-Security-Policy, allowing its inline scripts by their SHA-256 hashes. */
+  setPageScriptHashes: (hashes: readonly string[]) => void;
+};
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}

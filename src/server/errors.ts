@@ -1,10 +1,15 @@
 /**
  * Typed errors thrown by the store and services; one Express error handler maps them to status
- * codes and JSON `{message, errors?}` (DESIGN.md section 7).
+ * codes and JSON `{message, errors?}` (DESIGN.md section 7). Only src/server uses them, so
+ * there is one copy of each class and `instanceof` tells them apart; route modules get results,
+ * not these errors, from the services in the load context (docs/architecture.md section 3, Layers).
  */
 export type FieldErrors = Record<string, string[]>;
 
 export class HttpError extends Error {
+  /** More fields for the JSON answer, beside `message` and `errors`. */
+  details?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     message: string,
@@ -46,16 +51,16 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** A write based on an older copy of the record than the stored one (docs/decisions/021-no-lost-work.md). */
+export class StaleUpdateError extends ConflictError {
+  constructor(message: string, serverUpdatedAt: string, yourUpdatedAt: string) {
+    super(message);
+    this.details = { serverUpdatedAt, yourUpdatedAt };
+  }
+}
+
 export class TooManyRequestsError extends HttpError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
-}
-
-/**
- * True for our typed errors. Route modules are bundled apart from src/server, so a class
- * imported there is a different copy: check the shape, not `instanceof`.
- */
-export function isHttpError(err: unknown): err is HttpError {
-  return err instanceof Error && typeof (err as { status?: unknown }).status === "number";
 }

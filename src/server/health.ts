@@ -1,62 +1,98 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { version } from "../../package.json";
 import type { HealthReport } from "../shared/operations";
+import { backupsDir, newestBackup } from "./backups/backup-folder";
 import type { Config } from "./config";
 import { writeFileDurably } from "./store/durable-file-adapter";
+import { DB_FILE } from "./store/json-store";
 import type { Store } from "./store/types";
 
-export const HEALTH_MESSAGES = {
+const MB = 1024 * 1024;
+
+export const HEALTH_REPORT_ERRORS = {
   unreadable: (cause: string) => `The store could not be read: ${cause}`,
   // Only the error code: the report is public, and a message would show the data folder's path.
   unwritable: (code: string) => `The data folder cannot be written (${code}).`,
   // Likewise only the code: a driver's message may name the database's host.
   unreachable: (code: string) => `The database cannot be reached (${code}).`,
+  lowSpace: (free: number, needed: number) =>
+    `The data folder's disk has only ${toMb(free)} MB free, below the ${toMb(needed)} MB the server keeps ` +
+    "in reserve to save safely. Free disk space on the server.",
 } as const;
+
+const toMb = (bytes: number) => (bytes / MB).toFixed(1);
 
 export type HealthService = {
   /** Never throws: a failure is the report's `error`. */
   check(): Promise<HealthReport>;
 };
 
-/** HTTP status for a report (issue 5): 503 tells a load balancer or uptime monitor to look. */
+/** HTTP status for a report: 503 tells a load balancer or uptime monitor to look. */
 export const healthStatus = (report: HealthReport) => (report.databaseConnected ? 200 : 503);
 
+/**
+ * The free space health asks for: MIN_FREE_BYTES when set, else the larger of 64 MB and three
+ * times db.json, since every save writes a whole new copy beside the old one before the rename.
+ */
+export const requiredFreeBytes = (config: Pick<Config, "minFreeBytes">, dataBytes: number | null) =>
+  config.minFreeBytes ?? Math.max(64 * MB, 3 * (dataBytes ?? 0));
+
 let probes = 0;
+const started = Date.now();
 
 /**
- * The system health check of issue 5 (SPEC section 3's report, public, so it names settings but
- * never shows a value). databaseConnected: the store answered a read and a write probe in the
- * data folder succeeded. The write probe goes the way every real write goes
- * (writeFileDurably: temp file, fsync, rename, fsync of the folder) to a file of its own, which
- * is then removed, so db.json is never touched. Checks asked for while one runs share it: the
- * endpoint is public and each probe costs two fsyncs.
+ * The system health check (docs/decisions/010-storage-errors-and-health.md), public, so it names
+ * settings but never shows a value. `databaseConnected` is true only when the store answers a read,
+ * its last save did not fail, a write probe in the data folder succeeds and the disk has room.
+ * While the last save failed, each check saves the data once more through the store's queue, so
+ * the server reports healthy again as soon as the disk is fixed, without waiting for a user.
+ * The probe goes the way every real write goes (writeFileDurably: temp file, fsync, rename, fsync
+ * of the folder) to a file of its own, which is then removed. Checks asked for while one runs
+ * share it: the endpoint is public and each probe costs two fsyncs.
  */
 export function createHealthService({ store, config }: { store: Store; config: Config }): HealthService {
   let running: Promise<HealthReport> | undefined;
 
   async function probe(): Promise<HealthReport> {
     let postsCount: number | null = null;
-    let error: string | null = null;
+    let readError: string | null = null;
     try {
       postsCount = (await store.listPosts()).length;
     } catch (err) {
-      error = HEALTH_MESSAGES.unreadable(err instanceof Error ? err.message : String(err));
+      readError = HEALTH_REPORT_ERRORS.unreadable(err instanceof Error ? err.message : String(err));
     }
+    if (readError === null && store.lastWrite().error) await store.retryWrite().catch(() => {});
+    const { at: lastWriteAt, error: writeError } = store.lastWrite();
+    const [writable, freeBytes, dataBytes, lastBackupAt] = await Promise.all([
+      probeWrite(config.dataDir),
+      freeSpace(config.dataDir),
+      fileSize(path.join(config.dataDir, DB_FILE)),
+      newestBackupTime(config.dataDir),
+    ]);
+    const needed = requiredFreeBytes(config, dataBytes);
+    const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_REPORT_ERRORS.lowSpace(freeBytes, needed) : null;
+    const unwritable = writable === true ? null : HEALTH_REPORT_ERRORS.unwritable(writable);
     // With PostgreSQL, reads answer from memory, so only a round trip says the database is there.
     const latency = store.ping ? await probeDatabase(store.ping.bind(store)) : undefined;
-    if (typeof latency === "string") error ??= HEALTH_MESSAGES.unreachable(latency);
-    // Backups are written to the data folder with either store.
-    const writable = await probeWrite(config.dataDir);
-    if (writable !== true) error ??= HEALTH_MESSAGES.unwritable(writable);
+    const unreachable = typeof latency === "string" ? HEALTH_REPORT_ERRORS.unreachable(latency) : null;
+    const error = readError ?? unreachable ?? writeError?.message ?? unwritable ?? lowSpace;
     const missingEnvVars = [...config.missingProductionSettings];
     return {
       timestamp: new Date().toISOString(),
-      databaseConnected: postsCount !== null && writable === true && typeof latency !== "string",
+      databaseConnected: error === null,
       ...(typeof latency === "number" && { databaseLatencyMs: Math.round(latency * 10) / 10 }),
       environmentComplete: missingEnvVars.length === 0,
       missingEnvVars,
       postsCount,
       error,
+      lastWriteError: writeError?.message ?? null,
+      lastWriteAt,
+      freeBytes,
+      dataBytes,
+      lastBackupAt,
+      version,
+      uptimeSeconds: Math.round((Date.now() - started) / 1000),
     };
   }
 
@@ -86,6 +122,9 @@ async function probeDatabase(ping: () => Promise<number>): Promise<number | stri
   }
 }
 
+/** The probe's files; a crash between its write and its removal leaves one, removed at start. */
+export const HEALTH_PROBE_FILE = /^\.health-probe-(\d+)-\d+$/;
+
 /** True, or the error code of the failed write. */
 async function probeWrite(dataDir: string): Promise<true | string> {
   const file = path.join(dataDir, `.health-probe-${process.pid}-${++probes}`);
@@ -95,5 +134,32 @@ async function probeWrite(dataDir: string): Promise<true | string> {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code ?? "unknown error";
+  }
+}
+
+/** Space an unprivileged process may use (`bavail`, not `bfree`, which counts root's reserve). */
+async function freeSpace(dir: string): Promise<number | null> {
+  try {
+    const stats = await fs.statfs(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return null;
+  }
+}
+
+async function fileSize(file: string): Promise<number | null> {
+  try {
+    return (await fs.stat(file)).size;
+  } catch {
+    return null;
+  }
+}
+
+async function newestBackupTime(dataDir: string): Promise<string | null> {
+  try {
+    const name = await newestBackup(dataDir);
+    return name ? (await fs.stat(path.join(backupsDir(dataDir), name))).mtime.toISOString() : null;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
+import { asksForPreview } from "../shared/preview";
 import { sessionCookieOf } from "./auth/session";
 import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
@@ -19,26 +20,64 @@ export type HtmlCache = {
   stats(): HtmlCacheStats;
 };
 
-export type HtmlCacheStats = { hits: number; renders: number; entries: number; bytes: number; maxBytes: number };
+export type HtmlCacheStats = {
+  hits: number;
+  renders: number;
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  /** The separate, small budget of 404 answers (unknown slugs and tags), which cannot evict a page. */
+  notFound: { entries: number; bytes: number; maxBytes: number };
+};
 
 /**
- * The public pages of SPEC section 2: home, industries, the blog, its posts and the feeds. The
- * admin, the tools, /api and React Router's `.data` requests (which a signed-in page's loader
- * answers too) never match.
+ * The public pages of docs/product.md section 2 (home, industries, the blog, its posts and the
+ * feeds) and the public blog API of section 7, which also changes only on content writes. The
+ * admin, the tools, the rest of /api and React Router's `.data` requests (which a signed-in
+ * page's loader answers too) never match.
  */
-const PUBLIC_PAGE = /^\/(?:industries(?:\/[^/]+)?|blog(?:\/[^/]+)?|rss\.xml|sitemap\.xml|robots\.txt)?$/;
+const PUBLIC_PAGE =
+  /^\/(?:industries(?:\/[^/]+)?|blog(?:\/[^/]+)?|rss\.xml|sitemap\.xml|robots\.txt|api\/public\/blog\/posts(?:\/[^/]+)?|api\/blog\/(?:posts|tags))?$/;
 
-/** The key of a cacheable URL: its path and its query with the parameters sorted, or undefined. */
+/**
+ * The query parameters each path reads (the blog's loader, the public API's paging); every other
+ * parameter cannot change the answer, so it is left out of the key. A crawler's or a client's
+ * cache-buster (`?cache=123`, `?utm_source=x`) then finds the one kept page instead of rendering
+ * and keeping a copy per value.
+ */
+const READ_PARAMS: Record<string, readonly string[]> = {
+  "/blog": ["tag", "page"],
+  "/api/public/blog/posts": ["page", "pageSize"],
+};
+
+/**
+ * The key of a cacheable URL: its path and the parameters it reads, sorted, or undefined. A draft
+ * preview URL is never one, signed in or not (docs/decisions/020-draft-preview.md).
+ */
 export function pageKey(url: string): string | undefined {
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
   if (!PUBLIC_PAGE.test(path) || path.endsWith(".data")) return undefined;
   if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
+  if (asksForPreview(params)) return undefined;
+  const read = READ_PARAMS[path] ?? [];
+  for (const name of [...params.keys()]) if (!read.includes(name)) params.delete(name);
   params.sort();
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
+
+const MiB = 1024 * 1024;
+
+/** 404s get a sixteenth of the bound, at most 2 MiB: enough for the misses real readers make. */
+export const notFoundBudget = (maxBytes: number) => Math.min(Math.floor(maxBytes / 16), 2 * MiB);
+
+/**
+ * What a kept page costs the bound: its buffers and headers (CachedPage.bytes) plus its key, a
+ * two-byte-per-character string at worst, and the map entry holding it.
+ */
+export const keepCost = (key: string, page: CachedPage) => page.bytes + 2 * key.length + 100;
 
 /** A response that names a user, asks not to be stored or varies on more than its encoding is not kept. */
 function keepable(res: Response): boolean {
@@ -51,6 +90,10 @@ function keepable(res: Response): boolean {
 
 export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: Store }): HtmlCache {
   const pages = new ByteLru<CachedPage>(maxBytes);
+  // Unknown slugs and tags are unbounded in number (a crawler, junk links): their answers live
+  // apart, so 100,000 distinct misses cannot push a real page out.
+  const notFound = new ByteLru<CachedPage>(notFoundBudget(maxBytes));
+  const lookup = (key: string) => pages.get(key) ?? notFound.get(key);
   /** Renders under way, so a burst of requests for a page dropped by a write renders it once. */
   const flights = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped on every drop: a render that started before a write must not be kept after it. */
@@ -62,6 +105,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
     if (kind !== "posts" && kind !== "tags") return;
     generation += 1;
     pages.clear();
+    notFound.clear();
     flights.clear();
   });
 
@@ -76,7 +120,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   const middleware: RequestHandler = (req, res, next) => {
     const key = keyOf(req.method, req.originalUrl, req.headers.cookie);
     if (key === undefined) return next();
-    const page = pages.get(key);
+    const page = lookup(key);
     if (page) return hit(page, req, res);
     if (req.method === "HEAD") return next(); // a HEAD answer has no body to keep
     const flight = flights.get(key);
@@ -91,7 +135,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
     flights.set(key, rendered);
     const finish = (page: CachedPage | undefined) => {
       if (flights.get(key) === rendered) flights.delete(key);
-      if (page && generation === started) pages.set(key, page, page.bytes);
+      if (page && generation === started) (page.status === 404 ? notFound : pages).set(key, page, keepCost(key, page));
       settle(page);
     };
     // A client that leaves mid-render ends the render without an end() call.
@@ -120,12 +164,19 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   return {
     serve(req, res) {
       const key = keyOf(req.method, req.url ?? "/", req.headers.cookie);
-      const page = key === undefined ? undefined : pages.get(key);
+      const page = key === undefined ? undefined : lookup(key);
       if (page) hit(page, req, res);
       return page !== undefined;
     },
     middleware,
-    stats: () => ({ hits, renders, entries: pages.size, bytes: pages.bytes, maxBytes }),
+    stats: () => ({
+      hits,
+      renders,
+      entries: pages.size,
+      bytes: pages.bytes,
+      maxBytes,
+      notFound: { entries: notFound.size, bytes: notFound.bytes, maxBytes: notFound.maxBytes },
+    }),
   };
 }
 

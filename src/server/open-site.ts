@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
+import { openSessionRecords } from "./auth/session-records";
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
-import { openJsonStore } from "./store/json-store";
+import { removeLeftovers } from "./leftovers";
+import { openJsonStore, type OpenJsonStoreOptions } from "./store/json-store";
 import { openPgStore } from "./store/pg/pg-store";
 import type { Store } from "./store/types";
 import { ensureFirstAdmin } from "./users";
@@ -9,25 +11,32 @@ import { ensureFirstAdmin } from "./users";
 /**
  * Everything a server needs before it can answer: the store (the data folder's, which takes the
  * folder's lock, or PostgreSQL's with DATABASE_URL, migrated on open), the first admin from
- * ADMIN_USERNAME/ADMIN_PASSWORD, and the session secret. The host, the CLI and the tests all start here.
+ * ADMIN_USERNAME/ADMIN_PASSWORD, the session secret and the session records. The host, the CLI
+ * and the tests all start here; `close` releases it all.
  */
-export async function openSite(config: Config, options: { seed?: boolean } = {}) {
+export async function openSite(config: Config, options: OpenJsonStoreOptions = {}) {
   const store = await openStore(config, options);
   try {
+    await removeLeftovers(config.dataDir);
     await ensureFirstAdmin(store, config);
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
-    return { store, sessionSecret };
+    const sessionRecords = await openSessionRecords(config.dataDir);
+    const close = async () => {
+      await sessionRecords.close();
+      await store.close();
+    };
+    return { store, sessionSecret, sessionRecords, close };
   } catch (err) {
     await store.close();
     throw err;
   }
 }
 
-export async function openStore(config: Config, options: { seed?: boolean } = {}): Promise<Store> {
+export async function openStore(config: Config, options: OpenJsonStoreOptions = {}): Promise<Store> {
   if (!config.databaseUrl) return openJsonStore(config.dataDir, options);
   // With PostgreSQL the data folder still holds this instance's post backups.
   await fs.mkdir(config.dataDir, { recursive: true });
-  return openPgStore(config.databaseUrl, options);
+  return openPgStore(config.databaseUrl, { seed: options.seed });
 }
 
 /** Where the records are, for the start-up line: never the URL itself, which may hold a password. */

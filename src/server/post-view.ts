@@ -1,3 +1,4 @@
+import { readingMinutes } from "../shared/reading-time";
 import { sanitizeContent } from "./content";
 import type { Post } from "./store/types";
 
@@ -18,4 +19,13 @@ export function contentOf(post: Post): string {
 /** SPEC section 3: older posts carry `excerpt` instead of `summary`. */
 export function summaryOf(post: Post): string {
   return post.summary || post.excerpt || "";
+}
+
+const minutes = new WeakMap<Post, number>();
+
+/** Minutes to read the post, counted once per stored version of it like its sanitized content. */
+export function readingMinutesOf(post: Post): number {
+  let value = minutes.get(post);
+  if (value === undefined) minutes.set(post, (value = readingMinutes(contentOf(post))));
+  return value;
 }

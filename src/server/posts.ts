@@ -1,5 +1,7 @@
 import type { CmsPost } from "../shared/blog";
-import { fieldErrors, POST_MESSAGES, postSchema, tagSchema } from "../shared/schemas";
+import { fieldErrors } from "../shared/field-errors";
+import { UPDATED_AT_MESSAGE } from "../shared/post-conflict";
+import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
 import { generateSlug } from "../shared/slug";
 import { sanitizeContent } from "./content";
 import { contentOf, summaryOf } from "./post-view";
@@ -12,7 +14,10 @@ export type PostService = {
   listAll(): Promise<CmsPost[]>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
-  /** A full-form update (SPEC section 7: "same fields" as create); answers the stored post. */
+  /**
+   * A partial update: fields left out keep their value, fields sent are checked as on create. An
+   * `updatedAt` in the input makes it conditional: 409 when the post changed since that time.
+   */
   update(id: number, input: unknown): Promise<CmsPost>;
   /** Answers the removed post. */
   remove(id: number): Promise<Post>;
@@ -50,15 +55,13 @@ export function createPostService(store: Store): PostService {
       const current = await store.getPostById(id);
       if (!current) throw new NotFoundError(postNotFoundMessage(id));
       const fields = recordOf(input);
-      // Beyond SPEC: a field the form did not send keeps its value, so an update never moves a
-      // post's URL, republishes a draft, drops its cover image or its tags by omission.
-      // A coverImage of "" removes the cover (the store's rule); an absent one keeps it.
-      const post = parsePost({
-        ...fields,
-        slug: slugFor(fields, current.slug),
-        published: fields.published === undefined ? current.published : fields.published,
-      });
-      return forCms(await store.updatePost(id, post));
+      // A partial update: every field left out keeps its value (title, summary and content too), so
+      // an update never moves a post's URL, republishes a draft, drops its cover image or its tags
+      // by omission; a field sent is validated as on create. A coverImage of "" removes the cover.
+      const ifUpdatedAt = updatedAtOf(fields);
+      if (!POST_FIELDS.some((key) => fields[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+      const sent = fields.slug === undefined ? fields : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
+      return forCms(await store.updatePost(id, parsePostChanges(sent), { ifUpdatedAt }));
     },
 
     async remove(id) {
@@ -76,19 +79,47 @@ export function createPostService(store: Store): PostService {
 
 /**
  * SPEC section 5 rules and messages. The 50-character content minimum is checked on what the
- * writer sent, before sanitizing: a writer who typed 50 characters should never be told they did
- * not. Content is then stored sanitized (DESIGN.md section 5), the same HTML the blog renders.
+ * writer sent, and again on what sanitizing leaves: content that is all script, or tags the
+ * allowlist drops, would otherwise be stored as a post with no body. Content is stored sanitized
+ * (docs/architecture.md section 5), the same HTML the blog renders.
  */
 function parsePost(fields: Record<string, unknown>): PostInput {
-  const parsed = postSchema.safeParse(fields);
+  const parsed = postInputSchema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const { coverImage, tags, ...post } = parsed.data;
   return {
     ...post,
-    content: sanitizeContent(post.content),
+    content: sanitizedContent(post.content),
     ...(coverImage !== undefined && { coverImage }),
     ...(tags !== undefined && { tags }),
   };
+}
+
+/** Stored content: sanitized, and still at least the minimum length once sanitizing has dropped what it drops. */
+function sanitizedContent(sent: string): string {
+  const content = sanitizeContent(sent);
+  if (content.length < MIN_CONTENT_LENGTH) {
+    throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
+  }
+  return content;
+}
+
+/** The fields a writer may send; anything else in a body is ignored, as on create. */
+const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
+
+/**
+ * The fields sent, checked by the same rules as create, and only those: the schema's defaults
+ * (published) must not fill in a field that was left out.
+ */
+function parsePostChanges(fields: Record<string, unknown>): Partial<PostInput> {
+  const parsed = postInputSchema.partial().safeParse(fields);
+  if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
+  const changes: Partial<PostInput> = {};
+  for (const key of POST_FIELDS) {
+    if (fields[key] === undefined || parsed.data[key] === undefined) continue;
+    Object.assign(changes, { [key]: key === "content" ? sanitizedContent(parsed.data.content!) : parsed.data[key] });
+  }
+  return changes;
 }
 
 /**
@@ -100,6 +131,14 @@ function slugFor(fields: Record<string, unknown>, whenMissing: string): unknown 
   const { slug } = fields;
   if (slug === undefined || slug === null) return whenMissing;
   return typeof slug === "string" && slug.trim().length < 3 ? generateSlug(titleOf(fields)) : slug;
+}
+
+/** The update time the editor opened the post at, if it sent one; a malformed one is a 400. */
+function updatedAtOf(fields: Record<string, unknown>): string | undefined {
+  const { updatedAt } = fields;
+  if (updatedAt === undefined || updatedAt === null) return undefined;
+  if (typeof updatedAt === "string" && updatedAt.length <= 40 && !Number.isNaN(Date.parse(updatedAt))) return updatedAt;
+  throw new ValidationError(UPDATED_AT_MESSAGE, { updatedAt: [UPDATED_AT_MESSAGE] });
 }
 
 function titleOf(fields: Record<string, unknown>): string {

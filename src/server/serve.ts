@@ -4,7 +4,9 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
+import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
+import { SETUP_MESSAGES } from "../shared/setup";
 import { securityHeaders } from "./security-headers";
 
 /**
@@ -24,41 +26,57 @@ export type Site = {
 
 export type LoadSite = (config: Config) => Promise<Site>;
 
-/** Requests still running this long after the signal are cut, so a stop takes under 10 s (issue 6). */
-const SHUTDOWN_GRACE_MS = 9_000;
-
 /**
- * Serves until SIGTERM or SIGINT, then stops accepting connections, lets requests in flight and
- * pending writes finish, and releases the data folder (issue 6). Logs go to stdout only.
+ * Serves until SIGTERM or SIGINT, then stops accepting connections, answers every request already
+ * received (with `Connection: close`), closes keep-alive sockets as they go idle, cuts what is
+ * still open after SHUTDOWN_TIMEOUT_MS, lets pending writes finish and releases the data folder
+ * (graceful-stop.ts). Logs go to stdout only.
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.
-  const { store, sessionSecret } = await openSite(config);
+  const { store, sessionSecret, sessionRecords, close } = await openSite(config);
   let site: Site | undefined;
   try {
     site = await loadSite(config);
-    const app = createApp({ config, store, sessionSecret, build: site.build });
+    const app = createApp({ config, store, sessionSecret, sessionRecords, build: site.build });
     const host = express();
     host.disable("x-powered-by");
-    host.use(securityHeaders({ dev: config.env !== "production" }));
     host.use(compression());
-    host.use(site.clientFiles);
+    // The browser's files get the same headers as the app's answers (createApp sets its own).
+    host.use(securityHeaders({ dev: config.env !== "production" }), site.clientFiles);
     host.use(app);
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
     // and the file lookup cost several times the answer itself (issue 7, `npm run bench`).
     // The kept page replays the headers this stack gave it when it was rendered.
-    const server = http.createServer((req, res) => app.htmlCache.serve(req, res) || host(req, res));
+    const server = http.createServer();
+    const stopper = gracefulStop(server);
+    server.on("request", stopper.track((req, res) => app.htmlCache.serve(req, res) || host(req, res)));
+    applySocketLimits(server, config.maxConnections);
     const port = await listen(server, config);
-    console.log(`Site ready on http://localhost:${port} (${describeStorage(config)})`);
+    // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
+    // before the ready line that scripts and tests wait for.
+    const setupLink = await app.setup.issueLink(setupBase(config, port));
+    const ready = `Site ready on http://localhost:${port} (${describeStorage(config)})`;
+    console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
 
     const signal = await nextSignal();
+    const started = Date.now();
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
-    await closeServer(server);
+    const { inFlight, cut } = await stopper.stop(config.shutdownTimeoutMs);
+    const cutNote = cut > 0 ? `, ${cut} cut after ${config.shutdownTimeoutMs} ms` : "";
+    const were = inFlight === 1 ? "request was" : "requests were";
+    console.log(`Stopped in ${Date.now() - started} ms: ${inFlight} ${were} in flight${cutNote}.`);
+    app.stop();
   } finally {
     // Also after a failed start (a taken port), so the folder's lock is released and the process can exit.
     await site?.close?.();
-    await store.close();
+    await close();
   }
+}
+
+/** PUBLIC_URL when the operator set it, else this machine's port (PORT=0 picks one at listen time). */
+function setupBase(config: Config, port: number): string {
+  return config.missingProductionSettings.includes("PUBLIC_URL") ? `http://localhost:${port}` : config.publicUrl;
 }
 
 function listen(server: http.Server, { port, host }: Config): Promise<number> {
@@ -77,16 +95,5 @@ function nextSignal(): Promise<NodeJS.Signals> {
   const signals: NodeJS.Signals[] = ["SIGTERM", "SIGINT"];
   return new Promise((resolve) => {
     for (const signal of signals) process.on(signal, () => resolve(signal));
-  });
-}
-
-function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { fieldErrors, newUserSchema, type NewUserInput } from "../shared/schemas";
+import { fieldErrors } from "../shared/field-errors";
+import { newUserSchema, type NewUserInput } from "../shared/schemas";
 import { hashPassword } from "./auth/password";
 import type { SessionUser } from "./auth/session";
 import type { Config } from "./config";

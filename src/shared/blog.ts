@@ -2,22 +2,28 @@
  * The public face of a blog post, shared by the pages, the public API and the feeds, with the
  * user-facing messages of SPEC section 8 for the blog.
  */
+import type { ResponsiveImage } from "./media";
+
 export type Tag = { id: number; name: string; slug: string };
 
 /** What a list card needs (SPEC section 2): no content, so list pages stay small. */
-export type PostCard = {
+export type PostListItem = {
   id: number;
   title: string;
   slug: string;
   summary: string;
   coverImage?: string;
+  /** The cover with its size and resized copies, when it is an uploaded image. */
+  cover?: ResponsiveImage;
   createdAt: string;
   updatedAt: string;
   tags: Tag[];
+  /** Minutes to read the content, at least 1 (reading-time.ts). */
+  readingMinutes: number;
 };
 
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostCard & { content: string; published: boolean };
+export type PublicPost = PostListItem & { content: string; published: boolean };
 
 /** DESIGN.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;
@@ -43,7 +49,9 @@ export const BLOG_MESSAGES = {
   dateUnavailable: "Publication date unavailable",
   backToBlog: "Back to Blog",
   returnToBlog: "Return to Blog",
+  rss: "RSS feed",
+  related: "Related posts",
 } as const;
 
 /** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (SPEC section 3). */
-export type CmsPost = PublicPost & { excerpt?: string };
+export type CmsPost = Omit<PublicPost, "readingMinutes"> & { excerpt?: string };

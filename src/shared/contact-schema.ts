@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import * as z from "zod/mini";
 import { CONTACT_INDUSTRY_OTHER, INDUSTRY_IDS } from "./industries";
 
@@ -39,4 +40,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.input<typeof contactSchema>;
-export type ContactFields = z.output<typeof contactSchema>;

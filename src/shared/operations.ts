@@ -9,7 +9,20 @@ export type HealthReport = {
   /** Names of settings a production site should set; never their values. */
   missingEnvVars: string[];
   postsCount: number | null;
+  /** The first reason the server is unhealthy, in words an operator can act on. */
   error: string | null;
+  /** Set while the store's last save failed, until one succeeds (a full or read-only disk). */
+  lastWriteError: string | null;
+  /** When the store last saved successfully since the server started. */
+  lastWriteAt: string | null;
+  /** Free space of the data folder's file system, for the server's user; null when unknown. */
+  freeBytes: number | null;
+  /** Size of the data file; null when unknown. */
+  dataBytes: number | null;
+  /** When the newest backup in the backups folder was written; null when there is none. */
+  lastBackupAt: string | null;
+  version: string;
+  uptimeSeconds: number;
   /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */
   databaseLatencyMs?: number;
 };
@@ -23,4 +36,12 @@ export type RestoreResult = { success: boolean; restored: number; skipped: numbe
 
 export type PurgeResult = { results: { totalPosts: number; deleted: number; failed: number }; backup?: string; message?: string };
 
-export type TestRemovalResult = { message: string; deletedPosts: { id?: number; title: string }[]; backup?: string; error?: string };
+export type TestRemovalResult = {
+  message: string;
+  deletedPosts: { id?: number; title: string }[];
+  backup?: string;
+  error?: string;
+  /** Set on a dry run, which removes nothing: `wouldDelete` lists what a removal would take. */
+  dryRun?: true;
+  wouldDelete?: { id: number; title: string }[];
+};

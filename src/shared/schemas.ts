@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { z } from "zod";
 import { SLUG_PATTERN } from "./slug";
 
@@ -9,8 +10,8 @@ import { SLUG_PATTERN } from "./slug";
  * importing anything from here loads the full zod (docs/decisions/002-small-public-javascript.md).
  */
 
-/** Kept importable from here, beside the schemas whose errors it flattens. */
-export { fieldErrors } from "./field-errors";
+/** Our own message for a value past the bounds below, on every form. */
+const TOO_LONG = "This field is too long";
 
 /** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
 export const FORM_ERRORS = { title: "Form has errors", description: "Please fix the highlighted fields and try again." } as const;
@@ -27,9 +28,14 @@ export const POST_MESSAGES = {
   tags: "Tags must be a list of tag names",
   // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
+  /** An update that sends none of the post's fields: there is nothing to change. */
+  nothingToUpdate: "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
+
+/** SPEC section 5: content of at least 50 characters, checked before and after sanitizing. */
+export const MIN_CONTENT_LENGTH = 50;
 
 /** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
 const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
@@ -43,7 +49,7 @@ const httpUrl = z
 const postFields = {
   title: z.string({ error: POST_MESSAGES.title }).trim().min(5, POST_MESSAGES.title).max(LIMITS.title, POST_MESSAGES.tooLong),
   summary: z.string({ error: POST_MESSAGES.summary }).trim().min(10, POST_MESSAGES.summary).max(LIMITS.summary, POST_MESSAGES.tooLong),
-  content: z.string({ error: POST_MESSAGES.content }).min(50, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
+  content: z.string({ error: POST_MESSAGES.content }).min(MIN_CONTENT_LENGTH, POST_MESSAGES.content).max(LIMITS.content, POST_MESSAGES.tooLong),
   /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
@@ -63,9 +69,7 @@ export const slugSchema = z
   .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern);
 
 /** The admin CMS post form and the create/update calls. */
-export const postSchema = z.object({ ...postFields, slug: slugSchema });
-export type PostFormInput = z.input<typeof postSchema>;
-export type PostFields = z.output<typeof postSchema>;
+export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
 
 /** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
@@ -96,10 +100,11 @@ export const AUTH_FORM_MESSAGES = {
   usernamePattern: "Username may contain only letters, numbers, dots, hyphens and underscores",
   passwordsDiffer: "Passwords don't match",
   role: "Role must be admin or writer",
-  tooLong: "This field is too long",
+  tooLong: TOO_LONG,
   /** One answer for a wrong password and an unknown user, so neither reveals which usernames exist. */
   invalidCredentials: "Invalid username or password",
   tooManyAttempts: "Too many failed sign-in attempts. Please wait a few minutes and try again.",
+  accountDisabled: "This account is disabled. Ask an admin to enable it.",
 } as const;
 
 const username = z
@@ -114,9 +119,14 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+const newPassword = z
+  .string({ error: AUTH_FORM_MESSAGES.newPassword })
+  .min(8, AUTH_FORM_MESSAGES.newPassword)
+  .max(200, AUTH_FORM_MESSAGES.tooLong);
+
 export const newUserSchema = z.object({
   username: username.regex(/^[A-Za-z0-9._-]+$/, AUTH_FORM_MESSAGES.usernamePattern),
-  password: z.string({ error: AUTH_FORM_MESSAGES.newPassword }).min(8, AUTH_FORM_MESSAGES.newPassword).max(200, AUTH_FORM_MESSAGES.tooLong),
+  password: newPassword,
   role: z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role }).default("writer"),
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
@@ -127,3 +137,27 @@ export const registerSchema = newUserSchema
     message: AUTH_FORM_MESSAGES.passwordsDiffer,
     path: ["confirmPassword"],
   });
+
+/** Changing one's own password: the current one proves it is the owner, not a borrowed session. */
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentPassword: "Enter your current password",
+  wrongCurrentPassword: "Your current password is not correct",
+  samePassword: "The new password must differ from the current one",
+} as const;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.currentPassword })
+      .min(1, PASSWORD_CHANGE_MESSAGES.currentPassword)
+      .max(200, AUTH_FORM_MESSAGES.tooLong),
+    newPassword,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    message: PASSWORD_CHANGE_MESSAGES.samePassword,
+    path: ["newPassword"],
+  });
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** `POST /api/auth/logout`: no body, `{}`, or `{"everywhere": true}` to end every session of the caller. */
+export const logoutSchema = z.object({ everywhere: z.boolean({ error: "everywhere must be true or false" }).optional() });

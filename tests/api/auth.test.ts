@@ -59,7 +59,7 @@ describe("GET /api/auth/me", () => {
   });
 
   it("answers 401 for a session whose user is not in the store", async () => {
-    await me(await sessionCookie(t.sessionSecret, 999)).expect(401);
+    await me(await sessionCookie(t, 999)).expect(401);
   });
 
   it("answers the signed-in user's id, username and role, never the password hash", async () => {
@@ -81,7 +81,7 @@ describe("POST /api/auth/login", () => {
     ]);
     await login({}).expect(400);
     const form = await request(t.app).post("/api/auth/login").type("form").send({ username: "someone", password: "secret123" });
-    expect(form.status).toBe(400);
+    expect(form.status).toBe(415);
     expect(form.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 

@@ -1,6 +1,8 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_NOT_FOUND_MESSAGE } from "../../src/server/api/router";
+import { socialCardPaths } from "../../src/shared/media";
 import { BLOG_MESSAGES, BLOG_PAGE_SIZE } from "../../src/shared/blog";
 import { INDUSTRIES } from "../../src/shared/industries";
 import type { Post } from "../../src/server/store/types";
@@ -32,8 +34,8 @@ const get = (path: string) => request(t.app).get(path);
 const newestFirst = () => [...published].reverse().map((p) => p.slug).concat("legacy-post");
 
 describe("public blog API", () => {
-  it("GET /api/public/blog/posts answers every published post, newest first, never cached; `cache` is ignored", async () => {
-    const res = await get(`/api/public/blog/posts?cache=${Date.now()}`).expect(200).expect("cache-control", "no-store");
+  it("GET /api/public/blog/posts answers every published post, newest first, revalidated on every call; `cache` is ignored", async () => {
+    const res = await get(`/api/public/blog/posts?cache=${Date.now()}`).expect(200).expect("cache-control", "no-cache");
     expect(res.body.map((p: Post) => p.slug)).toEqual(newestFirst());
     expect(res.body[0]).toMatchObject({ id: published[2]!.id, title: published[2]!.title, published: true, tags: [{ name: "Product", slug: "product" }] });
     expect(res.body[0].content).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
@@ -48,6 +50,7 @@ describe("public blog API", () => {
   it("pages with ?page=&pageSize= and refuses bad paging with a 400", async () => {
     const res = await get("/api/public/blog/posts?page=2&pageSize=2").expect(200);
     expect(res.body.map((p: Post) => p.slug)).toEqual(newestFirst().slice(2, 4));
+    await get("/api/public/blog/posts?page=50&pageSize=2").expect(200, []);
     const bad = await get("/api/public/blog/posts?page=0&pageSize=500").expect(400);
     expect(Object.keys(bad.body.errors).sort()).toEqual(["page", "pageSize"]);
     await get("/api/public/blog/posts?page=2").expect(400);
@@ -71,7 +74,7 @@ describe("public blog API", () => {
 
   it("an unknown /api path is a JSON 404", async () => {
     const res = await get("/api/nothing-here").expect(404).expect("content-type", /json/);
-    expect(res.body.message).toBeTruthy();
+    expect(res.body).toEqual({ message: API_NOT_FOUND_MESSAGE });
   });
 });
 
@@ -115,7 +118,9 @@ describe("/blog/:slug", () => {
     expect(text).toContain(BLOG_MESSAGES.backToBlog);
     expect(text).toContain('href="/blog?tag=retail"');
     expect(text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/blog/${post.slug}"`);
-    expect(text).toContain('<meta property="og:image" content="https://images.example/cover.png"');
+    // The cover shows on the page; link previews get the post's 1200x630 card (an outside cover is never fetched).
+    expect(text).toContain('src="https://images.example/cover.png"');
+    expect(text).toContain(`<meta property="og:image" content="${PUBLIC_URL}${socialCardPaths.post(post)}"`);
     expect(text).toContain('<meta name="twitter:card" content="summary_large_image"');
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(text)?.[1];
     expect(JSON.parse(jsonLd!)).toMatchObject({ "@type": "BlogPosting", headline: post.title, mainEntityOfPage: `${PUBLIC_URL}/blog/${post.slug}` });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { HONEYPOT_FIELD } from "../../src/server/contact";
+import { CONTACT_FORM_MESSAGES, HONEYPOT_FIELD } from "../../src/server/contact";
 import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
 import { asHtml } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
@@ -46,13 +46,16 @@ describe("POST /api/contact", () => {
   });
 
   it.each([
-    ["an oversized body", (r: request.Test) => r.set("content-type", "application/json").send(JSON.stringify({ ...GOOD, message: "x".repeat(40_000) })), JSON_BODY_MESSAGES.tooLarge],
-    ["a wrong content type", (r: request.Test) => r.set("content-type", "text/plain").send(JSON.stringify(GOOD)), JSON_BODY_MESSAGES.contentType],
-    ["a form-encoded body", (r: request.Test) => r.type("form").send(GOOD), JSON_BODY_MESSAGES.contentType],
-    ["a body that is not JSON", (r: request.Test) => r.set("content-type", "application/json").send("{name: nope"), JSON_BODY_MESSAGES.malformed],
-    ["a JSON array", (r: request.Test) => r.send([GOOD]), CONTACT_MESSAGES.invalid],
-  ])("refuses %s with a 400 and stores nothing", async (_, send, message) => {
-    const res = await send(post()).expect(400);
+    ["an oversized body", (r: request.Test) => r.set("content-type", "application/json").send(JSON.stringify({ ...GOOD, message: "x".repeat(40_000) })), 400, JSON_BODY_MESSAGES.tooLarge],
+    ["a wrong content type", (r: request.Test) => r.set("content-type", "text/plain").send(JSON.stringify(GOOD)), 415, JSON_BODY_MESSAGES.contentType],
+    ["a form-encoded body", (r: request.Test) => r.type("form").send(GOOD), 415, JSON_BODY_MESSAGES.contentType],
+    ["a multipart body", (r: request.Test) => r.field("name", "Ada"), 415, JSON_BODY_MESSAGES.contentType],
+    ["a latin1 charset", (r: request.Test) => r.set("content-type", "application/json; charset=latin1").send(JSON.stringify(GOOD)), 415, JSON_BODY_MESSAGES.charset],
+    ["an unknown Content-Encoding", (r: request.Test) => r.set("content-type", "application/json").set("content-encoding", "compress").send(JSON.stringify(GOOD)), 415, JSON_BODY_MESSAGES.encoding],
+    ["a body that is not JSON", (r: request.Test) => r.set("content-type", "application/json").send("{name: nope"), 400, JSON_BODY_MESSAGES.malformed],
+    ["a JSON array", (r: request.Test) => r.send([GOOD]), 400, CONTACT_MESSAGES.invalid],
+  ])("refuses %s with a 4xx and stores nothing", async (_, send, status, message) => {
+    const res = await send(post()).expect(status);
     expect(res.body.message).toBe(message);
     expect(await t.store.listMessages()).toHaveLength(0);
   });
@@ -107,6 +110,12 @@ describe("the contact form without JavaScript", () => {
     expect(res.text).toContain(asHtml(CONTACT_MESSAGES.emailInvalid));
     expect(res.text).toContain(asHtml(CONTACT_MESSAGES.nameRequired));
     expect(res.text).toContain('value="nope"');
+    expect(await t.store.listMessages()).toHaveLength(0);
+  });
+
+  it("a page post that is not a form gets a 415 saying so, not a 500", async () => {
+    const res = await request(t.app).post("/?index").set("content-type", "application/json").send(JSON.stringify(GOOD)).expect(415);
+    expect(res.text).toContain(asHtml(CONTACT_FORM_MESSAGES.contentType));
     expect(await t.store.listMessages()).toHaveLength(0);
   });
 });

@@ -205,7 +205,7 @@ describe("refused backups: 400, nothing changes", () => {
 
   it.each([
     ["a post without a slug", { ...good, posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }] }, 400, /The uploaded backup holds posts that are not valid \(posts\.0\.slug: /],
-    ["a newer version", { ...good, version: 2 }, 400, BACKUP_MESSAGES.version(BACKUP_SERVICE_MESSAGES.uploadLabel, 2)],
+    ["a newer version", { ...good, version: 3 }, 400, BACKUP_MESSAGES.version(BACKUP_SERVICE_MESSAGES.uploadLabel, 3)],
     ["no posts list", { format: BACKUP_FORMAT, version: 1 }, 400, BACKUP_SERVICE_MESSAGES.restoreRequest],
     ["a bad file name", { file: "../db.json" }, 400, BACKUP_MESSAGES.badName("../db.json")],
     ["a missing file", { file: MISSING }, 404, BACKUP_MESSAGES.notFound(MISSING)],
@@ -250,6 +250,38 @@ describe("POST /api/admin/force-remove-test-posts", () => {
     expect(res.body.deletedPosts).toHaveLength(3);
     expect(await t.store.listPosts()).toEqual(before.filter((p) => !removed.includes(p)));
     expect(JSON.parse(backupText(backup!)).posts).toEqual(before);
+  });
+
+  it("dryRun lists exactly what would go, and removes nothing", async () => {
+    const before = await seedPosts();
+    const res = await api.removeTestPosts(admin).send({ dryRun: true }).expect(200);
+    const matching = before.filter((p) => ["Test post one", "TESTING the editor", "Latest queue trends"].includes(p.title));
+    expect(res.body).toEqual({
+      message: BACKUP_SERVICE_MESSAGES.testPostsPreview(3),
+      dryRun: true,
+      deletedPosts: [],
+      wouldDelete: matching.map(({ id, title }) => ({ id, title })),
+    });
+    expect(await state()).toEqual({ posts: before, tags: expect.any(Array), backups: [] });
+  });
+
+  it("ids removes only those previewed posts that still match, after a backup", async () => {
+    const before = await seedPosts();
+    const shown = before.find((p) => p.title === "Test post one")!;
+    const notTest = before.find((p) => p.title === "Queues at the airport")!;
+    const res = await api.removeTestPosts(admin).send({ ids: [shown.id, notTest.id] }).expect(200);
+    expect(res.body.deletedPosts).toEqual([{ id: shown.id, title: shown.title }]);
+    expect((await t.store.listPosts()).map((p) => p.id)).toEqual(before.filter((p) => p !== shown).map((p) => p.id));
+  });
+
+  it("a body it does not understand is a 400 that says what to send, and changes nothing", async () => {
+    const before = await seedPosts();
+    for (const body of [{ dryRun: "yes" }, { ids: ["1"] }, { everything: true }]) {
+      const res = await api.removeTestPosts(admin).send(body).expect(400);
+      expect(res.body.message).toBe(BACKUP_SERVICE_MESSAGES.testRemovalRequest);
+    }
+    expect((await t.store.listPosts()).length).toBe(before.length);
+    expect(backupNames()).toEqual([]);
   });
 
   it("with no test posts, removes nothing and takes no backup", async () => {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
-import { HEALTH_MESSAGES } from "../../src/server/health";
+import { version } from "../../package.json";
+import { HEALTH_REPORT_ERRORS } from "../../src/server/health";
 import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
@@ -29,6 +30,13 @@ describe("GET /api/public/health/database (issue 5)", () => {
       missingEnvVars: [],
       postsCount: 2, // drafts count: this is about the store, not the blog
       error: null,
+      lastWriteError: null,
+      lastWriteAt: expect.any(String),
+      freeBytes: expect.any(Number),
+      dataBytes: expect.any(Number),
+      lastBackupAt: null,
+      version,
+      uptimeSeconds: expect.any(Number),
     });
     expect(Date.now() - Date.parse(res.body.timestamp)).toBeLessThan(60_000);
     expect(fs.readdirSync(t.dataDir).filter((name) => name.includes("health"))).toEqual([]); // the probe cleans up
@@ -63,7 +71,14 @@ describe("GET /api/public/health/database (issue 5)", () => {
       environmentComplete: true,
       missingEnvVars: [],
       postsCount: 1, // the store still answers reads from memory; writes would fail
-      error: HEALTH_MESSAGES.unwritable("ENOENT"),
+      error: HEALTH_REPORT_ERRORS.unwritable("ENOENT"),
+      lastWriteError: null, // no save has failed yet: the probe found out first
+      lastWriteAt: expect.any(String),
+      freeBytes: null,
+      dataBytes: null,
+      lastBackupAt: null,
+      version,
+      uptimeSeconds: expect.any(Number),
     });
   });
 
@@ -72,6 +87,6 @@ describe("GET /api/public/health/database (issue 5)", () => {
     await t.store.close();
     const res = await check();
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ databaseConnected: false, postsCount: null, error: HEALTH_MESSAGES.unreadable(STORE_CLOSED_MESSAGE) });
+    expect(res.body).toMatchObject({ databaseConnected: false, postsCount: null, error: HEALTH_REPORT_ERRORS.unreadable(STORE_CLOSED_MESSAGE) });
   });
 });

@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { notFoundBudget } from "../../src/server/html-cache";
 import { INDUSTRIES } from "../../src/shared/industries";
 import type { Post } from "../../src/server/store/types";
 import { makePostInput } from "../helpers/factories";
@@ -130,6 +131,9 @@ describe("conditional and compressed answers", () => {
       expect(res.headers.etag).toBe(etag);
     }
     expect((await rawGet("/blog", { "If-None-Match": '"other"' })).status).toBe(200);
+    // A reload that asks past every cache (RFC 9111 5.2.1.4) gets the page, not a 304.
+    expect((await rawGet("/blog", { "If-None-Match": etag, "Cache-Control": "no-cache" })).status).toBe(200);
+    expect((await rawGet("/blog", { "If-None-Match": "*" })).status).toBe(304);
   });
 
   it("sends the brotli copy to a client that accepts br, then gzip, then none", async () => {
@@ -248,13 +252,70 @@ describe("never cached", () => {
   });
 
   it("/admin, the utility pages, /api and React Router's .data requests", async () => {
-    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/api/public/blog/posts", "/blog.data", `/blog/${post.slug}.data`]) {
+    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/api/cms/posts", "/api/public/health/database", "/blog.data", `/blog/${post.slug}.data`]) {
       for (let i = 0; i < 2; i++) expect((await get(path)).headers["x-cache"], path).toBeUndefined();
     }
   });
 });
 
+describe("the public blog API", () => {
+  const calls = () => ["/api/public/blog/posts", "/api/public/blog/posts?page=1&pageSize=2", `/api/public/blog/posts/${post.slug}`, "/api/blog/posts", "/api/blog/tags"];
+
+  it("is answered from the cache, the same JSON, with an ETag, revalidated by browsers (no-cache)", async () => {
+    await t.store.createTag({ name: "Api", slug: "api" }); // drops the cache
+    for (const path of calls()) {
+      const before = renders();
+      const first = await get(path).expect(200).expect("x-cache", "MISS");
+      const second = await get(`${path}${path.includes("?") ? "&" : "?"}cache=${Date.now()}`).expect(200).expect("x-cache", "HIT");
+      expect(renders(), path).toBe(before + 1);
+      expect(second.body, path).toEqual(first.body);
+      expect(second.headers["content-type"]).toMatch(/^application\/json/);
+      expect(second.headers["cache-control"]).toBe("no-cache");
+      const revalidated = await rawGet(path, { "If-None-Match": second.headers.etag! });
+      expect(revalidated.status, path).toBe(304);
+    }
+  });
+
+  it("shows a write at once, and sends brotli to a client that accepts it", async () => {
+    await get("/api/public/blog/posts").expect(200);
+    const added = await t.store.createPost(makePostInput({ title: "Fresh from the API" }));
+    const after = await get("/api/public/blog/posts").expect(200).expect("x-cache", "MISS");
+    expect(after.body.map((p: Post) => p.slug)).toContain(added.slug);
+    const br = await rawGet("/api/public/blog/posts", { "Accept-Encoding": "br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString())).toEqual(after.body);
+    await t.store.deletePost(added.id);
+  });
+
+  it("keeps an unknown slug's 404 apart, and a bad paging request not at all", async () => {
+    await get("/api/public/blog/posts/no-such-post").expect(404).expect("x-cache", "MISS");
+    await get("/api/public/blog/posts/no-such-post").expect(404).expect("x-cache", "HIT");
+    expect(t.app.htmlCache.stats().notFound.entries).toBeGreaterThan(0);
+    const before = renders();
+    for (let i = 0; i < 2; i++) expect((await get("/api/public/blog/posts?page=0&pageSize=5").expect(400)).headers["x-cache"]).not.toBe("HIT");
+    expect(renders()).toBe(before + 2);
+  });
+});
+
 describe("the byte bound", () => {
+  it("keeps 404s in a small budget of their own: a flood of unknown URLs cannot push out a page", async () => {
+    const small = await makeTestApp({ env: { HTML_CACHE_BYTES: "3200000" } });
+    try {
+      await request(small.app).get("/blog").expect(200).expect("x-cache", "MISS");
+      const { notFound, maxBytes } = small.app.htmlCache.stats();
+      expect(notFound.maxBytes).toBe(notFoundBudget(maxBytes));
+      for (let i = 0; i < 30; i++) await request(small.app).get(`/blog/nonexistent-${i}`).expect(404);
+      const after = small.app.htmlCache.stats();
+      expect(after.notFound.bytes).toBeLessThanOrEqual(after.notFound.maxBytes);
+      expect(after.notFound.entries).toBeGreaterThan(0);
+      expect(after.notFound.entries).toBeLessThan(30); // the oldest misses went, not /blog
+      await request(small.app).get("/blog").expect("x-cache", "HIT");
+      expect(after.entries).toBe(1);
+    } finally {
+      await small.close();
+    }
+  }, 30_000);
+
   it("keeps the cache under HTML_CACHE_BYTES, dropping the least recently used page", async () => {
     const small = await makeTestApp({ env: { HTML_CACHE_BYTES: "150000" } });
     try {

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND } from "../../src/app/components/not-found-card";
 import { INDUSTRIES_PAGE } from "../../src/app/routes/industries";
 import { INDUSTRIES } from "../../src/shared/industries";
-import { HOME, SITE } from "../../src/shared/site";
+import { industryPageDescription } from "../../src/shared/industry-pages";
+import { HOME } from "../../src/shared/home-copy";
+import { SITE, copyrightLine } from "../../src/shared/site";
 import { asHtml, metaDescriptionOf, titleOf } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -65,7 +67,7 @@ describe("the public pages render on the server", () => {
   it.each(INDUSTRIES.map((i) => [i.id, i] as const))("/industries/%s shows its page", async (id, industry) => {
     const res = await get(`/industries/${id}`).expect(200);
     expect(res.text).toContain(asHtml(industry.title));
-    for (const paragraph of industry.pageDescription.split("\n\n")) expect(res.text).toContain(asHtml(paragraph));
+    for (const paragraph of industryPageDescription(id)) expect(res.text).toContain(asHtml(paragraph));
     for (const feature of industry.features) expect(res.text).toContain(asHtml(feature));
     expect(res.text).toContain("Key Features");
     expect(res.text).toContain("Back to Home");
@@ -98,7 +100,8 @@ describe("the public pages render on the server", () => {
     for (const link of [SITE.sisterSite, ...SITE.community]) {
       expect(text).toMatch(new RegExp(`<a target="_blank" rel="noopener noreferrer"[^>]*href="${link.url}"`));
     }
-    expect(text).toContain(`© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`);
+    expect(text).toContain(`© ${new Date().getUTCFullYear()} ${SITE.name}. All rights reserved.`);
+    expect(copyrightLine(new Date("2031-06-01T00:00:00Z"))).toBe(`© 2031 ${SITE.name}. All rights reserved.`);
     expect(text).toMatch(/<html lang="en"/);
   });
 });

@@ -1,13 +1,16 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { imageSize } from "image-size";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { name, version } from "../../package.json";
+import runtime from "../../scripts/binary-runtime.json";
 import { CLI_MESSAGES } from "../../src/server/cli";
 import { LOCK_FILE } from "../../src/server/store/data-lock";
 import { DB_FILE } from "../../src/server/store/json-store";
 import { collect, root } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
+import { makeImage } from "../helpers/images";
 import { launchServer } from "../helpers/running-server";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
@@ -51,7 +54,8 @@ const publishedSlugs = (posts: Post[]) => posts.filter((p) => p.published).map((
 
 describe("the single executable", () => {
   it("answers --version and --help, and exits 2 for an unknown command or flag", async () => {
-    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+    // The pinned runtime, whatever Node ran the build and the tests.
+    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${name} ${version} (Node.js v${runtime.version})\n`, stderr: "" });
     const help = await run(["--help"]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
     expect(help.stdout).toContain("users create --username NAME");
@@ -99,6 +103,26 @@ describe("the single executable", () => {
       const created = await fetch(`${server.url}/api/cms/simple-create-post`, { method: "POST", headers: { ...write, cookie }, body: JSON.stringify(input) });
       expect(created.status).toBe(201);
       kept = input.slug!;
+
+      // An uploaded image is served, with a resized copy (Jimp) and the post's social card
+      // (satori and resvg's WebAssembly, read from the executable's own assets).
+      const jpeg = await makeImage(1200, 800, "image/jpeg");
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "photo.jpg");
+      const uploaded = await fetch(`${server.url}/api/cms/uploads`, { method: "POST", headers: { origin: write.origin, cookie }, body: form });
+      expect(uploaded.status).toBe(201);
+      const { url } = (await uploaded.json()) as { url: string };
+      const image = await get(url);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/jpeg");
+      expect(Buffer.from(await image.arrayBuffer()).equals(jpeg)).toBe(true);
+      const copy = await get(url.replace(".jpg", "-480w.jpg"));
+      expect(imageSize(Buffer.from(await copy.arrayBuffer()))).toMatchObject({ width: 480, height: 320 });
+      const page = await (await get(`/blog/${kept}`)).text();
+      const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]!).pathname;
+      const png = await get(card);
+      expect(png.headers.get("content-type")).toBe("image/png");
+      expect(imageSize(Buffer.from(await png.arrayBuffer()))).toMatchObject({ type: "png", width: 1200, height: 630 });
     } finally {
       expect(await server.stop()).toBe(0);
     }

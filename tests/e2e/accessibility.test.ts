@@ -1,11 +1,9 @@
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { violations } from "../helpers/axe";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** DESIGN.md section 8: axe-core finds nothing on the public pages and /admin. */
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const PAGES = ["/", "/industries", "/industries/healthcare", "/blog", "/blog?tag=product", "/admin", "/no-such-page"];
 
 const site = useSiteAndBrowser();
@@ -14,18 +12,6 @@ beforeAll(async () => {
   const posts = (await (await fetch(`${site.server.url}/api/public/blog/posts`)).json()) as { slug: string }[];
   firstPost = `/blog/${posts[0]!.slug}`;
 });
-
-type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    // Embedded players are other sites' documents; what we own is the frame's title, checked by frame-title.
-    return (await axe.run(document, { exclude: [["iframe"]] } as object)).violations;
-  });
-  return found.map((v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 describe.each([
   ["desktop", DESKTOP],

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
+import { LEAVE_MESSAGES } from "../../src/app/components/admin/use-leave-guard";
 import { YOUTUBE_URL_NOTICE } from "../../src/shared/embeds";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
@@ -66,7 +67,7 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await pasteText(page, `https://www.youtube.com/watch?v=${VIDEO_ID}`);
   await toastTitled(page, YOUTUBE_URL_NOTICE.title);
   expect(await page.locator(".ql-editor iframe").count()).toBe(1);
-  await page.getByLabel("Tags").fill("Museums, Product");
+  await page.getByRole("combobox", { name: /^Tags/ }).fill("Museums, Product");
   await page.getByRole("button", { name: "Create Post" }).click();
   await toastTitled(page, ADMIN_MESSAGES.created.title);
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
@@ -149,7 +150,9 @@ it("the post form shows SPEC's messages and the Form has errors toast", async ()
   for (const message of ["Title must be at least 5 characters", "Summary must be at least 10 characters", "Content must be at least 50 characters"]) {
     await page.getByText(message).waitFor();
   }
+  // The title was typed, so Cancel asks before discarding it (docs/decisions/021-no-lost-work.md).
   await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: LEAVE_MESSAGES.confirm }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
   await close();
 });

@@ -1,10 +1,23 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, it } from "vitest";
+import { loadConfig } from "../../src/server/config";
+import { openSite } from "../../src/server/open-site";
 import { BLOG_MESSAGES } from "../../src/shared/blog";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { makePostInput } from "../helpers/factories";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
-// A first start seeds sample posts, one of them with a YouTube embed (DESIGN.md section 4).
-const site = useSiteAndBrowser();
+// The sample posts of a first start (DESIGN.md section 4), and one more with a YouTube embed.
+const site = useSiteAndBrowser(async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-blog-"));
+  const { store } = await openSite(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir }), { seed: true });
+  const video = '<iframe class="ql-video" frameborder="0" allowfullscreen src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"></iframe>';
+  await store.createPost(makePostInput({ title: "A post with a video", tags: ["Product"], content: `<p>Watch the demonstration:</p>${video}<p>That is all.</p>` }));
+  await store.close();
+  return { dataDir };
+});
 
 it("/blog → a post → a tag badge → the filtered list → back to all posts, all client-side", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
@@ -24,7 +37,8 @@ it("/blog → a post → a tag badge → the filtered list → back to all posts
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await page.getByRole("link", { name: BLOG_MESSAGES.backToBlog }).isVisible()).toBe(true);
 
-  const tagList = page.getByRole("list", { name: "Tags" });
+  // The post's own tags: the related posts under it list theirs too.
+  const tagList = page.getByRole("article").first().getByRole("list", { name: "Tags" });
   const tagName = (await tagList.getByRole("link").first().textContent())!;
   await tagList.getByRole("link", { name: tagName }).click();
   await page.waitForURL(/\/blog\?tag=/);

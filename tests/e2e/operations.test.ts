@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+import { version } from "../../package.json";
 import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
 import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
 import { DEBUG_MESSAGES } from "../../src/app/components/debug/debug-messages";
@@ -79,6 +80,8 @@ it("/system/health shows the database connected, and asks visitors to sign in", 
   await signIn(page, "/system/health");
   await page.getByRole("heading", { name: HEALTH_MESSAGES.title }).waitFor();
   await page.getByText(HEALTH_MESSAGES.connected, { exact: true }).waitFor();
+  // The operator's figures beside the status: the server's version among them.
+  await page.getByText(version, { exact: true }).waitFor();
   await page.getByRole("button", { name: HEALTH_MESSAGES.refresh }).click();
   await page.getByText(HEALTH_MESSAGES.connected, { exact: true }).waitFor();
   await close();

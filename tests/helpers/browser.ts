@@ -1,7 +1,7 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 
 /** DEVELOPERS.md: Debian's Chromium, never a downloaded one, with the network quiet. */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -13,7 +13,7 @@ const FLAGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS });
+  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -23,7 +23,7 @@ export const PHONE = { width: 375, height: 740 };
  * A page whose uncaught errors and console errors are collected, so a test can assert the
  * page ran cleanly (hydration mismatches show up here).
  */
-export async function openPage(browser: Browser, viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}) {
+export async function openPage(browser: Browser, viewport = DESKTOP, options: Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion"> = {}) {
   const context = await browser.newContext({ viewport, ...options });
   // Nothing in the tests talks to an address outside the machine (DEVELOPERS.md): embedded
   // videos and any other outside request are refused before they leave.

@@ -1,6 +1,7 @@
 import { sealData } from "iron-session";
 import { hashPassword } from "../../src/server/auth/password";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../src/server/auth/session";
+import type { SessionRecords } from "../../src/server/auth/session-records";
 import type { Role, Store, User } from "../../src/server/store/types";
 
 let count = 0;
@@ -19,14 +20,22 @@ export async function makeUser(
   return { user, password };
 }
 
-/** A Cookie header value for a signed-in session, sealed the way the server seals it. */
-export async function sessionCookie(sessionSecret: string, userId: number): Promise<string> {
-  const sealed = await sealData({ userId }, { password: sessionSecret, ttl: SESSION_TTL_SECONDS });
+/** A Cookie header value sealing a session id, the way the server seals it. */
+export async function sealedCookie(sessionSecret: string, sid: string): Promise<string> {
+  const sealed = await sealData({ sid }, { password: sessionSecret, ttl: SESSION_TTL_SECONDS });
   return `${SESSION_COOKIE}=${sealed}`;
 }
 
+type TestSite = { store: Store; sessionSecret: string; sessionRecords: SessionRecords };
+
+/** A Cookie header value for a new server-side session of the user, as a sign-in makes one. */
+export async function sessionCookie(t: Omit<TestSite, "store">, userId: number): Promise<string> {
+  const session = await t.sessionRecords.create({ userId, ip: "127.0.0.1", userAgent: "test" });
+  return sealedCookie(t.sessionSecret, session.id);
+}
+
 /** A new user of the role and the Cookie header of their session. */
-export async function signedIn(t: { store: Store; sessionSecret: string }, role: Role = "admin") {
+export async function signedIn(t: TestSite, role: Role = "admin") {
   const { user, password } = await makeUser(t.store, { role });
-  return { user, password, cookie: await sessionCookie(t.sessionSecret, user.id) };
+  return { user, password, cookie: await sessionCookie(t, user.id) };
 }

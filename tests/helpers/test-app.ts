@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openSite } from "../../src/server/open-site";
+import type { OpenJsonStoreOptions } from "../../src/server/store/json-store";
 
 let build: Promise<ServerBuild> | undefined;
 
@@ -19,19 +20,25 @@ function serverBuild(): Promise<ServerBuild> {
  * An app from createApp on a fresh temporary data folder (DESIGN.md section 7), unseeded unless
  * asked, for supertest. `close` releases and removes the folder.
  */
-export async function makeTestApp({ seed = false, env = {} }: { seed?: boolean; env?: Record<string, string> } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-"));
+export async function makeTestApp({
+  seed = false,
+  env = {},
+  wrapAdapter,
+  dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-")),
+}: { seed?: boolean; env?: Record<string, string>; dataDir?: string } & Pick<OpenJsonStoreOptions, "wrapAdapter"> = {}) {
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
-  const { store, sessionSecret } = await openSite(config, { seed });
-  const app = createApp({ config, store, sessionSecret, build: await serverBuild() });
+  const site = await openSite(config, { seed, wrapAdapter });
+  const { store, sessionSecret, sessionRecords } = site;
+  const app = createApp({ config, store, sessionSecret, sessionRecords, build: await serverBuild() });
   return {
     app,
     store,
     config,
     sessionSecret,
     dataDir,
+    sessionRecords,
     close: async () => {
-      await store.close();
+      await site.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

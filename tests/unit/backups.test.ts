@@ -39,7 +39,7 @@ describe("writeBackup", () => {
     expect(backupFiles(dataDir)).toEqual([name]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(fs.readFileSync(file, "utf8"));
-    expect(saved).toEqual({ format: BACKUP_FORMAT, version: 1, createdAt: expect.any(String), count: 4, posts });
+    expect(saved).toEqual({ format: BACKUP_FORMAT, version: 2, createdAt: expect.any(String), count: 4, posts, media: {} });
     expect(saved.posts.find((p: Post) => p.id === 900).excerpt).toBe("From an older release");
     expect(await readBackup(dataDir, name)).toEqual(posts);
   });
@@ -91,7 +91,7 @@ describe("reading a backup", () => {
     ["empty", "", /is not valid JSON/],
     ["not a backup", JSON.stringify({ hello: "world" }), BACKUP_MESSAGES.notBackup("b.json")],
     ["another format", JSON.stringify({ ...good, format: "other" }), BACKUP_MESSAGES.notBackup("b.json")],
-    ["a newer version", JSON.stringify({ ...good, version: 2 }), BACKUP_MESSAGES.version("b.json", 2)],
+    ["a newer version", JSON.stringify({ ...good, version: 3 }), BACKUP_MESSAGES.version("b.json", 3)],
     ["a post without a slug", JSON.stringify({ ...good, posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }] }), /b\.json holds posts that are not valid \(posts\.0\.slug: /],
   ])("refuses a file that is %s with a 400 saying so", (_, text, message) => {
     let error: unknown;

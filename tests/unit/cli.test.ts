@@ -2,8 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { version } from "../../package.json";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { name, version } from "../../package.json";
 import { verifyPassword } from "../../src/server/auth/password";
 import { CLI_MESSAGES } from "../../src/server/cli";
 import { inUseMessage } from "../../src/server/store/data-lock";
@@ -83,8 +83,8 @@ describe("users create --password-stdin", () => {
 });
 
 describe("--version and --help", () => {
-  it("prints package.json's version, and the help with every command's usage; exit 0", async () => {
-    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  it("prints package.json's version and the Node runtime's, and the help with every command's usage; exit 0", async () => {
+    expect(await cli(["--version"])).toEqual({ code: 0, stdout: `${name} ${version} (Node.js ${process.version})\n`, stderr: "" });
     const help = await cli(["--help"]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
     for (const usage of EVERY_USAGE.split("\n")) expect(help.stdout).toContain(usage.replace("Usage: ", ""));
@@ -116,20 +116,38 @@ describe("usage errors exit 2 with the usage", () => {
  * terminal itself would echo them.
  */
 const hasScript = spawnSync("script", ["--version"]).status === 0;
+const NO_SCRIPT = "util-linux `script` is not installed, so no pseudo-terminal can be made here (apt-get install bsdutils)";
 
-describe.skipIf(!hasScript)("users create on a terminal", () => {
+describe("users create on a terminal", () => {
+  // Skipped with the reason, never silently: once on the console, and beside each test in the report.
+  beforeAll(() => {
+    if (!hasScript) console.warn(`Skipping the terminal tests: ${NO_SCRIPT}`);
+  });
+  beforeEach((ctx) => ctx.skip(!hasScript, NO_SCRIPT));
+
   function onTerminal(dataDir: string) {
     const command = [process.execPath, ...CLI, "users", "create", "--username", "typist", "--role", "admin"].join(" ");
     const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
     let screen = "";
     child.stdout!.on("data", (chunk) => (screen += chunk));
     const done = collect(child);
-    const shown = async (text: string) => {
-      while (!screen.includes(text)) {
-        if (child.exitCode !== null) throw new Error(`exited before showing ${text}: ${screen}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    };
+    /** Resolves when the screen shows `text`, on the output that brings it; fails if the CLI exits first. */
+    const shown = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!screen.includes(text)) return;
+          child.stdout!.off("data", check);
+          child.off("close", exited);
+          resolve();
+        };
+        const exited = () => {
+          child.stdout!.off("data", check);
+          reject(new Error(`exited before showing ${text}: ${screen}`));
+        };
+        child.stdout!.on("data", check);
+        child.once("close", exited);
+        check();
+      });
     return { type: (keys: string) => child.stdin!.write(keys), shown, done };
   }
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DATABASE_NEEDS_SECRET, loadConfig } from "../../src/server/config";
+import { TRUST_PROXY_MESSAGE } from "../../src/server/trust-proxy";
 
 describe("loadConfig", () => {
   it("has working defaults: port 3000 on every address, ./data under the working folder", () => {
@@ -17,8 +18,24 @@ describe("loadConfig", () => {
       adminPassword: undefined,
       backupKeep: 20,
       htmlCacheBytes: 0,
+      minFreeBytes: undefined,
+      shutdownTimeoutMs: 10_000,
+      maxConnections: 1_000,
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
+      contactNotifyFrom: "no-reply@localhost",
+      smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
+  });
+
+  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS and MAX_CONNECTIONS, and refuses bad values", () => {
+    expect(loadConfig({ MIN_FREE_BYTES: "1048576", SHUTDOWN_TIMEOUT_MS: "2500", MAX_CONNECTIONS: "50" })).toMatchObject({
+      minFreeBytes: 1_048_576,
+      shutdownTimeoutMs: 2_500,
+      maxConnections: 50,
+    });
+    for (const [name, bad] of [["MIN_FREE_BYTES", "-1"], ["SHUTDOWN_TIMEOUT_MS", "soon"], ["MAX_CONNECTIONS", "0"]]) {
+      expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
+    }
   });
 
   it("reads every variable", () => {
@@ -26,7 +43,24 @@ describe("loadConfig", () => {
       { NODE_ENV: "production", PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/var/lib/site", TRUST_PROXY: "true", CONTACT_WEBHOOK_URL: "https://hooks.example.com/x", PUBLIC_URL: "https://queuewise.example/" },
       "/",
     );
-    expect(config).toMatchObject({ env: "production", port: 8080, host: "127.0.0.1", dataDir: "/var/lib/site", trustProxy: true, contactWebhookUrl: "https://hooks.example.com/x", publicUrl: "https://queuewise.example" });
+    expect(config).toMatchObject({ env: "production", port: 8080, host: "127.0.0.1", dataDir: "/var/lib/site", trustProxy: 1, contactWebhookUrl: "https://hooks.example.com/x", publicUrl: "https://queuewise.example" });
+  });
+
+  it.each([
+    ["true", 1],
+    ["1", 1],
+    ["2", 2],
+    ["0", false],
+    ["false", false],
+    ["", false],
+    ["127.0.0.1", ["127.0.0.1"]],
+    ["loopback, 10.0.0.0/8, ::1, fd00::/8", ["loopback", "10.0.0.0/8", "::1", "fd00::/8"]],
+  ])("reads TRUST_PROXY=%j as %j, never as Express's trust-everything true", (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(["maybe", "11", "-1", "10.0.0.0/33", "300.1.1.1", "10.0.0.1/8/1", "127.0.0.1,"])("refuses TRUST_PROXY=%j", (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(TRUST_PROXY_MESSAGE);
   });
 
   it("keeps BACKUP_KEEP backups, 1 to 1000", () => {

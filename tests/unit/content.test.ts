@@ -115,17 +115,18 @@ describe("sanitizeContent: embeds survive", () => {
       const out = sanitizeContent(html);
       const [iframe] = elements(out).filter((el) => el.name === "iframe");
       expect(iframe?.attribs).toEqual({
-        src, width: "560", height: "315", frameborder: "0", allow: "autoplay; fullscreen", allowfullscreen: "",
+        src, width: "560", height: "315", allow: "autoplay; fullscreen", allowfullscreen: "",
         title: src.includes("vimeo") ? "Vimeo video player" : "YouTube video player",
       });
     });
   }
 
-  it("keeps Quill's video blot and the responsive container", () => {
+  it("keeps Quill's video blot and the responsive container, as valid HTML", () => {
     const quill = '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
-    expect(sanitizeContent(quill)).toBe(quill);
-    const wrapped = `<div class="video-container">${quill}</div>`;
-    expect(sanitizeContent(wrapped)).toBe(wrapped);
+    const valid = '<iframe class="ql-video" allowfullscreen src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
+    expect(sanitizeContent(quill)).toBe(valid);
+    expect(sanitizeContent(valid)).toBe(valid);
+    expect(sanitizeContent(`<div class="video-container">${quill}</div>`)).toBe(`<div class="video-container">${valid}</div>`);
   });
 
   it("drops foreign iframes whole, content and all", () => {

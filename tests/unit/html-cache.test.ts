@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { ByteLru } from "../../src/server/byte-lru";
 import { chooseEncoding } from "../../src/server/cached-page";
@@ -48,8 +49,23 @@ describe("pageKey", () => {
     expect(pageKey("/blog?")).toBe("/blog");
   });
 
+  it("keeps only the parameters a path reads, so cache-busters and tracking tags share one entry", () => {
+    expect(pageKey("/blog?utm_source=mail&tag=retail&cache=1")).toBe("/blog?tag=retail");
+    expect(pageKey("/?utm_source=mail")).toBe("/");
+    expect(pageKey("/blog/a-post?ref=x")).toBe("/blog/a-post");
+    expect(pageKey("/api/public/blog/posts?cache=1700000000")).toBe("/api/public/blog/posts");
+    expect(pageKey("/api/public/blog/posts?pageSize=10&page=2&cache=1")).toBe("/api/public/blog/posts?page=2&pageSize=10");
+    expect(pageKey("/api/blog/posts?cache=5")).toBe("/api/blog/posts");
+  });
+
+  it("keys the public blog API beside the pages", () => {
+    for (const path of ["/api/public/blog/posts", "/api/public/blog/posts/a-post", "/api/blog/posts", "/api/blog/tags"]) {
+      expect(pageKey(path)).toBe(path);
+    }
+  });
+
   it("leaves out every other path: admin, tools, /api, .data requests, trailing slashes", () => {
-    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/create-post-direct", "/emergency-post", "/delete-posts", "/delete-all-posts", "/test-update", "/direct-delete", "/api/public/blog/posts", "/blog.data", "/blog/a-post.data", "/_root.data", "/blog/", "/blog/a/b", "/favicon.svg"]) {
+    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/create-post-direct", "/emergency-post", "/delete-posts", "/delete-all-posts", "/test-update", "/direct-delete", "/api/cms/posts", "/api/public/health/database", "/api/public/blog/posts/a/b", "/api/blog/tags/x", "/blog.data", "/blog/a-post.data", "/_root.data", "/blog/", "/blog/a/b", "/favicon.svg"]) {
       expect(pageKey(path), path).toBeUndefined();
     }
   });
@@ -57,18 +73,20 @@ describe("pageKey", () => {
 
 describe("chooseEncoding", () => {
   const both = { br: Buffer.alloc(1), gzip: Buffer.alloc(1) };
+  const asking = (header: string | undefined) =>
+    ({ headers: header === undefined ? {} : { "accept-encoding": header } }) as IncomingMessage;
 
   it("prefers brotli, then gzip, honouring q=0 and *", () => {
-    expect(chooseEncoding("gzip, deflate, br", both)).toBe("br");
-    expect(chooseEncoding("gzip", both)).toBe("gzip");
-    expect(chooseEncoding("br;q=0, gzip;q=0.5", both)).toBe("gzip");
-    expect(chooseEncoding("*", both)).toBe("br");
-    expect(chooseEncoding("*, br;q=0", both)).toBe("gzip");
-    expect(chooseEncoding("identity", both)).toBe("identity");
-    expect(chooseEncoding(undefined, both)).toBe("identity");
+    expect(chooseEncoding(asking("gzip, deflate, br"), both)).toBe("br");
+    expect(chooseEncoding(asking("gzip"), both)).toBe("gzip");
+    expect(chooseEncoding(asking("br;q=0, gzip;q=0.5"), both)).toBe("gzip");
+    expect(chooseEncoding(asking("*"), both)).toBe("br");
+    expect(chooseEncoding(asking("*, br;q=0"), both)).toBe("gzip");
+    expect(chooseEncoding(asking("identity"), both)).toBe("identity");
+    expect(chooseEncoding(asking(undefined), both)).toBe("identity");
   });
 
   it("sends the body as it is when no copy was worth keeping", () => {
-    expect(chooseEncoding("br, gzip", {})).toBe("identity");
+    expect(chooseEncoding(asking("br, gzip"), {})).toBe("identity");
   });
 });

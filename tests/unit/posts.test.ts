@@ -99,7 +99,7 @@ describe("create", () => {
     expect((await posts.create(withoutPublished)).published).toBe(true);
   });
 
-  it("stores content sanitized, keeps YouTube embeds, and counts the 50 characters on what was sent", async () => {
+  it("stores content sanitized, keeps YouTube embeds, and counts the 50 characters before and after sanitizing", async () => {
     const { store, posts } = await service();
     const content = `<img src=x onerror=alert(1)><script>alert(1)</script><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>${PADDING}`;
     const post = await posts.create(makePostInput({ content }));
@@ -107,9 +107,16 @@ describe("create", () => {
     expect(stored).not.toMatch(/<script|onerror|alert/);
     expect(stored).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>');
     expect(stored).toContain(PADDING);
-    // 50+ characters sent, almost nothing left after sanitizing: accepted, stored as the safe part.
-    const scripted = await posts.create(makePostInput({ content: `<p>Hi</p><script>${"x".repeat(60)}</script>` }));
-    expect((await store.getPostById(scripted.id))!.content).toBe("<p>Hi</p>");
+    // 50+ characters sent, almost nothing left after sanitizing: refused with the usual message.
+    const before = (await store.listPosts()).length;
+    for (const content of [`<p>Hi</p><script>${"x".repeat(60)}</script>`, `<style>${"p{}".repeat(20)}</style><p>ok</p>`]) {
+      const error = await rejection(posts.create(makePostInput({ content })), ValidationError);
+      expect(error.errors).toEqual({ content: [POST_MESSAGES.content] });
+    }
+    const [first] = await store.listPosts();
+    const update = await rejection(posts.update(first!.id, { ...makePostInput(), content: `<script>${"x".repeat(60)}</script>` }), ValidationError);
+    expect(update.errors).toEqual({ content: [POST_MESSAGES.content] });
+    expect(await store.listPosts()).toHaveLength(before);
   });
 
   it('stores an empty coverImage as none and ignores fields a writer does not own', async () => {

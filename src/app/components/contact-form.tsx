@@ -41,11 +41,12 @@ async function validate(form: HTMLFormElement): Promise<Errors> {
 
 /**
  * The contact form of SPEC sections 2, 4 and 5. Validated in the browser by the shared schema,
- * posted to the page's own action (no outside form service: DESIGN.md section 5). Checked on
+ * posted to the page's own action (no outside form service: DESIGN.md section 5). An industry's
+ * page passes its industry as the form's starting choice. Checked on
  * submit, then again on every change, without a form library: this form is on every marketing
  * page.
  */
-export function ContactForm() {
+export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string }) {
   const fetcher = useFetcher<ContactActionData>();
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.
@@ -65,7 +66,7 @@ export function ContactForm() {
       // Emptied rather than reset: reset() would bring back what a failed native post had typed.
       for (const name of FIELDS) {
         const control = form.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
-        if (control) control.value = "";
+        if (control) control.value = name === "industry" ? defaultIndustry : "";
       }
       setSubmitted(false);
       setErrors({});
@@ -73,7 +74,7 @@ export function ContactForm() {
       return;
     }
     setErrors(firstMessages(answer.errors));
-  }, [fetcher.data]);
+  }, [fetcher.data, defaultIndustry]);
 
   useEffect(() => {
     if (!banner) return;
@@ -132,7 +133,7 @@ export function ContactForm() {
         </Field>
         <Field id="contact-industry" label="Industry" optional error={errors.industry}>
           {(a) => (
-            <select {...a} name="industry" defaultValue={initial.industry ?? ""} className={inputClasses}>
+            <select {...a} name="industry" defaultValue={initial.industry ?? defaultIndustry} className={inputClasses}>
               <option value="">Select your industry</option>
               {INDUSTRIES.map((i) => (
                 <option key={i.id} value={i.id}>

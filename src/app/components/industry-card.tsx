@@ -1,35 +1,54 @@
 import { Link } from "react-router";
 import type { Industry } from "../../shared/industries";
+import { cn } from "../lib/cn";
+import { Icon, IconTile } from "./icon";
+import { INDUSTRY_ICONS } from "./industry-icons";
 import { industryPath } from "./nav-links";
 import { Card } from "./ui/card";
 
-/** SPEC section 9: cards on the home page show the first 3 features; the list page shows them all. */
+/**
+ * docs/product.md section 9: cards on the home page show the first 3 features; the list page shows
+ * them all, and there (`index` given) the cards fade in one after another, 0.1 s apart, unless the
+ * reader asks for reduced motion.
+ */
 export function IndustryCard({
   industry,
   featureCount,
   linkLabel,
   headingLevel: Heading = "h3",
+  index,
 }: {
   industry: Industry;
   featureCount?: number;
   linkLabel: string;
   headingLevel?: "h2" | "h3";
+  index?: number;
 }) {
   return (
-    <Card className="flex h-full flex-col">
-      <Heading className="text-xl font-semibold text-slate-900">{industry.title}</Heading>
-      <p className="mt-2 text-slate-600">{industry.description}</p>
+    <Card
+      className={cn("flex h-full flex-col", index !== undefined && "animate-fade-up motion-reduce:animate-none")}
+      style={index !== undefined ? { animationDelay: `${index * 0.1}s` } : undefined}
+    >
+      <div className="flex items-center gap-4">
+        <IconTile name={INDUSTRY_ICONS[industry.id]} />
+        <Heading className="text-xl font-semibold text-slate-900">{industry.title}</Heading>
+      </div>
+      <p className="mt-4 text-slate-600">{industry.description}</p>
       <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
         {industry.features.slice(0, featureCount).map((feature) => (
           <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" />
+            <Icon name="check" className="h-4 w-4 text-emerald-600" />
             {feature}
           </li>
         ))}
       </ul>
-      <Link to={industryPath(industry.id)} className="mt-6 font-medium text-brand-700 hover:underline">
+      <Link
+        to={industryPath(industry.id)}
+        className="mt-6 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+      >
         {linkLabel}
-        <span className="sr-only"> about {industry.title}</span> →
+        <span className="sr-only"> about {industry.title}</span>
+        <Icon name="arrow-right" className="h-4 w-4" />
       </Link>
     </Card>
   );

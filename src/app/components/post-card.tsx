@@ -1,30 +1,61 @@
 import { Link } from "react-router";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PostCard as PostCardData } from "../../shared/blog";
+import { BLOG_MESSAGES, type PostListItem } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
+import { readingTimeLabel } from "../../shared/reading-time";
+import { cn } from "../lib/cn";
+import { GeneratedCover } from "./generated-cover";
 import { TagBadge } from "./tag-badge";
 
-/** SPEC sections 2 and 9: cover (at most 140 px high), title, date, summary, tags; cards fade in 0.1 s apart. */
-export function PostCard({ post, index }: { post: PostCardData; index: number }) {
+/**
+ * SPEC sections 2 and 9: cover (140 px high), title, date, summary, tags; cards fade in 0.1 s apart
+ * unless the reader asks for reduced motion. A post without a cover gets one generated from its
+ * title. `headingLevel` is h3 where the cards sit under a section's h2 (related posts).
+ */
+export function PostCard({
+  post,
+  index,
+  headingLevel: Heading = "h2",
+  className,
+}: {
+  post: PostListItem;
+  index: number;
+  headingLevel?: "h2" | "h3";
+  className?: string;
+}) {
   const title = post.title || BLOG_MESSAGES.untitled;
   return (
     <article
-      className="flex animate-fade-up flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm motion-reduce:animate-none"
+      className={cn(
+        "flex animate-fade-up flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm",
+        "transition-shadow hover:shadow-md motion-reduce:animate-none",
+        className,
+      )}
       style={{ animationDelay: `${index * 0.1}s` }}
     >
-      <img
-        src={post.coverImage || DEFAULT_COVER_IMAGE}
-        alt=""
-        loading={index < 4 ? "eager" : "lazy"}
-        className={post.coverImage ? "max-h-[140px] w-full object-cover" : "max-h-[140px] w-full bg-brand-50 object-contain p-6"}
-      />
+      {post.coverImage ? (
+        <img
+          src={post.coverImage}
+          srcSet={post.cover?.srcSet}
+          sizes={post.cover?.srcSet ? "(min-width: 72rem) 560px, (min-width: 48rem) 50vw, 100vw" : undefined}
+          width={post.cover?.width}
+          height={post.cover?.height}
+          alt=""
+          loading={index < 4 ? "eager" : "lazy"}
+          className="h-[140px] w-full object-cover"
+        />
+      ) : (
+        <GeneratedCover title={title} className="h-[140px] w-full" />
+      )}
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-xl font-semibold text-slate-900">
+        <Heading className="text-xl font-semibold text-slate-900">
           <Link to={`/blog/${post.slug}`} className="hover:text-brand-700 hover:underline">
             {title}
           </Link>
-        </h2>
+        </Heading>
         <p className="mt-1 text-sm text-slate-600">
           <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{readingTimeLabel(post.readingMinutes)}</span>
         </p>
         <p className="mt-3 flex-1 text-slate-700">{post.summary}</p>
         {post.tags.length > 0 && (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { INDUSTRIES } from "../../shared/industries";
-import { SITE } from "../../shared/site";
+import { SITE, copyrightLine } from "../../shared/site";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
 import { SECTION_LINKS, industryPath } from "./nav-links";
@@ -50,8 +50,9 @@ export function SiteFooter() {
           ))}
         </FooterColumn>
       </div>
-      <div className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
-        {`© ${SITE.copyrightYear} ${SITE.name}. All rights reserved.`}
+      {/* The server's year stands if the browser's clock has already crossed into the next one. */}
+      <div className="border-t border-slate-800 py-6 text-center text-sm text-slate-400" suppressHydrationWarning>
+        {copyrightLine()}
       </div>
     </footer>
   );

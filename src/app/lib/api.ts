@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** The whole JSON answer, for errors that carry more than a message (a 409's update times). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = "ApiError";
@@ -29,7 +31,7 @@ export class NetworkError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export async function apiRequest<T = unknown>(method: Method, path: string, body?: unknown): Promise<T> {
   let res: Response;
@@ -63,7 +65,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, body
 function errorFrom(res: Response, text: string): ApiError {
   try {
     const json = JSON.parse(text) as { message?: unknown; errors?: Record<string, string[]> };
-    if (typeof json.message === "string") return new ApiError(res.status, json.message, json.errors);
+    if (typeof json.message === "string") return new ApiError(res.status, json.message, json.errors, json);
   } catch {
     // Not JSON: the body text itself is the message.
   }
@@ -74,5 +76,6 @@ export const api = {
   get: <T>(path: string) => apiRequest<T>("GET", path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>("POST", path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>("PUT", path, body),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>("PATCH", path, body),
   delete: <T>(path: string) => apiRequest<T>("DELETE", path),
 };

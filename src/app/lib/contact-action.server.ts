@@ -1,33 +1,19 @@
 import { data, type AppLoadContext } from "react-router";
-import { CONTACT_MESSAGES } from "../../shared/contact-schema";
-import { isHttpError } from "../../server/errors";
-import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "../../server/api/json-body";
+import type { ContactFormResult } from "../../server/contact";
 
-export type ContactActionData =
-  | { ok: true; message: string }
-  | { ok: false; message: string; errors?: Record<string, string[]>; values: Record<string, string> };
+/** What the contact form shows after a post: the banner text, or the errors and the values sent. */
+export type ContactActionData = { ok: true; message: string } | Omit<Extract<ContactFormResult, { ok: false }>, "status" | "headers">;
 
 /**
  * The action behind every contact form on the site. With JavaScript the form posts here through
  * a fetcher; without it the browser posts natively and the page comes back rendered with the
- * banner or the field errors (issue 2). Both go through the same contact service as /api/contact.
+ * banner or the field errors (docs/product.md section 2, The contact form). The work is the
+ * contact service's, reached through the load context like every loader and action, so no server
+ * module is bundled into the pages (docs/architecture.md section 3, Layers).
  */
 export async function contactAction({ request, context }: { request: Request; context: AppLoadContext }) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-    return data<ContactActionData>({ ok: false, message: JSON_BODY_MESSAGES.tooLarge, values: {} }, { status: 400 });
-  }
-  const values: Record<string, string> = {};
-  for (const [key, value] of await request.formData()) {
-    if (typeof value === "string") values[key] = value;
-  }
-  try {
-    await context.contact.submit(values, context.clientIp);
-    return data<ContactActionData>({ ok: true, message: CONTACT_MESSAGES.sent });
-  } catch (err) {
-    if (!isHttpError(err)) throw err;
-    return data<ContactActionData>(
-      { ok: false, message: err.message, errors: err.errors, values },
-      { status: err.status, headers: err.headers },
-    );
-  }
+  const result = await context.contact.submitForm(request, context.clientIp);
+  if (result.ok) return data<ContactActionData>(result);
+  const { status, headers, ...shown } = result;
+  return data<ContactActionData>(shown, { status, headers });
 }

@@ -1,122 +1,94 @@
 /**
- * What the post editor's HTML goes through before it is saved (SPEC section 4: editor-only
- * decorations stripped, the `justano` repair, video preservation). String work only, no DOM, so
- * it runs the same in the browser and in Node tests. The input is Quill 2's `root.innerHTML`
- * (well-formed), or stored post content (already sanitized by src/server/content.ts).
+ * What the post editor's HTML goes through before it is saved (docs/product.md section 4: editor-only
+ * decorations stripped, the `justano` repair, video preservation). It runs in the browser only (the
+ * editor's submit handlers), so it parses with the browser's own DOMParser, which builds an inert
+ * document: nothing in it runs or loads. The input is Quill 2's `root.innerHTML`, or stored post
+ * content (already sanitized by src/server/content.ts); the output is serialized by the same
+ * browser, so content that needs no change comes back as it went in.
  */
-import { embedSrc, parseAttributes } from "../../shared/embeds";
+import { embedSrc } from "../../shared/embeds";
 
-// A comment, or a start/end tag whose quoted attribute values may hold ">".
-const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+/** The children of `root` as the body of a parsed document. */
+function parse(html: string): HTMLElement {
+  const body = new DOMParser().parseFromString(html ?? "", "text/html").body;
+  releaseSwallowedMarkup(body);
+  return body;
+}
 
-type Tag = { start: number; end: number; closing: boolean; name: string; attributes: string; selfClosing: boolean };
-
-function* tags(html: string): Generator<Tag> {
-  for (const m of html.matchAll(TAG)) {
-    if (!m[2]) continue; // a comment
-    const attributes = m[3] ?? "";
-    yield {
-      start: m.index,
-      end: m.index + m[0].length,
-      closing: m[1] === "/",
-      name: m[2].toLowerCase(),
-      attributes,
-      selfClosing: /\/\s*$/.test(attributes),
-    };
+/**
+ * An `<iframe>` holds raw text, so one that is never closed takes the markup after it as its
+ * text. That markup is parsed and put back after the frame, as a reader of the HTML would expect.
+ */
+function releaseSwallowedMarkup(root: HTMLElement): void {
+  for (let frame = firstFrameWithText(root); frame; frame = firstFrameWithText(root)) {
+    const markup = frame.textContent ?? "";
+    frame.replaceChildren();
+    frame.after(...new DOMParser().parseFromString(markup, "text/html").body.childNodes);
   }
 }
 
-function opensElement(tag: Tag): boolean {
-  return !tag.closing && !tag.selfClosing && !VOID.has(tag.name);
-}
+const firstFrameWithText = (root: HTMLElement) => [...root.querySelectorAll("iframe")].find((f) => f.childNodes.length > 0);
 
-/** Where the element that `open` starts ends: after its matching end tag, or after `open` itself
- * for a void, self-closed or never-closed element. */
-function elementEnd(html: string, open: Tag): number {
-  if (!opensElement(open)) return open.end;
-  let depth = 0;
-  for (const tag of tags(html.slice(open.end))) {
-    if (tag.name !== open.name) continue;
-    if (tag.closing) {
-      if (depth === 0) return open.end + tag.end;
-      depth--;
-    } else if (opensElement(tag)) {
-      depth++;
-    }
-  }
-  return open.end;
-}
-
-function textOf(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;|\u00a0/gi, " ");
-}
-
-function classes(attributes: Record<string, string>): string[] {
-  return (attributes.class ?? "").split(/\s+/).filter(Boolean);
-}
-
-// Marked editor-only by whoever adds a decoration (SPEC section 4), plus what Quill 2 itself puts
-// in root.innerHTML for the editor's sake: list markers (span.ql-ui), the collapsed-selection
+// Marked editor-only by whoever adds a decoration (docs/product.md section 4), plus what Quill 2 itself
+// puts in root.innerHTML for the editor's sake: list markers (span.ql-ui), the collapsed-selection
 // cursor (span.ql-cursor), and a video banner under any of the names such a banner is given.
-const EDITOR_ONLY_CLASSES = new Set([
-  "editor-only", "ql-ui", "ql-cursor", "video-banner", "embedded-video-banner", "ql-video-banner", "editor-video-banner",
-]);
+const EDITOR_ONLY_CLASSES = ["editor-only", "ql-ui", "ql-cursor", "video-banner", "embedded-video-banner", "ql-video-banner", "editor-video-banner"];
 const CODE_BLOCK_CLASSES = ["ql-code-block-container", "ql-code-block"];
 
-function isDecoration(html: string, tag: Tag): boolean {
-  const attributes = parseAttributes(tag.attributes);
-  if ("data-editor-only" in attributes && attributes["data-editor-only"] !== "false") return true;
-  const list = classes(attributes);
-  if (list.some((c) => EDITOR_ONLY_CLASSES.has(c))) return true;
-  // The blue "Embedded Video" banner (SPEC section 4): Quill 2 writes no <div> but code blocks,
-  // so a div whose whole text is that label can only be the banner.
-  if (tag.name === "div" && !list.some((c) => CODE_BLOCK_CLASSES.includes(c))) {
-    const inner = html.slice(tag.end, elementEnd(html, tag));
-    const label = textOf(inner).replace(/[^\p{L}\p{N}]+/gu, " ").trim().toLowerCase();
+function isDecoration(element: Element): boolean {
+  const marked = element.getAttribute("data-editor-only");
+  if (marked !== null && marked !== "false") return true;
+  if (EDITOR_ONLY_CLASSES.some((c) => element.classList.contains(c))) return true;
+  // The blue "Embedded Video" banner: Quill 2 writes no <div> but code blocks, so a div whose
+  // whole text is that label can only be the banner.
+  if (element.localName === "div" && !CODE_BLOCK_CLASSES.some((c) => element.classList.contains(c))) {
+    const label = (element.textContent ?? "").replace(/[^\p{L}\p{N}]+/gu, " ").trim().toLowerCase();
     if (label === "embedded video" || label === "embedded videos") return true;
   }
   return false;
 }
 
-/** Removes editor-only elements with everything inside them (SPEC section 4). */
-export function stripEditorDecorations(html: string): string {
-  let out = "";
-  let from = 0;
-  for (const tag of tags(html)) {
-    if (tag.closing || tag.start < from) continue;
-    if (!isDecoration(html, tag)) continue;
-    out += html.slice(from, tag.start);
-    from = elementEnd(html, tag);
+/** Removes editor-only elements with everything inside them. */
+function removeDecorations(root: HTMLElement): void {
+  for (const element of root.querySelectorAll("*")) {
+    if (root.contains(element) && isDecoration(element)) element.remove();
   }
-  return out + html.slice(from);
 }
 
 /**
- * SPEC section 4 "Editor repair": an iframe whose tag name was rewritten to `justano` is an iframe
- * again; a lone or self-closed `<justano>` gets its end tag, and a stray end tag goes.
+ * An iframe whose tag name was rewritten to `justano` is an iframe again, with its attributes in
+ * order. What the parser nested inside it (an unclosed `<justano>` takes what follows) goes after it.
  */
+function repairJustanoElements(root: HTMLElement): void {
+  for (const bogus of root.querySelectorAll("justano")) {
+    const frame = bogus.ownerDocument.createElement("iframe");
+    for (const { name, value } of bogus.attributes) frame.setAttribute(name, value);
+    bogus.replaceWith(frame, ...bogus.childNodes);
+  }
+}
+
+/** Removes editor-only decorations (docs/product.md section 4). */
+export function stripEditorDecorations(html: string): string {
+  const root = parse(html);
+  removeDecorations(root);
+  return root.innerHTML;
+}
+
+/** docs/product.md section 4 "Editor repair": `<justano>` back to `<iframe>`. */
 export function repairJustano(html: string): string {
-  return html
-    .replace(/<justano\b((?:[^>"']|"[^"]*"|'[^']*')*?)\s*\/?>(?:\s*<\/justano\s*>)?/gi, (_, attributes: string) => `<iframe${attributes}></iframe>`)
-    .replace(/<\/justano\s*>/gi, "");
+  const root = parse(html);
+  repairJustanoElements(root);
+  return root.innerHTML;
 }
 
-// One iframe: its start tag, and its end tag unless another iframe starts first (never closed).
-const IFRAME = /<iframe\b(?:[^>"']|"[^"]*"|'[^']*')*>(?:(?:(?!<iframe\b)[\s\S])*?<\/iframe\s*>)?/gi;
-
-/** Every iframe in `html`, as written there, in order. */
+/** Every iframe in `html`, in order, as the browser writes it. */
 export function extractIframes(html: string): string[] {
-  return html.match(IFRAME) ?? [];
+  return [...parse(html).querySelectorAll("iframe")].map((frame) => frame.outerHTML);
 }
 
-/** The `src` of one iframe as written by extractIframes. */
+/** The `src` of the (first) iframe in `iframe`, as extractIframes writes them. */
 export function iframeSrc(iframe: string): string | undefined {
-  const open = /^<iframe\b((?:[^>"']|"[^"]*"|'[^']*')*)>/i.exec(iframe);
-  return open ? parseAttributes(open[1] ?? "").src : undefined;
+  return parse(iframe).querySelector("iframe")?.getAttribute("src") ?? undefined;
 }
 
 /** What makes two iframes the same video: the canonical player address (http vs https,
@@ -125,68 +97,55 @@ export function videoKey(src: string): string {
   return embedSrc(src) ?? src.trim();
 }
 
-/** Where each top-level element of `html` ends, in order. */
-function topLevelEnds(html: string): number[] {
-  const ends: number[] = [];
-  const open: string[] = [];
-  for (const tag of tags(html)) {
-    if (tag.closing) {
-      const at = open.lastIndexOf(tag.name);
-      if (at === -1) continue;
-      open.length = at;
-      if (!open.length) ends.push(tag.end);
-    } else if (opensElement(tag)) {
-      open.push(tag.name);
-    } else if (!open.length) {
-      ends.push(tag.end);
-    }
-  }
-  return ends;
-}
-
 /**
- * SPEC section 4 "Video preservation": the YouTube/Vimeo iframes of `original` that `edited` lost
- * are put back, in their original order, at evenly spaced positions between the top-level blocks
- * (paragraphs) of `edited`, or appended when it has fewer than two blocks. An iframe still in
- * `edited` is not added again (counted per video, so two copies of one video stay two). `removed`
- * lists the videos (their src) the writer deleted on purpose in the editor; those stay deleted.
+ * docs/product.md section 4 "Video preservation": the YouTube/Vimeo iframes of `original` that
+ * `edited` lost are put back, in their original order, at evenly spaced positions between the
+ * top-level blocks (paragraphs) of `edited`, or appended when it has fewer than two blocks. An
+ * iframe still in `edited` is not added again (counted per video, so two copies of one video stay
+ * two). `removed` lists the videos (their src) the writer deleted on purpose; those stay deleted.
  */
 export function restoreLostIframes(original: string, edited: string, removed: Iterable<string> = []): string {
-  const remaining = new Map<string, number>();
-  const count = (key: string, by: number) => remaining.set(key, (remaining.get(key) ?? 0) + by);
-  for (const frame of extractIframes(edited)) count(videoKey(iframeSrc(frame) ?? ""), 1);
-  for (const src of removed) count(videoKey(src), 1);
+  const root = parse(edited);
+  const lost = lostFrames(parse(original), root, removed);
+  if (!lost.length) return edited;
+  placeFrames(root, lost);
+  return root.innerHTML;
+}
 
-  const lost: string[] = [];
-  for (const frame of extractIframes(original)) {
-    const src = iframeSrc(frame);
+function lostFrames(original: HTMLElement, edited: HTMLElement, removed: Iterable<string>): HTMLIFrameElement[] {
+  const remaining = new Map<string, number>();
+  const count = (key: string) => remaining.set(key, (remaining.get(key) ?? 0) + 1);
+  for (const frame of edited.querySelectorAll("iframe")) count(videoKey(frame.getAttribute("src") ?? ""));
+  for (const src of removed) count(videoKey(src));
+
+  const lost: HTMLIFrameElement[] = [];
+  for (const frame of original.querySelectorAll("iframe")) {
+    const src = frame.getAttribute("src");
     // Only players the sanitizer keeps are worth restoring; any other frame would be dropped anyway.
     if (!src || !embedSrc(src)) continue;
     const key = videoKey(src);
     const left = remaining.get(key) ?? 0;
     if (left > 0) remaining.set(key, left - 1);
-    else lost.push(/<\/iframe\s*>$/i.test(frame) ? frame : `${frame}</iframe>`);
+    else lost.push(frame);
   }
-  if (!lost.length) return edited;
+  return lost;
+}
 
-  const ends = topLevelEnds(edited);
-  const blocks = ends.length;
-  if (blocks < 2) return edited + lost.join("");
-  // Frame i of n goes after block round(i * blocks / (n + 1)), never before the first block nor
-  // after the last, so they spread over the post in their original order.
-  const inserts = new Map<number, string>();
-  lost.forEach((frame, i) => {
-    const after = Math.min(blocks - 1, Math.max(1, Math.round(((i + 1) * blocks) / (lost.length + 1))));
-    const at = ends[after - 1]!;
-    inserts.set(at, (inserts.get(at) ?? "") + frame);
-  });
-  let out = "";
-  let from = 0;
-  for (const at of [...inserts.keys()].sort((a, b) => a - b)) {
-    out += edited.slice(from, at) + inserts.get(at);
-    from = at;
+/** Frame i of n goes after block round(i * blocks / (n + 1)), never before the first block nor
+ * after the last, so they spread over the post in their original order. */
+function placeFrames(root: HTMLElement, frames: HTMLIFrameElement[]): void {
+  const blocks = [...root.children];
+  if (blocks.length < 2) {
+    root.append(...frames);
+    return;
   }
-  return out + edited.slice(from);
+  const lastPlacedAfter = new Map<Element, Element>();
+  frames.forEach((frame, i) => {
+    const after = Math.min(blocks.length - 1, Math.max(1, Math.round(((i + 1) * blocks.length) / (frames.length + 1))));
+    const block = blocks[after - 1]!;
+    (lastPlacedAfter.get(block) ?? block).after(frame);
+    lastPlacedAfter.set(block, frame);
+  });
 }
 
 /**
@@ -196,16 +155,24 @@ export function restoreLostIframes(original: string, edited: string, removed: It
  * videos the writer removed (PostEditor's `onRemovedVideosChange`). The server still sanitizes.
  */
 export function prepareContentForSave(html: string, original?: string, removed: Iterable<string> = []): string {
-  const cleaned = stripEditorDecorations(repairJustano(html ?? ""));
-  if (!original) return cleaned;
-  return restoreLostIframes(stripEditorDecorations(repairJustano(original)), cleaned, removed);
+  const root = parse(html);
+  repairJustanoElements(root);
+  removeDecorations(root);
+  if (original) {
+    const before = parse(original);
+    repairJustanoElements(before);
+    removeDecorations(before);
+    const lost = lostFrames(before, root, removed);
+    if (lost.length) placeFrames(root, lost);
+  }
+  return root.innerHTML;
 }
 
-/** An image address the content policy keeps: http(s), or a path on this site (not `//host`).
+/** An image address the content policy keeps: http(s), or an upload of this site (`/media/...`).
  * Post images are stored as addresses, never as base64 data: URLs. */
 export function isImageAddress(src: string): boolean {
   const value = typeof src === "string" ? src.trim() : "";
-  if (/^\/(?![/\\])/.test(value)) return true;
+  if (value.startsWith("/media/")) return !value.includes("..") && !value.includes("\\");
   try {
     return ["http:", "https:"].includes(new URL(value).protocol);
   } catch {
@@ -215,6 +182,7 @@ export function isImageAddress(src: string): boolean {
 
 /** True when the editor holds no text and no embed (Quill's empty document is `<p><br></p>`). */
 export function isEditorEmpty(html: string): boolean {
-  const cleaned = stripEditorDecorations(html ?? "");
-  return !/<(?:iframe|img)\b/i.test(cleaned) && !textOf(cleaned).trim();
+  const root = parse(html);
+  removeDecorations(root);
+  return !root.querySelector("iframe, img") && !(root.textContent ?? "").trim();
 }

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from "../components/admin/admin-messages";
 import { AdminDashboard } from "../components/admin/admin-dashboard";
 import { LoginForm } from "../components/admin/login-form";
 import { pageMeta } from "../lib/meta";
+import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "../../shared/setup";
 import { privatePageHeaders, sessionUserLoader } from "../lib/session-user.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,10 +14,15 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-export const loader = (args: Route.LoaderArgs) => sessionUserLoader(args);
+export async function loader(args: Route.LoaderArgs) {
+  const setupDone = new URL(args.request.url).searchParams.has(SETUP_DONE_PARAM);
+  return { ...(await sessionUserLoader(args)), setupDone };
+}
 
 export default function Admin({ loaderData }: Route.ComponentProps) {
   const [user, setUser] = useState(loaderData.user);
-  if (!user) return <LoginForm onSignedIn={setUser} />;
+  if (!user) {
+    return <LoginForm onSignedIn={setUser} {...(loaderData.setupDone && { title: SETUP_MESSAGES.signInTitle })} />;
+  }
   return <AdminDashboard user={user} onSignedOut={() => setUser(null)} />;
 }

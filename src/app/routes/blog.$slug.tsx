@@ -1,34 +1,31 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
+import { PreviewBar } from "../components/preview-bar";
+import { PostCard } from "../components/post-card";
 import { TagBadge } from "../components/tag-badge";
 import { buttonClasses } from "../components/ui/button";
-import { absoluteUrl, canonicalLink, pageMeta } from "../lib/meta";
+import { absoluteUrl, canonicalLink, pageMeta, socialMeta } from "../lib/meta";
 import { useToastOnce } from "../lib/use-toast-once";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE } from "../../shared/blog";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
+import { asksForPreview } from "../../shared/preview";
+import { socialCardPaths } from "../../shared/media";
+import { readingTimeLabel } from "../../shared/reading-time";
 import { SITE } from "../../shared/site";
 
 /** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting (issue 3). */
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.notFoundTitle, BLOG_MESSAGES.notFoundText);
-  const { post, canonical, publicUrl } = data;
+  const { post, canonical, publicUrl, preview } = data;
   const title = post.title || BLOG_MESSAGES.untitled;
-  const image = absoluteUrl(publicUrl, post.coverImage || DEFAULT_COVER_IMAGE);
+  const image = absoluteUrl(publicUrl, socialCardPaths.post(post));
   return [
     ...pageMeta(title, post.summary),
+    ...(preview ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: SITE.name },
-    { property: "og:title", content: title },
-    { property: "og:description", content: post.summary },
-    { property: "og:url", content: canonical },
-    { property: "og:image", content: image },
+    ...socialMeta({ publicUrl, title, description: post.summary, url: canonical, image, type: "article" }),
     { property: "article:published_time", content: post.createdAt },
     { property: "article:modified_time", content: post.updatedAt },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: post.summary },
-    { name: "twitter:image", content: image },
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -46,14 +43,50 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const post = await context.blog.getPublished(params.slug);
-  if (!post) throw data(null, { status: 404 });
+/** A preview names who asks, so no browser, proxy or search engine keeps it (020-draft-preview.md). */
+const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/**
+ * The published post; with `?preview` and a signed-in writer or admin, any post, draft or not
+ * (docs/decisions/020-draft-preview.md). Signed out, `?preview` changes nothing: a draft is the
+ * normal 404. The rendered-page cache never keeps a preview URL (html-cache.ts).
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const preview = asksForPreview(new URL(request.url).searchParams) && (await context.sessions.userFromRequest(request)) !== undefined;
+  const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
+  if (!post) throw data(null, { status: 404, ...(preview && { headers: PREVIEW_HEADERS }) });
   const { publicUrl } = context.config;
-  return { post, publicUrl, canonical: `${publicUrl}/blog/${encodeURIComponent(post.slug)}` };
+  const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+  const related = await context.blog.listRelated(post);
+  return data({ post, related, publicUrl, canonical, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
-export default function BlogPost({ loaderData: { post } }: Route.ComponentProps) {
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export default function BlogPost({ loaderData: { post, related, preview } }: Route.ComponentProps) {
+  return (
+    <>
+      {preview && <PreviewBar published={post.published} />}
+      <BlogArticle post={post} />
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="border-t border-slate-200 bg-white px-4 py-14">
+          <div className={`mx-auto ${related.length === 3 ? "max-w-5xl" : "max-w-3xl"}`}>
+            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+              {BLOG_MESSAGES.related}
+            </h2>
+            <div className={`mt-6 grid gap-6 ${RELATED_COLUMNS[related.length] ?? ""}`}>
+              {related.map((card, index) => (
+                <PostCard key={card.id} post={card} index={index} headingLevel="h3" />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function BlogArticle({ post }: { post: PublicPost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <BackToBlog label={BLOG_MESSAGES.backToBlog} />
@@ -62,10 +95,10 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
       </h1>
       <p className="mt-3 text-slate-600">
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+        <span aria-hidden="true"> · </span>
+        <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>
-      {post.coverImage && (
-        <img src={post.coverImage} alt="" className="mt-8 max-h-[250px] w-full rounded-xl object-cover" />
-      )}
+      <PostCover post={post} />
       {/* Sanitized by the server's allowlist on write and again on the way out (DESIGN.md section 5). */}
       <div className="post-content mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
       {post.tags.length > 0 && (
@@ -80,6 +113,9 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
     </article>
   );
 }
+
+/** As many columns as related posts, so one or two never sit beside empty space. */
+const RELATED_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 3: "md:grid-cols-3" };
 
 /** SPEC section 8: Blog Post Not Found for an unknown slug; Unable to Load Blog Post (with a toast, once) otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -97,6 +133,30 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <BackToBlog label={BLOG_MESSAGES.returnToBlog} />
       </div>
     </div>
+  );
+}
+
+/** SPEC section 3: the cover, at most 250 px high, or the default logo image when there is none. */
+function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
+  if (!post.coverImage) {
+    return (
+      <div className="mt-8 flex h-[180px] items-center justify-center rounded-xl bg-brand-50">
+        <img src={DEFAULT_COVER_IMAGE} alt="" width={96} height={96} className="h-24 w-24" />
+      </div>
+    );
+  }
+  const { cover } = post;
+  return (
+    <img
+      src={post.coverImage}
+      srcSet={cover?.srcSet}
+      sizes={cover?.srcSet ? "(min-width: 48rem) 736px, calc(100vw - 2rem)" : undefined}
+      width={cover?.width}
+      height={cover?.height}
+      alt=""
+      fetchPriority="high"
+      className="mt-8 h-[250px] w-full rounded-xl object-cover"
+    />
   );
 }
 

@@ -1,17 +1,23 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
+import { Icon } from "../components/icon";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink, pageMeta } from "../lib/meta";
+import { canonicalLink, pageMeta, socialMeta } from "../lib/meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES } from "../../shared/blog";
+import { socialCardPaths } from "../../shared/media";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.title, BLOG_MESSAGES.intro);
   const title = data.tagName ? `Posts tagged ${data.tagName}` : BLOG_MESSAGES.title;
   const paged = data.page > 1 ? `${title} (page ${data.page})` : title;
-  return [...pageMeta(paged, BLOG_MESSAGES.intro), canonicalLink(data.canonical)];
+  return [
+    ...pageMeta(paged, BLOG_MESSAGES.intro),
+    canonicalLink(data.canonical),
+    ...socialMeta({ publicUrl: data.publicUrl, title: paged, description: BLOG_MESSAGES.intro, url: data.canonical, image: socialCardPaths.blog }),
+  ];
 };
 
 /** `?tag=` narrows the list to one tag; `?page=N` pages it, 12 a page (DESIGN.md section 5). */
@@ -28,6 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tag = params.get("tag") || undefined;
   const pageParam = params.get("page");
   const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
+  // A renamed or merged tag's old address moves for good to the tag that holds its posts now.
+  const moved = tag ? await context.store.resolveTagRedirect(tag) : undefined;
+  if (moved) throw redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
   if (!result) throw data(null, { status: 404 });
   return {
@@ -37,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag,
     tagName: result.tag?.name ?? tag,
     canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
+    publicUrl: context.config.publicUrl,
   };
 }
 
@@ -65,7 +75,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className={`grid gap-6 md:grid-cols-2 ${loading ? "opacity-60" : ""}`}>
           {posts.map((post, index) => (
-            <PostCard key={post.id} post={post} index={index} />
+            // An odd count would leave the last card alone in its row: the newest spans both columns.
+            <PostCard
+              key={post.id}
+              post={post}
+              index={index}
+              className={index === 0 && posts.length % 2 === 1 ? "md:col-span-2" : undefined}
+            />
           ))}
         </div>
       )}
@@ -119,6 +135,11 @@ function BlogFrame({ children }: { children: React.ReactNode }) {
       <header className="mb-10 text-center">
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{BLOG_MESSAGES.title}</h1>
         <p className="mt-4 text-lg text-slate-600">{BLOG_MESSAGES.intro}</p>
+        {/* A plain link: the feed is a file for feed readers, not a page of the app. */}
+        <a href="/rss.xml" className={buttonClasses({ variant: "ghost", size: "sm" }, "mt-4")}>
+          <Icon name="rss" className="h-4 w-4 text-orange-600" />
+          {BLOG_MESSAGES.rss}
+        </a>
       </header>
       {children}
     </section>

@@ -2,17 +2,29 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { ContactSection } from "../components/contact-section";
 import { ExternalLink } from "../components/external-link";
+import { HeroIllustration } from "../components/hero-illustration";
+import { Icon, IconTile } from "../components/icon";
+import type { IconName } from "../components/icon-names";
 import { IndustryCard } from "../components/industry-card";
 import { ScrollLink } from "../components/scroll-link";
 import { SectionHeading } from "../components/section-heading";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, socialMeta } from "../lib/meta";
 import { INDUSTRIES } from "../../shared/industries";
-import { HOME, SITE } from "../../shared/site";
+import { socialCardPaths } from "../../shared/media";
+import { HOME } from "../../shared/home-copy";
+import { SITE } from "../../shared/site";
 
-export const meta: Route.MetaFunction = () => pageMeta(SITE.name, SITE.description);
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(SITE.name, SITE.description),
+  ...(data
+    ? socialMeta({ publicUrl: data.publicUrl, title: `${SITE.name} | ${SITE.tagline}`, description: SITE.description, url: "/", image: socialCardPaths.home })
+    : []),
+];
+
+export const loader = ({ context }: Route.LoaderArgs) => ({ publicUrl: context.config.publicUrl });
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
@@ -21,19 +33,30 @@ export default function Home() {
   const { hero, about, coreTech, industriesSection, cta, contact } = HOME;
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-20 pb-16">
-        <div className="mx-auto max-w-6xl text-center">
-          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">{hero.headline}</h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{hero.subheadline}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ScrollLink target="industries" className={buttonClasses({ size: "lg" })}>
-              Explore Use Cases
-            </ScrollLink>
-            <ScrollLink target="contact" className={buttonClasses({ size: "lg", variant: "outline" })}>
-              Contact Us
-            </ScrollLink>
+      <section className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white px-4 pt-14 pb-16 sm:pt-20">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1.05fr_1fr]">
+          <div className="text-center lg:text-left">
+            <p className="inline-flex items-center gap-2 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800">
+              <Icon name="sparkles" className="h-4 w-4" />
+              {hero.eyebrow}
+            </p>
+            <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl">
+              {hero.headline}
+            </h1>
+            <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 lg:mx-0">{hero.subheadline}</p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+              <ScrollLink target="industries" className={buttonClasses({ size: "lg" })}>
+                Explore Use Cases
+              </ScrollLink>
+              <ScrollLink target="contact" className={buttonClasses({ size: "lg", variant: "outline" })}>
+                Contact Us
+              </ScrollLink>
+            </div>
           </div>
-          <CardGrid cards={hero.cards} headingLevel="h2" />
+          <HeroIllustration />
+        </div>
+        <div className="mx-auto max-w-6xl">
+          <CardGrid cards={hero.cards} icons={["clock", "shield-check", "sparkles"]} headingLevel="h2" />
         </div>
       </section>
 
@@ -45,7 +68,7 @@ export default function Home() {
               <p key={p}>{p}</p>
             ))}
           </div>
-          <CardGrid cards={about.cards} />
+          <CardGrid cards={about.cards} icons={["lightbulb", "code-xml", "puzzle"]} />
           <div className="mt-10 text-center">
             <ExternalLink href={SITE.sisterSite.url} className={buttonClasses({ variant: "secondary", size: "lg" })}>
               {about.sisterSiteButton}
@@ -54,18 +77,21 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="core-tech" aria-labelledby="core-tech-heading" className="px-4 py-20">
+      <HowItWorks />
+
+      <section id="core-tech" aria-labelledby="core-tech-heading" className="bg-white px-4 py-20">
         <div className="mx-auto max-w-6xl">
           <SectionHeading id="core-tech-heading" title={coreTech.title} intro={coreTech.intro} />
           <div className="grid gap-6 md:grid-cols-2">
-            {coreTech.blocks.map((block) => (
+            {coreTech.blocks.map((block, i) => (
               <Card key={block.title}>
-                <h3 className="text-xl font-semibold">{block.title}</h3>
+                <IconTile name={i === 0 ? "brain-circuit" : "plug-zap"} />
+                <h3 className="mt-4 text-xl font-semibold">{block.title}</h3>
                 <p className="mt-2 text-slate-600">{block.text}</p>
                 <ul className="mt-4 space-y-2 text-slate-700">
                   {block.points.map((point) => (
                     <li key={point} className="flex gap-2">
-                      <span aria-hidden="true" className="text-brand-700">✓</span>
+                      <Icon name="check" className="mt-0.5 h-5 w-5 text-emerald-600" />
                       {point}
                     </li>
                   ))}
@@ -74,14 +100,16 @@ export default function Home() {
             ))}
           </div>
           <h3 className="mt-14 text-center text-2xl font-bold">{coreTech.benefits.title}</h3>
-          <CardGrid cards={coreTech.benefits.items} headingLevel="h4" />
+          <CardGrid cards={coreTech.benefits.items} icons={["timer", "layers", "chart-column"]} headingLevel="h4" />
         </div>
       </section>
 
-      <section id="industries" aria-labelledby="industries-heading" className="bg-white px-4 py-20">
+      <FactsBand />
+
+      <section id="industries" aria-labelledby="industries-heading" className="bg-slate-50 px-4 py-20">
         <div className="mx-auto max-w-6xl">
           <SectionHeading id="industries-heading" title={industriesSection.title} intro={industriesSection.intro} />
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid gap-6 md:grid-cols-2">
             {INDUSTRIES.map((industry) => (
               <IndustryCard key={industry.id} industry={industry} featureCount={3} linkLabel="Learn more" />
             ))}
@@ -109,19 +137,77 @@ export default function Home() {
 
 function CardGrid({
   cards,
+  icons,
   headingLevel: Heading = "h3",
 }: {
   cards: readonly { title: string; text: string }[];
+  icons: readonly IconName[];
   headingLevel?: "h2" | "h3" | "h4";
 }) {
   return (
     <div className="mt-12 grid gap-6 text-left md:grid-cols-3">
-      {cards.map((card) => (
+      {cards.map((card, i) => (
         <Card key={card.title}>
-          <Heading className="text-lg font-semibold text-slate-900">{card.title}</Heading>
+          <div className="flex items-center gap-4 md:block">
+            <IconTile name={icons[i] ?? "sparkles"} />
+            <Heading className="text-lg font-semibold text-slate-900 md:mt-4">{card.title}</Heading>
+          </div>
           <p className="mt-2 text-slate-600">{card.text}</p>
         </Card>
       ))}
     </div>
+  );
+}
+
+const STEP_ICONS: readonly IconName[] = ["qr-code", "coffee", "bell-ring", "user-check"];
+
+/** The visitor's path through a queue, numbered, one row on wide screens. */
+function HowItWorks() {
+  const { title, intro, steps } = HOME.howItWorks;
+  return (
+    <section aria-labelledby="how-heading" className="bg-slate-50 px-4 py-20">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="how-heading" title={title} intro={intro} />
+        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, i) => (
+            <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center justify-between">
+                <IconTile name={STEP_ICONS[i] ?? "check"} />
+                <span className="text-4xl font-extrabold text-brand-200" aria-hidden="true">
+                  {i + 1}
+                </span>
+              </div>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                <span className="sr-only">Step {i + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-600">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}
+
+/** What the product does, in figures (product facts, not customer claims). */
+function FactsBand() {
+  const { title, items } = HOME.facts;
+  return (
+    <section aria-labelledby="facts-heading" className="bg-brand-900 px-4 py-14 text-white">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="facts-heading" className="text-center text-sm font-semibold tracking-widest text-brand-200 uppercase">
+          {title}
+        </h2>
+        <dl className="mt-8 grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
+          {items.map((fact) => (
+            <div key={fact.label} className="flex flex-col-reverse justify-end">
+              <dt className="mt-2 text-brand-100">{fact.label}</dt>
+              <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{fact.figure}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
   );
 }

@@ -1,64 +1,96 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/industries.$industry";
 import { ContactSection } from "../components/contact-section";
+import { Icon, IconTile } from "../components/icon";
+import { IndustryHeroArt } from "../components/industry-hero-art";
+import { INDUSTRY_ICONS } from "../components/industry-icons";
 import { ScrollLink } from "../components/scroll-link";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, socialMeta } from "../lib/meta";
 import { findIndustry } from "../../shared/industries";
+import { socialCardPaths } from "../../shared/media";
+import { industryPageDescription } from "../../shared/industry-pages";
+
+export const INDUSTRY_PAGE = {
+  backToHome: "Back to Home",
+  keyFeatures: "Key Features",
+  contactIntro: "Tell us how your queues work today and we will show you how QueueWise can help.",
+} as const;
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(data.industry.title, data.industry.description) : [];
+  data
+    ? [
+        ...pageMeta(data.industry.title, data.industry.description),
+        ...socialMeta({
+          publicUrl: data.publicUrl,
+          title: data.industry.title,
+          description: data.industry.description,
+          url: `/industries/${data.industry.id}`,
+          image: socialCardPaths.industry(data.industry.id),
+        }),
+      ]
+    : [];
 
-/** An unknown id is a 404 with the not-found card (SPEC section 2). */
-export function loader({ params }: Route.LoaderArgs) {
+/**
+ * An unknown id is a 404 with the not-found card (SPEC section 2). The long description comes
+ * with the page's data, so the ten texts stay out of every page's JavaScript.
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
   const industry = findIndustry(params.industry);
   if (!industry) throw data(null, { status: 404 });
-  return { industry };
+  return { industry, paragraphs: industryPageDescription(industry.id), publicUrl: context.config.publicUrl };
 }
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
-export default function IndustryPage({ loaderData: { industry } }: Route.ComponentProps) {
+export default function IndustryPage({ loaderData: { industry, paragraphs } }: Route.ComponentProps) {
+  const [lead, ...rest] = paragraphs;
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-16 pb-20">
-        <div className="mx-auto max-w-4xl">
-          <Link to="/" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-            ← Back to Home
+      <section className="overflow-hidden bg-gradient-to-b from-brand-50 to-white px-4 pt-10 pb-16">
+        <div className="mx-auto max-w-6xl">
+          <Link to="/" className={buttonClasses({ variant: "ghost", size: "sm" }, "-ml-3")}>
+            <Icon name="arrow-left" className="h-4 w-4" />
+            {INDUSTRY_PAGE.backToHome}
           </Link>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-5xl">{industry.title}</h1>
-          <div className="mt-6 space-y-4 text-lg text-slate-700">
-            {industry.pageDescription.split("\n\n").map((paragraph) => (
+          <div className="mt-6 grid items-center gap-10 lg:grid-cols-2">
+            <div>
+              <IconTile name={INDUSTRY_ICONS[industry.id]} />
+              <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">{industry.title}</h1>
+              <p className="mt-5 text-lg text-slate-700">{lead}</p>
+              <div className="mt-8">
+                <ScrollLink target="contact" className={buttonClasses({ size: "lg" })}>
+                  Contact Us
+                </ScrollLink>
+              </div>
+            </div>
+            <IndustryHeroArt industry={industry} />
+          </div>
+        </div>
+      </section>
+      <section className="bg-white px-4 pt-4 pb-20">
+        <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-[1.4fr_1fr]">
+          <div className="space-y-4 text-lg text-slate-700">
+            {rest.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <Card className="mt-10">
-            <h2 className="text-2xl font-bold">Key Features</h2>
+          <Card className="self-start">
+            <h2 className="text-2xl font-bold">{INDUSTRY_PAGE.keyFeatures}</h2>
             <ul className="mt-4 space-y-3">
               {industry.features.map((feature) => (
                 <li key={feature} className="flex gap-3 text-slate-700">
-                  <span aria-hidden="true" className="text-brand-700">✓</span>
+                  <Icon name="check" className="mt-0.5 h-5 w-5 text-emerald-600" />
                   {feature}
                 </li>
               ))}
             </ul>
           </Card>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <ScrollLink target="contact" className={buttonClasses({ size: "lg" })}>
-              Contact Us
-            </ScrollLink>
-            <Link to="/" className={buttonClasses({ variant: "outline", size: "lg" })}>
-              Back to Home
-            </Link>
-          </div>
         </div>
       </section>
-      <ContactSection
-        title={`Talk to us about ${industry.title}`}
-        intro="Tell us how your queues work today and we will show you how QueueWise can help."
-      />
+      <ContactSection title={`Talk to us about ${industry.title}`} intro={INDUSTRY_PAGE.contactIntro} industry={industry.id} />
     </>
   );
 }

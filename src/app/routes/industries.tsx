@@ -2,8 +2,9 @@ import type { Route } from "./+types/industries";
 import { ContactSection } from "../components/contact-section";
 import { IndustryCard } from "../components/industry-card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, socialMeta } from "../lib/meta";
 import { INDUSTRIES } from "../../shared/industries";
+import { socialCardPaths } from "../../shared/media";
 
 export const INDUSTRIES_PAGE = {
   title: "Industry Solutions",
@@ -12,7 +13,14 @@ export const INDUSTRIES_PAGE = {
   contactIntro: "Tell us about your lines and your customers, and we will show you what QueueWise can do for them.",
 } as const;
 
-export const meta: Route.MetaFunction = () => pageMeta(INDUSTRIES_PAGE.title, INDUSTRIES_PAGE.intro);
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(INDUSTRIES_PAGE.title, INDUSTRIES_PAGE.intro),
+  ...(data
+    ? socialMeta({ publicUrl: data.publicUrl, title: INDUSTRIES_PAGE.title, description: INDUSTRIES_PAGE.intro, url: "/industries", image: socialCardPaths.industries })
+    : []),
+];
+
+export const loader = ({ context }: Route.LoaderArgs) => ({ publicUrl: context.config.publicUrl });
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
@@ -27,8 +35,8 @@ export default function Industries() {
             <p className="mt-4 text-lg text-slate-600">{INDUSTRIES_PAGE.intro}</p>
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
-            {INDUSTRIES.map((industry) => (
-              <IndustryCard key={industry.id} industry={industry} linkLabel="Learn More" headingLevel="h2" />
+            {INDUSTRIES.map((industry, index) => (
+              <IndustryCard key={industry.id} industry={industry} linkLabel="Learn More" headingLevel="h2" index={index} />
             ))}
           </div>
         </div>

@@ -1,10 +1,18 @@
 import { Router } from "express";
+import { z } from "zod";
+import { fieldErrors } from "../../shared/field-errors";
 import type { Guards } from "../auth/guards";
-import type { AppContext } from "../context";
-import { isHttpError, NotFoundError } from "../errors";
 import { BACKUP_MESSAGES } from "../backups/backup-file";
+import { BACKUP_SERVICE_MESSAGES } from "../backups/backup-service";
+import type { AppContext } from "../context";
+import { HttpError, NotFoundError, ValidationError } from "../errors";
 import { parsePostId } from "../posts";
-import { backupBody } from "./json-body";
+import { backupBody, optionalJsonBody } from "./json-body";
+
+const testRemovalSchema = z.strictObject({
+  dryRun: z.boolean().optional(),
+  ids: z.array(z.number().int().positive()).max(100_000).optional(),
+});
 
 /**
  * The debug and maintenance calls of SPEC section 7. DESIGN.md section 5: where SPEC has no login
@@ -52,11 +60,14 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
   });
 
   // SPEC section 8: the page shows a failed removal's `error` field; `message` is every call's.
-  router.post("/admin/force-remove-test-posts", requireAdmin, requireSameOrigin, async (_req, res) => {
+  // SPEC's client sends no body; `{"dryRun": true}` lists what would go, `{"ids": [...]}` limits it.
+  router.post("/admin/force-remove-test-posts", requireAdmin, requireSameOrigin, optionalJsonBody, async (req, res) => {
+    const options = testRemovalSchema.safeParse(req.body ?? {});
+    if (!options.success) throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
     try {
-      res.json(await backups.removeTestPosts());
+      res.json(await backups.removeTestPosts(options.data));
     } catch (err) {
-      if (!isHttpError(err)) throw err;
+      if (!(err instanceof HttpError)) throw err;
       res.status(err.status).json({ message: err.message, error: err.message });
     }
   });

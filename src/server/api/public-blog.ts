@@ -1,7 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { BLOG_MESSAGES } from "../../shared/blog";
-import { fieldErrors } from "../../shared/schemas";
+import { fieldErrors } from "../../shared/field-errors";
 import type { AppContext } from "../context";
 import { NotFoundError, ValidationError } from "../errors";
 
@@ -16,17 +16,26 @@ const pagingSchema = z
     path: ["pageSize"],
   });
 
-/** The public blog calls of SPEC section 7: published posts only, never cached by the browser. */
+/**
+ * The public blog calls of SPEC section 7: published posts only. They change only on content
+ * writes, so the page cache keeps them like the public pages (html-cache.ts: same invalidation,
+ * ETag and compression). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
+ * a copy but must ask every time, so SPEC's "fresh data on every call" holds and a repeat call is
+ * a 304 instead of the whole list again.
+ */
 export function publicBlogRouter({ blog }: AppContext): Router {
   const router = Router();
+  router.use(["/public/blog/posts", "/blog/posts", "/blog/tags"], (_req, res, next) => {
+    res.set("Cache-Control", "no-cache");
+    next();
+  });
 
   // The `cache` query parameter is the SPEC client's cache-buster: accepted and ignored.
   router.get("/public/blog/posts", async (req, res) => {
     const paging = pagingSchema.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
     if (!paging.success) throw new ValidationError("Invalid paging parameters.", fieldErrors(paging.error));
-    const posts = await blog.listPublished();
     const { page, pageSize } = paging.data;
-    res.json(page && pageSize ? posts.slice((page - 1) * pageSize, page * pageSize) : posts);
+    res.json(await blog.listPublished(page && pageSize ? { page, pageSize } : undefined));
   });
 
   router.get("/public/blog/posts/:slug", async (req, res) => {

@@ -2,12 +2,17 @@ import { Router } from "express";
 import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { NotFoundError } from "../errors";
+import { adminRouter } from "./admin";
+import { adminUsersRouter } from "./admin-users";
 import { authRouter } from "./auth";
 import { cmsRouter } from "./cms";
 import { contactRouter } from "./contact";
 import { debugRouter } from "./debug";
 import { healthRouter } from "./health";
+import { mediaApiRouter } from "./media";
 import { publicBlogRouter } from "./public-blog";
+
+export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
 /** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
 export function apiRouter(context: AppContext, guards: Guards): Router {
@@ -22,7 +27,10 @@ export function apiRouter(context: AppContext, guards: Guards): Router {
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards));
   router.use(debugRouter(context, guards));
+  router.use(adminRouter(context, guards));
+  router.use(adminUsersRouter(context, guards));
   router.use(healthRouter(context));
-  router.use((_req, _res, next) => next(new NotFoundError("No such API endpoint.")));
+  router.use(mediaApiRouter(context, guards));
+  router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

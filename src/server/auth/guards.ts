@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { ForbiddenError, UnauthorizedError } from "../errors";
-import type { SessionUser, Sessions } from "./session";
+import type { Sessions } from "./session";
 
 export const AUTH_MESSAGES = {
   signInRequired: "You need to sign in to do that.",
@@ -8,21 +8,16 @@ export const AUTH_MESSAGES = {
   crossOrigin: "Cross-origin requests are not allowed.",
 } as const;
 
-/** The user a guard let through, for the handlers after it. */
-export function userOf(res: { locals: Record<string, unknown> }): SessionUser {
-  return res.locals.user as SessionUser;
-}
-
 /**
- * Guards for the /api routers (DESIGN.md section 5): `requireUser` (401), `requireAdmin` (401 or
- * 403), and `requireSameOrigin`, which refuses a state-changing request a browser sent from
- * another site, so a signed-in admin's cookie cannot be used by a page elsewhere.
+ * Guards for the /api routers (docs/architecture.md section 5): `requireUser` (401),
+ * `requireAdmin` (401 or 403), and `requireSameOrigin`, which refuses a state-changing request a
+ * browser sent from another site, so a signed-in admin's cookie cannot be used by a page elsewhere.
+ * Handlers after them read the session with `sessions.current`, which the guard already looked up.
  */
 export function createGuards(sessions: Sessions) {
   const requireUser: RequestHandler = async (req, res, next) => {
     const user = await sessions.user(req, res);
     if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
-    res.locals.user = user;
     next();
   };
 
@@ -30,7 +25,6 @@ export function createGuards(sessions: Sessions) {
     const user = await sessions.user(req, res);
     if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
     if (user.role !== "admin") return next(new ForbiddenError(AUTH_MESSAGES.adminsOnly));
-    res.locals.user = user;
     next();
   };
 

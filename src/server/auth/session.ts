@@ -1,63 +1,94 @@
+import { parse as parseCookies, serialize as serializeCookie, type CookieSerializeOptions } from "cookie";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { getIronSession, unsealData, type SessionOptions } from "iron-session";
+import { sealData, unsealData } from "iron-session";
 import type { SessionUser } from "../../shared/users";
+import type { SignedIn } from "./auth-service";
+import { SESSION_TTL_SECONDS, type SessionRecord } from "./session-records";
 
 export type { SessionUser };
-import type { Store } from "../store/types";
+export { SESSION_TTL_SECONDS };
 
-/** The sealed cookie holds only the user id; name and role are read from the store each time. */
-export type SessionData = { userId?: number };
+/** The sealed cookie holds only a session record's id (session-records.ts). */
+export type SessionData = { sid?: string };
 
 export const SESSION_COOKIE = "queuewise_session";
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-/** The sealed session value in a Cookie header, if the request carries one. */
+/** The sealed session value in a Cookie header, if the request carries one (RFC 6265 section 5.4). */
 export function sessionCookieOf(cookieHeader: string | null | undefined): string | undefined {
-  return cookieHeader
-    ?.split(";")
-    .map((c) => c.trimStart())
-    .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
+  if (!cookieHeader) return undefined;
+  // `cookie` leaves a value it cannot %-decode as it is, instead of throwing.
+  return parseCookies(cookieHeader)[SESSION_COOKIE];
 }
 
-export type Sessions = {
-  /** The session of an Express request, to read, save or destroy. */
-  get(req: ExpressRequest, res: ExpressResponse): ReturnType<typeof getIronSession<SessionData>>;
-  /** The signed-in user of an Express request, or undefined. */
-  user(req: ExpressRequest, res: ExpressResponse): Promise<SessionUser | undefined>;
-  /** The signed-in user of a Fetch request (React Router loaders), or undefined. */
-  userFromRequest(request: Request): Promise<SessionUser | undefined>;
-};
+export type Sessions = ReturnType<typeof createSessions>;
 
 /**
- * iron-session cookies (DESIGN.md section 2): httpOnly, SameSite=Lax, and Secure when the request
- * came over HTTPS (Express reads X-Forwarded-Proto only under TRUST_PROXY). iron-session's own
- * `secure` default is always-on, which would lose the cookie on plain-http localhost.
+ * The session cookie (docs/architecture.md section 5): sealed with iron-session, httpOnly,
+ * SameSite=Lax, Secure when the request came over HTTPS (Express reads X-Forwarded-Proto only
+ * under TRUST_PROXY). A cookie that does not unseal, names no live session or whose user may no
+ * longer sign in reads as signed out, never as an error, and the answer clears it.
  */
-export function createSessions(store: Store, secret: string): Sessions {
-  const options = (secure: boolean): SessionOptions => ({
-    password: secret,
-    cookieName: SESSION_COOKIE,
-    ttl: SESSION_TTL_SECONDS,
-    cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+export function createSessions(resolve: (sessionId: string) => Promise<SignedIn | undefined>, secret: string) {
+  const sealOptions = { password: secret, ttl: SESSION_TTL_SECONDS };
+  const cookieOptions = (req: ExpressRequest): CookieSerializeOptions => ({
+    httpOnly: true,
+    sameSite: "lax",
+    secure: req.secure,
+    path: "/",
   });
 
-  const toUser = async (userId: number | undefined): Promise<SessionUser | undefined> => {
-    if (userId === undefined) return undefined;
-    const user = await store.getUserById(userId);
-    return user && { id: user.id, username: user.username, role: user.role };
+  const read = async (sealed: string | undefined): Promise<SignedIn | undefined> => {
+    if (!sealed) return undefined;
+    const data = await unsealData<SessionData>(sealed, sealOptions).catch(() => undefined);
+    return typeof data?.sid === "string" ? resolve(data.sid) : undefined;
+  };
+
+  /** One look-up per request, shared by the guards, the routers and the clearing middleware. */
+  const perRequest = new WeakMap<ExpressRequest, Promise<SignedIn | undefined>>();
+
+  const clear = (req: ExpressRequest, res: ExpressResponse) => {
+    if (res.headersSent) return;
+    const line = serializeCookie(SESSION_COOKIE, "", { ...cookieOptions(req), maxAge: 0, expires: new Date(0) });
+    res.append("Set-Cookie", line);
+  };
+
+  const current = (req: ExpressRequest, res: ExpressResponse): Promise<SignedIn | undefined> => {
+    let found = perRequest.get(req);
+    if (!found) {
+      const sealed = sessionCookieOf(req.headers.cookie);
+      found = read(sealed).then((signedIn) => {
+        if (sealed !== undefined && !signedIn) clear(req, res);
+        return signedIn;
+      });
+      perRequest.set(req, found);
+    }
+    return found;
   };
 
   return {
-    get: (req, res) => getIronSession<SessionData>(req, res, options(req.secure)),
-    async user(req, res) {
-      return toUser((await getIronSession<SessionData>(req, res, options(req.secure))).userId);
+    /** The signed-in user and session of an Express request, or undefined (an unusable cookie is cleared). */
+    current,
+    async user(req: ExpressRequest, res: ExpressResponse): Promise<SessionUser | undefined> {
+      return (await current(req, res))?.user;
     },
-    async userFromRequest(request) {
-      const sealed = sessionCookieOf(request.headers.get("cookie"));
-      if (!sealed) return undefined;
-      const data = await unsealData<SessionData>(decodeURIComponent(sealed), { password: secret, ttl: SESSION_TTL_SECONDS });
-      return toUser(data.userId);
+    /** The signed-in user of a Fetch request (React Router loaders), or undefined. */
+    async userFromRequest(request: Request): Promise<SessionUser | undefined> {
+      return (await read(sessionCookieOf(request.headers.get("cookie"))))?.user;
+    },
+    /** Sets the cookie of a new session. The seal expires with the record. */
+    async start(req: ExpressRequest, res: ExpressResponse, session: SessionRecord): Promise<void> {
+      const sealed = await sealData({ sid: session.id } satisfies SessionData, sealOptions);
+      // A minute short of the seal, as iron-session does, so the browser never sends an expired seal.
+      res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(req), maxAge: SESSION_TTL_SECONDS - 60 }));
+    },
+    clear,
+    /**
+     * For every request that carries a session cookie: reads it once, so a page whose loader finds
+     * the cookie unusable still answers with the cookie cleared.
+     */
+    clearUnusable(req: ExpressRequest, res: ExpressResponse, next: () => void): void {
+      if (sessionCookieOf(req.headers.cookie) === undefined) return next();
+      current(req, res).then(() => next(), next);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "../errors";
-import { describeIssues, postSchema } from "../store/db-schema";
+import { describeIssues, MAX_ID } from "../store/db-schema";
+import { mediaMatchesName, type BackupMedia } from "../media/media-backup";
 import type { Post } from "../store/types";
 
 /**
@@ -9,7 +10,12 @@ import type { Post } from "../store/types";
  * backup list reads a few hundred bytes per file instead of parsing megabytes.
  */
 export const BACKUP_FORMAT = "queuewise-posts-backup";
-export const BACKUP_VERSION = 1;
+/**
+ * Version 2 adds `media`, the images the posts show, after the posts
+ * (docs/decisions/026-backups-carry-their-images.md); version 1 files still restore.
+ */
+export const BACKUP_VERSION = 2;
+const READABLE_VERSIONS: unknown[] = [1, 2];
 
 export type Backup = {
   format: typeof BACKUP_FORMAT;
@@ -17,7 +23,11 @@ export type Backup = {
   createdAt: string;
   count: number;
   posts: Post[];
+  media: BackupMedia;
 };
+
+/** What a restore puts back: the posts, and the images they show (none from a version 1 file). */
+export type BackupContents = { posts: Post[]; media: BackupMedia };
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -25,7 +35,9 @@ export const BACKUP_MESSAGES = {
   notBackup: (label: string) =>
     `${label} is not a QueueWise posts backup: it needs "format": "${BACKUP_FORMAT}" and a "posts" list. Nothing was changed.`,
   version: (label: string, version: unknown) =>
-    `${label} is a version ${JSON.stringify(version)} backup; this release reads version ${BACKUP_VERSION}. Nothing was changed.`,
+    `${label} is a version ${JSON.stringify(version)} backup; this release reads versions 1 to ${BACKUP_VERSION}. Nothing was changed.`,
+  badMedia: (label: string, name: string) =>
+    `${label} holds an image "${name}" whose bytes do not match its name, so it is damaged. Nothing was changed.`,
   invalidPosts: (label: string, details: string) =>
     `${label} holds posts that are not valid (${details}). Nothing was changed.`,
   badName: (name: string) => `"${name}" is not a backup name: backups are named posts-<time>.json.`,
@@ -48,14 +60,14 @@ export function assertBackupName(name: string): void {
 /** The ISO time with its colons made hyphens, which every file system accepts; names sort by time. */
 export const backupName = (time: Date) => `posts-${time.toISOString().replaceAll(":", "-")}.json`;
 
-export function serializeBackup(posts: readonly Post[], createdAt: string): string {
-  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts };
+export function serializeBackup(posts: readonly Post[], createdAt: string, media: BackupMedia = {}): string {
+  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media };
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
 /** The start of a file serializeBackup wrote; anything else (a hand-made file) does not match. */
 const HEADER = new RegExp(
-  `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*${BACKUP_VERSION},\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
+  `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*[12],\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
 );
 
 export function readHeader(start: string): { createdAt: string; count: number } | undefined {
@@ -63,33 +75,85 @@ export function readHeader(start: string): { createdAt: string; count: number } 
   return match ? { createdAt: match[1]!, count: Number(match[2]) } : undefined;
 }
 
-const postsSchema = z.looseObject({ posts: z.array(postSchema) });
+/**
+ * A restored post's id is at most this, leaving over a billion ids above it for new posts: a
+ * backup whose post has the highest possible id would otherwise leave no id for the next one.
+ */
+export const MAX_RESTORED_ID = 1_000_000_000;
+
+/** Bounds of a restored post, generous beside what the editor accepts, so old posts still fit. */
+export const RESTORE_LIMITS = { text: 2_000, content: 1_000_000, url: 2_048, date: 64, tags: 100, tagText: 200, posts: 100_000 } as const;
+
+const restoredId = z.number().int().positive().max(Math.min(MAX_RESTORED_ID, MAX_ID));
+const text = (max: number) => z.string().max(max);
+
+/**
+ * The fields of a post this release knows, and nothing else: unlike db.json (which keeps fields of
+ * other releases, db-schema.ts), a backup is outside input, so keys it does not know are dropped
+ * (zod's z.object strips them without reading them), and every string and list has a bound.
+ * Nothing a backup holds can then grow db.json beyond its posts, or nest deeper than a post.
+ */
+const restoredPostSchema = z.object({
+  id: restoredId,
+  title: text(RESTORE_LIMITS.text),
+  slug: text(RESTORE_LIMITS.text).min(1),
+  summary: text(RESTORE_LIMITS.text * 5).optional(),
+  excerpt: text(RESTORE_LIMITS.text * 5).optional(),
+  content: text(RESTORE_LIMITS.content),
+  coverImage: text(RESTORE_LIMITS.url).optional(),
+  published: z.boolean(),
+  createdAt: text(RESTORE_LIMITS.date),
+  updatedAt: text(RESTORE_LIMITS.date),
+  tags: z
+    .array(z.object({ id: restoredId, name: text(RESTORE_LIMITS.tagText).min(1), slug: text(RESTORE_LIMITS.tagText).min(1) }))
+    .max(RESTORE_LIMITS.tags),
+});
+
+const postsSchema = z.object({
+  posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
+  // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
+  media: z.record(z.string(), z.string()).optional(),
+});
 
 /**
  * Checks a backup before anything is restored from it: the format marker and version, then every
- * post against the schema db.json is loaded with, so a restore can never leave a file the next
- * start refuses. `markerRequired: false` also takes a bare `{posts: [...]}` (an upload, issue 5).
+ * post against restoredPostSchema (the store checks each again against db.json's own schema), so
+ * a restore can never leave a file the next start refuses. `markerRequired: false` also takes a
+ * bare `{posts: [...]}` (an upload).
  */
-export function parseBackup(raw: unknown, label: string, { markerRequired = true } = {}): Post[] {
+export function parseBackup(raw: unknown, label: string, options: { markerRequired?: boolean } = {}): Post[] {
+  return parseBackupContents(raw, label, options).posts;
+}
+
+/** parseBackup with the images too, each checked against its content-hash name. */
+export function parseBackupContents(raw: unknown, label: string, { markerRequired = true } = {}): BackupContents {
   if (typeof raw !== "object" || raw === null || !Array.isArray((raw as { posts?: unknown }).posts)) {
     throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
   }
   const { format, version } = raw as { format?: unknown; version?: unknown };
   if (markerRequired || format !== undefined || version !== undefined) {
     if (format !== BACKUP_FORMAT || version === undefined) throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
-    if (version !== BACKUP_VERSION) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
+    if (!READABLE_VERSIONS.includes(version)) throw new ValidationError(BACKUP_MESSAGES.version(label, version));
   }
   const parsed = postsSchema.safeParse(raw);
   if (!parsed.success) throw new ValidationError(BACKUP_MESSAGES.invalidPosts(label, describeIssues(parsed.error.issues)));
-  return parsed.data.posts as Post[];
+  const media = parsed.data.media ?? {};
+  for (const [name, base64] of Object.entries(media)) {
+    if (!mediaMatchesName(name, base64)) throw new ValidationError(BACKUP_MESSAGES.badMedia(label, name));
+  }
+  return { posts: parsed.data.posts as Post[], media };
 }
 
 export function parseBackupText(text: string, label: string): Post[] {
+  return parseBackupTextContents(text, label).posts;
+}
+
+export function parseBackupTextContents(text: string, label: string): BackupContents {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
     throw new ValidationError(BACKUP_MESSAGES.notJson(label, (error as Error).message));
   }
-  return parseBackup(raw, label);
+  return parseBackupContents(raw, label);
 }

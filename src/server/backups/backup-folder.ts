@@ -4,7 +4,17 @@ import type { BackupInfo } from "../../shared/operations";
 import { NotFoundError } from "../errors";
 import { writeFileDurably } from "../store/durable-file-adapter";
 import type { Post } from "../store/types";
-import { assertBackupName, BACKUP_MESSAGES, backupName, isBackupName, parseBackupText, readHeader, serializeBackup } from "./backup-file";
+import { collectMedia } from "../media/media-backup";
+import {
+  assertBackupName,
+  BACKUP_MESSAGES,
+  backupName,
+  isBackupName,
+  parseBackupTextContents,
+  readHeader,
+  serializeBackup,
+  type BackupContents,
+} from "./backup-file";
 
 /**
  * The backups folder on disk, `<dataDir>/backups` (DESIGN.md section 4). Used by the server and
@@ -30,7 +40,8 @@ export async function writeBackup(dataDir: string, posts: readonly Post[], keep:
   const dir = backupsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString());
+  // The images the posts show travel inside the file (docs/decisions/026-backups-carry-their-images.md).
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(dataDir, posts));
   for (let time = now.getTime(); ; time++) {
     const name = backupName(new Date(time));
     const file = path.join(dir, name);
@@ -105,11 +116,21 @@ export async function newestBackup(dataDir: string): Promise<string | undefined>
 
 /** A checked backup from the folder (parseBackup's 400s), by name. */
 export async function readBackup(dataDir: string, name: string): Promise<Post[]> {
-  return readBackupFile(await locateBackup(dataDir, name), name);
+  return (await readBackupContents(dataDir, name)).posts;
+}
+
+/** readBackup with the images the backup carries. */
+export async function readBackupContents(dataDir: string, name: string): Promise<BackupContents> {
+  return readBackupFileContents(await locateBackup(dataDir, name), name);
 }
 
 /** A checked backup from any file (the CLI's `restore FILE`); `label` names it in messages. */
 export async function readBackupFile(file: string, label = file): Promise<Post[]> {
+  return (await readBackupFileContents(file, label)).posts;
+}
+
+/** readBackupFile with the images the backup carries. */
+export async function readBackupFileContents(file: string, label = file): Promise<BackupContents> {
   let text: string;
   try {
     text = await fs.readFile(file, "utf8");
@@ -117,5 +138,5 @@ export async function readBackupFile(file: string, label = file): Promise<Post[]
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(BACKUP_MESSAGES.noFile(file));
     throw error;
   }
-  return parseBackupText(text, label);
+  return parseBackupTextContents(text, label);
 }

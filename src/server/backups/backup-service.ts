@@ -1,9 +1,12 @@
 import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "../../shared/operations";
 import { HttpError, ValidationError } from "../errors";
 import type { Post, Store } from "../store/types";
-import { countPosts, parseBackup } from "./backup-file";
-import { listBackups, locateBackup, newestBackup, readBackup, writeBackup, type WrittenBackup } from "./backup-folder";
+import type { MediaLibrary } from "../media/media-library";
+import { restoreMedia } from "../media/media-backup";
+import { countPosts, parseBackupContents, type BackupContents } from "./backup-file";
+import { listBackups, locateBackup, newestBackup, readBackupContents, writeBackup, type WrittenBackup } from "./backup-folder";
 import { isTestPostTitle } from "../../shared/test-posts";
+import { storageErrorOf } from "../storage-errors";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -18,6 +21,11 @@ export const BACKUP_SERVICE_MESSAGES = {
   testPostsRemoved: (removed: number, file: string) =>
     `Removed ${countPosts(removed, "test post")}. Backups are updated: ${file} holds every post from before the removal.`,
   noTestPosts: 'No post has "test" in its title, so nothing was removed and no backup was needed.',
+  testPostsPreview: (count: number) =>
+    count === 0
+      ? 'No post has "test" in its title: nothing would be removed.'
+      : `${countPosts(count, "post")} with "test" in the title would be removed. Nothing was removed yet.`,
+  testRemovalRequest: 'Send no body, {"dryRun": true} to list what would go, or {"ids": [...]} to remove only those.',
 } as const;
 
 export type BackupService = {
@@ -35,17 +43,35 @@ export type BackupService = {
   restore(body: unknown): Promise<RestoreResult>;
   /** Backs up every post, then deletes them all; `backup` names the backup, absent when there was nothing to delete. */
   purgeAll(): Promise<PurgeResult>;
-  /** Backs up every post, then deletes those with "test" in the title (test-posts.ts says which); `backup` as for purgeAll. */
-  removeTestPosts(): Promise<TestRemovalResult>;
+  /**
+   * Backs up every post, then deletes those with "test" in the title (test-posts.ts says which);
+   * `backup` as for purgeAll. `dryRun` only lists them; `ids` limits the removal to those posts
+   * (still only if their title matches), so what a preview showed is exactly what goes.
+   */
+  removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }): Promise<TestRemovalResult>;
 };
 
-export function createBackupService({ store, dataDir, keep }: { store: Store; dataDir: string; keep: number }): BackupService {
+export function createBackupService({
+  store,
+  dataDir,
+  keep,
+  media,
+}: {
+  store: Store;
+  dataDir: string;
+  keep: number;
+  /** The running server's image library, told about images a restore puts back. */
+  media?: MediaLibrary;
+}): BackupService {
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
       return await writeBackup(dataDir, all, keep);
     } catch (error) {
       console.error("Backup failed:", error);
+      // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
+      const storage = storageErrorOf(error);
+      if (storage) throw new HttpError(storage.status, failure(storage.message), undefined, storage.headers);
       throw new HttpError(500, failure(error instanceof Error ? error.message : String(error)));
     }
   }
@@ -64,15 +90,15 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
     return { selected, removed, backup: name };
   }
 
-  async function postsToRestore(body: unknown): Promise<Post[]> {
+  async function postsToRestore(body: unknown): Promise<BackupContents> {
     const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (body === undefined || (fields && Object.keys(fields).length === 0)) {
       const newest = await newestBackup(dataDir);
       if (!newest) throw new ValidationError(BACKUP_SERVICE_MESSAGES.noBackups);
-      return readBackup(dataDir, newest);
+      return readBackupContents(dataDir, newest);
     }
-    if (typeof fields?.file === "string") return readBackup(dataDir, fields.file);
-    if (fields && "posts" in fields) return parseBackup(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
+    if (typeof fields?.file === "string") return readBackupContents(dataDir, fields.file);
+    if (fields && "posts" in fields) return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
   }
 
@@ -87,7 +113,10 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
     locate: (name) => locateBackup(dataDir, name),
 
     async restore(body) {
-      const { restored, skipped } = await store.restorePosts(await postsToRestore(body));
+      const contents = await postsToRestore(body);
+      // Images first, so a restored post never shows a missing picture.
+      await restoreMedia(dataDir, contents.media, media);
+      const { restored, skipped } = await store.restorePosts(contents.posts);
       return {
         success: true,
         restored: restored.length,
@@ -106,8 +135,19 @@ export function createBackupService({ store, dataDir, keep }: { store: Store; da
       };
     },
 
-    async removeTestPosts() {
-      const { removed, backup } = await deleteAfterBackup((post) => isTestPostTitle(post.title));
+    async removeTestPosts({ dryRun = false, ids } = {}) {
+      const chosen = ids && new Set(ids);
+      const select = (post: Post) => isTestPostTitle(post.title) && (!chosen || chosen.has(post.id));
+      if (dryRun) {
+        const matching = (await store.listPosts()).filter(select);
+        return {
+          message: BACKUP_SERVICE_MESSAGES.testPostsPreview(matching.length),
+          dryRun: true,
+          deletedPosts: [],
+          wouldDelete: matching.map(({ id, title }) => ({ id, title })),
+        };
+      }
+      const { removed, backup } = await deleteAfterBackup(select);
       return {
         message: backup ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup) : BACKUP_SERVICE_MESSAGES.noTestPosts,
         deletedPosts: removed.map(({ id, title }) => ({ id, title })),

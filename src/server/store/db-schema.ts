@@ -1,16 +1,23 @@
 import { z } from "zod";
-import type { ContactMessage, Post, Tag, User } from "./types";
+import type { ContactMessage, Post, Settings, Tag, TagRedirect, User } from "./types";
 
 /**
  * The shape of `data/db.json` (DESIGN.md section 4), checked on every load. Records are loose
  * objects: a key we do not know (an older or newer release's field) is kept and written back,
  * never silently dropped, because the operator's file is the only copy of the content.
  */
-const id = z.number().int().positive();
+/**
+ * Ids are integers from 1 to MAX_ID (2^31 - 1, a PostgreSQL `integer`), far inside JavaScript's
+ * safe integers, so `id + 1` is always exact and a counter can never leave the range the next
+ * start accepts. Counters hold the next id, so they may be one above.
+ */
+export const MAX_ID = 2_147_483_647;
+const id = z.number().int().positive().max(MAX_ID);
+const counter = z.number().int().positive().max(MAX_ID + 1);
 
-export const tagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
+export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
 
-export const postSchema = z.looseObject({
+export const storedPostSchema = z.looseObject({
   id,
   title: z.string(),
   slug: z.string().min(1),
@@ -22,7 +29,7 @@ export const postSchema = z.looseObject({
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  tags: z.array(tagSchema),
+  tags: z.array(storedTagSchema),
 });
 
 export const userSchema = z.looseObject({
@@ -31,6 +38,8 @@ export const userSchema = z.looseObject({
   role: z.enum(["admin", "writer"]),
   passwordHash: z.string().min(1),
   createdAt: z.string(),
+  disabled: z.boolean().optional(),
+  lastSignInAt: z.string().optional(),
 });
 
 export const messageSchema = z.looseObject({
@@ -42,13 +51,28 @@ export const messageSchema = z.looseObject({
   message: z.string(),
   ip: z.string(),
   createdAt: z.string(),
+  read: z.boolean().optional(),
+  archived: z.boolean().optional(),
+  notification: z
+    .looseObject({
+      state: z.enum(["pending", "sent", "failed"]),
+      attempts: z.number().int().min(0),
+      error: z.string().optional(),
+      updatedAt: z.string(),
+    })
+    .optional(),
 });
 
+export const settingsSchema = z.looseObject({ writersSeeInbox: z.boolean() });
+export const DEFAULT_SETTINGS: Settings = { writersSeeInbox: false };
+
+const tagRedirectSchema = z.looseObject({ from: z.string().min(1), to: id });
+
 const metaSchema = z.looseObject({
-  nextPostId: id,
-  nextTagId: id,
-  nextUserId: id,
-  nextMessageId: id,
+  nextPostId: counter,
+  nextTagId: counter,
+  nextUserId: counter,
+  nextMessageId: counter,
 });
 
 /** Two records with one key would make lookups ambiguous, so the file is refused instead. */
@@ -63,10 +87,13 @@ function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.Re
 
 export const dbFileSchema = z
   .looseObject({
-    posts: z.array(postSchema),
-    tags: z.array(tagSchema).default([]),
+    posts: z.array(storedPostSchema),
+    tags: z.array(storedTagSchema).default([]),
     users: z.array(userSchema).default([]),
     messages: z.array(messageSchema).default([]),
+    // Both absent in files from before the inbox settings and tag renames; read as the defaults.
+    settings: settingsSchema.optional(),
+    tagRedirects: z.array(tagRedirectSchema).optional(),
     // A file written by hand or by an older tool may lack counters; they are derived from the ids.
     meta: metaSchema.optional(),
   })
@@ -87,6 +114,8 @@ export type DbFile = {
   tags: Tag[];
   users: User[];
   messages: ContactMessage[];
+  settings?: Settings;
+  tagRedirects?: TagRedirect[];
   meta: Meta;
 };
 

@@ -60,14 +60,18 @@ let counter = 0;
  * rename itself is on disk. Resolves only after all of that. Also used by backups and the health
  * probe, so every file the server writes is written one way.
  */
-export async function writeFileDurably(file: string, text: string | Iterable<string>, { exclusive = false } = {}): Promise<void> {
+export async function writeFileDurably(
+  file: string,
+  text: string | Uint8Array | Iterable<string>,
+  { exclusive = false } = {},
+): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++counter}.tmp`);
   let handle: fs.FileHandle | undefined;
   try {
     // 0o600: db.json holds password hashes; `wx` never clobbers another writer's temp file.
     handle = await fs.open(temp, "wx", 0o600);
-    if (typeof text === "string") await handle.writeFile(text, "utf8");
+    if (typeof text === "string" || text instanceof Uint8Array) await handle.writeFile(text);
     else await writePieces(handle, text);
     await handle.sync();
     await handle.close();
@@ -96,6 +100,45 @@ async function writePieces(handle: fs.FileHandle, pieces: Iterable<string>): Pro
     length = 0;
   }
   if (batch.length) await handle.writeFile(batch.join(""), "utf8");
+}
+
+/** `.NAME.PID.N.tmp`: the temp files writeFileDurably makes beside its target. */
+const TEMP_NAME = /^\.(.+)\.(\d+)\.\d+\.tmp$/;
+
+/** True while a process with that id runs (EPERM: it runs as another user). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the temp files that writes interrupted by a crash left in `dir` (a kill between writing
+ * and renaming), at start-up, when no write of this process is under way yet. A temp file of
+ * another running process (the CLI taking a backup beside the server) is left alone; one with
+ * this process's id is a leftover of an earlier process that had the same id (PID 1 in a
+ * container). `keep` names targets whose temps are left to their owner (db.json's are removed by
+ * the store, and only once db.json has loaded). Answers the names removed.
+ */
+export async function removeStaleTemps(dir: string, { keep = [] as string[] } = {}): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const stale = names.filter((name) => {
+    const match = TEMP_NAME.exec(name);
+    if (!match || keep.includes(match[1]!)) return false;
+    const pid = Number(match[2]);
+    return pid === process.pid || !isRunning(pid);
+  });
+  await Promise.all(stale.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  return stale;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

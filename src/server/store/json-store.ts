@@ -8,9 +8,12 @@ import { parseDbFile, type DbFile } from "./db-schema";
 import { buildSnapshot, lowerName, type Snapshot } from "./db-snapshot";
 import { DurableJsonFile } from "./durable-file-adapter";
 import * as posts from "./post-changes";
+import * as messages from "./message-changes";
 import * as records from "./record-changes";
+import * as tagChanges from "./tag-changes";
 import { seedData } from "./seed";
-import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "./types";
+import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "../storage-errors";
+import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, Store, User, UserPatch, WriteOutcome } from "./types";
 
 /**
  * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -60,6 +63,7 @@ class JsonStore implements Store {
   private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private readonly queue: CommitQueue;
   private closing?: Promise<void>;
+  private outcome: WriteOutcome = { at: null, error: null };
 
   constructor(
     low: Low<DbFile>,
@@ -72,9 +76,16 @@ class JsonStore implements Store {
         low.data = next.data;
         try {
           await low.write();
+          this.outcome = { at: new Date().toISOString(), error: null };
         } catch (error) {
           low.data = this.snap.data;
-          throw error;
+          // A disk failure becomes a typed error whose message says what to do (storage-errors.ts).
+          const typed = storageErrorOf(error);
+          const code = errorCode(error) ?? "unknown";
+          // Logged once per new cause, not on every retry of a health check while the disk stays full.
+          if (this.outcome.error?.code !== code) console.error(`Saving ${DB_FILE} failed:`, error);
+          this.outcome = { at: this.outcome.at, error: { code, message: typed?.message ?? STORAGE_MESSAGES.unknown(code) } };
+          throw typed ?? error;
         }
       },
       (next, kinds) => {
@@ -119,8 +130,8 @@ class JsonStore implements Store {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));
@@ -138,7 +149,22 @@ class JsonStore implements Store {
   createTag(input: { name: string; slug: string }) {
     return this.write((s) => records.createTag(s, input));
   }
+  renameTag(id: number, input: { name: string; slug: string }) {
+    return this.write((s) => tagChanges.renameTag(s, id, input));
+  }
+  mergeTags(fromId: number, intoId: number) {
+    return this.write((s) => tagChanges.mergeTags(s, fromId, intoId));
+  }
+  deleteTag(id: number) {
+    return this.write((s) => tagChanges.deleteTag(s, id));
+  }
+  resolveTagRedirect(slug: string) {
+    return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
+  }
 
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
   countUsers() {
     return this.read((s) => s.data.users.length);
   }
@@ -151,12 +177,42 @@ class JsonStore implements Store {
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => records.createUser(s, input, now));
   }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
+  }
 
   addMessage(input: NewContactMessage) {
     return this.write((s, now) => records.addMessage(s, input, now));
   }
   listMessages() {
     return this.read((s) => s.messages.slice());
+  }
+  getMessage(id: number) {
+    return this.read((s) => s.messages.find((m) => m.id === id));
+  }
+  updateMessage(id: number, patch: MessagePatch) {
+    return this.write((s) => messages.updateMessage(s, id, patch));
+  }
+  deleteMessage(id: number) {
+    return this.write((s) => messages.deleteMessage(s, id));
+  }
+
+  getSettings() {
+    return this.read((s) => messages.settingsOf(s));
+  }
+  updateSettings(patch: Partial<Settings>) {
+    return this.write((s) => messages.updateSettings(s, patch));
+  }
+
+  lastWrite() {
+    return this.outcome;
+  }
+  retryWrite() {
+    // A copy of the same data: the queue saves only a changed snapshot, and nothing is reported changed.
+    return this.write((s) => ({ next: { ...s.data }, result: undefined, kinds: [] }));
   }
 
   onChange(listener: (kind: ChangeKind) => void) {

@@ -1,7 +1,8 @@
 import { slugify } from "../../shared/slug";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { STALE_UPDATE_MESSAGE } from "../../shared/post-conflict";
+import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "../errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
-import { postSchema, type Meta } from "./db-schema";
+import { storedPostSchema, type Meta } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";
 import type { Post, PostInput, Tag } from "./types";
 
@@ -53,7 +54,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
     updatedAt: now,
     tags,
   } as Post;
-  checkRecord(postSchema, post);
+  checkRecord(storedPostSchema, post);
   const next = {
     ...data,
     posts: [post, ...data.posts],
@@ -63,19 +64,36 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
   return { next, result: post, kinds: created.length ? ["tags", "posts"] : ["posts"] };
 }
 
-export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>, now: string): Change<Post> {
+/**
+ * Checked inside the write queue, so no other write lands between the check and this one
+ * (docs/decisions/021-no-lost-work.md). Times compare as instants, whatever their ISO spelling.
+ */
+function assertNotStale(old: Post, ifUpdatedAt: string | undefined) {
+  if (ifUpdatedAt === undefined || Date.parse(ifUpdatedAt) === Date.parse(old.updatedAt)) return;
+  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old.updatedAt, ifUpdatedAt);
+}
+
+/** Later than the last one, even for two writes within a millisecond, so every version has its own time. */
+function nextUpdatedAt(old: Post, now: string): string {
+  const last = Date.parse(old.updatedAt);
+  return Number.isNaN(last) || Date.parse(now) > last ? now : new Date(last + 1).toISOString();
+}
+
+export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>, now: string, ifUpdatedAt?: string): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
+  assertNotStale(old, ifUpdatedAt);
   assertSlugFree(snap, input.slug, id);
   const data = snap.data;
   const resolved = input.tags ? resolveTags(input.tags, snap, data.meta) : undefined;
   // Spread over the old post: fields this release does not know, like `excerpt`, survive.
-  const post: Post = { ...old, ...writerFields(input), updatedAt: now, tags: resolved?.tags ?? old.tags };
+  const updatedAt = nextUpdatedAt(old, now);
+  const post: Post = { ...old, ...writerFields(input), updatedAt, tags: resolved?.tags ?? old.tags };
   if ("coverImage" in input) {
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;
   }
-  checkRecord(postSchema, post);
+  checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const next = {
     ...data,
@@ -106,13 +124,13 @@ export function deletePosts(snap: Snapshot, ids: number[]): Change<Post[]> {
   return { next, result: removed, kinds: ["posts"] };
 }
 
-type RestoreResult = { restored: number[]; skipped: number[] };
+type RestoredIds = { restored: number[]; skipped: number[] };
 
 /** Backups put back only what is missing (DESIGN.md section 4), every field as it was saved. */
-export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoreResult> {
-  const posts = given.map((p) => checkRecord(postSchema, p)).map((p) => structuredClone(p));
+export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoredIds> {
+  const posts = given.map((p) => checkRecord(storedPostSchema, p)).map((p) => structuredClone(p));
   const data = snap.data;
-  const result: RestoreResult = { restored: [], skipped: [] };
+  const result: RestoredIds = { restored: [], skipped: [] };
   const added: Post[] = [];
   const ids = new Set(snap.postsById.keys());
   const slugs = new Set(snap.postsBySlug.keys());
@@ -142,7 +160,7 @@ export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoreResul
     nextPostId: added.reduce((n, p) => Math.max(n, p.id + 1), data.meta.nextPostId),
     nextTagId: tags.reduce((n, t) => Math.max(n, t.id + 1), nextTagId),
   };
-  const kinds: Change<RestoreResult>["kinds"] =
+  const kinds: Change<RestoredIds>["kinds"] =
     tags.length > data.tags.length ? ["tags", "posts"] : ["posts"];
   return { next: { ...data, posts: [...data.posts, ...added], tags, meta }, result, kinds };
 }

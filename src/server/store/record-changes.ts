@@ -1,8 +1,8 @@
-import { ConflictError } from "../errors";
+import { ConflictError, NotFoundError } from "../errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
-import { messageSchema, tagSchema, userSchema } from "./db-schema";
+import { messageSchema, storedTagSchema, userSchema } from "./db-schema";
 import { lowerName, type Snapshot } from "./db-snapshot";
-import type { ContactMessage, NewContactMessage, Tag, User } from "./types";
+import type { ContactMessage, NewContactMessage, Tag, User, UserPatch } from "./types";
 
 export const tagSlugTakenMessage = (slug: string) => `A tag with the slug "${slug}" already exists.`;
 export const usernameTakenMessage = (username: string) => `The username "${username}" is taken.`;
@@ -12,7 +12,7 @@ export function createTag(snap: Snapshot, input: { name: string; slug: string })
     throw new ConflictError(tagSlugTakenMessage(input.slug), { slug: [tagSlugTakenMessage(input.slug)] });
   }
   const data = snap.data;
-  const tag = checkRecord(tagSchema, { id: data.meta.nextTagId, name: input.name, slug: input.slug });
+  const tag = checkRecord(storedTagSchema, { id: data.meta.nextTagId, name: input.name, slug: input.slug });
   const next = { ...data, tags: [...data.tags, tag], meta: { ...data.meta, nextTagId: tag.id + 1 } };
   return { next, result: tag, kinds: ["tags"] };
 }
@@ -35,6 +35,29 @@ export function createUser(snap: Snapshot, input: Omit<User, "id" | "createdAt">
   });
   const next = { ...data, users: [...data.users, user], meta: { ...data.meta, nextUserId: user.id + 1 } };
   return { next, result: user, kinds: ["users"] };
+}
+
+export const userNotFoundMessage = (id: number) => `No user with id ${id}.`;
+
+function userAt(snap: Snapshot, id: number): User {
+  const user = snap.usersById.get(id);
+  if (!user) throw new NotFoundError(userNotFoundMessage(id));
+  return user;
+}
+
+export function updateUser(snap: Snapshot, id: number, patch: UserPatch): Change<User> {
+  const current = userAt(snap, id);
+  const { role, passwordHash, disabled, lastSignInAt } = patch;
+  const user = checkRecord(userSchema, { ...current, ...withoutUndefined({ role, passwordHash, disabled, lastSignInAt }) });
+  const data = snap.data;
+  const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
+  return { next, result: user, kinds: ["users"] };
+}
+
+export function deleteUser(snap: Snapshot, id: number): Change<User> {
+  const user = userAt(snap, id);
+  const data = snap.data;
+  return { next: { ...data, users: data.users.filter((u) => u.id !== id) }, result: user, kinds: ["users"] };
 }
 
 export function addMessage(snap: Snapshot, input: NewContactMessage, now: string): Change<ContactMessage> {

@@ -27,8 +27,11 @@ const POSTS: SeedPost[] = [
       "<ul><li>Live position and wait-time updates by text message</li>" +
       "<li>Service points that call the next visitor with one tap</li>" +
       "<li>A dashboard that shows where the day is heading, not just where it has been</li></ul>" +
-      "<p>See it in action in this two-minute tour:</p>" +
-      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>' +
+      "<h2>A visit, step by step</h2>" +
+      "<ol><li>A visitor scans the QR code at the door and takes a place in line.</li>" +
+      "<li>Their phone shows their position and an estimate that moves with the line.</li>" +
+      "<li>A text calls them back a few minutes before their turn.</li>" +
+      "<li>Staff tap Call next, and the dashboard records the visit for tomorrow's forecast.</li></ol>" +
       "<p>Smart Queues is available today for every plan.</p>",
     createdAt: "2026-09-15T09:00:00.000Z",
     tags: [product],

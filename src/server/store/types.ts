@@ -44,7 +44,13 @@ export type User = {
   /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
   passwordHash: string;
   createdAt: string;
+  /** A disabled user cannot sign in, and their sessions give no rights. */
+  disabled?: boolean;
+  lastSignInAt?: string;
 };
+
+/** What an admin (or the user, for the password) may change on an account. */
+export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
 
 export type ContactMessage = {
   id: number;
@@ -55,12 +61,40 @@ export type ContactMessage = {
   message: string;
   ip: string;
   createdAt: string;
+  /** Inbox state (docs/product.md section 2); absent in older files, read as unread and not archived. */
+  read?: boolean;
+  archived?: boolean;
+  /** Whether the notification email went out (src/server/mail-notifier.ts); absent when none is configured. */
+  notification?: EmailStatus;
 };
 
-export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt">;
+export type EmailStatus = {
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  /** Why the last attempt failed. */
+  error?: string;
+  updatedAt: string;
+};
+
+export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt" | "read" | "archived" | "notification">;
+
+/** What an inbox action may change on a message. */
+export type MessagePatch = { read?: boolean; archived?: boolean; notification?: EmailStatus };
+
+/** Site-wide settings an admin changes in /admin; absent in older files (DEFAULT_SETTINGS). */
+export type Settings = { writersSeeInbox: boolean };
+
+/** A renamed or merged tag's old slug, pointing at the tag that now holds its posts. */
+export type TagRedirect = { from: string; to: number };
 
 /** What changed, so caches of rendered pages can be dropped (issue 7). */
-export type ChangeKind = "posts" | "tags" | "users" | "messages";
+export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
+
+/**
+ * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
+ * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
+ */
+export type WriteOutcome = { at: string | null; error: { code: string; message: string } | null };
 
 /**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
@@ -75,8 +109,11 @@ export interface Store {
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken. */
   createPost(input: PostInput): Promise<Post>;
-  /** Throws NotFoundError for a missing id and ConflictError for a slug another post has. */
-  updatePost(id: number, input: Partial<PostInput>): Promise<Post>;
+  /**
+   * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
+   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time.
+   */
+  updatePost(id: number, input: Partial<PostInput>, options?: { ifUpdatedAt?: string }): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;
   /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
@@ -88,17 +125,39 @@ export interface Store {
   listTags(): Promise<Tag[]>;
   /** Throws ConflictError when the slug is taken. */
   createTag(input: { name: string; slug: string }): Promise<Tag>;
+  /** Renames a tag (and its copies on posts); the old slug is kept as a redirect. NotFound, Conflict. */
+  renameTag(id: number, input: { name: string; slug: string }): Promise<Tag>;
+  /** Moves every post of `fromId` to `intoId` and removes `fromId`, whose slug redirects to `intoId`. */
+  mergeTags(fromId: number, intoId: number): Promise<Tag>;
+  /** Removes a tag from the list and from every post; answers the removed tag. */
+  deleteTag(id: number): Promise<Tag>;
+  /** The tag an old slug now leads to, when no tag has that slug. */
+  resolveTagRedirect(slug: string): Promise<Tag | undefined>;
 
   countUsers(): Promise<number>;
+  /** Every user, oldest first (by id). */
+  listUsers(): Promise<User[]>;
   getUserById(id: number): Promise<User | undefined>;
   /** Matches case-insensitively, as usernames are unique regardless of case. */
   getUserByUsername(username: string): Promise<User | undefined>;
   /** Throws ConflictError when the username is taken (case-insensitive). */
   createUser(input: Omit<User, "id" | "createdAt">): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the changed user. */
+  updateUser(id: number, patch: UserPatch): Promise<User>;
+  /** Throws NotFoundError for a missing id; answers the removed user. */
+  deleteUser(id: number): Promise<User>;
 
   addMessage(input: NewContactMessage): Promise<ContactMessage>;
   /** Newest first. */
   listMessages(): Promise<ContactMessage[]>;
+  getMessage(id: number): Promise<ContactMessage | undefined>;
+  /** Throws NotFoundError for a missing id. */
+  updateMessage(id: number, patch: MessagePatch): Promise<ContactMessage>;
+  /** Throws NotFoundError for a missing id; answers the removed message. */
+  deleteMessage(id: number): Promise<ContactMessage>;
+
+  getSettings(): Promise<Settings>;
+  updateSettings(patch: Partial<Settings>): Promise<Settings>;
 
   /**
    * Stores on a database server: one round trip, answering its milliseconds, for the health
@@ -108,6 +167,13 @@ export interface Store {
 
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;
+  /** The last file write's outcome (see WriteOutcome). */
+  lastWrite(): WriteOutcome;
+  /**
+   * Saves the current content again, through the same queue; health calls it while the last write
+   * failed, so the store learns that the disk recovered without waiting for a user's write.
+   */
+  retryWrite(): Promise<void>;
   /** Waits for pending writes and releases the data folder. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { CmsPost } from "../../../shared/blog";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
@@ -7,29 +7,39 @@ import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { AccountPanel } from "./account-panel";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
-import { PostsList } from "./posts-list";
 import type { SessionUser } from "../../../shared/users";
-import { usePostList } from "./use-post-list";
+import { INBOX_MESSAGES } from "../../../shared/inbox";
+import { TAGS_MESSAGES } from "../../../shared/tags";
+import { InboxPanel } from "./inbox-panel";
+import { PostsPanel } from "./posts-panel";
+import { TagsPanel } from "./tags-panel";
+import { useInboxSummary } from "./use-inbox";
+import { useLeaveGuard } from "./use-leave-guard";
+import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
+import { UsersPanel } from "./users/users-panel";
 
-type Tab = "posts" | "new";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "users" | "account";
 
 /**
  * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
  * in progress gives the form a temporary id (temp-{time}) so it starts fresh; leaving clears it.
  */
 export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
-  const { posts, loading, reload } = usePostList({
-    load: loadCmsPosts,
-    failed: ADMIN_MESSAGES.loadFailed,
-    unreachable: ADMIN_MESSAGES.loadError,
-  });
+  // Every panel's list is a fetcher of a route module; revalidating reloads them all after a write.
+  const { revalidate } = useRevalidator();
+  const reload = () => revalidate();
+  const inbox = useInboxSummary();
   const [tab, setTab] = useState<Tab>("posts");
   const [editing, setEditing] = useState<CmsPost | undefined>();
   const [formId, setFormId] = useState<string | undefined>();
+  // Unsaved edits in the post form are not left behind without asking (021-no-lost-work.md).
+  const guard = useLeaveGuard();
 
-  const openTab = (next: Tab) => {
+  const switchTab = (next: Tab) => {
     setTab(next);
     if (next === "new" && !editing) setFormId(`temp-${Date.now()}`);
     if (next === "posts") {
@@ -37,6 +47,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
       setFormId(undefined);
     }
   };
+  const openTab = (next: Tab) => (next === tab ? undefined : guard.confirmLeave(() => switchTab(next)));
 
   const edit = (post: CmsPost) => {
     setEditing(post);
@@ -45,8 +56,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   };
 
   const done = (saved: boolean) => {
-    openTab("posts");
-    if (saved) void reload();
+    guard.confirmLeave(() => {
+      switchTab("posts");
+      if (saved) void reload();
+    });
   };
 
   const remove = async (post: CmsPost) => {
@@ -83,7 +96,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <Link to="/" className={buttonClasses({ variant: "outline" })}>
             View Site
           </Link>
-          <Button variant="secondary" onClick={signOut}>
+          <Button variant="secondary" onClick={() => guard.confirmLeave(() => void signOut())}>
             Logout
           </Button>
         </div>
@@ -93,19 +106,48 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsList>
           <TabsTrigger value="posts">Posts</TabsTrigger>
           <TabsTrigger value="new">New Post</TabsTrigger>
+          {inbox.allowed && (
+            <TabsTrigger value="inbox">
+              {inbox.unread ? INBOX_MESSAGES.tabWithUnread(inbox.unread) : INBOX_MESSAGES.tab}
+            </TabsTrigger>
+          )}
+          <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
+          {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
+          {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
+          <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
-          <PostsList posts={posts} loading={loading} canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
+          <PostsPanel canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
         </TabsContent>
         <TabsContent value="new" className="mt-6">
-          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} />}</Card>
+          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} onDirtyChange={guard.setDirty} />}</Card>
         </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="users" className="mt-6">
+            <UsersPanel me={user} />
+          </TabsContent>
+        )}
+        <TabsContent value="account" className="mt-6">
+          <AccountPanel user={user} onSignedOut={onSignedOut} />
+        </TabsContent>
+        {inbox.allowed && (
+          <TabsContent value="inbox" className="mt-6">
+            <InboxPanel />
+          </TabsContent>
+        )}
+        <TabsContent value="tags" className="mt-6">
+          <TagsPanel />
+        </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="media" className="mt-6">
+            <MediaPanel />
+          </TabsContent>
+        )}
       </Tabs>
+      {guard.dialog}
     </div>
   );
 }
-
-const loadCmsPosts = () => api.get<CmsPost[]>("/api/cms/posts");
 
 /** SPEC section 2: the role badge falls back to "User". */
 function roleLabel(role: string | undefined): string {

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { z } from "zod";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "../../../shared/blog";
-import { postSchema, slugSchema } from "../../../shared/schemas";
+import { isStaleUpdateBody } from "../../../shared/post-conflict";
+import { slugSchema } from "../../../shared/schemas";
 import { generateSlug, slugify } from "../../../shared/slug";
 import { api, ApiError } from "../../lib/api";
 import { prepareContentForSave } from "../../lib/editor-content";
@@ -12,38 +12,56 @@ import { Button } from "../ui/button";
 import { Field, inputClasses } from "../ui/field";
 import { Switch } from "../ui/switch";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { CoverUpload } from "./cover-upload";
+import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
+import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
+import { TagSuggestions } from "./tag-suggestions";
+import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
+import { useLocalCopy } from "./use-local-copy";
 
-/** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
-const formSchema = postSchema.extend({ slug: z.string(), tags: z.string() });
-type FormValues = z.input<typeof formSchema>;
-
-const toFormValues = (post?: CmsPost): FormValues => ({
-  title: post?.title ?? "",
-  slug: post?.slug ?? "",
-  summary: post?.summary || post?.excerpt || "",
-  content: post?.content ?? "",
-  coverImage: post?.coverImage ?? "",
-  published: post?.published ?? true,
-  tags: post?.tags.map((t) => t.name).join(", ") ?? "",
-});
+type Conflict = { serverUpdatedAt: string; yourUpdatedAt: string };
 
 /**
  * SPEC section 2, New Post tab, and section 4's edit flow. The server checks everything again;
- * the checks here only save a round trip.
+ * the checks here only save a round trip. No lost work (docs/decisions/021-no-lost-work.md):
+ * unsaved edits are copied to the browser and offered back, `onDirtyChange` lets the dashboard
+ * ask before leaving, Ctrl/Cmd+S saves in place, and an update names the version it was based on.
  */
-export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boolean) => void }) {
-  const editing = Boolean(post);
+export function PostForm({
+  post,
+  onDone,
+  onDirtyChange,
+}: {
+  post?: CmsPost;
+  onDone: (saved: boolean) => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  // The post as last saved from this form: a Ctrl+S on a new post turns the form into its editor.
+  const [saved, setSaved] = useState(post);
+  const savedOnce = useRef(false);
+  // The update time the next update is based on (a restored copy brings its own).
+  const base = useRef(post?.updatedAt);
+  const [conflict, setConflict] = useState<Conflict | undefined>();
+  const editing = Boolean(saved);
+  const [initial] = useState(() => toFormValues(post));
   const {
     register,
     control,
     handleSubmit,
     setError,
     setValue,
+    getValues,
+    reset,
     watch,
     getFieldState,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toFormValues(post) });
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PostFormValues>({ resolver: zodResolver(postFormSchema), defaultValues: initial });
+
+  const copy = useLocalCopy({ storageKey: localDraftKey(saved?.id), initial, read: getValues, dirty: isDirty, baseUpdatedAt: base.current });
+
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   // Videos the writer deleted on purpose; any other video the saved content lacks is put back.
   const removedVideos = useRef<string[]>([]);
@@ -54,7 +72,7 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
     if (!editing && !getFieldState("slug").isDirty) setValue("slug", slugify(title));
   }, [title, editing, getFieldState, setValue]);
 
-  const onValid = async (values: FormValues) => {
+  const save = async (values: PostFormValues, stay: boolean) => {
     // SPEC section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -65,44 +83,98 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
     const payload = {
       ...values,
       slug,
-      content: prepareContentForSave(values.content, post?.content, removedVideos.current),
+      content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
       tags: values.tags.split(",").map((t) => t.trim()).filter(Boolean),
     };
     try {
-      if (post) {
-        await api.put(`/api/cms/update-post/${post.id}`, payload);
-        toast(ADMIN_MESSAGES.updated);
-      } else {
-        await api.post("/api/cms/simple-create-post", payload);
-        toast(payload.published ? ADMIN_MESSAGES.created : ADMIN_MESSAGES.createdDraft);
+      const result = saved
+        ? await api.put<CmsPost>(`/api/cms/update-post/${saved.id}`, { ...payload, updatedAt: base.current })
+        : await api.post<CmsPost>("/api/cms/simple-create-post", payload);
+      setConflict(undefined);
+      copy.clear();
+      base.current = result.updatedAt;
+      savedOnce.current = true;
+      if (stay) {
+        // The form's own values become the saved state, so the editor keeps the cursor.
+        reset({ ...values, slug: result.slug });
+        setSaved(result);
+        toast(FORM_NOTICE_MESSAGES.savedShortcut);
+        return;
       }
+      toast(saved ? ADMIN_MESSAGES.updated : payload.published ? ADMIN_MESSAGES.created : ADMIN_MESSAGES.createdDraft);
+      onDirtyChange?.(false);
       onDone(true);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && isStaleUpdateBody(err.body)) {
+        setConflict({ serverUpdatedAt: err.body.serverUpdatedAt, yourUpdatedAt: err.body.yourUpdatedAt });
+        return;
+      }
       showSaveError(err, editing);
       if (err instanceof ApiError && err.errors) {
-        for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof FormValues, { message: messages[0] });
+        for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof PostFormValues, { message: messages[0] });
       }
     }
   };
 
   const onInvalid = () => toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
+  const submit = handleSubmit((values) => save(values, false), onInvalid);
+  const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
   const coverImage = watch("coverImage");
 
+  // Ctrl/Cmd+S saves and stays, from any field, the editor included.
+  const shortcut = useRef({ submitInPlace, busy: isSubmitting });
+  useEffect(() => {
+    shortcut.current = { submitInPlace, busy: isSubmitting };
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSaveShortcut(event)) return;
+      event.preventDefault(); // not the browser's Save Page
+      if (!shortcut.current.busy) void shortcut.current.submitInPlace();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const restore = () => {
+    const found = copy.accept();
+    if (!found) return;
+    if (found.baseUpdatedAt) base.current = found.baseUpdatedAt;
+    for (const [field, value] of Object.entries(found.values) as [keyof PostFormValues, never][]) {
+      setValue(field, value, { shouldDirty: true });
+    }
+  };
+
+  const overwrite = () => {
+    if (!conflict) return;
+    base.current = conflict.serverUpdatedAt;
+    void submit();
+  };
+
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-5" aria-labelledby="post-form-heading">
+    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="post-form-heading">
       <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
         {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
       </h2>
+      {copy.offer && (
+        <RestoreOffer
+          savedAt={copy.offer.savedAt}
+          newerOnServer={Boolean(post && copy.offer.baseUpdatedAt && copy.offer.baseUpdatedAt !== post.updatedAt)}
+          onRestore={restore}
+          onDiscard={copy.discard}
+        />
+      )}
       <Field id="post-title" label="Title" error={errors.title?.message}>
         {(a) => <input {...a} {...register("title")} className={inputClasses} />}
       </Field>
       <Field id="post-slug" label="Slug" error={errors.slug?.message}>
         {(a) => <input {...a} {...register("slug")} className={inputClasses} spellCheck={false} />}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <Field id="post-cover" label="Thumbnail Image URL" optional error={errors.coverImage?.message}>
-          {(a) => <input {...a} {...register("coverImage")} type="url" placeholder="https://… (empty: the company logo)" className={inputClasses} />}
+          {(a) => <input {...a} {...register("coverImage")} type="url" placeholder="https://… or Upload (empty: the company logo)" className={inputClasses} />}
         </Field>
+        <CoverUpload onUploaded={(url) => setValue("coverImage", url, { shouldDirty: true, shouldValidate: true })} />
         <img src={coverImage || DEFAULT_COVER_IMAGE} alt="Thumbnail preview" className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain" />
       </div>
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
@@ -134,8 +206,18 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
         )}
       </div>
       <Field id="post-tags" label="Tags" optional error={errors.tags?.message}>
-        {(a) => <input {...a} {...register("tags")} placeholder="Product, Healthcare" className={inputClasses} />}
+        {(a) => (
+          <input
+            {...a}
+            {...register("tags")}
+            list="post-tag-suggestions"
+            autoComplete="off"
+            placeholder="Product, Healthcare"
+            className={inputClasses}
+          />
+        )}
       </Field>
+      <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
       <div className="flex items-center gap-3">
         <Controller
           control={control}
@@ -146,8 +228,11 @@ export function PostForm({ post, onDone }: { post?: CmsPost; onDone: (saved: boo
           Publish this post
         </label>
       </div>
+      {conflict && saved && (
+        <ConflictNotice slug={saved.slug} {...conflict} onOverwrite={overwrite} busy={isSubmitting} />
+      )}
       <div className="flex justify-end gap-3 border-t border-slate-200 pt-5">
-        <Button variant="outline" onClick={() => onDone(false)}>
+        <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>

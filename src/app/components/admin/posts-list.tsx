@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { BLOG_MESSAGES, type CmsPost } from "../../../shared/blog";
 import { formatDate } from "../../../shared/dates";
+import { viewPath } from "../../../shared/preview";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { ADMIN_MESSAGES } from "./admin-messages";
@@ -13,7 +15,12 @@ export function PostsList({
   canDelete,
   onEdit,
   onDelete,
+  filters,
+  emptyText = ADMIN_MESSAGES.postsEmpty,
 }: {
+  /** The Posts tab's search and filters, shown under the heading. */
+  filters?: ReactNode;
+  emptyText?: string;
   posts: CmsPost[] | undefined;
   loading: boolean;
   canDelete: boolean;
@@ -24,18 +31,19 @@ export function PostsList({
     <Card>
       <h2 className="text-xl font-semibold text-slate-900">{ADMIN_MESSAGES.postsCardTitle}</h2>
       <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.postsHint}</p>
+      {filters && <div className="mt-4">{filters}</div>}
       <div className="mt-6" aria-busy={loading}>
         {!posts ? (
           <p className="text-slate-600">{loading ? ADMIN_MESSAGES.postsLoading : ADMIN_MESSAGES.loadFailed.description}</p>
         ) : posts.length === 0 ? (
-          <p className="text-slate-600">{ADMIN_MESSAGES.postsEmpty}</p>
+          <p className="text-slate-600">{emptyText}</p>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Posts">
             {posts.map((post) => (
               <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
                 <button type="button" onClick={() => onEdit(post)} className="min-w-0 flex-1 rounded text-left" aria-label={`Edit ${post.title}`}>
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
+                    <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
                     <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
@@ -47,6 +55,16 @@ export function PostsList({
                   <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
                     Edit
                   </Button>
+                  {/* A draft opens its preview (docs/decisions/020-draft-preview.md). */}
+                  <a
+                    href={viewPath(post)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`View ${post.title} (opens in a new tab)`}
+                    className={buttonClasses({ variant: "outline", size: "sm" })}
+                  >
+                    View
+                  </a>
                   {canDelete && (
                     <ConfirmDialog
                       trigger={

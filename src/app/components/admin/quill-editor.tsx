@@ -10,11 +10,13 @@ import {
   EMBED_CODE_NOTICE, EMBED_CODE_REFUSED_NOTICE, VIDEOS_FOUND_NOTICE, VIMEO_URL_NOTICE, YOUTUBE_URL_NOTICE, embedFromUrl,
   embedSrc, embedsFromCode, isEmbedCode, isForeignEmbedCode,
 } from "../../../shared/embeds";
+import { MEDIA_MESSAGES } from "../../../shared/media";
 import { extractIframes, iframeSrc, videoKey } from "../../lib/editor-content";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/toast";
 import type { PostEditorProps } from "./post-editor";
 import { FORMATS, insertEmbeds, setupQuill } from "./quill-setup";
+import { onUploadProgress, type UploadProgress } from "./quill-uploads";
 import { labelToolbar } from "./toolbar-labels";
 
 type ReactQuillProps = ReactQuill.ReactQuillProps;
@@ -98,6 +100,13 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
     if (wrapperRef.current) labelToolbar(wrapperRef.current);
   }, []);
 
+  // Images going up from the image button, a paste or a drop (quill-uploads.ts).
+  const [upload, setUpload] = useState<UploadProgress>(null);
+  useEffect(() => {
+    const quill = quillRef.current?.getEditor();
+    return quill ? onUploadProgress(quill, setUpload) : undefined;
+  }, []);
+
   // The editing area is the control the form's label names (DESIGN.md section 8).
   useEffect(() => {
     const root = quillRef.current?.getEditor().root;
@@ -159,7 +168,7 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
       className={cn(
         "rounded-md bg-white text-slate-900",
         "[&_.ql-toolbar]:rounded-t-md [&_.ql-container]:rounded-b-md [&_.ql-container]:text-base",
-        "[&_.ql-editor]:min-h-[300px] [&_.ql-editor_iframe]:max-w-full",
+        "[&_.ql-editor]:min-h-[300px] [&_.ql-editor_iframe]:max-w-full [&_.ql-editor_img]:h-auto [&_.ql-editor_img]:max-w-full",
         invalid && "[&_.ql-container]:border-red-600 [&_.ql-toolbar]:border-red-600",
       )}
     >
@@ -173,6 +182,23 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
         useSemanticHTML={false}
         placeholder="Write your post..."
       />
+      <UploadStatus progress={upload} />
+    </div>
+  );
+}
+
+/** Announced to screen readers too; the bar is the file's upload progress. */
+function UploadStatus({ progress }: { progress: UploadProgress }) {
+  return (
+    <div role="status" aria-live="polite" className={progress ? "flex items-center gap-3 border-t border-slate-200 px-3 py-2 text-sm text-slate-700" : "sr-only"}>
+      {progress && (
+        <>
+          <span>
+            {MEDIA_MESSAGES.uploading} {progress.name} ({progress.percent}%)
+          </span>
+          <progress value={progress.percent} max={100} className="h-2 flex-1" aria-label={MEDIA_MESSAGES.uploading} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 /** One-time Quill set-up for the post editor: formats, toolbar, link protocols, video and image rules. */
 import type ReactQuillComponent from "react-quill-new";
 import type Quill from "quill";
-import type { Delta } from "quill";
+import type { Delta, Range } from "quill";
 import {
   EMBED_CODE_REFUSED_NOTICE, embedFromUrl, embedSize, embedSrc, embedsFromCode, videoTitle, type Embed,
 } from "../../../shared/embeds";
 import { isImageAddress } from "../../lib/editor-content";
 import { toast } from "../../lib/toast";
-import { IMAGE_ADDRESS_NOTICE, IMAGE_PROMPT, IMAGE_TYPES, IMAGE_UPLOAD_NOTICE, VIDEO_PROMPT } from "./editor-notices";
+import { IMAGE_TYPES, VIDEO_PROMPT } from "./editor-notices";
+import { uploadIntoEditor } from "./quill-uploads";
 
 type ReactQuillProps = ReactQuillComponent.ReactQuillProps;
 // SPEC section 5 "Editor formats allowed" (Quill 2 names: "list" covers ordered and bullet,
@@ -109,15 +110,6 @@ export function setupQuill(QuillClass: QuillStatics): Setup {
           if (!embeds.length) return void toast(EMBED_CODE_REFUSED_NOTICE);
           insertEmbeds(this.quill, DeltaCtor, embeds);
         },
-        // Snow's own image button reads a file into a base64 data: URL; see IMAGE_TYPES.
-        image(this: { quill: Quill }) {
-          const answer = window.prompt(IMAGE_PROMPT);
-          if (!answer?.trim()) return;
-          if (!isImageAddress(answer)) return void toast(IMAGE_ADDRESS_NOTICE);
-          const range = this.quill.getSelection(true);
-          this.quill.updateContents(new DeltaCtor().retain(range.index).delete(range.length).insert({ image: answer.trim() }), "user");
-          this.quill.setSelection(range.index + 1, 0, "silent");
-        },
       },
     },
     // SPEC section 9: edits within 1000 ms merge, at most 100 steps. userOnly: loading a post is
@@ -148,10 +140,12 @@ export function setupQuill(QuillClass: QuillStatics): Setup {
         ["img", (node: Node, delta: Delta) => (isImageAddress((node as Element).getAttribute("src") ?? "") ? delta : new DeltaCtor())],
       ],
     },
+    // The image button (snow's own file picker), paste and drop: the files are uploaded
+    // (docs/architecture.md section 4) and inserted by address, never as base64 data.
     uploader: {
       mimetypes: IMAGE_TYPES,
-      handler() {
-        toast(IMAGE_UPLOAD_NOTICE);
+      handler(this: { quill: Quill }, range: Range, files: File[]) {
+        void uploadIntoEditor(this.quill, DeltaCtor, range, files);
       },
     },
     keyboard: {

@@ -1,5 +1,6 @@
 import type { CmsPost } from "../../../shared/blog";
 import { formatDateTime } from "../../../shared/dates";
+import { viewPath } from "../../../shared/preview";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
@@ -9,12 +10,13 @@ import { DEBUG_MESSAGES } from "./debug-messages";
 export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelete: (post: CmsPost) => void }) {
   if (posts.length === 0) return <p className="text-slate-600">No posts found.</p>;
   return (
-    // `relative`: the visually hidden link texts are absolutely positioned; without a positioned
-    // ancestor they escape this scroll box and widen the whole page on a phone.
-    <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[720px] text-left text-sm">
+    // `relative`: the visually hidden texts are absolutely positioned; without a positioned
+    // ancestor they escape this box and widen the whole page on a phone. Below the medium width
+    // each row is a stacked card (labels shown, header row hidden), so no action is off-screen.
+    <div className="relative md:overflow-x-auto">
+      <table className="w-full text-left text-sm max-md:block md:min-w-[720px]">
         <caption className="sr-only">Every post, drafts included</caption>
-        <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+        <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase max-md:hidden">
           <tr>
             <th scope="col" className="py-2 pr-3">Status</th>
             <th scope="col" className="py-2 pr-3">ID</th>
@@ -24,24 +26,33 @@ export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelet
             <th scope="col" className="py-2 text-right">Actions</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="divide-y divide-slate-100 max-md:block">
           {posts.map((post) => {
             const confirm = DEBUG_MESSAGES.confirmDelete(post.title, post.id);
             return (
-              <tr key={post.id}>
-                <td className="py-3 pr-3">
+              <tr key={post.id} className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:py-4">
+                <td className="md:py-3 md:pr-3">
                   <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                 </td>
-                <td className="py-3 pr-3 font-mono">{post.id}</td>
-                <td className="py-3 pr-3">
-                  <span className="block font-medium text-slate-900">{post.title}</span>
-                  <span className="block font-mono text-xs text-slate-600">{post.slug}</span>
+                <td className="font-mono md:py-3 md:pr-3">
+                  <span className="font-sans text-slate-600 md:hidden">ID </span>
+                  {post.id}
                 </td>
-                <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(post.createdAt)}</td>
-                <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(post.updatedAt)}</td>
-                <td className="py-3">
-                  <div className="flex justify-end gap-2">
-                    <a href={`/blog/${post.slug}`} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
+                <td className="min-w-0 max-md:w-full md:py-3 md:pr-3">
+                  <span className="block font-medium wrap-anywhere text-slate-900">{post.title}</span>
+                  <span className="block font-mono text-xs break-all text-slate-600">{post.slug}</span>
+                </td>
+                <td className="max-md:w-full max-md:text-xs max-md:text-slate-600 md:py-3 md:pr-3 md:whitespace-nowrap">
+                  <span className="md:hidden">Created </span>
+                  {formatDateTime(post.createdAt)}
+                </td>
+                <td className="max-md:w-full max-md:text-xs max-md:text-slate-600 md:py-3 md:pr-3 md:whitespace-nowrap">
+                  <span className="md:hidden">Updated </span>
+                  {formatDateTime(post.updatedAt)}
+                </td>
+                <td className="max-md:w-full max-md:pt-2 md:py-3">
+                  <div className="flex gap-2 md:justify-end">
+                    <a href={viewPath(post)} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
                       View<span className="sr-only"> {post.title} (opens in a new tab)</span>
                     </a>
                     <ConfirmDialog

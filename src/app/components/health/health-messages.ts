@@ -12,4 +12,6 @@ export const HEALTH_MESSAGES = {
   disconnected: "Not connected",
   envComplete: "Complete",
   envIncomplete: "Incomplete",
+  noSaveYet: "None since the server started",
+  noBackupYet: "No backup yet",
 } as const;

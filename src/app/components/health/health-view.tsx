@@ -78,10 +78,23 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
         )}
         <Item label="Blog posts">{report.postsCount ?? "Unknown"}</Item>
         <Item label="Checked at">{formatDateTime(report.timestamp)}</Item>
+        <Item label="Last save">{report.lastWriteAt ? formatDateTime(report.lastWriteAt) : HEALTH_MESSAGES.noSaveYet}</Item>
+        <Item label="Last backup">{report.lastBackupAt ? formatDateTime(report.lastBackupAt) : HEALTH_MESSAGES.noBackupYet}</Item>
+        <Item label="Free disk space">{formatBytes(report.freeBytes)}</Item>
+        <Item label="Data file size">{formatBytes(report.dataBytes)}</Item>
+        <Item label="Version">{report.version}</Item>
+        <Item label="Running for">{formatUptime(report.uptimeSeconds)}</Item>
+        {report.lastWriteError && (
+          <div className="sm:col-span-2">
+            <Item label="Last save failed">
+              <code className="block rounded bg-red-50 p-3 text-sm break-words text-red-900">{report.lastWriteError}</code>
+            </Item>
+          </div>
+        )}
         {report.error && (
           <div className="sm:col-span-2">
             <Item label="Error details">
-              <code className="block rounded bg-red-50 p-3 text-sm break-words text-red-900">{report.error}</code>
+              <code className="block rounded bg-red-50 p-3 text-sm wrap-anywhere text-red-900">{report.error}</code>
             </Item>
           </div>
         )}
@@ -89,6 +102,27 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
       <Button className="mt-6" onClick={onRefresh}>{HEALTH_MESSAGES.refresh}</Button>
     </Card>
   );
+}
+
+function formatBytes(bytes: number | null): string {
+  if (bytes === null) return "Unknown";
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+function formatUptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return minutes > 0 ? `${minutes} min` : `${seconds} s`;
 }
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {

@@ -27,7 +27,7 @@ export function DebugLog({ lines, onClear }: { lines: string[]; onClear: () => v
         ref={box}
         role="log"
         aria-labelledby="debug-log-heading"
-        className="mt-3 max-h-80 overflow-y-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed break-words text-slate-100"
+        className="mt-3 max-h-80 overflow-y-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed wrap-anywhere text-slate-100"
       >
         {lines.length ? lines.map((line, i) => <p key={i}>{line}</p>) : <p className="text-slate-300">{M.logEmpty}</p>}
       </div>

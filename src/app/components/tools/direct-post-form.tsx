@@ -54,6 +54,8 @@ export function DirectPostForm() {
           published: true,
         });
         setResult({ json: JSON.stringify(post, null, 2) });
+        // Published: the form starts over, so a second Publish cannot send the same post again (a 409).
+        setValues(EMPTY);
       } catch (err) {
         setResult({ error: errorText(err) });
       }

@@ -1,7 +1,5 @@
 import { useState } from "react";
-import type { CmsPost } from "../../../shared/blog";
 import type { TestRemovalResult } from "../../../shared/operations";
-import { isTestPostTitle } from "../../../shared/test-posts";
 import { api } from "../../lib/api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -18,22 +16,25 @@ function failureDetails(err: unknown): string {
   return err instanceof Error && err.message ? err.message : M.unknown;
 }
 
+type Match = { id: number; title: string };
+
 /**
  * SPEC section 2, /direct-delete: one button that removes every post with "test" in its title.
- * "test" matches inside words too ("Latest"), so the button first lists the posts it would
- * remove and asks; nothing is removed unseen.
+ * "test" matches inside words too ("Latest"), so the button first asks the server for a dry run,
+ * lists exactly the titles it would remove and asks; confirming removes those posts and no
+ * other (their ids are sent), so nothing is removed unseen, even a test post created meanwhile.
  */
 export function RemoveTestPosts() {
   const { busy, run } = useBusy();
   const [outcome, setOutcome] = useState<Outcome | undefined>();
-  const [matches, setMatches] = useState<CmsPost[] | undefined>();
+  const [matches, setMatches] = useState<Match[] | undefined>();
 
   const preview = () => {
     setOutcome(undefined);
     void run(async () => {
       try {
-        const { posts } = await api.get<{ posts: CmsPost[] }>("/api/debug/list-posts");
-        const found = posts.filter((p) => isTestPostTitle(p.title));
+        const dry = await api.post<TestRemovalResult>("/api/admin/force-remove-test-posts", { dryRun: true });
+        const found = dry.wouldDelete ?? [];
         if (found.length === 0) setOutcome({ none: true });
         else setMatches(found);
       } catch (err) {
@@ -43,10 +44,11 @@ export function RemoveTestPosts() {
   };
 
   const remove = () => {
+    const ids = (matches ?? []).map((p) => p.id);
     setMatches(undefined);
     void run(async () => {
       try {
-        const ok = await api.post<TestRemovalResult>("/api/admin/force-remove-test-posts");
+        const ok = await api.post<TestRemovalResult>("/api/admin/force-remove-test-posts", { ids });
         setOutcome(ok.error ? { error: ok.error } : { ok });
       } catch (err) {
         setOutcome({ error: failureDetails(err) });

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CmsPost } from "../../../shared/blog";
-import { fieldErrors, testUpdatePostSchema } from "../../../shared/schemas";
+import { fieldErrors } from "../../../shared/field-errors";
+import { testUpdatePostSchema } from "../../../shared/schemas";
 import { api, ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { buttonClasses } from "../ui/button";

@@ -16,7 +16,7 @@ export function ToolAlert({ tone, title, children }: { tone: keyof typeof TONES;
   return (
     <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-lg border p-4", TONES[tone])}>
       <p className="font-semibold">{title}</p>
-      {children && <div className="mt-2 space-y-2 text-sm break-words">{children}</div>}
+      {children && <div className="mt-2 space-y-2 text-sm wrap-anywhere">{children}</div>}
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function ToolPostList({
             {posts.map((post) => (
               <li key={post.id} className="flex items-center gap-3 py-2">
                 <span className="w-12 shrink-0 font-mono text-sm text-slate-600">#{post.id}</span>
-                <span className="min-w-0 flex-1 text-sm break-words text-slate-900">
+                <span className="min-w-0 flex-1 text-sm wrap-anywhere text-slate-900">
                   {post.title || BLOG_MESSAGES.untitled}
                   {!post.published && (
                     <Badge tone="muted" className="ml-2">

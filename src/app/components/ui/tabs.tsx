@@ -6,7 +6,8 @@ import { cn } from "../../lib/cn";
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return <TabsPrimitive.List className={cn("inline-flex rounded-lg bg-slate-200 p-1", className)} {...props} />;
+  // Wraps onto a second line when the tabs outgrow a phone's width, instead of widening the page.
+  return <TabsPrimitive.List className={cn("inline-flex max-w-full flex-wrap gap-y-1 rounded-lg bg-slate-200 p-1", className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

@@ -1,13 +1,26 @@
 import pg from "pg";
-import { ConflictError } from "../../errors";
+import { ConflictError, HttpError } from "../../errors";
 import type { Change } from "../change";
 import type { DbFile } from "../db-schema";
 import { buildSnapshot, lowerName, type Snapshot } from "../db-snapshot";
 import { STORE_CLOSED_MESSAGE } from "../json-store";
+import * as messages from "../message-changes";
 import * as posts from "../post-changes";
 import * as records from "../record-changes";
+import * as tagChanges from "../tag-changes";
 import { seedData } from "../seed";
-import type { ChangeKind, NewContactMessage, Post, PostInput, Store, User } from "../types";
+import type {
+  ChangeKind,
+  MessagePatch,
+  NewContactMessage,
+  Post,
+  PostInput,
+  Settings,
+  Store,
+  User,
+  UserPatch,
+  WriteOutcome,
+} from "../types";
 import { migrate, type Migration } from "./migrate";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
@@ -41,6 +54,9 @@ const defaultParser = pg.types.getTypeParser as (oid: number, format?: "text" | 
 const types = {
   getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : defaultParser(oid, format)),
 };
+
+export const databaseWriteFailedMessage = (code: string) =>
+  `The last write to the database failed (${code}); nothing of it was saved. Check the database server.`;
 
 export const databaseNotEmptyMessage = (held: string) =>
   `The database already holds ${held}: db import copies a data folder only into an empty database. ` +
@@ -91,6 +107,7 @@ export class PgStore implements Store {
   private catchUpQueued = false;
   private listener?: pg.Client;
   private closing?: Promise<void>;
+  private outcome: WriteOutcome = { at: null, error: null };
 
   constructor(
     private readonly url: string,
@@ -147,6 +164,7 @@ export class PgStore implements Store {
       const { next, result, kinds } = change(this.snap, new Date().toISOString());
       if (!next) {
         await client.query("COMMIT");
+        if (this.outcome.error) this.outcome = { ...this.outcome, error: null };
         return result;
       }
       const snap = buildSnapshot(next, this.snap);
@@ -154,9 +172,11 @@ export class PgStore implements Store {
       const documents = diffDocuments(this.snap.data, snap.data);
       const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
       await client.query("COMMIT");
+      this.outcome = { at: new Date().toISOString(), error: null };
       this.install({ data: snap.data, revision, kinds }, snap);
       return result;
     } catch (error) {
+      if (!(error instanceof HttpError)) this.failed(error);
       // A connection that cannot even roll back is closed rather than handed to the next write.
       broken = await client.query("ROLLBACK").then(
         () => undefined,
@@ -166,6 +186,14 @@ export class PgStore implements Store {
     } finally {
       client.release(broken);
     }
+  }
+
+  /** For the health report: only the error's code, as a driver's message may name the database's host. */
+  private failed(error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    const known = typeof code === "string" ? code : "unknown";
+    if (this.outcome.error?.code !== known) console.error("Writing to PostgreSQL failed:", error);
+    this.outcome = { at: this.outcome.at, error: { code: known, message: databaseWriteFailedMessage(known) } };
   }
 
   /** The sample posts, once: another instance starting at the same moment may have written them. */
@@ -259,8 +287,8 @@ export class PgStore implements Store {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now));
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));
@@ -278,7 +306,22 @@ export class PgStore implements Store {
   createTag(input: { name: string; slug: string }) {
     return this.write((s) => records.createTag(s, input));
   }
+  renameTag(id: number, input: { name: string; slug: string }) {
+    return this.write((s) => tagChanges.renameTag(s, id, input));
+  }
+  mergeTags(fromId: number, intoId: number) {
+    return this.write((s) => tagChanges.mergeTags(s, fromId, intoId));
+  }
+  deleteTag(id: number) {
+    return this.write((s) => tagChanges.deleteTag(s, id));
+  }
+  resolveTagRedirect(slug: string) {
+    return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
+  }
 
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
   countUsers() {
     return this.read((s) => s.data.users.length);
   }
@@ -291,12 +334,42 @@ export class PgStore implements Store {
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => records.createUser(s, input, now));
   }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
+  }
 
   addMessage(input: NewContactMessage) {
     return this.write((s, now) => records.addMessage(s, input, now));
   }
   listMessages() {
     return this.read((s) => s.messages.slice());
+  }
+  getMessage(id: number) {
+    return this.read((s) => s.messages.find((m) => m.id === id));
+  }
+  updateMessage(id: number, patch: MessagePatch) {
+    return this.write((s) => messages.updateMessage(s, id, patch));
+  }
+  deleteMessage(id: number) {
+    return this.write((s) => messages.deleteMessage(s, id));
+  }
+
+  getSettings() {
+    return this.read((s) => messages.settingsOf(s));
+  }
+  updateSettings(patch: Partial<Settings>) {
+    return this.write((s) => messages.updateSettings(s, patch));
+  }
+
+  lastWrite() {
+    return this.outcome;
+  }
+  /** An empty transaction under the write lock: success says the database takes writes again. */
+  retryWrite() {
+    return this.write(() => ({ result: undefined, kinds: [] }));
   }
 
   onChange(listener: (kind: ChangeKind) => void) {

@@ -1,0 +1,75 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { formatDate } from "../../../shared/dates";
+import { INBOX_MESSAGES, industryName, notificationLabel, type InboxMessage } from "../../../shared/inbox";
+import type { action } from "../../routes/admin.data.inbox";
+import { toast } from "../../lib/toast";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { INBOX_DATA_PATH } from "./use-inbox";
+
+/** One contact message with its actions; each action posts to the inbox route and the list reloads. */
+export function InboxMessageCard({ message, canDelete }: { message: InboxMessage; canDelete: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const busy = fetcher.state !== "idle";
+  const submit = (intent: string, value?: boolean) =>
+    fetcher.submit(
+      { intent, id: String(message.id), ...(value !== undefined && { value: String(value) }) },
+      { method: "post", action: INBOX_DATA_PATH },
+    );
+
+  const result = fetcher.data;
+  useEffect(() => {
+    if (!result) return;
+    if (!result.ok) toast({ title: INBOX_MESSAGES.failed, description: result.message, variant: "destructive" });
+    else if (result.intent === "delete") toast({ title: INBOX_MESSAGES.deleted });
+  }, [result]);
+
+  const note = notificationLabel(message.notification);
+  const failed = message.notification?.state === "failed";
+  return (
+    <li className={`py-4 ${message.read ? "" : "border-l-4 border-l-brand-600 pl-3"}`} aria-busy={busy}>
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <h3 className="min-w-0 font-semibold break-words text-slate-900">
+          {message.name}
+          {message.company && <span className="font-normal text-slate-700"> · {message.company}</span>}
+        </h3>
+        <span className="shrink-0 text-xs text-slate-600">{formatDate(message.createdAt, "")}</span>
+      </div>
+      <p className="mt-0.5 text-sm break-all">
+        <a className="text-brand-700 underline" href={`mailto:${message.email}`}>
+          {message.email}
+        </a>
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {!message.read && <Badge>{INBOX_MESSAGES.unread}</Badge>}
+        {message.archived && <Badge tone="muted">{INBOX_MESSAGES.statusLabels.archived}</Badge>}
+        {message.industry && <Badge tone="muted">{industryName(message.industry)}</Badge>}
+        {note && <span className={`text-xs font-medium ${failed ? "text-red-700" : "text-slate-600"}`}>{note}</span>}
+      </div>
+      <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => submit("read", !message.read)}>
+          {message.read ? INBOX_MESSAGES.markUnread : INBOX_MESSAGES.markRead}
+        </Button>
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => submit("archive", !message.archived)}>
+          {message.archived ? INBOX_MESSAGES.unarchive : INBOX_MESSAGES.archive}
+        </Button>
+        {canDelete && (
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" size="sm" disabled={busy}>
+                {INBOX_MESSAGES.delete}
+              </Button>
+            }
+            title={INBOX_MESSAGES.deleteConfirm.title}
+            description={INBOX_MESSAGES.deleteConfirm.description(message.name)}
+            confirmLabel={INBOX_MESSAGES.deleteConfirm.action}
+            onConfirm={() => void submit("delete")}
+          />
+        )}
+      </div>
+    </li>
+  );
+}

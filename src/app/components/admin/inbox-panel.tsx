@@ -1,0 +1,151 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { INDUSTRIES } from "../../../shared/industries";
+import { INBOX_MESSAGES, INBOX_STATUSES, type InboxStatus } from "../../../shared/inbox";
+import { Button, buttonClasses } from "../ui/button";
+import { Card } from "../ui/card";
+import { inputClasses } from "../ui/field";
+import { InboxMessageCard } from "./inbox-message";
+import { InboxSettingsCard } from "./inbox-settings";
+import { INBOX_DATA_PATH, useInboxFetcher } from "./use-inbox";
+
+type Query = { status: InboxStatus; q: string; industry: string; page: number };
+
+const searchOf = ({ status, q, industry, page }: Query, withPage = true) => {
+  const params = new URLSearchParams({ status });
+  if (q) params.set("q", q);
+  if (industry) params.set("industry", industry);
+  if (withPage && page > 1) params.set("page", String(page));
+  return params.toString();
+};
+
+/**
+ * The Inbox tab (docs/product.md section 2): contact messages newest first, 25 a page, with
+ * search, status and industry filters, CSV export, and the settings card for admins.
+ */
+export function InboxPanel() {
+  const [query, setQuery] = useState<Query>({ status: "inbox", q: "", industry: "", page: 1 });
+  const [text, setText] = useState("");
+  const fetcher = useInboxFetcher();
+  const { load } = fetcher;
+  const search = searchOf(query);
+  useEffect(() => {
+    void load(`${INBOX_DATA_PATH}?${search}`);
+  }, [load, search]);
+
+  const data = fetcher.data;
+  const inbox = data?.allowed ? data.inbox : undefined;
+  const change = (next: Partial<Query>) => setQuery((q) => ({ ...q, page: 1, ...next }));
+  const submitSearch = (e: FormEvent) => {
+    e.preventDefault();
+    change({ q: text.trim() });
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <h2 className="text-xl font-semibold text-slate-900">{INBOX_MESSAGES.heading}</h2>
+            <p className="mt-1 text-sm text-slate-600">{INBOX_MESSAGES.intro}</p>
+          </div>
+          <a
+            className={buttonClasses({ variant: "outline", size: "sm" }, "shrink-0 self-start")}
+            href={`/api/admin/messages.csv?${searchOf(query, false)}`}
+            download
+          >
+            {INBOX_MESSAGES.exportCsv}
+          </a>
+        </div>
+
+        <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+          <form role="search" onSubmit={submitSearch} className="flex gap-2">
+            <label htmlFor="inbox-search" className="sr-only">
+              {INBOX_MESSAGES.search}
+            </label>
+            <input
+              id="inbox-search"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={INBOX_MESSAGES.searchPlaceholder}
+              className={inputClasses}
+            />
+            <Button type="submit" variant="secondary">
+              Search
+            </Button>
+          </form>
+          <div className="flex items-center gap-2 text-sm text-slate-800">
+            <label htmlFor="inbox-status">{INBOX_MESSAGES.status}</label>
+            <select
+              id="inbox-status"
+              className={inputClasses}
+              value={query.status}
+              onChange={(e) => change({ status: e.target.value as InboxStatus })}
+            >
+              {INBOX_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {INBOX_MESSAGES.statusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex items-center gap-2 text-sm text-slate-800">
+            <select
+              className={inputClasses}
+              value={query.industry}
+              onChange={(e) => change({ industry: e.target.value })}
+              aria-label={INBOX_MESSAGES.industry}
+            >
+              <option value="">{INBOX_MESSAGES.anyIndustry}</option>
+              {INDUSTRIES.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.title}
+                </option>
+              ))}
+              <option value="other">Other</option>
+            </select>
+          </div>
+        </div>
+
+        <div className="mt-4" aria-busy={fetcher.state === "loading"}>
+          {data?.allowed && data.error && <p className="text-red-700">{data.error}</p>}
+          {inbox && inbox.messages.length === 0 && (
+            <p className="text-slate-600">
+              {query.q || query.industry ? INBOX_MESSAGES.noMatches : INBOX_MESSAGES.empty}
+            </p>
+          )}
+          {inbox && inbox.messages.length > 0 && (
+            <ul className="divide-y divide-slate-200" aria-label="Messages">
+              {inbox.messages.map((m) => (
+                <InboxMessageCard key={m.id} message={m} canDelete={data?.allowed === true && data.isAdmin} />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {inbox && inbox.pageCount > 1 && (
+          <nav aria-label="Message pages" className="mt-4 flex items-center justify-between gap-3">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={inbox.page <= 1}
+              onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+            >
+              {INBOX_MESSAGES.previous}
+            </Button>
+            <span className="text-sm text-slate-700">{INBOX_MESSAGES.pageOf(inbox.page, inbox.pageCount)}</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={inbox.page >= inbox.pageCount}
+              onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+            >
+              {INBOX_MESSAGES.next}
+            </Button>
+          </nav>
+        )}
+      </Card>
+      {data?.allowed && data.settings && <InboxSettingsCard settings={data.settings} />}
+    </div>
+  );
+}

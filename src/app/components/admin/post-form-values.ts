@@ -1,0 +1,21 @@
+import { z } from "zod";
+import type { CmsPost } from "../../../shared/blog";
+import { postInputSchema } from "../../../shared/schemas";
+
+/** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
+export const postFormSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
+export type PostFormValues = z.input<typeof postFormSchema>;
+
+export const toFormValues = (post?: CmsPost): PostFormValues => ({
+  title: post?.title ?? "",
+  slug: post?.slug ?? "",
+  summary: post?.summary || post?.excerpt || "",
+  content: post?.content ?? "",
+  coverImage: post?.coverImage ?? "",
+  published: post?.published ?? true,
+  tags: post?.tags.map((t) => t.name).join(", ") ?? "",
+});
+
+/** True for Ctrl+S, and Cmd+S on a Mac. */
+export const isSaveShortcut = (e: KeyboardEvent) =>
+  (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "s";

@@ -1,0 +1,144 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import type { CmsPost } from "../../../shared/blog";
+import { POST_QUERY_MESSAGES, type PostQuery } from "../../../shared/post-query";
+import type { loader } from "../../routes/admin.data.posts";
+import { Button } from "../ui/button";
+import { inputClasses } from "../ui/field";
+import { PostsList } from "./posts-list";
+import { useTags } from "./use-tags";
+
+export const POSTS_DATA_PATH = "/admin/data/posts";
+
+const searchOf = ({ q, status, tag, sort, page }: PostQuery) => {
+  const params = new URLSearchParams({ status, sort });
+  if (q) params.set("q", q);
+  if (tag) params.set("tag", tag);
+  if (page > 1) params.set("page", String(page));
+  return params.toString();
+};
+
+/**
+ * The Posts tab (docs/product.md section 2): title search, status and tag filters, created or
+ * updated order, 20 a page, and how many posts each status holds; the list loads through the
+ * posts route module and reloads with every revalidation (after a save or a delete).
+ */
+export function PostsPanel(props: {
+  canDelete: boolean;
+  onEdit: (post: CmsPost) => void;
+  onDelete: (post: CmsPost) => void;
+}) {
+  const [query, setQuery] = useState<PostQuery>({ q: "", status: "all", tag: "", sort: "created", page: 1 });
+  const fetcher = useFetcher<typeof loader>();
+  const { load } = fetcher;
+  const search = searchOf(query);
+  useEffect(() => {
+    void load(`${POSTS_DATA_PATH}?${search}`);
+  }, [load, search]);
+  const { tags } = useTags();
+  const result = fetcher.data?.result;
+  const change = (next: Partial<PostQuery>) => setQuery((q) => ({ ...q, page: 1, ...next }));
+
+  const filters = (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="search" aria-label="Filter posts">
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-search">{POST_QUERY_MESSAGES.search}</label>
+        <input
+          id="posts-search"
+          type="search"
+          className={inputClasses}
+          value={query.q}
+          onChange={(e) => change({ q: e.target.value })}
+        />
+      </div>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-status">{POST_QUERY_MESSAGES.status}</label>
+        <select
+          id="posts-status"
+          className={inputClasses}
+          value={query.status}
+          onChange={(e) => change({ status: e.target.value as PostQuery["status"] })}
+        >
+          {(["all", "published", "drafts"] as const).map((s) => (
+            <option key={s} value={s}>
+              {POST_QUERY_MESSAGES.statusLabels[s]}
+              {result ? ` (${result.counts[s]})` : ""}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-tag">{POST_QUERY_MESSAGES.tag}</label>
+        <select
+          id="posts-tag"
+          className={inputClasses}
+          value={query.tag}
+          onChange={(e) => change({ tag: e.target.value })}
+        >
+          <option value="">{POST_QUERY_MESSAGES.anyTag}</option>
+          {(tags ?? []).map((t) => (
+            <option key={t.id} value={t.slug}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="text-sm text-slate-800">
+        <label htmlFor="posts-sort">{POST_QUERY_MESSAGES.sort}</label>
+        <select
+          id="posts-sort"
+          className={inputClasses}
+          value={query.sort}
+          onChange={(e) => change({ sort: e.target.value as PostQuery["sort"] })}
+        >
+          {(["created", "updated"] as const).map((s) => (
+            <option key={s} value={s}>
+              {POST_QUERY_MESSAGES.sortLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {result && (
+        <p className="text-sm text-slate-600 sm:col-span-2 lg:col-span-4">
+          {POST_QUERY_MESSAGES.counts(result.counts)}
+        </p>
+      )}
+    </div>
+  );
+
+  const filtered = query.q !== "" || query.status !== "all" || query.tag !== "";
+  return (
+    <div className="space-y-4">
+      <PostsList
+        posts={result?.posts}
+        loading={fetcher.state === "loading" || !fetcher.data}
+        canDelete={props.canDelete}
+        onEdit={props.onEdit}
+        onDelete={props.onDelete}
+        filters={filters}
+        emptyText={filtered ? POST_QUERY_MESSAGES.noMatches : undefined}
+      />
+      {result && result.pageCount > 1 && (
+        <nav aria-label="Post pages" className="flex items-center justify-between gap-3">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={result.page <= 1}
+            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
+          >
+            {POST_QUERY_MESSAGES.previous}
+          </Button>
+          <span className="text-sm text-slate-700">{POST_QUERY_MESSAGES.pageOf(result.page, result.pageCount)}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={result.page >= result.pageCount}
+            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
+          >
+            {POST_QUERY_MESSAGES.next}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

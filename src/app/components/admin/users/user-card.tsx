@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from "react";
+import { AUTH_FORM_MESSAGES } from "../../../../shared/schemas";
+import type { AdminUserRow } from "../../../../shared/user-admin";
+import type { Role } from "../../../../shared/users";
+import { Badge } from "../../ui/badge";
+import { Button } from "../../ui/button";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { inputClasses } from "../../ui/field";
+import { USERS_MESSAGES as M } from "./users-messages";
+
+export type UserActions = {
+  setRole: (user: AdminUserRow, role: Role) => Promise<void>;
+  setDisabled: (user: AdminUserRow, disabled: boolean) => Promise<void>;
+  /** Answers false when the password was refused, so the field stays open. */
+  resetPassword: (user: AdminUserRow, password: string) => Promise<boolean>;
+  endSessions: (user: AdminUserRow) => Promise<void>;
+  remove: (user: AdminUserRow) => Promise<void>;
+};
+
+/** One user: who, since when, last seen, sessions, and what an admin may change (a card at any width). */
+export function UserCard({
+  user,
+  isSelf,
+  busy,
+  actions,
+}: {
+  user: AdminUserRow;
+  isSelf: boolean;
+  busy: boolean;
+  actions: UserActions;
+}) {
+  const [resetting, setResetting] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const fieldId = `reset-password-${user.id}`;
+
+  const submitReset = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < 8) return setError(AUTH_FORM_MESSAGES.newPassword);
+    if (await actions.resetPassword(user, password)) {
+      setResetting(false);
+      setPassword("");
+      setError(undefined);
+    }
+  };
+
+  return (
+    <li className="py-4" aria-label={user.username}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold wrap-anywhere text-slate-900">{user.username}</span>
+            {isSelf && <Badge tone="muted">{M.you}</Badge>}
+            {user.disabled && <Badge tone="muted">{M.disabled}</Badge>}
+          </p>
+          <p className="mt-1 text-xs text-slate-600">
+            {M.createdOn(user.createdAt)} · {M.lastSignIn(user.lastSignInAt)} · {M.sessions(user.activeSessions)}
+          </p>
+        </div>
+        <label className="sr-only" htmlFor={`role-${user.id}`}>
+          {M.roleFor(user.username)}
+        </label>
+        <select
+          id={`role-${user.id}`}
+          value={user.role}
+          disabled={busy}
+          onChange={(e) => void actions.setRole(user, e.target.value as Role)}
+          className={`${inputClasses} w-full sm:w-36`}
+        >
+          <option value="writer">Writer</option>
+          <option value="admin">Admin</option>
+        </select>
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          onClick={() => setResetting((v) => !v)}
+          aria-expanded={resetting}
+          aria-controls={fieldId}
+        >
+          {M.resetPassword}
+        </Button>
+        {/* One's own account is disabled or deleted by another admin (the server refuses it too). */}
+        {!isSelf && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            onClick={() => void actions.setDisabled(user, !user.disabled)}
+          >
+            {user.disabled ? M.enable : M.disable}
+          </Button>
+        )}
+        {/* The caller's own session is kept, so for oneself there is something to end only with two. */}
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy || user.activeSessions <= (isSelf ? 1 : 0)}
+          onClick={() => void actions.endSessions(user)}
+        >
+          {M.endSessions}
+        </Button>
+        {!isSelf && (
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" size="sm" disabled={busy} aria-label={`${M.delete} ${user.username}`}>
+                {M.delete}
+              </Button>
+            }
+            title={M.deleteConfirm.title}
+            description={M.deleteConfirm.description(user.username)}
+            confirmLabel={M.deleteConfirm.action}
+            onConfirm={() => void actions.remove(user)}
+          />
+        )}
+      </div>
+      {resetting && (
+        <form onSubmit={submitReset} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+          <div className="flex-1 space-y-1">
+            <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
+              {M.newPasswordFor(user.username)}
+            </label>
+            <input
+              id={fieldId}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              className={inputClasses}
+            />
+            {error && (
+              <p id={`${fieldId}-error`} className="text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="flex gap-2 sm:pt-6">
+            <Button type="submit" size="sm" disabled={busy}>
+              {M.savePassword}
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setResetting(false)}>
+              {M.cancel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}

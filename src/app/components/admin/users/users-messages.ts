@@ -1,0 +1,82 @@
+import { formatDateTime } from "../../../../shared/dates";
+
+/** Every label and toast of the Users tab and the Account panel (022-users-and-accounts.md). */
+export const USERS_MESSAGES = {
+  tab: "Users",
+  heading: "Users",
+  intro:
+    "Everyone who can sign in to the CMS. Writers create and edit posts; admins also delete posts, run the tools and manage users.",
+  loading: "Loading users...",
+  loadFailed: { failed: "Failed to load users", error: "Error loading users" },
+  createHeading: "Add a user",
+  username: "Username",
+  role: "Role",
+  initialPassword: "Initial password",
+  create: "Add User",
+  creating: "Adding...",
+  created: (username: string) => ({ title: "User added", description: `${username} can sign in now.` }),
+  you: "you",
+  disabled: "Disabled",
+  createdOn: (at: string) => `Added ${formatDateTime(at)}`,
+  lastSignIn: (at: string | undefined) => (at ? `Last sign-in ${formatDateTime(at)}` : "Never signed in"),
+  sessions: (n: number) => (n === 1 ? "1 active session" : `${n} active sessions`),
+  roleFor: (username: string) => `Role of ${username}`,
+  roleChanged: (username: string, role: string) => ({
+    title: "Role changed",
+    description: `${username} is now ${role === "admin" ? "an admin" : "a writer"}.`,
+  }),
+  resetPassword: "Reset password",
+  newPasswordFor: (username: string) => `New password for ${username}`,
+  savePassword: "Set password",
+  cancel: "Cancel",
+  passwordReset: (username: string) => ({
+    title: "Password set",
+    description: `${username} was signed out everywhere and signs in with the new password.`,
+  }),
+  disable: "Disable",
+  enable: "Enable",
+  disabledToast: (username: string) => ({
+    title: "User disabled",
+    description: `${username} was signed out and cannot sign in.`,
+  }),
+  enabledToast: (username: string) => ({ title: "User enabled", description: `${username} can sign in again.` }),
+  endSessions: "End sessions",
+  sessionsEnded: (username: string, n: number) => ({
+    title: "Sessions ended",
+    description: `${n} of ${username}'s sessions ended.`,
+  }),
+  delete: "Delete",
+  deleteConfirm: {
+    title: "Delete this user?",
+    description: (username: string) =>
+      `${username} is signed out and removed. Their posts stay. This cannot be undone.`,
+    action: "Delete user",
+  },
+  deleted: (username: string) => ({ title: "User deleted", description: `${username} was removed.` }),
+  actionFailed: { failed: "User change failed", error: "User change error" },
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  tab: "Account",
+  heading: "Your account",
+  intro: (username: string) => `Signed in as ${username}.`,
+  passwordHeading: "Change your password",
+  passwordHint: "Changing it signs you out on every other device.",
+  currentPassword: "Current password",
+  newPassword: "New password",
+  confirmPassword: "New password again",
+  changePassword: "Change Password",
+  changing: "Changing...",
+  changed: { title: "Password changed", description: "Your other sessions were signed out." },
+  changeFailed: { failed: "Password not changed", error: "Password change error" },
+  everywhereHeading: "Sign out everywhere",
+  everywhereHint: "Ends every session of your account, on this device and every other one.",
+  everywhere: "Sign Out Everywhere",
+  everywhereConfirm: {
+    title: "Sign out everywhere?",
+    description: "Every browser signed in to your account, this one included, is signed out.",
+    action: "Sign out everywhere",
+  },
+  signedOutEverywhere: { title: "Signed out everywhere" },
+  everywhereFailed: { failed: "Sign-out failed", error: "Sign-out error" },
+} as const;

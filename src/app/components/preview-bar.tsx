@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { PREVIEW_MESSAGES } from "../../shared/preview";
+
+/**
+ * The bar over a previewed post (docs/decisions/020-draft-preview.md), so nobody mistakes a
+ * draft for the public page. Sticky, so a screenshot of any part of a long post still says so.
+ */
+export function PreviewBar({ published }: { published: boolean }) {
+  return (
+    <div
+      role="status"
+      className={
+        "sticky top-16 z-30 border-y px-4 py-2 text-sm font-semibold " +
+        (published ? "border-sky-300 bg-sky-50 text-sky-900" : "border-amber-300 bg-amber-100 text-amber-950")
+      }
+    >
+      <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <span>{published ? PREVIEW_MESSAGES.publishedBar : PREVIEW_MESSAGES.draftBar}</span>
+        <Link to="/admin" className="underline underline-offset-2">
+          {PREVIEW_MESSAGES.backToAdmin}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { ScriptNonceContext } from "./lib/script-nonce";
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders a page whole, then allows exactly its own inline scripts (React Router's hydration data
+ * and module loader, ScrollRestoration) by their SHA-256 hashes in the page's
+ * Content-Security-Policy. While rendering, those scripts carry a random nonce, which is how they
+ * are told apart from anything else in the HTML; the nonce is then removed, so the page and its
+ * policy depend only on the content and the rendered-page cache can keep both
+ * (docs/decisions/006-script-hashes-not-nonces.md).
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // RFC 9110 section 9.3.2: the headers a GET would get, no body.
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = randomBytes(18).toString("base64url");
+
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        const { html, hashes } = markedScripts(Buffer.concat(chunks).toString("utf8"), nonce);
+        loadContext.setPageScriptHashes(hashes);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(html, { headers: responseHeaders, status }));
+        callback();
+      },
+    });
+
+    // The whole page is needed before its policy can be written, so always wait for all of it.
+    const ready: keyof RenderToPipeableStreamOptions = "onAllReady";
+    const { pipe, abort } = renderToPipeableStream(
+      <ScriptNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ScriptNonceContext.Provider>,
+      {
+        nonce,
+        [ready]() {
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          if (!request.signal.aborted) console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
+  });
+}
+
+/**
+ * Logs what went wrong on the server, but not a client's mistake: a POST to a page without a
+ * form, a missing page or a refused request is answered with its 4xx and is nothing to fix here.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The SHA-256 (base64) of every inline script carrying the nonce, and the HTML without the
+ * nonce attributes. Only React's and React Router's own output is scanned this way: post content
+ * reaches the page sanitized, and a script in it would carry no nonce, so it is never hashed.
+ */
+export function markedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
+    if (attributes!.includes(attribute) && body) hashes.add(createHash("sha256").update(body).digest("base64"));
+  }
+  return { html: html.split(attribute).join(""), hashes: [...hashes] };
+}

@@ -1,0 +1,78 @@
+import { data, type AppLoadContext } from "react-router";
+import { AUTH_MESSAGES } from "../../server/auth/guards";
+import { ForbiddenError, HttpError } from "../../server/errors";
+import type { SessionUser } from "../../shared/users";
+
+/** What an admin panel's action answers: `ok`, or the service's message and field errors. */
+export type PanelActionData =
+  { ok: true; intent: string } | { ok: false; intent: string; message: string; errors?: Record<string, string[]> };
+
+/**
+ * The admin panels' route modules (Inbox, Tags, Posts) answer their fetchers here: the same rules
+ * as the /api/admin routers, through the same services, with errors as data so a panel shows them.
+ */
+export async function panelUser(request: Request, context: AppLoadContext): Promise<SessionUser | undefined> {
+  return context.sessions.userFromRequest(request);
+}
+
+/**
+ * A write from another site is refused as /api's requireSameOrigin does: browsers send
+ * Sec-Fetch-Site, or at least Origin, with every form post and fetch.
+ */
+export function isCrossSite(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== new URL(request.url).origin;
+}
+
+/** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
+export function panelData<T>(body: T, status = 200) {
+  return data<T>(body, { status, headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function refused(intent: string, status: 401 | 403, message?: string) {
+  const text = message ?? (status === 401 ? AUTH_MESSAGES.signInRequired : AUTH_MESSAGES.adminsOnly);
+  return data<PanelActionData>({ ok: false, intent, message: text }, { status });
+}
+
+/** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
+export async function panelAction(
+  request: Request,
+  context: AppLoadContext,
+  run: (user: SessionUser, form: FormData) => Promise<string>,
+) {
+  const user = await panelUser(request, context);
+  if (!user) return refused("", 401);
+  if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    return data<PanelActionData>({ ok: true, intent: await run(user, form) });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return data<PanelActionData>(
+      { ok: false, intent, message: err.message, errors: err.errors },
+      { status: err.status },
+    );
+  }
+}
+
+/** Inside a panel action: throws the same 403 as /api's requireAdmin for a writer. */
+export function assertAdmin(user: SessionUser): void {
+  if (user.role !== "admin") throw new ForbiddenError(AUTH_MESSAGES.adminsOnly);
+}
+
+/** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */
+export async function panelRead<T>(
+  read: () => Promise<T>,
+): Promise<{ result: T } | { error: string; errors?: Record<string, string[]>; status: number }> {
+  try {
+    return { result: await read() };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return { error: err.message, ...(err.errors && { errors: err.errors }), status: err.status };
+  }
+}
+
+export const CROSS_SITE_MESSAGE = AUTH_MESSAGES.crossOrigin;

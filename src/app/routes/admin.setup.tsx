@@ -1,0 +1,115 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/admin.setup";
+import { NotFoundCard } from "../components/not-found-card";
+import { Button } from "../components/ui/button";
+import { CenteredCard } from "../components/ui/card";
+import { Field, inputClasses } from "../components/ui/field";
+import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "../lib/admin-route.server";
+import { pageMeta } from "../lib/meta";
+import { privatePageHeaders } from "../lib/session-user.server";
+import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "../../shared/setup";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+/** docs/decisions/016-first-run-setup-link.md: open with the printed token, a 404 once any user exists. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const state = await context.setup.state(token);
+  return data({ state, token: state === "ready" ? token! : "" }, { status: state === "closed" ? 404 : 200 });
+}
+
+type ActionData = { message: string; errors?: Record<string, string[]>; username: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (isCrossSite(request)) return data<ActionData>({ message: CROSS_SITE_MESSAGE, username: "" }, { status: 403 });
+  const form = Object.fromEntries(await request.formData());
+  const created = await panelRead(() => context.setup.createFirstAdmin(form));
+  if ("result" in created) return redirect(`/admin?${SETUP_DONE_PARAM}=1`);
+  const username = typeof form.username === "string" ? form.username : "";
+  return data<ActionData>({ message: created.error, errors: created.errors, username }, { status: created.status });
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  if (loaderData.state === "closed") return <NotFoundCard />;
+  if (loaderData.state !== "ready") {
+    return (
+      <CenteredCard>
+        <h1 className="text-2xl font-bold text-slate-900">{SETUP_MESSAGES.needTokenTitle}</h1>
+        <p className="mt-3 text-slate-700">
+          {loaderData.state === "bad-token" ? SETUP_MESSAGES.badToken : SETUP_MESSAGES.missingToken}
+        </p>
+        <p className="mt-3 text-slate-700">{SETUP_MESSAGES.howToGetOne}</p>
+        <pre className="mt-2 rounded bg-slate-100 p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
+          {SETUP_MESSAGES.cliCommand}
+        </pre>
+        <p className="mt-2 text-slate-700">{SETUP_MESSAGES.envAlternative}</p>
+      </CenteredCard>
+    );
+  }
+  return (
+    <CenteredCard>
+      <h1 className="text-2xl font-bold text-slate-900">{SETUP_MESSAGES.title}</h1>
+      <p className="mt-2 text-slate-700">{SETUP_MESSAGES.intro}</p>
+      {actionData && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {actionData.message}
+        </p>
+      )}
+      <Form method="post" className="mt-6 space-y-4">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field id="setup-username" error={actionData?.errors?.username?.[0]} label={SETUP_MESSAGES.username}>
+          {(a) => (
+            <input
+              {...a}
+              name="username"
+              autoComplete="username"
+              required
+              minLength={3}
+              defaultValue={actionData?.username}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <Field id="setup-password" error={actionData?.errors?.password?.[0]} label={SETUP_MESSAGES.password}>
+          {(a) => (
+            <input
+              {...a}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <Field
+          id="setup-confirm"
+          error={actionData?.errors?.confirmPassword?.[0]}
+          label={SETUP_MESSAGES.confirmPassword}
+        >
+          {(a) => (
+            <input
+              {...a}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              className={inputClasses}
+            />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {SETUP_MESSAGES.submit}
+        </Button>
+      </Form>
+    </CenteredCard>
+  );
+}

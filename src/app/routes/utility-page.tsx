@@ -1,0 +1,24 @@
+import { useMatches } from "react-router";
+import type { Route } from "./+types/utility-page";
+import { UtilityPage } from "../components/admin/utility-page";
+import { toolMeta } from "../components/tools/tool-meta";
+import { utilityPageOf } from "../components/tools/utility-pages";
+import { privatePageHeaders, sessionUserLoader } from "../lib/session-user.server";
+
+/**
+ * Every bare utility page (docs/product.md section 2), for admins only (docs/product.md section 6).
+ * routes.ts points the six routes here, each with its own id; UTILITY_PAGES says what each shows.
+ * The route is the last match, as these pages have no child routes.
+ */
+export const meta: Route.MetaFunction = ({ matches }) => toolMeta(utilityPageOf(matches.at(-1)?.id));
+export const headers: Route.HeadersFunction = privatePageHeaders;
+export const loader = (args: Route.LoaderArgs) => sessionUserLoader(args);
+
+export default function UtilityPageRoute({ loaderData }: Route.ComponentProps) {
+  const { title, intro, Tool } = utilityPageOf(useMatches().at(-1)?.id);
+  return (
+    <UtilityPage user={loaderData.user} title={title} intro={intro}>
+      <Tool />
+    </UtilityPage>
+  );
+}

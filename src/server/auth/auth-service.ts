@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import {
+  AUTH_FORM_MESSAGES,
+  loginSchema,
+  PASSWORD_CHANGE_MESSAGES,
+  passwordChangeSchema,
+  registerSchema,
+} from "../../shared/schemas";
+import type { SessionUser } from "../../shared/users";
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
+import { createRateLimiter } from "../rate-limiter";
+import type { Store } from "../store/types";
+import { createUserAccount, invalidInput, publicUser } from "../users";
+import { AUTH_MESSAGES } from "./guards";
+import { hashPassword, verifyPassword } from "./password";
+import { createSerializer } from "./serialize-by-key";
+import type { SessionRecord, SessionRecords } from "./session-records";
+
+/**
+ * Failed sign-ins allowed per window before 429 (docs/architecture.md section 5): per address,
+ * against one machine guessing many accounts, and per username, against many machines guessing
+ * one. A wrong current password on a password change counts against the username too.
+ */
+export const LOGIN_LIMITS = {
+  perIp: { limit: 20, windowMs: 15 * 60 * 1000 },
+  perUsername: { limit: 5, windowMs: 15 * 60 * 1000 },
+} as const;
+
+/** Where a sign-in comes from, kept on the session for the admin's list. */
+export type Client = { ip: string; userAgent?: string };
+export type SignedIn = { user: SessionUser; session: SessionRecord };
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/**
+ * Sign-in, sessions and accounts (docs/architecture.md section 5), for the /api/auth router, the
+ * admin pages and the guards. Sessions are records in sessions.json; a session gives rights only
+ * while its record exists, has not expired, and its user exists and is not disabled, so ending a
+ * record, deleting a user or disabling one takes effect on the next request.
+ */
+export function createAuthService({ store, records }: { store: Store; records: SessionRecords }) {
+  const byIp = createRateLimiter(LOGIN_LIMITS.perIp);
+  const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername);
+  // Attempts sharing an address or a username run one after another: otherwise a burst sent at
+  // once would pass the limit check before its first failure was counted.
+  const serialize = createSerializer();
+
+  const limitedFor = (...checks: ReturnType<typeof byIp.check>[]) => {
+    const waits = checks.flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
+    if (waits.length) throw new TooManyRequestsError(AUTH_FORM_MESSAGES.tooManyAttempts, Math.max(...waits));
+  };
+
+  // Records of users deleted or disabled elsewhere (the admin's Users tab, the store directly) go
+  // at once; `resolve` refuses them anyway, this keeps the file and the session lists tidy. Every
+  // read starts inside the listener, before the write that triggered it has been acknowledged.
+  store.onChange((kind) => {
+    if (kind !== "users") return;
+    const ids = [...new Set(records.all().map((r) => r.userId))];
+    void Promise.all(ids.map((id) => store.getUserById(id)))
+      .then((users) => {
+        const inactive = new Set(ids.filter((_, i) => !users[i] || users[i]!.disabled));
+        return inactive.size ? records.removeWhere((r) => inactive.has(r.userId)) : 0;
+      })
+      .catch((error: unknown) => console.error("Could not end the sessions of removed or disabled users:", error));
+  });
+
+  return {
+    /**
+     * Checks a login body and starts a session, or throws 400, 401, 403 (disabled) or 429. A
+     * limited caller gets 429 before any password is checked, so guessing stops there.
+     */
+    async login(input: unknown, client: Client): Promise<SignedIn> {
+      const parsed = loginSchema.safeParse(input);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const { username, password } = parsed.data;
+      const name = username.toLowerCase();
+      const user = await serialize([`ip:${client.ip}`, `user:${name}`], async () => {
+        limitedFor(byIp.check(client.ip), byUsername.check(name));
+        const found = await store.getUserByUsername(username);
+        // An unknown user costs the same scrypt work as a known one, so timing does not reveal it.
+        const matches = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
+        if (!found || !matches) {
+          byIp.hit(client.ip);
+          byUsername.hit(name);
+          throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
+        }
+        byUsername.reset(name);
+        return found;
+      });
+      // Only after the password matched, so a disabled account is not revealed to a guesser.
+      if (user.disabled) throw new ForbiddenError(AUTH_FORM_MESSAGES.accountDisabled);
+      const session = await records.create({ userId: user.id, ip: client.ip, userAgent: client.userAgent });
+      const updated = await store.updateUser(user.id, { lastSignInAt: session.createdAt });
+      return { user: publicUser(updated), session };
+    },
+
+    /** Ends one session, or with `everywhere` every session of its user. */
+    async logout(current: SignedIn | undefined, { everywhere = false } = {}): Promise<void> {
+      if (!current) return;
+      if (everywhere) await records.removeWhere((r) => r.userId === current.user.id);
+      else await records.remove(current.session.id);
+    },
+
+    /** Creates an account (admins only, checked by the router); does not sign it in. */
+    async register(input: unknown): Promise<SessionUser> {
+      const parsed = registerSchema.safeParse(input);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const { username, password, role } = parsed.data;
+      return createUserAccount(store, { username, password, role });
+    },
+
+    /** The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled. */
+    async resolve(sessionId: string): Promise<SignedIn | undefined> {
+      const session = records.get(sessionId);
+      if (!session) return undefined;
+      const user = await store.getUserById(session.userId);
+      if (!user || user.disabled) return undefined;
+      records.touch(sessionId);
+      return { user: publicUser(user), session };
+    },
+
+    /** A user's live sessions, most recently used first. */
+    async listSessions(userId: number): Promise<SessionRecord[]> {
+      return records.listOf(userId);
+    },
+
+    /** Answers whether the session existed. */
+    endSession(sessionId: string): Promise<boolean> {
+      return records.remove(sessionId);
+    },
+
+    /** Ends every session of a user, except one (the caller's own, when they stay signed in). */
+    endSessionsOf(userId: number, { exceptSessionId }: { exceptSessionId?: string } = {}): Promise<number> {
+      return records.removeWhere((r) => r.userId === userId && r.id !== exceptSessionId);
+    },
+
+    /**
+     * Changes a user's own password after checking the current one, then ends every other session
+     * of theirs: whoever may have learnt the old password is signed out. 400 with field messages.
+     */
+    async changePassword(userId: number, currentPassword: unknown, newPassword: unknown, currentSessionId?: string) {
+      const parsed = passwordChangeSchema.safeParse({ currentPassword, newPassword });
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const user = await store.getUserById(userId);
+      if (!user || user.disabled) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+      const name = user.username.toLowerCase();
+      await serialize([`user:${name}`], async () => {
+        limitedFor(byUsername.check(name));
+        if (!(await verifyPassword(parsed.data.currentPassword, user.passwordHash))) {
+          byUsername.hit(name);
+          const message = PASSWORD_CHANGE_MESSAGES.wrongCurrentPassword;
+          throw new ValidationError(message, { currentPassword: [message] });
+        }
+      });
+      await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword) });
+      await records.removeWhere((r) => r.userId === userId && r.id !== currentSessionId);
+    },
+  };
+}
+
+/** A hash of a random password at the default cost, made once per process on first need. */
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString("base64")));

@@ -1,0 +1,70 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { MEDIA_MESSAGES, type MediaItem } from "../../shared/media";
+import { backupsDir } from "../backups/backup-folder";
+import { isBackupName } from "../backups/backup-file";
+import { ConflictError, NotFoundError } from "../errors";
+import type { Store } from "../store/types";
+import type { MediaLibrary } from "./media-library";
+import { mediaHashesIn, postMediaHashes } from "./media-refs";
+
+/**
+ * The admin Media panel's view of the library: where each image is used, and deletion of one
+ * nothing uses. An image a post or a kept backup still names is never deleted, so a restore can
+ * always bring back a post with its pictures (docs/decisions/026-backups-carry-their-images.md).
+ */
+export function createMediaService({ store, media, dataDir }: { store: Store; media: MediaLibrary; dataDir: string }) {
+  /** Hash -> how many kept backups name it. */
+  async function backupRefs(): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const dir = backupsDir(dataDir);
+    let names: string[] = [];
+    try {
+      names = (await fs.readdir(dir)).filter(isBackupName);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    for (const name of names) {
+      const text = await fs.readFile(path.join(dir, name), "utf8").catch(() => "");
+      for (const hash of mediaHashesIn(text)) counts.set(hash, (counts.get(hash) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  async function postRefs(): Promise<Map<string, { id: number; title: string }[]>> {
+    const uses = new Map<string, { id: number; title: string }[]>();
+    for (const post of await store.listPosts()) {
+      for (const hash of postMediaHashes(post)) {
+        const list = uses.get(hash) ?? [];
+        list.push({ id: post.id, title: post.title });
+        uses.set(hash, list);
+      }
+    }
+    return uses;
+  }
+
+  return {
+    async list(): Promise<MediaItem[]> {
+      const [images, posts, backups] = await Promise.all([media.list(), postRefs(), backupRefs()]);
+      return images.map(({ name, url, type, width, height, bytes, createdAt, hash }) => ({
+        name, url, type, width, height, bytes, createdAt,
+        usedBy: posts.get(hash) ?? [],
+        inBackups: backups.get(hash) ?? 0,
+      }));
+    },
+
+    async remove(name: string): Promise<void> {
+      const hash = /^([0-9a-f]{64})\.\w+$/.exec(name)?.[1];
+      const image = hash ? await media.byHash(hash) : undefined;
+      if (!image || image.name !== name) throw new NotFoundError(MEDIA_MESSAGES.notFound);
+      const [posts, backups] = await Promise.all([postRefs(), backupRefs()]);
+      const used = posts.get(image.hash) ?? [];
+      const inBackups = backups.get(image.hash) ?? 0;
+      if (used.length) throw new ConflictError(MEDIA_MESSAGES.inUse(used.map((p) => `"${p.title}"`).join(", ")));
+      if (inBackups) throw new ConflictError(MEDIA_MESSAGES.inUse(`${inBackups} kept backup${inBackups === 1 ? "" : "s"}`));
+      await media.remove(image);
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,62 @@
+/**
+ * Uploaded images (docs/architecture.md section 4: `DATA_DIR/media`, content-addressed): the
+ * accepted types, limits, URL shapes and the messages the editor, the API and the tests share.
+ */
+
+/** docs/product.md section 5 (png, gif, jpeg, bmp, x-icon) and webp. SVG never: it can carry script. */
+export const MEDIA_TYPES = {
+  png: "image/png",
+  gif: "image/gif",
+  jpg: "image/jpeg",
+  bmp: "image/bmp",
+  ico: "image/x-icon",
+  webp: "image/webp",
+} as const;
+
+export type MediaExtension = keyof typeof MEDIA_TYPES;
+export type MediaType = (typeof MEDIA_TYPES)[MediaExtension];
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Widths of the resized copies used through srcset; only those narrower than the original are made. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+
+/** An original: `/media/<sha256>.<ext>`; a resized copy: `/media/<sha256>-<width>w.<ext>`. */
+export const MEDIA_URL = /^\/media\/([0-9a-f]{64})(?:-(\d{2,4})w)?\.(png|gif|jpg|bmp|ico|webp)$/;
+
+export const isMediaUrl = (url: string) => MEDIA_URL.test(url);
+
+/** The answer of POST /api/cms/uploads. */
+export type UploadResult = { url: string; type: MediaType; width: number; height: number; bytes: number };
+
+/** An image with what the browser needs to pick a size and keep the layout still. */
+export type ResponsiveImage = { src: string; srcSet?: string; width?: number; height?: number };
+
+/** One row of the admin Media panel. */
+export type MediaItem = UploadResult & { name: string; createdAt: string; usedBy: { id: number; title: string }[]; inBackups: number };
+
+export const MEDIA_MESSAGES = {
+  noFile: 'Send the image as multipart/form-data in a field named "file".',
+  tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Make it smaller and try again.`,
+  unsupported: "Only PNG, GIF, JPEG, BMP, ICO and WebP images can be uploaded (recognised by their content, not their name).",
+  svgRefused: "SVG images cannot be uploaded: they can carry scripts. Export the image as PNG instead.",
+  damaged: "The image is damaged or incomplete, so it was not stored.",
+  polyglot: "The file holds more than an image (for instance HTML or script), so it was not stored.",
+  notFound: "There is no such image.",
+  inUse: (where: string) => `The image is still used by ${where}, so it was not deleted.`,
+  deleted: "Image deleted.",
+  uploading: "Uploading image...",
+  uploadFailed: "The image could not be uploaded",
+} as const;
+
+/** Social cards (OpenGraph `og:image`, Twitter `twitter:image`): 1200x630 PNGs the server makes. */
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+export const socialCardPaths = {
+  home: "/social/home.png",
+  blog: "/social/blog.png",
+  industries: "/social/industries.png",
+  industry: (id: string) => `/social/industries/${id}.png`,
+  /** The post's edit time in the name, so a crawler that kept the old card fetches the new one. */
+  post: (post: { id: number; updatedAt: string }) => `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,
+} as const;

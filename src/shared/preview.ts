@@ -1,0 +1,26 @@
+/**
+ * Draft preview (docs/decisions/020-draft-preview.md): a signed-in writer or admin opens any post,
+ * draft or not, at `/blog/{slug}?preview`, rendered as the public page with a bar saying so.
+ */
+export const PREVIEW_PARAM = "preview";
+
+export const PREVIEW_MESSAGES = {
+  draftBar: "Draft preview — not public",
+  publishedBar: "Preview — this post is public",
+  backToAdmin: "Back to Admin",
+} as const;
+
+/** The preview address of a post, for any post, draft or published. */
+export function previewPath(slug: string): string {
+  return `/blog/${encodeURIComponent(slug)}?${PREVIEW_PARAM}`;
+}
+
+/** Where the admin's View opens a post: its public page, or the preview while it is a draft. */
+export function viewPath(post: { slug: string; published: boolean }): string {
+  return post.published ? `/blog/${encodeURIComponent(post.slug)}` : previewPath(post.slug);
+}
+
+/** True when a URL's query asks for the preview (`?preview`, `?preview=1`, ...). */
+export function asksForPreview(search: URLSearchParams): boolean {
+  return search.has(PREVIEW_PARAM);
+}

@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { useSiteAndBrowser } from "../helpers/site-under-test";
+
+/**
+ * Every admin tab and tool page at 375 px (and 1280 px): nothing wider than the screen, every
+ * button and link of the page inside it, even with a long unbroken title. SCREENSHOT_DIR, when
+ * set, keeps a full-page screenshot of each for a person to look at.
+ */
+const ADMIN = { username: "phone-admin", password: "a long enough secret" };
+const LONG_TITLE = "Queueingtheoryforairportsstadiumsandhospitalsexplainedsimply, without jargon, part two";
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+
+type Step = { name: string; path: string; then?: (page: Page) => Promise<void> };
+
+const STEPS: Step[] = [
+  { name: "admin-posts", path: "/admin" },
+  { name: "admin-new-post", path: "/admin", then: (p) => p.getByRole("tab", { name: "New Post" }).click() },
+  {
+    name: "admin-delete-dialog",
+    path: "/admin",
+    then: async (p) => {
+      const row = p.getByRole("list", { name: "Posts" }).getByRole("listitem").filter({ hasText: LONG_TITLE }).last();
+      await row.getByRole("button", { name: "Delete" }).click();
+      await p.getByRole("alertdialog").waitFor();
+    },
+  },
+  { name: "admin-users", path: "/admin", then: (p) => p.getByRole("tab", { name: "Users" }).click() },
+  {
+    name: "admin-reset-password",
+    path: "/admin",
+    then: async (p) => {
+      await p.getByRole("tab", { name: "Users" }).click();
+      await p.getByRole("button", { name: "Reset password" }).first().click();
+    },
+  },
+  { name: "admin-account", path: "/admin", then: (p) => p.getByRole("tab", { name: "Account" }).click() },
+  {
+    name: "admin-leave-dialog",
+    path: "/admin",
+    then: async (p) => {
+      await p.getByRole("tab", { name: "New Post" }).click();
+      await p.getByLabel("Title").fill("Half a title");
+      await p.getByRole("tab", { name: "Posts" }).click();
+      await p.getByRole("alertdialog").waitFor();
+    },
+  },
+  { name: "debug-posts", path: "/admin/debug-tools" },
+  {
+    name: "debug-management",
+    path: "/admin/debug-tools",
+    then: (p) => p.getByRole("tab", { name: "Management" }).click(),
+  },
+  {
+    name: "debug-delete-dialog",
+    path: "/admin/debug-tools",
+    then: async (p) => {
+      await p
+        .getByRole("button", { name: /^Delete post / })
+        .first()
+        .click();
+      await p.getByRole("alertdialog").waitFor();
+    },
+  },
+  { name: "system-health", path: "/system/health" },
+  { name: "create-post-direct", path: "/create-post-direct" },
+  { name: "emergency-post", path: "/emergency-post" },
+  { name: "delete-posts", path: "/delete-posts" },
+  { name: "delete-all-posts", path: "/delete-all-posts" },
+  { name: "direct-delete", path: "/direct-delete" },
+  { name: "test-update", path: "/test-update" },
+];
+
+/** What sticks out of the viewport: the page's own width, then each visible control. */
+async function overflow(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((w) => {
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > w) out.push(`page is ${document.documentElement.scrollWidth}px wide`);
+    for (const el of document.querySelectorAll<HTMLElement>("button, a, input, textarea, select, [role=alertdialog]")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+      if (el.closest(".sr-only, footer, header, [aria-hidden=true]")) continue; // the site chrome is tested by the marketing tests
+      if (box.left < -1 || box.right > w + 1) {
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}" spans ${Math.round(box.left)}..${Math.round(box.right)}`,
+        );
+      }
+    }
+    return out;
+  }, width);
+}
+
+it.each([
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const)("every admin tab, tool page and dialog fits a %s", async (name, viewport) => {
+  const { page, problems, close } = await openPage(site.browser, viewport);
+  expect((await page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+  const created = await page.request.post(`${site.server.url}/api/cms/simple-create-post`, {
+    data: {
+      title: `${LONG_TITLE} ${name}`,
+      summary: "A long title that must wrap on a phone without pushing the buttons off the screen.",
+      content: "<p>Enough words here to pass the fifty character minimum of the content rule.</p>",
+      published: false,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const found: string[] = [];
+  for (const step of STEPS) {
+    await page.goto(`${site.server.url}${step.path}`);
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await step.then?.(page);
+    await page.waitForTimeout(300); // tab panels and dialogs animate in
+    found.push(...(await overflow(page, viewport.width)).map((o) => `${step.name}: ${o}`));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${step.name}-${name}.png`, fullPage: true });
+  }
+  expect(found).toEqual([]);
+  expect(problems).toEqual([]);
+  await close();
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { INDUSTRIES } from "../../src/shared/industries";
+import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { useSiteAndBrowser } from "../helpers/site-under-test";
+
+/** The site's look in a real browser: motion, the inline stylesheet after hydration, phone widths. */
+const site = useSiteAndBrowser();
+
+const cardAnimations = (selector: string) =>
+  `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map((el) => {
+    const style = getComputedStyle(el);
+    return [style.animationName, style.animationDelay];
+  })`;
+
+describe("motion", () => {
+  it("/industries fades its cards in one after another, 0.1 s apart", async () => {
+    const { page, problems, close } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/industries`);
+    await waitForHydration(page);
+    const cards = await page.evaluate<[string, string][]>(cardAnimations("#main .animate-fade-up"));
+    const faded = cards.filter(([name]) => name === "fade-up");
+    expect(faded.map(([, delay]) => delay)).toEqual(
+      INDUSTRIES.map((_, i) => `${(i * 0.1).toFixed(1).replace(/\.0$/, "")}s`),
+    );
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it.each(["/industries", "/blog"])("%s holds still for a reader who asks for reduced motion", async (path) => {
+    const { page, close } = await openPage(site.browser, DESKTOP, { reducedMotion: "reduce" });
+    await page.goto(site.server.url + path);
+    const cards = await page.evaluate<[string, string][]>(cardAnimations(".animate-fade-up"));
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every(([name]) => name === "none")).toBe(true);
+    await close();
+  });
+});
+
+describe("the inline stylesheet", () => {
+  it("stays in place through hydration and client-side navigation", async () => {
+    const { page, problems, close } = await openPage(site.browser, DESKTOP);
+    await page.goto(site.server.url + "/");
+    await waitForHydration(page);
+    const cssLength = () => page.locator("style#app-css").evaluate((el) => el.textContent?.length ?? 0);
+    const served = await cssLength();
+    expect(served).toBeGreaterThan(10_000);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+    await page.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
+    expect(await cssLength()).toBe(served);
+    // Styled, not bare: the header is sticky only if the stylesheet applies.
+    expect(
+      await page
+        .locator("header")
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe("sticky");
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe("an industry page", () => {
+  it("opens its contact form with its industry chosen, also after hydration", async () => {
+    const { page, problems, close } = await openPage(site.browser, PHONE);
+    await page.goto(`${site.server.url}/industries/logistics`);
+    await waitForHydration(page);
+    expect(await page.getByLabel("Industry").inputValue()).toBe("logistics");
+    expect(await page.getByRole("link", { name: "Back to Home" }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe("on a phone", () => {
+  const pages = [
+    "/",
+    "/industries",
+    ...INDUSTRIES.map((i) => `/industries/${i.id}`),
+    "/blog",
+    "/blog/how-we-predict-wait-times",
+  ];
+  it.each(pages)("%s fits the screen's width", async (path) => {
+    const { page, problems, close } = await openPage(site.browser, PHONE);
+    await page.goto(site.server.url + path);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});

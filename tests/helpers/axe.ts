@@ -1,0 +1,17 @@
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+
+/** DESIGN.md section 8: axe-core, injected into the page, lists what it finds. */
+const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+export async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    // Embedded players are other sites' documents; what we own is the frame's title, checked by frame-title.
+    return (await axe.run(document, { exclude: [["iframe"]] } as object)).violations;
+  });
+  return found.map((v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}

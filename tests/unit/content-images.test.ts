@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeContent } from "../../src/server/content";
+import { withResponsiveImages, CONTENT_IMAGE_SIZES } from "../../src/server/media/responsive-html";
+
+const HASH = "a".repeat(64);
+
+describe("the sanitizer's <img> rules", () => {
+  it("keeps an uploaded image with alt, width, height, srcset, sizes and loading", () => {
+    const html = `<img src="/media/${HASH}.jpg" alt="A queue" width="800" height="600" srcset="/media/${HASH}-480w.jpg 480w, /media/${HASH}.jpg 800w" sizes="(min-width: 48rem) 736px, 100vw" loading="lazy" />`;
+    expect(sanitizeContent(html)).toBe(html);
+  });
+
+  it("keeps http and https images", () => {
+    expect(sanitizeContent('<img src="https://cdn.example.com/a.png" alt="" />')).toBe('<img src="https://cdn.example.com/a.png" alt="" />');
+    expect(sanitizeContent('<img src="http://cdn.example.com/a.png" />')).toBe('<img src="http://cdn.example.com/a.png" />');
+  });
+
+  it("drops images from anywhere else: other paths, data:, javascript:, protocol-relative", () => {
+    for (const src of ["/uploads/a.png", "data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png", "/media/../db.json", "a.png"]) {
+      expect(sanitizeContent(`<p>x</p><img src="${src}">`), src).toBe("<p>x</p>");
+    }
+  });
+
+  it("keeps only the srcset candidates that are allowed addresses", () => {
+    const out = sanitizeContent(`<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, javascript:alert(1) 2x, /etc/passwd 1x, https://e.com/b.png 960w">`);
+    expect(out).toBe(`<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, https://e.com/b.png 960w" />`);
+  });
+
+  it("drops malformed width, height, loading and sizes, and every other attribute", () => {
+    const out = sanitizeContent(`<img src="/media/${HASH}.png" width="100%" height="12" loading="soon" sizes="<script>" onerror="alert(1)" style="x">`);
+    expect(out).toBe(`<img src="/media/${HASH}.png" height="12" />`);
+  });
+});
+
+describe("responsive images in post content", () => {
+  it("adds srcset, sizes, width, height and lazy loading to our own images only", () => {
+    const lookup = (src: string) =>
+      src === `/media/${HASH}.jpg` ? { src, width: 2000, height: 1000, srcSet: `/media/${HASH}-480w.jpg 480w` } : undefined;
+    const html = sanitizeContent(`<p>a</p><img src="/media/${HASH}.jpg" alt="Line"><img src="https://e.com/x.png">`);
+    expect(withResponsiveImages(html, lookup)).toBe(
+      `<p>a</p><img src="/media/${HASH}.jpg" alt="Line" width="2000" height="1000" srcset="/media/${HASH}-480w.jpg 480w" sizes="${CONTENT_IMAGE_SIZES}" loading="lazy" /><img src="https://e.com/x.png" />`,
+    );
+  });
+});
