@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { openPgSessionRecords } from "./auth/pg-session-records";
 import { openSessionRecords } from "./auth/session-records";
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
@@ -20,7 +21,10 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
     await removeLeftovers(config.dataDir);
     await ensureFirstAdmin(store, config);
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
-    const sessionRecords = await openSessionRecords(config.dataDir);
+    // With PostgreSQL every instance must know every session (docs/decisions/042-postgres-sessions.md).
+    const sessionRecords = config.databaseUrl
+      ? await openPgSessionRecords(config.databaseUrl)
+      : await openSessionRecords(config.dataDir);
     const close = async () => {
       await sessionRecords.close();
       await store.close();

@@ -61,7 +61,7 @@ describe("db commands", () => {
 
     const migrated = await cli(["db", "migrate"], { env });
     expect(migrated).toMatchObject({ code: 0, stderr: "" });
-    expect(migrated.stdout).toMatch(/^Applied 2 migration\(s\): 001-initial, 002-store-records\.\n$/);
+    expect(migrated.stdout).toMatch(/^Applied 3 migration\(s\): 001-initial, 002-store-records, 003-sessions\.\n$/);
     expect((await cli(["db", "migrate"], { env })).stdout).toBe(`${DB_MESSAGES.migrated([])}\n`);
 
     const imported = await cli(["db", "import", "--data", source], { env });

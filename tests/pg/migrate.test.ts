@@ -51,6 +51,7 @@ describe("migrate", () => {
       "messages",
       "posts",
       "schema_migrations",
+      "sessions",
       "store_changes",
       "store_documents",
       "store_state",

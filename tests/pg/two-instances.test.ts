@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
-import { signedIn } from "../helpers/sign-in";
+import { makeUser, signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
@@ -56,6 +56,17 @@ describe("two instances on one database", () => {
 
     const listed = await request(b.app).get("/api/cms/posts").set("Cookie", cookie).expect(200);
     expect(listed.body.map((p: { id: number }) => p.id)).toContain(created.body.id);
+  });
+
+  it("a sign-in on A is known to B, and a session ended on A is refused on B", async () => {
+    const [a, b] = await twoInstances();
+    const { user, password } = await makeUser(a.store);
+    const login = await request(a.app).post("/api/auth/login").send({ username: user.username, password }).expect(200);
+    const cookie = login.headers["set-cookie"]![0]!.split(";")[0]!;
+    await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(200);
+
+    await request(a.app).post("/api/auth/logout").set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").expect(200);
+    await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(401);
   });
 
   it("reports the database and its round trip on every instance, and 503 once it is gone", async () => {

@@ -22,6 +22,7 @@ import type {
   WriteOutcome,
 } from "../types";
 import { migrate, type Migration } from "./migrate";
+import { pgTypes } from "./pg-types";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
 import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
@@ -48,13 +49,6 @@ export type OpenPgStoreOptions = {
   migrations?: Migration[];
 };
 
-/** bigint ids come back as numbers (every id here is far below 2^53); the rest as pg parses them. */
-const INT8 = 20;
-const defaultParser = pg.types.getTypeParser as (oid: number, format?: "text" | "binary") => (value: string) => unknown;
-const types = {
-  getTypeParser: (oid: number, format?: "text" | "binary") => (oid === INT8 ? Number : defaultParser(oid, format)),
-};
-
 export const databaseWriteFailedMessage = (code: string) =>
   `The last write to the database failed (${code}); nothing of it was saved. Check the database server.`;
 
@@ -72,7 +66,7 @@ export const describeRecords = (data: DbFile) =>
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000, types });
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000, types: pgTypes });
   // An idle client losing its server is reported here; the next query gets a fresh connection.
   pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
   // A connection lost while in use also fails the query it was running, which its caller handles.
@@ -242,7 +236,7 @@ export class PgStore implements Store {
 
   /** A connection of its own for LISTEN; when it drops, a new one, then a catch-up for what was missed. */
   async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, types });
+    const client = new pg.Client({ connectionString: this.url, types: pgTypes });
     client.on("notification", (message) => {
       if (Number(message.payload) > this.revision) this.scheduleCatchUp();
     });
