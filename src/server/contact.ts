@@ -56,7 +56,7 @@ export function createContactService({
   notifier?: MailNotifier;
   now?: () => number;
 }): ContactService {
-  const limiter = createRateLimiter(CONTACT_LIMIT, now);
+  const limiter = createRateLimiter(CONTACT_LIMIT, now, store.sharedHits?.("contact"));
 
   const submit: ContactService["submit"] = async (input, ip) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;

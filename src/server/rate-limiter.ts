@@ -9,11 +9,29 @@ export type RateLimiter = {
   reset(key: string): void;
 };
 
+/**
+ * Hits and resets of one limiter on the other instances of a site sharing a database
+ * (docs/decisions/043-shared-rate-limits.md): each instance still counts in memory, and tells the
+ * others, which count the event at the moment it arrives.
+ */
+export type SharedHits = {
+  publish(event: HitEvent): void;
+  /** Events from the other instances only; answers a function that unsubscribes. */
+  subscribe(listener: (event: HitEvent) => void): () => void;
+};
+export type HitEvent = { key: string; reset?: true };
+
 export function createRateLimiter(
   { limit, windowMs }: { limit: number; windowMs: number },
   now: () => number = Date.now,
+  shared?: SharedHits,
 ): RateLimiter {
   const hits = new Map<string, number[]>();
+
+  shared?.subscribe(({ key, reset }) => {
+    if (reset) hits.delete(key);
+    else hits.set(key, [...recent(key), now()]);
+  });
 
   function recent(key: string): number[] {
     const cutoff = now() - windowMs;
@@ -32,9 +50,11 @@ export function createRateLimiter(
     },
     hit(key) {
       hits.set(key, [...recent(key), now()]);
+      shared?.publish({ key });
     },
     reset(key) {
       hits.delete(key);
+      shared?.publish({ key, reset: true });
     },
   };
 }

@@ -1,6 +1,8 @@
 import pg from "pg";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LOGIN_LIMITS } from "../../src/server/auth/auth-service";
+import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
@@ -67,6 +69,19 @@ describe("two instances on one database", () => {
 
     await request(a.app).post("/api/auth/logout").set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").expect(200);
     await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(401);
+  });
+
+  it("counts failed sign-ins across instances", async () => {
+    const [a, b] = await twoInstances();
+    const { user } = await makeUser(a.store);
+    const wrong = { username: user.username, password: "not the password at all" };
+    for (let i = 0; i < LOGIN_LIMITS.perUsername.limit; i++) await request(a.app).post("/api/auth/login").send(wrong).expect(401);
+    await request(a.app).post("/api/auth/login").send(wrong).expect(429);
+    // B has seen no failure itself: only A's, shared through the database, limit it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const onB = await request(b.app).post("/api/auth/login").send(wrong);
+    expect(onB.status).toBe(429);
+    expect(onB.body.message).toBe(AUTH_FORM_MESSAGES.tooManyAttempts);
   });
 
   it("reports the database and its round trip on every instance, and 503 once it is gone", async () => {

@@ -3,6 +3,7 @@
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
 import type { Role } from "../../shared/users";
+import type { SharedHits } from "../rate-limiter";
 
 export type { Role };
 
@@ -164,6 +165,12 @@ export interface Store {
    * report. Absent on the data folder's store, whose reads never leave the process.
    */
   ping?(): Promise<number>;
+
+  /**
+   * Stores shared by several instances: a channel on which one rate limiter's hits reach the same
+   * limiter on every other instance (src/server/rate-limiter.ts). Absent on the data folder's store.
+   */
+  sharedHits?(limiter: string): SharedHits;
 
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;
