@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
 import pg from "pg";
-import type { HitEvent, SharedHits } from "../../rate-limiter";
+import type { SharedHits } from "../../rate-limiter";
 import { ConflictError, HttpError } from "../../errors";
 import type { Change } from "../change";
 import type { DbFile } from "../db-schema";
@@ -24,6 +23,7 @@ import type {
   WriteOutcome,
 } from "../types";
 import { migrate, type Migration } from "./migrate";
+import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { pgTypes } from "./pg-types";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
@@ -42,8 +42,6 @@ import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sy
  *   and tells its `onChange` listeners, which drops their page caches.
  */
 const WRITE_LOCK = 0x0e0e5174;
-const HITS_CHANNEL = "queuesite_hits";
-const MAX_SHARED_KEY = 1000;
 const RECONNECT_MS = 1000;
 
 export type OpenPgStoreOptions = {
@@ -106,9 +104,7 @@ export class PgStore implements Store {
   private listener?: pg.Client;
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
-  /** Tells this instance's own notifications apart from the others'. */
-  private readonly instance = randomUUID();
-  private readonly hitListeners = new Map<string, Set<(event: HitEvent) => void>>();
+  private readonly hits: HitsChannel;
 
   constructor(
     private readonly url: string,
@@ -117,6 +113,7 @@ export class PgStore implements Store {
   ) {
     this.snap = buildSnapshot(loaded.data);
     this.revision = loaded.revision;
+    this.hits = new HitsChannel(pool);
   }
 
   /** One job at a time per instance: writes and catch-ups both replace the snapshot. */
@@ -245,7 +242,7 @@ export class PgStore implements Store {
   async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url, types: pgTypes });
     client.on("notification", (message) => {
-      if (message.channel === HITS_CHANNEL) this.receiveHit(message.payload);
+      if (message.channel === HITS_CHANNEL) this.hits.receive(message.payload);
       else if (Number(message.payload) > this.revision) this.scheduleCatchUp();
     });
     client.on("error", () => undefined); // followed by "end", handled below
@@ -271,29 +268,9 @@ export class PgStore implements Store {
     }, RECONNECT_MS).unref();
   }
 
-  /** Rate-limit hits travel as notifications only: counts are in memory, as with one instance. */
+  /** Rate-limit hits travel as notifications only: counts stay in memory, as with one instance. */
   sharedHits(limiter: string): SharedHits {
-    return {
-      publish: (event) => {
-        // A notification carries at most 8000 bytes; a key that long is counted here only.
-        if (this.closing || event.key.length > MAX_SHARED_KEY) return;
-        const payload = JSON.stringify({ from: this.instance, limiter, ...event });
-        this.pool.query("SELECT pg_notify($1, $2)", [HITS_CHANNEL, payload]).catch((error: unknown) => {
-          console.error("Could not share a rate-limit hit:", error instanceof Error ? error.message : error);
-        });
-      },
-      subscribe: (listener) => {
-        const set = this.hitListeners.get(limiter) ?? new Set();
-        this.hitListeners.set(limiter, set.add(listener));
-        return () => void set.delete(listener);
-      },
-    };
-  }
-
-  private receiveHit(payload: string | undefined) {
-    const { from, limiter, key, reset } = JSON.parse(payload ?? "{}") as { from?: string; limiter?: string } & HitEvent;
-    if (from === this.instance || !limiter || typeof key !== "string") return;
-    this.hitListeners.get(limiter)?.forEach((listener) => listener(reset ? { key, reset } : { key }));
+    return this.hits.forLimiter(limiter);
   }
 
   /** Round trip to the database, in milliseconds, for the health report. */
@@ -408,7 +385,7 @@ export class PgStore implements Store {
   close() {
     this.closing ??= this.tail.then(async () => {
       this.listeners.clear();
-      this.hitListeners.clear();
+      this.hits.close();
       const listener = this.listener;
       this.listener = undefined;
       await listener?.end().catch(() => undefined);
