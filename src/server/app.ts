@@ -11,7 +11,7 @@ import { createBlogService } from "./blog";
 import type { Config } from "./config";
 import { createContactService } from "./contact";
 import type { AppContext } from "./context";
-import { HttpError } from "./errors";
+import { HttpError, outcomeOf } from "./errors";
 import { createSetupService } from "./first-run";
 import { createInboxService } from "./inbox";
 import { createMailNotifier } from "./mail-notifier";
@@ -54,6 +54,7 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   const media = createMediaLibrary(config.dataDir);
   const context: AppContext = {
     config,
+    outcomeOf,
     store,
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),

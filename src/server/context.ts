@@ -3,6 +3,7 @@ import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "./blog";
 import type { Config } from "./config";
+import type { outcomeOf } from "./errors";
 import type { ContactService } from "./contact";
 import type { SetupService } from "./first-run";
 import type { HealthService } from "./health";
@@ -21,6 +22,8 @@ import type { TagService } from "./tags";
  */
 export type AppContext = {
   config: Config;
+  /** Runs a service call for a route module, answering a typed error as data (errors.ts). */
+  outcomeOf: typeof outcomeOf;
   store: Store;
   blog: BlogService;
   contact: ContactService;

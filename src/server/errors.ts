@@ -64,3 +64,22 @@ export class TooManyRequestsError extends HttpError {
     super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+
+/** A service call's result for a route module: the value, or the typed error's status and words. */
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; message: string; errors?: FieldErrors; headers?: Record<string, string> };
+
+/**
+ * Runs a service call and turns a typed error into data, here where `instanceof` knows the classes:
+ * the route modules reach it through the load context, so React Router's bundle holds no copy of
+ * them (docs/architecture.md section 3, Layers). Anything else is a bug and is thrown on.
+ */
+export async function outcomeOf<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    return { ok: false, status: err.status, message: err.message, errors: err.errors, headers: err.headers };
+  }
+}

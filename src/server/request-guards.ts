@@ -7,9 +7,9 @@ export const REQUEST_MESSAGES = {
   badRequest: "The request could not be read.",
 } as const;
 
-/** Pages answer GET and HEAD, and POST for the forms' actions; /api also takes PUT and DELETE. */
+/** Pages answer GET and HEAD, and POST for the forms' actions; /api also takes PUT, PATCH and DELETE. */
 export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
-export const API_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE"] as const;
+export const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { INBOX_MESSAGES } from "../../src/shared/inbox";
 import { POSTS_PAGE_SIZE } from "../../src/shared/post-query";
 import { makePostInput } from "../helpers/factories";

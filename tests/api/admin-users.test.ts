@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { SESSION_COOKIE } from "../../src/server/auth/session";
 import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
 import { USER_ADMIN_MESSAGES, type AdminUserRow } from "../../src/shared/user-admin";
@@ -142,13 +142,13 @@ describe("POST /api/admin/users", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("refuses a body that is not JSON with a 400", async () => {
+  it("refuses a body that is not JSON with a 415", async () => {
     const res = await request(t.app)
       .post("/api/admin/users")
       .set("Cookie", admin.cookie)
       .type("form")
       .send("username=x")
-      .expect(400);
+      .expect(415);
     expect(res.body.message).toMatch(/JSON/);
   });
 });

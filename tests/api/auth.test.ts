@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { LOGIN_LIMITS } from "../../src/server/api/auth";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { SESSION_COOKIE } from "../../src/server/auth/session";
 import { loadConfig } from "../../src/server/config";
 import { openSite } from "../../src/server/open-site";

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { postNotFoundMessage, postSlugTakenMessage } from "../../src/server/store/post-changes";
 import { tagSlugTakenMessage } from "../../src/server/store/record-changes";
 import type { Post } from "../../src/server/store/types";

@@ -3,7 +3,7 @@ import path from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { BACKUP_FORMAT, BACKUP_MESSAGES } from "../../src/server/backups/backup-file";
 import { backupsDir } from "../../src/server/backups/backup-folder";
 import { BACKUP_SERVICE_MESSAGES } from "../../src/server/backups/backup-service";

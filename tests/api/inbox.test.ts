@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
 import { csvCell } from "../../src/server/messages-csv";
 import { INBOX_MESSAGES, INBOX_PAGE_SIZE } from "../../src/shared/inbox";
@@ -138,7 +138,7 @@ describe("PATCH /api/admin/messages/{id}", () => {
     expect(await t.store.getMessage(m.id)).toEqual(m);
   });
 
-  it("answers 400 for a bad id, 404 for a missing one, 400 for a body that is not JSON", async () => {
+  it("answers 400 for a bad id, 404 for a missing one, 415 for a body that is not JSON", async () => {
     const cookie = await as("admin");
     const bad = await request(t.app)
       .patch("/api/admin/messages/abc")
@@ -157,7 +157,7 @@ describe("PATCH /api/admin/messages/{id}", () => {
       .set("Cookie", cookie)
       .set("content-type", "text/plain")
       .send("read")
-      .expect(400);
+      .expect(415);
     expect(text.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSize } from "image-size";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { MEDIA_CACHE_CONTROL } from "../../src/server/media/media-router";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "../../src/shared/media";
 import { EXIF_MAKE, makeImage, withExifGps } from "../helpers/images";

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { SESSION_COOKIE } from "../../src/server/auth/session";
 import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "../../src/shared/schemas";
 import { makePostInput } from "../helpers/factories";

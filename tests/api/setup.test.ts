@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { asHtml } from "../helpers/html";
 import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
 import { SETUP_MESSAGES } from "../../src/shared/setup";

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/server/auth/guards";
+import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { TAG_MERGE_SELF_MESSAGE } from "../../src/server/store/tag-changes";
 import { TAGS_MESSAGES } from "../../src/shared/tags";
 import { makePostInput } from "../helpers/factories";

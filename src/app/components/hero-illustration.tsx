@@ -54,7 +54,7 @@ export function HeroIllustration() {
             </li>
           ))}
         </ul>
-        <div className="mt-3 text-xs text-slate-600">Average wait today</div>
+        <div className="mt-3 text-right text-xs text-slate-600">Average wait today</div>
         <div className="mt-1 flex h-12 items-end gap-1.5">
           {WAIT_BY_HOUR.map((height, i) => (
             <span key={i} className="flex-1 rounded-t bg-brand-200 odd:bg-brand-300" style={{ height: `${height}%` }} />

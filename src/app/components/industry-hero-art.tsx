@@ -44,7 +44,7 @@ export function IndustryHeroArt({ industry }: { industry: Industry }) {
       </div>
       <div
         className={cn(
-          "relative -mt-4 w-[70%] max-w-xs rounded-2xl border-4 border-slate-900 bg-white p-3 shadow-2xl",
+          "relative mt-4 w-[70%] max-w-xs rounded-2xl border-4 border-slate-900 bg-white p-3 shadow-2xl",
           mirrored ? "mr-auto" : "ml-auto",
         )}
       >

@@ -1,6 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import { AUTH_MESSAGES } from "../../server/auth/guards";
-import { ForbiddenError, HttpError } from "../../server/errors";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
 import type { SessionUser } from "../../shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
@@ -36,6 +35,9 @@ export function refused(intent: string, status: 401 | 403, message?: string) {
   return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
 
+/** Thrown by assertAdmin inside a panel action, and answered there as the API's 403. */
+class AdminsOnly extends Error {}
+
 /** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
 export async function panelAction(
   request: Request,
@@ -48,31 +50,29 @@ export async function panelAction(
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
-    return data<PanelActionData>({ ok: true, intent: await run(user, form) });
+    const outcome = await context.outcomeOf(() => run(user, form));
+    if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
+    const { status, message, errors } = outcome;
+    return data<PanelActionData>({ ok: false, intent, message, errors }, { status });
   } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return data<PanelActionData>(
-      { ok: false, intent, message: err.message, errors: err.errors },
-      { status: err.status },
-    );
+    if (err instanceof AdminsOnly) return refused(intent, 403);
+    throw err;
   }
 }
 
-/** Inside a panel action: throws the same 403 as /api's requireAdmin for a writer. */
+/** Inside a panel action: refuses a writer with the same 403 as /api's requireAdmin. */
 export function assertAdmin(user: SessionUser): void {
-  if (user.role !== "admin") throw new ForbiddenError(AUTH_MESSAGES.adminsOnly);
+  if (user.role !== "admin") throw new AdminsOnly();
 }
 
 /** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */
 export async function panelRead<T>(
+  context: AppLoadContext,
   read: () => Promise<T>,
 ): Promise<{ result: T } | { error: string; errors?: Record<string, string[]>; status: number }> {
-  try {
-    return { result: await read() };
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { error: err.message, ...(err.errors && { errors: err.errors }), status: err.status };
-  }
+  const outcome = await context.outcomeOf(read);
+  if (outcome.ok) return { result: outcome.value };
+  return { error: outcome.message, ...(outcome.errors && { errors: outcome.errors }), status: outcome.status };
 }
 
 export const CROSS_SITE_MESSAGE = AUTH_MESSAGES.crossOrigin;

@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false });
   const isAdmin = user.role === "admin";
   const settings = isAdmin ? await context.inbox.getSettings() : undefined;
-  const read = await panelRead(() => context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)));
+  const read = await panelRead(context, () => context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)));
   if ("error" in read)
     return panelData<InboxLoaderData>(
       { allowed: true, isAdmin, error: read.error, ...(settings && { settings }) },

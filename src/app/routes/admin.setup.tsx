@@ -28,7 +28,7 @@ type ActionData = { message: string; errors?: Record<string, string[]>; username
 export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossSite(request)) return data<ActionData>({ message: CROSS_SITE_MESSAGE, username: "" }, { status: 403 });
   const form = Object.fromEntries(await request.formData());
-  const created = await panelRead(() => context.setup.createFirstAdmin(form));
+  const created = await panelRead(context, () => context.setup.createFirstAdmin(form));
   if ("result" in created) return redirect(`/admin?${SETUP_DONE_PARAM}=1`);
   const username = typeof form.username === "string" ? form.username : "";
   return data<ActionData>({ message: created.error, errors: created.errors, username }, { status: created.status });

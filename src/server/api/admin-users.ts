@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from "express";
 import type { Guards } from "../auth/guards";
 import type { AppContext } from "../context";
-import { AUTH_MESSAGES } from "../auth/guards";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
 import { UnauthorizedError } from "../errors";
 import { createUserAdmin, parseUserId } from "../user-admin";
 import { jsonBody } from "./json-body";

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from "express";
-import { AUTH_MESSAGES, type Guards } from "../auth/guards";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
+import { type Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { UnauthorizedError } from "../errors";
 import { jsonBody } from "./json-body";

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { logoutSchema } from "../../shared/schemas";
-import { AUTH_MESSAGES, type Guards } from "../auth/guards";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
+import { type Guards } from "../auth/guards";
 import type { AppContext } from "../context";
 import { UnauthorizedError } from "../errors";
 import { invalidInput } from "../users";

@@ -11,7 +11,7 @@ import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationErro
 import { createRateLimiter } from "../rate-limiter";
 import type { Store } from "../store/types";
 import { createUserAccount, invalidInput, publicUser } from "../users";
-import { AUTH_MESSAGES } from "./guards";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";
 import type { SessionRecord, SessionRecords } from "./session-records";

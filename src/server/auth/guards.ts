@@ -1,12 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { ForbiddenError, UnauthorizedError } from "../errors";
+import { AUTH_MESSAGES } from "../../shared/auth-messages";
 import type { Sessions } from "./session";
-
-export const AUTH_MESSAGES = {
-  signInRequired: "You need to sign in to do that.",
-  adminsOnly: "Only admins can do that.",
-  crossOrigin: "Cross-origin requests are not allowed.",
-} as const;
 
 /**
  * Guards for the /api routers (docs/architecture.md section 5): `requireUser` (401),
