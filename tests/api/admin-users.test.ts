@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
 import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
 import { SESSION_COOKIE } from "../../src/server/auth/session";
 import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
@@ -149,7 +150,7 @@ describe("POST /api/admin/users", () => {
       .type("form")
       .send("username=x")
       .expect(415);
-    expect(res.body.message).toMatch(/JSON/);
+    expect(res.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 });
 

@@ -17,7 +17,10 @@ const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PA
 type Step = { name: string; path: string; then?: (page: Page) => Promise<void> };
 
 const STEPS: Step[] = [
-  { name: "admin-posts", path: "/admin" },
+  { name: "admin-posts", path: "/admin", then: (p) => p.getByRole("list", { name: "Posts" }).waitFor() },
+  { name: "admin-inbox", path: "/admin", then: (p) => p.getByRole("tab", { name: /^Inbox/ }).click() },
+  { name: "admin-tags", path: "/admin", then: (p) => p.getByRole("tab", { name: "Tags" }).click() },
+  { name: "admin-media", path: "/admin", then: (p) => p.getByRole("tab", { name: "Media" }).click() },
   { name: "admin-new-post", path: "/admin", then: (p) => p.getByRole("tab", { name: "New Post" }).click() },
   {
     name: "admin-delete-dialog",

@@ -199,3 +199,32 @@ it("View on a draft opens its preview with the bar; signed out the same address 
   expect(await visitor.page.getByText(PREVIEW_MESSAGES.draftBar).count()).toBe(0);
   await visitor.close();
 });
+
+it("a restored copy of an older version still asks before overwriting a newer save", async () => {
+  const { page, problems, close } = await signedInAdmin();
+  const post = await createPost(page, "A post edited offline", true);
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: `Edit ${post.title}` }).click();
+  await page.getByLabel("Summary").fill("My summary, never saved before the crash.");
+  await expect.poll(() => stored(page, localDraftKey(post.id)), { timeout: 10_000 }).toContain("never saved");
+
+  // The tab goes away; someone else saves the post meanwhile.
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.goto("about:blank");
+  const theirs = await page.request.put(`${site.server.url}/api/cms/update-post/${post.id}`, {
+    data: { ...post, title: "A post edited by someone else", tags: [] },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await page.goto(`${site.server.url}/admin`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Edit A post edited by someone else" }).click();
+  await page.getByText(FORM_NOTICE_MESSAGES.restoreNewer).waitFor();
+  await page.getByRole("button", { name: FORM_NOTICE_MESSAGES.restore }).click();
+  expect(await page.getByLabel("Summary").inputValue()).toBe("My summary, never saved before the crash.");
+  await page.getByRole("button", { name: "Update Post" }).click();
+  await page.getByRole("alert").filter({ hasText: FORM_NOTICE_MESSAGES.conflictTitle }).waitFor();
+  expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
+  await close();
+});

@@ -34,20 +34,18 @@ export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelet
                 <td className="md:py-3 md:pr-3">
                   <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                 </td>
-                <td className="font-mono md:py-3 md:pr-3">
-                  <span className="font-sans text-slate-600 md:hidden">ID </span>
+                {/* The phone's labels are CSS content, so a cell's text stays its value. */}
+                <td className="font-mono max-md:before:font-sans max-md:before:text-slate-600 max-md:before:content-['ID_'] md:py-3 md:pr-3">
                   {post.id}
                 </td>
                 <td className="min-w-0 max-md:w-full md:py-3 md:pr-3">
                   <span className="block font-medium wrap-anywhere text-slate-900">{post.title}</span>
                   <span className="block font-mono text-xs break-all text-slate-600">{post.slug}</span>
                 </td>
-                <td className="max-md:w-full max-md:text-xs max-md:text-slate-600 md:py-3 md:pr-3 md:whitespace-nowrap">
-                  <span className="md:hidden">Created </span>
+                <td className="max-md:w-full max-md:text-xs max-md:text-slate-600 max-md:before:content-['Created_'] md:py-3 md:pr-3 md:whitespace-nowrap">
                   {formatDateTime(post.createdAt)}
                 </td>
-                <td className="max-md:w-full max-md:text-xs max-md:text-slate-600 md:py-3 md:pr-3 md:whitespace-nowrap">
-                  <span className="md:hidden">Updated </span>
+                <td className="max-md:w-full max-md:text-xs max-md:text-slate-600 max-md:before:content-['Updated_'] md:py-3 md:pr-3 md:whitespace-nowrap">
                   {formatDateTime(post.updatedAt)}
                 </td>
                 <td className="max-md:w-full max-md:pt-2 md:py-3">
