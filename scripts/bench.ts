@@ -1,4 +1,4 @@
-// `npm run bench` (issue 7): the built server, cached and with the cache off, beside a node:http
+// `npm run bench`: the built server, cached and with the cache off, beside a node:http
 // server sending the same bytes, then on 10,000 posts, and the JavaScript each public page loads.
 // The servers of a part run side by side and each page is measured on each in turn, so a burst
 // of other work on the machine hits them alike. Every request goes to 127.0.0.1.
@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from "../tests/helpers/route-assets";
+import { cacheRss, fetchTemplate, type CacheRss } from "./bench/cache-rss";
 import { CONNECTIONS, measure } from "./bench/load";
 import { measureImages } from "./bench/images";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
@@ -111,8 +112,20 @@ function manyPosts() {
       const alone: Row = { page: "/blog?page=400", server: "cache off, 1 connection", load: await measure(`${off.url}/blog?page=400`, 1) };
       rows.splice(4, 0, alone);
       const creates = await timeCreates(cached.url);
+      const rss = rssBytes(cached.pid); // before the images: their resize worker is not the posts' memory
       const images = await measureImages(cached.url, await signIn(cached.url));
-      return { rows, creates, images, rss: rssBytes(cached.pid) };
+      // Every post in one answer (about 28 MB here), as the product's client asks for it
+      // (docs/product.md section 7): cached, as a browser asks (brotli), after one call has
+      // rendered and compressed it; uncached, as plain JSON on 2 connections, since compressing
+      // 28 MB on every call would take seconds each.
+      const api = "/api/public/blog/posts";
+      await fetchBytes(cached.url + api);
+      rows.push(
+        { page: api, server: "cached, brotli", load: await measure(cached.url + api, CONNECTIONS, { "Accept-Encoding": "gzip, deflate, br" }) },
+        { page: api, server: "cache off, 2 connections", load: await measure(off.url + api, 2, { "Accept-Encoding": "identity" }) },
+      );
+      const templates = [await fetchTemplate(cached.url, `/blog/${benchPostSlug(POSTS / 2)}`), await fetchTemplate(cached.url, "/blog/nonexistent-1")];
+      return { rows, creates, images, rss, rssWithApi: rssBytes(cached.pid), templates };
     }),
   );
 }
@@ -134,11 +147,17 @@ a post created on A, until instance B serves it (5 in a row): median ${middle(se
 ${targetList([{ name: `create-post at ${POSTS.toLocaleString("en-US")} posts under 20 ms p50 (PostgreSQL)`, met: middle(creates) < 20, value: `${middle(creates)} ms` }])}`;
 }
 
+const cacheRssLine = (m: CacheRss) =>
+  `${m.label.padEnd(44)}counted ${mb(m.counted).padStart(6)} in ${String(m.entries).padStart(5)} pages, RSS ${mb(m.rss).padStart(6)}: ${(m.rss / m.counted).toFixed(2)}x`;
+
 async function main() {
   if (process.argv.includes("--postgres")) return postgresOnly();
   const sample = await sampleSite();
   const many = await manyPosts();
   const pgResult = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, { signIn, createPost });
+  const [postTemplate, missingTemplate] = many.templates;
+  const postsRss = await cacheRss(work, "post pages, the 64 MiB budget", postTemplate!);
+  const missingRss = await cacheRss(work, "404 pages, 16 MiB (8x their 2 MiB budget)", missingTemplate!);
   const build = await loadServerBuild();
   const js = Object.entries(PUBLIC_PAGE_ROUTES).map(([page, id]) => ({ page, bytes: gzipJsBytes(filesLoadedBy(build, id)) }));
 
@@ -163,7 +182,11 @@ ${loadTable(many.rows)}
 create one post through /api/cms (${CREATES} in a row): median ${Math.round(median)} ms, slowest ${Math.round(many.creates.at(-1)!)} ms
 upload a ${mb(many.images.uploadBytes)} JPEG through /api/cms/uploads (5 different ones): median ${Math.round(many.images.upload.median)} ms, slowest ${Math.round(many.images.upload.slowest)} ms
 a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images.card.first)} ms, repeat fetch (kept) ${many.images.card.repeat.toFixed(1)} ms
-memory (RSS) of the cached server after the runs above: ${mb(many.rss)}
+memory (RSS) of the cached server after the page runs above: ${mb(many.rss)}; after the API runs too: ${mb(many.rssWithApi)}
+
+The page cache's memory: what keeping pages grew RSS by (the same renders keeping nothing subtracted), against the bytes it counts
+${cacheRssLine(postsRss)}
+${cacheRssLine(missingRss)}
 
 ${postgresReport(pgResult)}
 
@@ -177,6 +200,7 @@ ${targetList([
   { name: "no public page over 125 KB of JavaScript (gzip)", met: largestJs <= 125 * 1024, value: `largest ${kb(largestJs)}` },
   { name: `/blog?page=400 with ${posts} posts under 20 ms p50`, met: page400.p50 < 20, value: `${page400.p50} ms cached, ${page400Alone.p50} ms rendered alone` },
   { name: `memory with ${posts} posts under 300 MB`, met: many.rss < 300 * 1024 * 1024, value: mb(many.rss) },
+  { name: "page cache RSS within 1.5x of its count (post pages)", met: postsRss.rss <= 1.5 * postsRss.counted, value: `${(postsRss.rss / postsRss.counted).toFixed(2)}x` },
 ])}`);
 }
 

@@ -26,7 +26,10 @@ export function pinnedNode(): string {
   fs.mkdirSync(dir, { recursive: true });
   const spec = `${runtime.package}@${runtime.version}`;
   console.log(`Fetching the Node runtime ${spec} from the registry...`);
-  const tarball = path.join(dir, execFileSync("npm", ["pack", spec, "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim());
+  const tarball = path.join(
+    dir,
+    execFileSync("npm", ["pack", spec, "--silent", "--pack-destination", dir], { encoding: "utf8" }).trim(),
+  );
   const integrity = `sha512-${digest("sha512", tarball, "base64")}`;
   if (integrity !== runtime.integrity) {
     throw new Error(`${spec} does not match its recorded checksum: expected ${runtime.integrity}, got ${integrity}.`);
@@ -35,7 +38,9 @@ export function pinnedNode(): string {
   fs.rmSync(tarball);
   const sha256 = digest("sha256", node, "hex");
   if (sha256 !== runtime.binarySha256) {
-    throw new Error(`${spec}'s bin/node does not match its recorded checksum: expected ${runtime.binarySha256}, got ${sha256}.`);
+    throw new Error(
+      `${spec}'s bin/node does not match its recorded checksum: expected ${runtime.binarySha256}, got ${sha256}.`,
+    );
   }
   fs.chmodSync(node, 0o755);
   return node;

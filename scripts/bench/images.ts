@@ -36,13 +36,25 @@ export async function measureImages(base: string, cookie: string) {
   for (const [i, bytes] of files.entries()) {
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `photo-${i}.jpg`);
-    uploads.push(await timed(() => fetch(`${base}/api/cms/uploads`, { method: "POST", headers: { Origin: base, Cookie: cookie }, body: form }), 201));
+    uploads.push(
+      await timed(
+        () =>
+          fetch(`${base}/api/cms/uploads`, { method: "POST", headers: { Origin: base, Cookie: cookie }, body: form }),
+        201,
+      ),
+    );
   }
 
   const created = await fetch(`${base}/api/cms/simple-create-post`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
-    body: JSON.stringify({ title: "A post with a social card", slug: "bench-social-card", summary: "For npm run bench.", content: "<p>A post written by the benchmark to time its social card.</p>", published: true }),
+    body: JSON.stringify({
+      title: "A post with a social card",
+      slug: "bench-social-card",
+      summary: "For npm run bench.",
+      content: "<p>A post written by the benchmark to time its social card.</p>",
+      published: true,
+    }),
   });
   if (created.status !== 201) throw new Error(`creating a post answered ${created.status}`);
   const page = await (await fetch(`${base}/blog/bench-social-card`)).text();

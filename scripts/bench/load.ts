@@ -13,11 +13,11 @@ const ROUND_SECONDS = 3;
  * connections unless told otherwise: other work on the machine can only slow a round down. Fails
  * on any error or answer other than 2xx, so a broken page cannot pass for a fast one.
  */
-export async function measure(url: string, connections = CONNECTIONS): Promise<Load> {
-  await autocannon({ url, connections, duration: WARM_UP_SECONDS });
+export async function measure(url: string, connections = CONNECTIONS, headers: Record<string, string> = {}): Promise<Load> {
+  await autocannon({ url, connections, headers, duration: WARM_UP_SECONDS });
   let best: Load | undefined;
   for (let round = 0; round < ROUNDS; round++) {
-    const result = await autocannon({ url, connections, duration: ROUND_SECONDS });
+    const result = await autocannon({ url, connections, headers, duration: ROUND_SECONDS });
     if (result.errors || result.non2xx || result.timeouts) {
       throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`);
     }

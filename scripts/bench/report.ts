@@ -8,10 +8,10 @@ const pad = (text: string, width: number) => text.padEnd(width);
 const padLeft = (text: string, width: number) => text.padStart(width);
 
 export function loadTable(rows: Row[]): string {
-  const header = `${pad("page", 22)}${pad("server", 26)}${padLeft("req/s", 9)}${padLeft("p50 ms", 9)}${padLeft("p99 ms", 9)}  vs node:http`;
+  const header = `${pad("page", 24)}${pad("server", 26)}${padLeft("req/s", 9)}${padLeft("p50 ms", 9)}${padLeft("p99 ms", 9)}  vs node:http`;
   const lines = rows.map(({ page, server, load, against }) => {
     const ratio = against ? `${Math.round((100 * load.rps) / against.rps)}%` : "";
-    return `${pad(page, 22)}${pad(server, 26)}${padLeft(int(load.rps), 9)}${padLeft(String(load.p50), 9)}${padLeft(String(load.p99), 9)}  ${ratio}`.trimEnd();
+    return `${pad(page, 24)}${pad(server, 26)}${padLeft(int(load.rps), 9)}${padLeft(String(load.p50), 9)}${padLeft(String(load.p99), 9)}  ${ratio}`.trimEnd();
   });
   return [header, ...lines].join("\n");
 }

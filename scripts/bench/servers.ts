@@ -34,7 +34,7 @@ export async function withSameBytes<T>(work: string, pages: Map<string, Buffer>,
   const child = spawn(process.execPath, [path.resolve("scripts/bench/same-bytes-server.mjs"), list], { stdio: ["ignore", "pipe", "inherit"] });
   const server = { stop: async () => void (child.exitCode === null && (child.kill("SIGTERM"), await once(child, "exit"))) };
   return using(server, async () => {
-    const [line] = (await once(child.stdout!, "data")) as [Buffer];
+    const [line] = (await once(child.stdout, "data")) as [Buffer];
     const port = /ready (\d+)/.exec(line.toString())?.[1];
     if (!port) throw new Error(`the node:http server did not start: ${line}`);
     return use(`http://127.0.0.1:${port}`);

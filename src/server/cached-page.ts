@@ -46,33 +46,41 @@ export async function buildPage(status: number, headers: OutgoingHttpHeaders, bo
     if (value === undefined || PER_RESPONSE.has(name)) continue;
     kept.push([name, typeof value === "number" ? String(value) : value]);
   }
-  const smaller = (copy: Buffer) => (copy.length < body.length ? own(copy) : undefined);
-  const page = {
+  const gz = gzipped.length < body.length ? gzipped : undefined;
+  const bro = brotlied.length < body.length ? brotlied : undefined;
+  const [identity, gzipCopy, brCopy] = packed([body, gz, bro]);
+  // Header strings at two bytes a character at worst, plus the page object, its Buffer objects
+  // and the header arrays (measured by `npm run bench` against RSS).
+  const headerBytes = kept.reduce((n, [name, value]) => n + 2 * (name.length + String(value).length) + 64, 0);
+  return {
     status,
     headers: kept,
     // Strong, as the bytes are exactly these (RFC 9110 8.8.1). One tag for every encoding: the
     // cache never answers a Range request, where telling encodings apart would matter.
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    identity: own(body),
-    gzip: smaller(gzipped),
-    br: smaller(brotlied),
+    identity: identity!,
+    gzip: gzipCopy,
+    br: brCopy,
+    bytes: body.length + (gz?.length ?? 0) + (bro?.length ?? 0) + headerBytes + 600,
   };
-  // Header strings at two bytes a character at worst, plus the page object, its three Buffer
-  // objects and the header arrays (measured by `npm run bench` against RSS).
-  const headerBytes = kept.reduce((n, [name, value]) => n + 2 * (name.length + String(value).length) + 64, 0);
-  return { ...page, bytes: body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0) + headerBytes + 600 };
 }
 
 /**
- * A buffer that owns exactly its bytes. A small Buffer is often a slice of Node's shared 8 KB pool
- * (Buffer.concat, zlib's output): kept for long, it would hold the whole slab, so a 300-byte 404
- * page could cost 8 KB of memory while counting 300 against the bound.
+ * The three copies of a page in one allocation of exactly their size, as views on it. Kept for
+ * long, a Buffer straight from Buffer.concat or zlib is often a slice of a larger block (Node's
+ * 8 KB pool, zlib's 16 KB output chunk) and would hold all of it; three separate blocks per page
+ * also scatter among the compressors' freed scratch memory, which the allocator then cannot give
+ * back. One exact block keeps what the cache counts close to what it holds.
  */
-function own(buffer: Buffer): Buffer {
-  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
-  const copy = Buffer.allocUnsafeSlow(buffer.length);
-  buffer.copy(copy);
-  return copy;
+function packed(copies: (Buffer | undefined)[]): (Buffer | undefined)[] {
+  const block = Buffer.allocUnsafeSlow(copies.reduce((n, c) => n + (c?.length ?? 0), 0));
+  let offset = 0;
+  return copies.map((copy) => {
+    if (!copy) return undefined;
+    copy.copy(block, offset);
+    offset += copy.length;
+    return block.subarray(offset - copy.length, offset);
+  });
 }
 
 /**

@@ -30,7 +30,10 @@ const sameToken = (a: string, b: string) => {
  * The first-run setup link: the token lives only in this process's memory, so it is printed on
  * the server's own output and nowhere else; a restart with still no users prints a new one.
  */
-export function createSetupService(store: Store, { now = Date.now, cost = {} as HashCost } = {}): SetupService {
+export function createSetupService(
+  store: Store,
+  { now = Date.now, cost = {} }: { now?: () => number; cost?: HashCost } = {},
+): SetupService {
   let current: { token: string; expires: number } | undefined;
 
   const valid = (token: string | null | undefined) =>

@@ -28,7 +28,8 @@ export type MailNotifierOptions = {
  * the next delay of `retryDelaysMs`, and the inbox shows the last reason once none are left.
  */
 export function createMailNotifier({ store, smtpUrl, to, from, retryDelaysMs }: MailNotifierOptions): MailNotifier {
-  const transport = nodemailer.createTransport(smtpUrl, {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
+import { createCacheWarmer } from "./cache-warmer";
 import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "../shared/setup";
@@ -50,7 +51,12 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // The kept page replays the headers this stack gave it when it was rendered.
     const server = http.createServer();
     const stopper = gracefulStop(server);
-    server.on("request", stopper.track((req, res) => app.htmlCache.serve(req, res) || host(req, res)));
+    server.on(
+      "request",
+      stopper.track((req, res) => {
+        if (!app.htmlCache.serve(req, res)) host(req, res);
+      }),
+    );
     applySocketLimits(server, config.maxConnections);
     const port = await listen(server, config);
     // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
@@ -58,10 +64,12 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const setupLink = await app.setup.issueLink(setupBase(config, port));
     const ready = `Site ready on http://localhost:${port} (${describeStorage(config)})`;
     console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
+    const warmer = config.htmlCacheBytes > 0 ? createCacheWarmer({ store, fetchPage: selfFetcher(server) }) : undefined;
 
     const signal = await nextSignal();
     const started = Date.now();
     console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    warmer?.stop();
     const { inFlight, cut } = await stopper.stop(config.shutdownTimeoutMs);
     const cutNote = cut > 0 ? `, ${cut} cut after ${config.shutdownTimeoutMs} ms` : "";
     const were = inFlight === 1 ? "request was" : "requests were";
@@ -88,6 +96,27 @@ function listen(server: http.Server, { port, host }: Config): Promise<number> {
       resolve(typeof address === "object" && address ? address.port : port);
     });
   });
+}
+
+/**
+ * A GET of one of our own pages through this server, as a reader's would go, for the cache
+ * warmer; it resolves whatever happens (a refused connection while stopping, a timeout).
+ */
+function selfFetcher(server: http.Server): (path: string) => Promise<void> {
+  return (path) =>
+    new Promise((resolve) => {
+      const address = server.address();
+      if (!address || typeof address === "string") return resolve();
+      const wildcard = address.address === "0.0.0.0" || address.address === "::";
+      const host = wildcard ? (address.family === "IPv6" ? "::1" : "127.0.0.1") : address.address;
+      const headers = { "Accept-Encoding": "br, gzip", "User-Agent": "queuesite-cache-warmer" };
+      const req = http.get({ host, port: address.port, path, agent: false, headers }, (res) => {
+        res.on("close", () => resolve());
+        res.resume();
+      });
+      req.setTimeout(30_000, () => req.destroy());
+      req.on("error", () => resolve());
+    });
 }
 
 /** The first SIGTERM or SIGINT; later ones are ignored while the stop runs, instead of killing it. */

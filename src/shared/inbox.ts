@@ -24,6 +24,7 @@ export const INBOX_MESSAGES = {
     string
   >,
   search: "Search messages",
+  searchButton: "Search",
   searchPlaceholder: "Name, email, company or text",
   industry: "Industry",
   anyIndustry: "Any industry",

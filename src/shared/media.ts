@@ -33,12 +33,18 @@ export type UploadResult = { url: string; type: MediaType; width: number; height
 export type ResponsiveImage = { src: string; srcSet?: string; width?: number; height?: number };
 
 /** One row of the admin Media panel. */
-export type MediaItem = UploadResult & { name: string; createdAt: string; usedBy: { id: number; title: string }[]; inBackups: number };
+export type MediaItem = UploadResult & {
+  name: string;
+  createdAt: string;
+  usedBy: { id: number; title: string }[];
+  inBackups: number;
+};
 
 export const MEDIA_MESSAGES = {
   noFile: 'Send the image as multipart/form-data in a field named "file".',
   tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Make it smaller and try again.`,
-  unsupported: "Only PNG, GIF, JPEG, BMP, ICO and WebP images can be uploaded (recognised by their content, not their name).",
+  unsupported:
+    "Only PNG, GIF, JPEG, BMP, ICO and WebP images can be uploaded (recognised by their content, not their name).",
   svgRefused: "SVG images cannot be uploaded: they can carry scripts. Export the image as PNG instead.",
   damaged: "The image is damaged or incomplete, so it was not stored.",
   polyglot: "The file holds more than an image (for instance HTML or script), so it was not stored.",
@@ -58,5 +64,6 @@ export const socialCardPaths = {
   industries: "/social/industries.png",
   industry: (id: string) => `/social/industries/${id}.png`,
   /** The post's edit time in the name, so a crawler that kept the old card fetches the new one. */
-  post: (post: { id: number; updatedAt: string }) => `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,
+  post: (post: { id: number; updatedAt: string }) =>
+    `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,
 } as const;

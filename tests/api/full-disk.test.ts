@@ -86,7 +86,11 @@ it("a full data folder: 507 with the reason, nothing half-written, health 503, a
 
     const sick = await health();
     expect(sick.status).toBe(503);
-    expect(sick.body).toMatchObject({ databaseConnected: false, error: STORAGE_MESSAGES.ENOSPC, lastWriteError: STORAGE_MESSAGES.ENOSPC });
+    expect(sick.body).toMatchObject({
+      databaseConnected: false,
+      error: STORAGE_MESSAGES.ENOSPC,
+      lastWriteError: STORAGE_MESSAGES.ENOSPC,
+    });
     expect(sick.body.freeBytes).toBeLessThan(MB);
 
     fs.rmSync(filler);

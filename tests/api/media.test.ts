@@ -23,14 +23,22 @@ const upload = (bytes: Buffer, filename: string, cookie: string | null = writer,
   return req.attach("file", bytes, { filename, ...(contentType && { contentType }) });
 };
 
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+);
 
 describe("POST /api/cms/uploads", () => {
   it("recognises a PNG by its bytes, whatever its name, and answers its size", async () => {
     const png = await makeImage(40, 30);
     const res = await upload(png, "notes.txt", writer, "text/plain");
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.png$/), type: "image/png", width: 40, height: 30, bytes: png.length });
+    expect(res.body).toEqual({
+      url: expect.stringMatching(/^\/media\/[0-9a-f]{64}\.png$/),
+      type: "image/png",
+      width: 40,
+      height: 30,
+      bytes: png.length,
+    });
   });
 
   it("refuses an SVG even when it is named .png, with 415 and the reason", async () => {
@@ -81,7 +89,9 @@ describe("POST /api/cms/uploads", () => {
     const first = await upload(png, "a.png");
     const second = await upload(png, "b.png");
     expect(second.body.url).toBe(first.body.url);
-    const list = await request(t.app).get("/api/cms/media").set("Cookie", (await signedIn(t, "admin")).cookie);
+    const list = await request(t.app)
+      .get("/api/cms/media")
+      .set("Cookie", (await signedIn(t, "admin")).cookie);
     expect(list.body.media.filter((m: { url: string }) => m.url === first.body.url)).toHaveLength(1);
   });
 
@@ -129,7 +139,14 @@ describe("GET /media/...", () => {
   });
 
   it("answers 404 for anything that is not an uploaded image", async () => {
-    for (const path of ["/media/", "/media/../db.json", "/media/..%2fdb.json", `/media/${"a".repeat(64)}.png`, "/media/index.json", "/media/x.svg"]) {
+    for (const path of [
+      "/media/",
+      "/media/../db.json",
+      "/media/..%2fdb.json",
+      `/media/${"a".repeat(64)}.png`,
+      "/media/index.json",
+      "/media/x.svg",
+    ]) {
       expect((await request(t.app).get(path)).status, path).toBe(404);
     }
   });
@@ -147,14 +164,27 @@ describe("GET /media/...", () => {
 
 describe("the admin Media panel's calls", () => {
   const list = async (cookie: string) =>
-    (await request(t.app).get("/api/cms/media").set("Cookie", cookie)).body.media as { name: string; url: string; bytes: number; usedBy: { id: number }[]; inBackups: number }[];
-  const remove = (name: string, cookie: string) => request(t.app).delete(`/api/cms/media/${name}`).set("Cookie", cookie);
+    (await request(t.app).get("/api/cms/media").set("Cookie", cookie)).body.media as {
+      name: string;
+      url: string;
+      bytes: number;
+      usedBy: { id: number }[];
+      inBackups: number;
+    }[];
+  const remove = (name: string, cookie: string) =>
+    request(t.app).delete(`/api/cms/media/${name}`).set("Cookie", cookie);
 
   it("lists uploads with size and where they are used, and deletes an unused one", async () => {
     const { cookie } = await signedIn(t, "admin");
     const png = await makeImage(12, 12, "image/png", 11);
     const { url } = (await upload(png, "a.png")).body as { url: string };
-    const post = await t.store.createPost({ title: "Shows it", slug: `shows-it-${Date.now()}`, summary: "s", content: `<p>x</p><img src="${url}">`, published: true });
+    const post = await t.store.createPost({
+      title: "Shows it",
+      slug: `shows-it-${Date.now()}`,
+      summary: "s",
+      content: `<p>x</p><img src="${url}">`,
+      published: true,
+    });
     const row = (await list(cookie)).find((m) => m.url === url)!;
     expect(row).toMatchObject({ bytes: png.length, usedBy: [{ id: post.id, title: "Shows it" }], inBackups: 0 });
 
@@ -172,7 +202,14 @@ describe("the admin Media panel's calls", () => {
   it("never deletes an image a kept backup still holds: purge, then delete refused", async () => {
     const { cookie } = await signedIn(t, "admin");
     const { url } = (await upload(await makeImage(14, 14, "image/png", 12), "b.png")).body as { url: string };
-    await t.store.createPost({ title: "Purged soon", slug: `purged-${Date.now()}`, summary: "s", content: "<p>x</p>", coverImage: url, published: true });
+    await t.store.createPost({
+      title: "Purged soon",
+      slug: `purged-${Date.now()}`,
+      summary: "s",
+      content: "<p>x</p>",
+      coverImage: url,
+      published: true,
+    });
     const purge = await request(t.app).post("/api/debug/purge-all-posts").set("Cookie", cookie);
     expect(purge.status).toBe(200);
     expect((await request(t.app).get(url)).status).toBe(200); // purging posts never removes their images

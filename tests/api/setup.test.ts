@@ -52,7 +52,8 @@ describe("/admin/setup", () => {
     expect(await t.store.countUsers()).toBe(1);
     // Signing in works with the new account.
     await request(t.app).post("/api/auth/login").send({ username: "ada", password: GOOD.password }).expect(200);
-  });
+    // Two real scrypt hashes at the production cost (create, then sign in): slow on a busy machine.
+  }, 30_000);
 
   it("refuses bad input with the field's message and keeps the token for a corrected try", async () => {
     const token = tokenOf((await t.app.setup.issueLink("http://localhost"))!);
@@ -63,7 +64,7 @@ describe("/admin/setup", () => {
     await submit(token, { ...GOOD, username: "no spaces" }).expect(400);
     expect(await t.store.countUsers()).toBe(0);
     await submit(token, GOOD).expect(302);
-  });
+  }, 30_000);
 
   it("refuses a missing or wrong token (403) and a post from another site (403)", async () => {
     const token = tokenOf((await t.app.setup.issueLink("http://localhost"))!);

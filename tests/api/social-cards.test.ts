@@ -25,19 +25,32 @@ async function fetchPng(url: string) {
 }
 
 describe("social cards", () => {
-  it("gives the home, industry and blog pages full OpenGraph and Twitter tags with a 1200x630 PNG", { timeout: 30_000 }, async () => {
-    for (const page of ["/", "/industries", "/industries/healthcare", "/blog"]) {
-      const html = (await request(t.app).get(page)).text;
-      for (const key of ["og:type", "og:title", "og:description", "og:url", "og:site_name", "twitter:card", "twitter:title", "twitter:description"]) {
-        expect(metaContent(html, key), `${page} ${key}`).toBeTruthy();
+  it(
+    "gives the home, industry and blog pages full OpenGraph and Twitter tags with a 1200x630 PNG",
+    { timeout: 30_000 },
+    async () => {
+      for (const page of ["/", "/industries", "/industries/healthcare", "/blog"]) {
+        const html = (await request(t.app).get(page)).text;
+        for (const key of [
+          "og:type",
+          "og:title",
+          "og:description",
+          "og:url",
+          "og:site_name",
+          "twitter:card",
+          "twitter:title",
+          "twitter:description",
+        ]) {
+          expect(metaContent(html, key), `${page} ${key}`).toBeTruthy();
+        }
+        const image = metaContent(html, "og:image")!;
+        expect(image, page).toMatch(/^https:\/\/queue\.example\/social\/.+\.png$/);
+        expect(metaContent(html, "twitter:image")).toBe(image);
+        const png = await fetchPng(image);
+        expect(imageSize(png.body as Buffer)).toMatchObject({ type: "png", width: 1200, height: 630 });
       }
-      const image = metaContent(html, "og:image")!;
-      expect(image, page).toMatch(/^https:\/\/queue\.example\/social\/.+\.png$/);
-      expect(metaContent(html, "twitter:image")).toBe(image);
-      const png = await fetchPng(image);
-      expect(imageSize(png.body as Buffer)).toMatchObject({ type: "png", width: 1200, height: 630 });
-    }
-  });
+    },
+  );
 
   it("makes a post's card once, keeps it, and makes a new one when the post changes", async () => {
     const post = await t.store.createPost(makePostInput({ title: "Why lines feel longer than they are" }));
@@ -48,7 +61,10 @@ describe("social cards", () => {
     expect(imageSize(first.body as Buffer)).toMatchObject({ width: 1200, height: 630 });
     const again = await fetchPng(image);
     expect(again.headers.etag).toBe(first.headers.etag);
-    expect((await request(t.app).get(image.replace("https://queue.example", "")).set("If-None-Match", first.headers.etag!)).status).toBe(304);
+    expect(
+      (await request(t.app).get(image.replace("https://queue.example", "")).set("If-None-Match", first.headers.etag!))
+        .status,
+    ).toBe(304);
 
     const changed = await t.store.updatePost(post.id, { title: "A new title for the same post" });
     const newImage = `https://queue.example${socialCardPaths.post(changed)}`;
@@ -58,7 +74,10 @@ describe("social cards", () => {
 
   it("draws an uploaded cover into the post's card", { timeout: 20_000 }, async () => {
     const { cookie } = await signedIn(t, "writer");
-    const up = await request(t.app).post("/api/cms/uploads").set("Cookie", cookie).attach("file", await makeImage(800, 600, "image/jpeg"), "c.jpg");
+    const up = await request(t.app)
+      .post("/api/cms/uploads")
+      .set("Cookie", cookie)
+      .attach("file", await makeImage(800, 600, "image/jpeg"), "c.jpg");
     const plain = await t.store.createPost(makePostInput({ title: "Same title" }));
     const covered = await t.store.createPost(makePostInput({ title: "Same title", coverImage: up.body.url as string }));
     const a = await fetchPng(socialCardPaths.post(plain));
@@ -69,7 +88,12 @@ describe("social cards", () => {
 
   it("answers 404 for a card of nothing: an unknown post, a draft, an unknown industry", async () => {
     const draft = await t.store.createPost(makePostInput({ published: false }));
-    for (const url of [socialCardPaths.post(draft), "/social/posts/999999-abc.png", "/social/industries/nowhere.png", "/social/x.png"]) {
+    for (const url of [
+      socialCardPaths.post(draft),
+      "/social/posts/999999-abc.png",
+      "/social/industries/nowhere.png",
+      "/social/x.png",
+    ]) {
       expect((await request(t.app).get(url)).status, url).toBe(404);
     }
   });

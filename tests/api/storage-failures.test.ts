@@ -110,12 +110,12 @@ describe("a write the disk refuses", () => {
     // Opening the backup's temp file fails as on a full disk; db.json is written as usual.
     fs.mkdirSync(path.join(t.dataDir, "backups"));
     const open = fs.promises.open;
-    fs.promises.open = (async (...args: Parameters<typeof open>) => {
+    fs.promises.open = async (...args: Parameters<typeof open>) => {
       if (String(args[0]).includes(`${path.sep}backups${path.sep}`)) {
         throw Object.assign(new Error("ENOSPC: injected"), { code: "ENOSPC" });
       }
       return open(...args);
-    }) as typeof open;
+    };
     try {
       const res = await request(t.app).post("/api/debug/backup-posts").set("Cookie", cookie);
       expect(res.status).toBe(507);

@@ -130,14 +130,14 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
   await grace.getByRole("button", { name: INBOX_MESSAGES.markUnread }).waitFor();
 
   await page.getByLabel(INBOX_MESSAGES.search).fill("navy");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: INBOX_MESSAGES.searchButton }).click();
   await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
   const csv = await page.getByRole("link", { name: INBOX_MESSAGES.exportCsv }).getAttribute("href");
   expect(csv).toBe("/api/admin/messages.csv?status=inbox&q=navy");
   const exported = await page.request.get(site.server.url + csv!);
   expect(await exported.text()).toContain("Grace Hopper");
   await page.getByLabel(INBOX_MESSAGES.search).fill("");
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: INBOX_MESSAGES.searchButton }).click();
   await expect.poll(() => list.getByRole("listitem").count()).toBe(3);
 
   await page.getByLabel(INBOX_MESSAGES.industry).selectOption("education");

@@ -17,14 +17,18 @@ const SHOTS = path.join(tmpdir(), "queuesite-e2e-images");
 let dataDir: string;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const site = useSiteAndBrowser(async () => {
+const site = useSiteAndBrowser(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-images-"));
-  execFileSync("npm", ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"], {
-    input: `${ADMIN.password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  return { dataDir };
+  execFileSync(
+    "npm",
+    ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"],
+    {
+      input: `${ADMIN.password}\n`,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  return Promise.resolve({ dataDir });
 });
 
 /** Pastes a file into the editor as a browser does for a copied picture. */
@@ -36,7 +40,9 @@ async function pasteFile(page: Page, bytes: Buffer, name: string, type: string) 
       const raw = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const data = new DataTransfer();
       data.items.add(new File([raw], name, { type }));
-      document.querySelector(".ql-editor")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      document
+        .querySelector(".ql-editor")!
+        .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     },
     { base64: bytes.toString("base64"), name, type },
   );
@@ -48,67 +54,77 @@ const loaded = (page: Page, selector: string) =>
     return !!img && img.complete && img.naturalWidth > 0;
   }, selector);
 
-it("uploads a cover and pastes an image into the editor, and the public post shows both", { timeout: 120_000 }, async () => {
-  const { page, problems, close } = await openPage(site.browser, DESKTOP);
-  await page.goto(`${site.server.url}/admin`);
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
+it(
+  "uploads a cover and pastes an image into the editor, and the public post shows both",
+  { timeout: 120_000 },
+  async () => {
+    const { page, problems, close } = await openPage(site.browser, DESKTOP);
+    await page.goto(`${site.server.url}/admin`);
+    await waitForHydration(page);
+    await page.getByLabel("Username").fill(ADMIN.username);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
 
-  await page.getByRole("tab", { name: "New Post" }).click();
-  await page.getByLabel("Title").fill("Pictures from the waiting room");
-  await page.getByLabel("Summary").fill("What a calm waiting room looks like, in two pictures.");
+    await page.getByRole("tab", { name: "New Post" }).click();
+    await page.getByLabel("Title").fill("Pictures from the waiting room");
+    await page.getByLabel("Summary").fill("What a calm waiting room looks like, in two pictures.");
 
-  // The cover: Upload, then the address is in the field and the preview shows it.
-  await page.locator('[data-testid="cover-file"]').setInputFiles({ name: "cover.jpg", mimeType: "image/jpeg", buffer: await makeImage(2000, 1000, "image/jpeg") });
-  await page.waitForFunction(() => /^\/media\/[0-9a-f]{64}\.jpg$/.test((document.getElementById("post-cover") as HTMLInputElement).value));
-  await loaded(page, 'img[alt="Thumbnail preview"]');
+    // The cover: Upload, then the address is in the field and the preview shows it.
+    await page
+      .locator('[data-testid="cover-file"]')
+      .setInputFiles({ name: "cover.jpg", mimeType: "image/jpeg", buffer: await makeImage(2000, 1000, "image/jpeg") });
+    await page.waitForFunction(() =>
+      /^\/media\/[0-9a-f]{64}\.jpg$/.test((document.getElementById("post-cover") as HTMLInputElement).value),
+    );
+    await loaded(page, 'img[alt="Thumbnail preview"]');
 
-  // Content: text, then a pasted picture.
-  await page.locator(".ql-editor").click();
-  await page.keyboard.type("Nobody stands in line any more: they sit, read, and get a message when it is their turn.");
-  await pasteFile(page, await makeImage(640, 400, "image/png", 4), "room.png", "image/png");
-  await page.locator('.ql-editor img[src^="/media/"]').waitFor();
+    // Content: text, then a pasted picture.
+    await page.locator(".ql-editor").click();
+    await page.keyboard.type(
+      "Nobody stands in line any more: they sit, read, and get a message when it is their turn.",
+    );
+    await pasteFile(page, await makeImage(640, 400, "image/png", 4), "room.png", "image/png");
+    await page.locator('.ql-editor img[src^="/media/"]').waitFor();
 
-  // A file that only claims to be an image is refused, with the server's reason.
-  await pasteFile(page, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>"), "fake.png", "image/png");
-  await toastTitled(page, `${MEDIA_MESSAGES.uploadFailed}: fake.png`);
-  await page.getByText(MEDIA_MESSAGES.svgRefused).first().waitFor();
-  expect(await page.locator(".ql-editor img").count()).toBe(1);
-  await page.screenshot({ path: path.join(SHOTS, "editor.png"), fullPage: true });
+    // A file that only claims to be an image is refused, with the server's reason.
+    await pasteFile(page, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>"), "fake.png", "image/png");
+    await toastTitled(page, `${MEDIA_MESSAGES.uploadFailed}: fake.png`);
+    await page.getByText(MEDIA_MESSAGES.svgRefused).first().waitFor();
+    expect(await page.locator(".ql-editor img").count()).toBe(1);
+    await page.screenshot({ path: path.join(SHOTS, "editor.png"), fullPage: true });
 
-  await page.getByRole("button", { name: "Create Post" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.created.title);
+    await page.getByRole("button", { name: "Create Post" }).click();
+    await toastTitled(page, ADMIN_MESSAGES.created.title);
 
-  // The admin Media tab lists both, used by the post.
-  await page.getByRole("tab", { name: "Media" }).click();
-  const images = page.getByRole("list", { name: "Images" });
-  await images.waitFor();
-  expect(await images.getByRole("listitem").count()).toBe(2);
-  expect(await images.getByText("Pictures from the waiting room").count()).toBe(2);
-  await page.screenshot({ path: path.join(SHOTS, "media-tab.png"), fullPage: true });
+    // The admin Media tab lists both, used by the post.
+    await page.getByRole("tab", { name: "Media" }).click();
+    const images = page.getByRole("list", { name: "Images" });
+    await images.waitFor();
+    expect(await images.getByRole("listitem").count()).toBe(2);
+    expect(await images.getByText("Pictures from the waiting room").count()).toBe(2);
+    await page.screenshot({ path: path.join(SHOTS, "media-tab.png"), fullPage: true });
 
-  // The public post: the cover with its resized copies, and the pasted picture in the content.
-  await page.goto(`${site.server.url}/blog/pictures-from-the-waiting-room`);
-  await waitForHydration(page);
-  const cover = page.locator("article > img").first();
-  expect(await cover.getAttribute("src")).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
-  expect(await cover.getAttribute("srcset")).toContain("-960w.jpg 960w");
-  expect(await cover.getAttribute("width")).toBe("2000");
-  await loaded(page, "article > img");
-  const inline = page.locator('.post-content img[src^="/media/"]');
-  expect(await inline.getAttribute("width")).toBe("640");
-  await inline.scrollIntoViewIfNeeded();
-  await loaded(page, '.post-content img[src^="/media/"]');
-  await page.screenshot({ path: path.join(SHOTS, "post.png"), fullPage: true });
+    // The public post: the cover with its resized copies, and the pasted picture in the content.
+    await page.goto(`${site.server.url}/blog/pictures-from-the-waiting-room`);
+    await waitForHydration(page);
+    const cover = page.locator("article > img").first();
+    expect(await cover.getAttribute("src")).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+    expect(await cover.getAttribute("srcset")).toContain("-960w.jpg 960w");
+    expect(await cover.getAttribute("width")).toBe("2000");
+    await loaded(page, "article > img");
+    const inline = page.locator('.post-content img[src^="/media/"]');
+    expect(await inline.getAttribute("width")).toBe("640");
+    await inline.scrollIntoViewIfNeeded();
+    await loaded(page, '.post-content img[src^="/media/"]');
+    await page.screenshot({ path: path.join(SHOTS, "post.png"), fullPage: true });
 
-  // The social card the post's page names is a PNG the server made.
-  const card = await page.locator('meta[property="og:image"]').getAttribute("content");
-  const res = await page.request.get(new URL(new URL(card!).pathname, site.server.url).href);
-  expect(res.headers()["content-type"]).toBe("image/png");
+    // The social card the post's page names is a PNG the server made.
+    const card = await page.locator('meta[property="og:image"]').getAttribute("content");
+    const res = await page.request.get(new URL(new URL(card!).pathname, site.server.url).href);
+    expect(res.headers()["content-type"]).toBe("image/png");
 
-  expect(problems.filter((p) => !p.includes("415"))).toEqual([]);
-  await close();
-});
+    expect(problems.filter((p) => !p.includes("415"))).toEqual([]);
+    await close();
+  },
+);

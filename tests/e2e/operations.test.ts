@@ -23,7 +23,8 @@ it("debug tools: Backup Now, delete by id, restore it; purge through both dialog
   const rows = page.getByRole("table").getByRole("row");
   await expect.poll(() => rows.count()).toBeGreaterThan(2);
   const original = await publicSlugs(page);
-  const victimId = (await rows.nth(1).getByRole("cell").nth(1).textContent())!;
+  // The cell also holds an "ID " label for phones (hidden on a desktop): the digits are the id.
+  const victimId = (await rows.nth(1).getByRole("cell").nth(1).textContent())!.replace(/\D/g, "");
 
   await page.getByRole("button", { name: "Backup Now" }).click();
   await toastTitled(page, DEBUG_MESSAGES.backedUp(0, "").title);

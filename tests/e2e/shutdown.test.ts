@@ -42,7 +42,11 @@ function get(url: string, agent: http.Agent): Promise<Answer> {
  * for the body. `send` delivers the body; `answer` settles with the response.
  */
 function requestInFlight(url: string, agent: http.Agent, client: number) {
-  const body = JSON.stringify({ name: `Client ${client}`, email: `client${client}@example.com`, message: "Please call me about queues." });
+  const body = JSON.stringify({
+    name: `Client ${client}`,
+    email: `client${client}@example.com`,
+    message: "Please call me about queues.",
+  });
   let send!: () => void;
   let received!: () => void;
   const continued = new Promise<void>((resolve) => (received = resolve));
@@ -63,7 +67,14 @@ function requestInFlight(url: string, agent: http.Agent, client: number) {
       (res) => {
         let text = "";
         res.setEncoding("utf8").on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text, reusedSocket: req.reusedSocket }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            connection: res.headers.connection,
+            body: text,
+            reusedSocket: req.reusedSocket,
+          }),
+        );
       },
     );
     req.on("continue", received);
@@ -77,7 +88,10 @@ function requestInFlight(url: string, agent: http.Agent, client: number) {
 it(`SIGTERM with ${CLIENTS} keep-alive clients mid-request: every one answered, idle sockets closed, exit 0`, async () => {
   const dataDir = makeTempDir("shutdown-");
   const server = await startServer({ dataDir, env: { TRUST_PROXY: "true", SHUTDOWN_TIMEOUT_MS: "10000" } });
-  const agents = Array.from({ length: CLIENTS + IDLE_CLIENTS }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const agents = Array.from(
+    { length: CLIENTS + IDLE_CLIENTS },
+    () => new http.Agent({ keepAlive: true, maxSockets: 1 }),
+  );
   try {
     // Every client holds a kept-alive socket from a first request.
     const first = await Promise.all(agents.map((agent) => get(`${server.url}/robots.txt`, agent)));
@@ -135,7 +149,10 @@ it("cuts a request that is still running after SHUTDOWN_TIMEOUT_MS, and still ex
   try {
     const stuck = requestInFlight(server.url, agent, 0);
     await stuck.continued;
-    const failed = stuck.answer.then(() => "answered", (error: NodeJS.ErrnoException) => error.code);
+    const failed = stuck.answer.then(
+      () => "answered",
+      (error: NodeJS.ErrnoException) => error.code,
+    );
     expect(await server.stop("SIGTERM")).toBe(0);
     expect(await failed).toBe("ECONNRESET"); // the body never came
     expect(server.output()).toMatch(/1 request was in flight, 1 cut after 300 ms/);

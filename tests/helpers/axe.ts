@@ -12,9 +12,13 @@ export async function violations(page: Page): Promise<string[]> {
   // allows only their own scripts, by hash.
   await page.evaluate(readFileSync(AXE_SOURCE, "utf8"));
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
     // Embedded players are other sites' documents; what we own is the frame's title, checked by frame-title.
-    return (await axe.run(document, { exclude: [["iframe"]] } as object)).violations;
+    return (await axe.run(document, { exclude: [["iframe"]] })).violations;
   });
-  return found.map((v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  return found.map(
+    (v: Violation) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
 }

@@ -1,7 +1,12 @@
 import { Jimp } from "jimp";
 
 /** Real images made on the spot, so the tests need no binary fixtures. */
-export async function makeImage(width: number, height: number, mime: "image/png" | "image/jpeg" | "image/bmp" | "image/gif" = "image/png", seed = 1) {
+export async function makeImage(
+  width: number,
+  height: number,
+  mime: "image/png" | "image/jpeg" | "image/bmp" | "image/gif" = "image/png",
+  seed = 1,
+) {
   const image = new Jimp({ width, height, color: 0x4f46e5ff });
   const data = image.bitmap.data;
   for (let i = 0; i < data.length; i += 4) {

@@ -43,15 +43,15 @@ export async function launchServer(
   const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let errors = "";
-  child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => {
+  child.stdout.on("data", (chunk) => (log += chunk));
+  child.stderr.on("data", (chunk) => {
     log += chunk;
     errors += chunk;
   });
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30_000);
-    child.stdout!.on("data", () => {
+    child.stdout.on("data", () => {
       const match = /Site ready on (http:\/\/\S+)/.exec(log);
       if (match) {
         clearTimeout(timer);

@@ -129,26 +129,26 @@ describe("users create on a terminal", () => {
     const command = [process.execPath, ...CLI, "users", "create", "--username", "typist", "--role", "admin"].join(" ");
     const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
     let screen = "";
-    child.stdout!.on("data", (chunk) => (screen += chunk));
+    child.stdout.on("data", (chunk) => (screen += chunk));
     const done = collect(child);
     /** Resolves when the screen shows `text`, on the output that brings it; fails if the CLI exits first. */
     const shown = (text: string) =>
       new Promise<void>((resolve, reject) => {
         const check = () => {
           if (!screen.includes(text)) return;
-          child.stdout!.off("data", check);
+          child.stdout.off("data", check);
           child.off("close", exited);
           resolve();
         };
         const exited = () => {
-          child.stdout!.off("data", check);
+          child.stdout.off("data", check);
           reject(new Error(`exited before showing ${text}: ${screen}`));
         };
-        child.stdout!.on("data", check);
+        child.stdout.on("data", check);
         child.once("close", exited);
         check();
       });
-    return { type: (keys: string) => child.stdin!.write(keys), shown, done };
+    return { type: (keys: string) => child.stdin.write(keys), shown, done };
   }
 
   it("asks twice without echoing a key; backspace deletes", async () => {

@@ -11,23 +11,40 @@ describe("the sanitizer's <img> rules", () => {
   });
 
   it("keeps http and https images", () => {
-    expect(sanitizeContent('<img src="https://cdn.example.com/a.png" alt="" />')).toBe('<img src="https://cdn.example.com/a.png" alt="" />');
-    expect(sanitizeContent('<img src="http://cdn.example.com/a.png" />')).toBe('<img src="http://cdn.example.com/a.png" />');
+    expect(sanitizeContent('<img src="https://cdn.example.com/a.png" alt="" />')).toBe(
+      '<img src="https://cdn.example.com/a.png" alt="" />',
+    );
+    expect(sanitizeContent('<img src="http://cdn.example.com/a.png" />')).toBe(
+      '<img src="http://cdn.example.com/a.png" />',
+    );
   });
 
   it("drops images from anywhere else: other paths, data:, javascript:, protocol-relative", () => {
-    for (const src of ["/uploads/a.png", "data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png", "/media/../db.json", "a.png"]) {
+    for (const src of [
+      "/uploads/a.png",
+      "data:image/png;base64,AAAA",
+      "javascript:alert(1)",
+      "//evil.example/a.png",
+      "/media/../db.json",
+      "a.png",
+    ]) {
       expect(sanitizeContent(`<p>x</p><img src="${src}">`), src).toBe("<p>x</p>");
     }
   });
 
   it("keeps only the srcset candidates that are allowed addresses", () => {
-    const out = sanitizeContent(`<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, javascript:alert(1) 2x, /etc/passwd 1x, https://e.com/b.png 960w">`);
-    expect(out).toBe(`<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, https://e.com/b.png 960w" />`);
+    const out = sanitizeContent(
+      `<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, javascript:alert(1) 2x, /etc/passwd 1x, https://e.com/b.png 960w">`,
+    );
+    expect(out).toBe(
+      `<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, https://e.com/b.png 960w" />`,
+    );
   });
 
   it("drops malformed width, height, loading and sizes, and every other attribute", () => {
-    const out = sanitizeContent(`<img src="/media/${HASH}.png" width="100%" height="12" loading="soon" sizes="<script>" onerror="alert(1)" style="x">`);
+    const out = sanitizeContent(
+      `<img src="/media/${HASH}.png" width="100%" height="12" loading="soon" sizes="<script>" onerror="alert(1)" style="x">`,
+    );
     expect(out).toBe(`<img src="/media/${HASH}.png" height="12" />`);
   });
 });
@@ -35,7 +52,9 @@ describe("the sanitizer's <img> rules", () => {
 describe("responsive images in post content", () => {
   it("adds srcset, sizes, width, height and lazy loading to our own images only", () => {
     const lookup = (src: string) =>
-      src === `/media/${HASH}.jpg` ? { src, width: 2000, height: 1000, srcSet: `/media/${HASH}-480w.jpg 480w` } : undefined;
+      src === `/media/${HASH}.jpg`
+        ? { src, width: 2000, height: 1000, srcSet: `/media/${HASH}-480w.jpg 480w` }
+        : undefined;
     const html = sanitizeContent(`<p>a</p><img src="/media/${HASH}.jpg" alt="Line"><img src="https://e.com/x.png">`);
     expect(withResponsiveImages(html, lookup)).toBe(
       `<p>a</p><img src="/media/${HASH}.jpg" alt="Line" width="2000" height="1000" srcset="/media/${HASH}-480w.jpg 480w" sizes="${CONTENT_IMAGE_SIZES}" loading="lazy" /><img src="https://e.com/x.png" />`,

@@ -10,7 +10,11 @@ afterEach(removeTempDirs);
 
 it("removes temp files of interrupted writes at start, in the data folder and backups/, but not a live writer's", async () => {
   const dataDir = makeTempDir("leftovers-");
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "a-session-secret-of-at-least-32-characters" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "a-session-secret-of-at-least-32-characters",
+  });
   await (await openSite(config, { seed: false })).store.close();
 
   const dead = spawnSync("true").pid; // exited: its temp files can have no writer

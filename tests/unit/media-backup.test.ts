@@ -41,17 +41,24 @@ describe("backups keep the images", () => {
     expect(Buffer.from(saved.media[cover.name]!, "base64").equals(bytesOf(cover.name))).toBe(true);
   });
 
-  it("restored into an empty folder from the command line, brings the images back byte for byte", { timeout: 60_000 }, async () => {
-    const { dataDir, cover, inline, unused, bytesOf } = await folderWithImages();
-    const { file } = await backupDataFolder(dataDir, 20);
-    const empty = makeTempDir("media-restore-");
-    const run = await cli(["restore", file], { dataDir: empty });
-    expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.restored(2, 0)}\n`, stderr: "" });
-    for (const image of [cover, inline]) {
-      expect(fs.readFileSync(path.join(empty, MEDIA_FOLDER, image.name)).equals(bytesOf(image.name)), image.name).toBe(true);
-    }
-    expect(fs.existsSync(path.join(empty, MEDIA_FOLDER, unused.name))).toBe(false);
-  });
+  it(
+    "restored into an empty folder from the command line, brings the images back byte for byte",
+    { timeout: 60_000 },
+    async () => {
+      const { dataDir, cover, inline, unused, bytesOf } = await folderWithImages();
+      const { file } = await backupDataFolder(dataDir, 20);
+      const empty = makeTempDir("media-restore-");
+      const run = await cli(["restore", file], { dataDir: empty });
+      expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.restored(2, 0)}\n`, stderr: "" });
+      for (const image of [cover, inline]) {
+        expect(
+          fs.readFileSync(path.join(empty, MEDIA_FOLDER, image.name)).equals(bytesOf(image.name)),
+          image.name,
+        ).toBe(true);
+      }
+      expect(fs.existsSync(path.join(empty, MEDIA_FOLDER, unused.name))).toBe(false);
+    },
+  );
 
   it("puts back images lost from the media folder when the server restores", async () => {
     const { dataDir, store, cover, bytesOf } = await folderWithImages();
@@ -71,13 +78,21 @@ describe("backups keep the images", () => {
     const { file } = await backupDataFolder(dataDir, 20);
     const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { media: Record<string, string> };
     saved.media[cover.name] = Buffer.from("not the picture").toString("base64");
-    expect(() => parseBackupText(JSON.stringify(saved), "b.json")).toThrow(BACKUP_MESSAGES.badMedia("b.json", cover.name));
+    expect(() => parseBackupText(JSON.stringify(saved), "b.json")).toThrow(
+      BACKUP_MESSAGES.badMedia("b.json", cover.name),
+    );
   });
 
   it("still restores a version 1 backup, which has no images", async () => {
     const { dataDir, store } = await folderWithImages();
     const posts = await store.listPosts();
-    const v1 = { format: "queuewise-posts-backup", version: 1, createdAt: "2030-01-01T00:00:00.000Z", count: posts.length, posts };
+    const v1 = {
+      format: "queuewise-posts-backup",
+      version: 1,
+      createdAt: "2030-01-01T00:00:00.000Z",
+      count: posts.length,
+      posts,
+    };
     const other = makeTempDir("v1-");
     const target = await storeOf(other, { seed: false });
     const service = createBackupService({ store: target, dataDir: other, keep: 20, media: createMediaLibrary(other) });

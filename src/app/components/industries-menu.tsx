@@ -37,7 +37,7 @@ export function IndustriesMenu() {
       ref={root}
       className="relative"
       onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!root.current?.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button

@@ -4,7 +4,8 @@ import { PreviewBar } from "../components/preview-bar";
 import { PostCard } from "../components/post-card";
 import { TagBadge } from "../components/tag-badge";
 import { buttonClasses } from "../components/ui/button";
-import { absoluteUrl, canonicalLink, pageMeta, socialMeta } from "../lib/meta";
+import { absoluteUrl, canonicalLink, pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "../../shared/blog";
 import { formatDate } from "../../shared/dates";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     ...pageMeta(title, post.summary),
     ...(preview ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
-    ...socialMeta({ publicUrl, title, description: post.summary, url: canonical, image, type: "article" }),
+    ...data.social,
     { property: "article:published_time", content: post.createdAt },
     { property: "article:modified_time", content: post.updatedAt },
     {
@@ -58,7 +59,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { publicUrl } = context.config;
   const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
   const related = await context.blog.listRelated(post);
-  return data({ post, related, publicUrl, canonical, preview }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  // Made here, on the server, so their code stays out of the page's JavaScript.
+  const social = socialMeta({
+    publicUrl,
+    title: post.title || BLOG_MESSAGES.untitled,
+    description: post.summary,
+    url: canonical,
+    image: socialCardPaths.post(post),
+    type: "article",
+  });
+  return data({ post, related, publicUrl, canonical, preview, social }, preview ? { headers: PREVIEW_HEADERS } : undefined);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;

@@ -4,7 +4,8 @@ import { Icon } from "../components/icon";
 import { NotFoundCard } from "../components/not-found-card";
 import { PostCard } from "../components/post-card";
 import { buttonClasses } from "../components/ui/button";
-import { canonicalLink, pageMeta, socialMeta } from "../lib/meta";
+import { canonicalLink, pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { useToastOnce } from "../lib/use-toast-once";
 import { BLOG_MESSAGES } from "../../shared/blog";
 import { socialCardPaths } from "../../shared/media";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     ...pageMeta(paged, BLOG_MESSAGES.intro),
     canonicalLink(data.canonical),
-    ...socialMeta({ publicUrl: data.publicUrl, title: paged, description: BLOG_MESSAGES.intro, url: data.canonical, image: socialCardPaths.blog }),
+    ...data.social,
   ];
 };
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam === null ? 1 : /^\d+$/.test(pageParam) ? Number(pageParam) : NaN;
   // A renamed or merged tag's old address moves for good to the tag that holds its posts now.
   const moved = tag ? await context.store.resolveTagRedirect(tag) : undefined;
-  if (moved) throw redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
+  if (moved) return redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
   if (!result) throw data(null, { status: 404 });
   return {
@@ -46,7 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tag,
     tagName: result.tag?.name ?? tag,
     canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
-    publicUrl: context.config.publicUrl,
+    // Made here, on the server, so their code stays out of the page's JavaScript.
+    social: socialMeta({
+      publicUrl: context.config.publicUrl,
+      title: tag ? `Posts tagged ${result.tag?.name ?? tag}` : BLOG_MESSAGES.title,
+      description: BLOG_MESSAGES.intro,
+      url: context.config.publicUrl + blogHref({ tag, page: result.page }),
+      image: socialCardPaths.blog,
+    }),
   };
 }
 

@@ -11,20 +11,25 @@ import { SectionHeading } from "../components/section-heading";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta, socialMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { INDUSTRIES } from "../../shared/industries";
 import { socialCardPaths } from "../../shared/media";
 import { HOME } from "../../shared/home-copy";
 import { SITE } from "../../shared/site";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(SITE.name, SITE.description),
-  ...(data
-    ? socialMeta({ publicUrl: data.publicUrl, title: `${SITE.name} | ${SITE.tagline}`, description: SITE.description, url: "/", image: socialCardPaths.home })
-    : []),
-];
+export const meta: Route.MetaFunction = ({ data }) => [...pageMeta(SITE.name, SITE.description), ...(data?.social ?? [])];
 
-export const loader = ({ context }: Route.LoaderArgs) => ({ publicUrl: context.config.publicUrl });
+// The social tags are made here, on the server, so their code stays out of the page's JavaScript.
+export const loader = ({ context }: Route.LoaderArgs) => ({
+  social: socialMeta({
+    publicUrl: context.config.publicUrl,
+    title: `${SITE.name} | ${SITE.tagline}`,
+    description: SITE.description,
+    url: "/",
+    image: socialCardPaths.home,
+  }),
+});
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 

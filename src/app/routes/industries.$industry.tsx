@@ -8,7 +8,8 @@ import { ScrollLink } from "../components/scroll-link";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta, socialMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { findIndustry } from "../../shared/industries";
 import { socialCardPaths } from "../../shared/media";
 import { industryPageDescription } from "../../shared/industry-pages";
@@ -20,18 +21,7 @@ export const INDUSTRY_PAGE = {
 } as const;
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        ...pageMeta(data.industry.title, data.industry.description),
-        ...socialMeta({
-          publicUrl: data.publicUrl,
-          title: data.industry.title,
-          description: data.industry.description,
-          url: `/industries/${data.industry.id}`,
-          image: socialCardPaths.industry(data.industry.id),
-        }),
-      ]
-    : [];
+  data ? [...pageMeta(data.industry.title, data.industry.description), ...data.social] : [];
 
 /**
  * An unknown id is a 404 with the not-found card (SPEC section 2). The long description comes
@@ -40,7 +30,15 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export function loader({ params, context }: Route.LoaderArgs) {
   const industry = findIndustry(params.industry);
   if (!industry) throw data(null, { status: 404 });
-  return { industry, paragraphs: industryPageDescription(industry.id), publicUrl: context.config.publicUrl };
+  // The social tags are made here, on the server, so their code stays out of the page's JavaScript.
+  const social = socialMeta({
+    publicUrl: context.config.publicUrl,
+    title: industry.title,
+    description: industry.description,
+    url: `/industries/${industry.id}`,
+    image: socialCardPaths.industry(industry.id),
+  });
+  return { industry, paragraphs: industryPageDescription(industry.id), social };
 }
 
 export const action = (args: Route.ActionArgs) => contactAction(args);

@@ -2,7 +2,8 @@ import type { Route } from "./+types/industries";
 import { ContactSection } from "../components/contact-section";
 import { IndustryCard } from "../components/industry-card";
 import { contactAction } from "../lib/contact-action.server";
-import { pageMeta, socialMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { socialMeta } from "../lib/social-meta";
 import { INDUSTRIES } from "../../shared/industries";
 import { socialCardPaths } from "../../shared/media";
 
@@ -15,12 +16,19 @@ export const INDUSTRIES_PAGE = {
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(INDUSTRIES_PAGE.title, INDUSTRIES_PAGE.intro),
-  ...(data
-    ? socialMeta({ publicUrl: data.publicUrl, title: INDUSTRIES_PAGE.title, description: INDUSTRIES_PAGE.intro, url: "/industries", image: socialCardPaths.industries })
-    : []),
+  ...(data?.social ?? []),
 ];
 
-export const loader = ({ context }: Route.LoaderArgs) => ({ publicUrl: context.config.publicUrl });
+// The social tags are made here, on the server, so their code stays out of the page's JavaScript.
+export const loader = ({ context }: Route.LoaderArgs) => ({
+  social: socialMeta({
+    publicUrl: context.config.publicUrl,
+    title: INDUSTRIES_PAGE.title,
+    description: INDUSTRIES_PAGE.intro,
+    url: "/industries",
+    image: socialCardPaths.industries,
+  }),
+});
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 

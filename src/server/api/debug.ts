@@ -60,7 +60,7 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
   });
 
   // SPEC section 8: the page shows a failed removal's `error` field; `message` is every call's.
-  // SPEC's client sends no body; `{"dryRun": true}` lists what would go, `{"ids": [...]}` limits it.
+  // The product's client sends no body; `{"dryRun": true}` lists what would go, `{"ids": [...]}` limits it.
   router.post("/admin/force-remove-test-posts", requireAdmin, requireSameOrigin, optionalJsonBody, async (req, res) => {
     const options = testRemovalSchema.safeParse(req.body ?? {});
     if (!options.success) throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));

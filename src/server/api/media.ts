@@ -36,7 +36,10 @@ export function mediaApiRouter(
 }
 
 /** One file in memory, at most MAX_UPLOAD_BYTES: a bigger one is a 413 with the reason, not a 500. */
-const parseOne = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } }).single("file");
+const parseOne = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 },
+}).single("file");
 
 const oneFile: RequestHandler = (req, res, next) => {
   parseOne(req, res, (error: unknown) => {

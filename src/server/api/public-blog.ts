@@ -17,10 +17,10 @@ const pagingSchema = z
   });
 
 /**
- * The public blog calls of SPEC section 7: published posts only. They change only on content
+ * The public blog calls of docs/product.md section 7: published posts only. They change only on content
  * writes, so the page cache keeps them like the public pages (html-cache.ts: same invalidation,
  * ETag and compression). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
- * a copy but must ask every time, so SPEC's "fresh data on every call" holds and a repeat call is
+ * a copy but must ask every time, so the product's "fresh data on every call" holds and a repeat call is
  * a 304 instead of the whole list again.
  */
 export function publicBlogRouter({ blog }: AppContext): Router {

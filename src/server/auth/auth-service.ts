@@ -59,7 +59,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
     const ids = [...new Set(records.all().map((r) => r.userId))];
     void Promise.all(ids.map((id) => store.getUserById(id)))
       .then((users) => {
-        const inactive = new Set(ids.filter((_, i) => !users[i] || users[i]!.disabled));
+        const inactive = new Set(ids.filter((_, i) => !users[i] || users[i].disabled));
         return inactive.size ? records.removeWhere((r) => inactive.has(r.userId)) : 0;
       })
       .catch((error: unknown) => console.error("Could not end the sessions of removed or disabled users:", error));

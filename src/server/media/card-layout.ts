@@ -8,7 +8,12 @@ import { SITE } from "../../shared/site";
  */
 type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } };
 
-const el = (type: string, style: Record<string, unknown>, children?: unknown, props: Record<string, unknown> = {}): Node => ({
+const el = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: unknown,
+  props: Record<string, unknown> = {},
+): Node => ({
   type,
   props: { ...props, style, ...(children !== undefined && { children }) },
 });
@@ -27,13 +32,29 @@ export function cardLayout({ kicker, title, footer, cover }: CardText): Node {
   const layers: Node[] = [];
   if (cover) {
     layers.push(
-      el("img", { position: "absolute", top: 0, left: 0, width: SOCIAL_CARD.width, height: SOCIAL_CARD.height, objectFit: "cover" }, undefined, {
-        src: cover,
+      el(
+        "img",
+        {
+          position: "absolute",
+          top: 0,
+          left: 0,
+          width: SOCIAL_CARD.width,
+          height: SOCIAL_CARD.height,
+          objectFit: "cover",
+        },
+        undefined,
+        {
+          src: cover,
+          width: SOCIAL_CARD.width,
+          height: SOCIAL_CARD.height,
+        },
+      ),
+      el("div", {
+        position: "absolute",
+        top: 0,
+        left: 0,
         width: SOCIAL_CARD.width,
         height: SOCIAL_CARD.height,
-      }),
-      el("div", {
-        position: "absolute", top: 0, left: 0, width: SOCIAL_CARD.width, height: SOCIAL_CARD.height,
         backgroundImage: "linear-gradient(180deg, rgba(30,27,75,0.35) 0%, rgba(30,27,75,0.9) 100%)",
       }),
     );
@@ -41,27 +62,44 @@ export function cardLayout({ kicker, title, footer, cover }: CardText): Node {
   return el(
     "div",
     {
-      display: "flex", position: "relative", width: SOCIAL_CARD.width, height: SOCIAL_CARD.height,
+      display: "flex",
+      position: "relative",
+      width: SOCIAL_CARD.width,
+      height: SOCIAL_CARD.height,
       backgroundImage: "linear-gradient(135deg, #1e1b4b 0%, #312e81 45%, #4f46e5 100%)",
-      fontFamily: "Inter", color: "#ffffff",
+      fontFamily: "Inter",
+      color: "#ffffff",
     },
     [
       ...layers,
-      el("div", {
-        display: "flex", flexDirection: "column", justifyContent: "space-between", position: "relative",
-        // Margins rather than padding: satori sizes boxes without their padding.
-        width: SOCIAL_CARD.width - 144, height: SOCIAL_CARD.height - 128, margin: "64px 72px",
-      }, [
-        el("div", { display: "flex", alignItems: "center" }, [
-          el("img", { width: 72, height: 72, borderRadius: 16 }, undefined, { src: LOGO, width: 72, height: 72 }),
-          el("div", { marginLeft: 24, fontSize: 40, fontWeight: 800 }, SITE.name),
-        ]),
-        el("div", { display: "flex", flexDirection: "column" }, [
-          el("div", { fontSize: 28, color: "#c7d2fe", textTransform: "uppercase", letterSpacing: 3, marginBottom: 18 }, kicker),
-          el("div", { display: "block", fontSize: size, fontWeight: 800, lineHeight: 1.1, lineClamp: 3 }, title),
-        ]),
-        el("div", { display: "flex", fontSize: 26, color: "#e0e7ff" }, footer),
-      ]),
+      el(
+        "div",
+        {
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          position: "relative",
+          // Margins rather than padding: satori sizes boxes without their padding.
+          width: SOCIAL_CARD.width - 144,
+          height: SOCIAL_CARD.height - 128,
+          margin: "64px 72px",
+        },
+        [
+          el("div", { display: "flex", alignItems: "center" }, [
+            el("img", { width: 72, height: 72, borderRadius: 16 }, undefined, { src: LOGO, width: 72, height: 72 }),
+            el("div", { marginLeft: 24, fontSize: 40, fontWeight: 800 }, SITE.name),
+          ]),
+          el("div", { display: "flex", flexDirection: "column" }, [
+            el(
+              "div",
+              { fontSize: 28, color: "#c7d2fe", textTransform: "uppercase", letterSpacing: 3, marginBottom: 18 },
+              kicker,
+            ),
+            el("div", { display: "block", fontSize: size, fontWeight: 800, lineHeight: 1.1, lineClamp: 3 }, title),
+          ]),
+          el("div", { display: "flex", fontSize: 26, color: "#e0e7ff" }, footer),
+        ],
+      ),
     ],
   );
 }

@@ -45,18 +45,23 @@ export function sniffExtension(bytes: Buffer): MediaExtension | undefined {
 }
 
 function looksLikeSvg(bytes: Buffer): boolean {
-  const start = bytes.toString("utf8", 0, 2048).replace(/^\uFEFF/, "").trimStart();
+  const start = bytes
+    .toString("utf8", 0, 2048)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return /^<(?:\?xml|svg|!--|!doctype svg)/i.test(start) && /<svg[\s>]/i.test(bytes.toString("utf8", 0, 64 * 1024));
 }
 
 export function inspectImage(upload: Buffer): InspectedImage {
   const ext = sniffExtension(upload);
-  if (!ext) throw new UnsupportedImageError(looksLikeSvg(upload) ? MEDIA_MESSAGES.svgRefused : MEDIA_MESSAGES.unsupported);
+  if (!ext)
+    throw new UnsupportedImageError(looksLikeSvg(upload) ? MEDIA_MESSAGES.svgRefused : MEDIA_MESSAGES.unsupported);
   if (ACTIVE_MARKUP.test(upload.toString("latin1"))) throw new UnsupportedImageError(MEDIA_MESSAGES.polyglot);
   try {
     return { ext, type: MEDIA_TYPES[ext], bytes: CLEANERS[ext](upload) };
   } catch (error) {
-    if (error instanceof DamagedImageError || error instanceof RangeError) throw new UnsupportedImageError(MEDIA_MESSAGES.damaged);
+    if (error instanceof DamagedImageError || error instanceof RangeError)
+      throw new UnsupportedImageError(MEDIA_MESSAGES.damaged);
     throw error;
   }
 }

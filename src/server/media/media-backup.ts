@@ -32,7 +32,9 @@ export async function collectMedia(dataDir: string, posts: readonly Post[]): Pro
 
 /** True when the bytes are the ones the content-hash name promises. */
 export function mediaMatchesName(name: string, base64: string): boolean {
-  return isMediaName(name) && createHash("sha256").update(Buffer.from(base64, "base64")).digest("hex") === name.slice(0, 64);
+  return (
+    isMediaName(name) && createHash("sha256").update(Buffer.from(base64, "base64")).digest("hex") === name.slice(0, 64)
+  );
 }
 
 /**

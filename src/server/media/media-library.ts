@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { imageSize } from "image-size";
-import { MEDIA_TYPES, MEDIA_URL, VARIANT_WIDTHS, type MediaExtension, type ResponsiveImage, type UploadResult } from "../../shared/media";
+import {
+  MEDIA_TYPES,
+  MEDIA_URL,
+  VARIANT_WIDTHS,
+  type MediaExtension,
+  type ResponsiveImage,
+  type UploadResult,
+} from "../../shared/media";
 import { writeFileDurably } from "../store/durable-file-adapter";
 import { inspectImage } from "./image-bytes";
 import { isMediaName, MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
@@ -118,7 +125,9 @@ export function createMediaLibrary(dataDir: string) {
       const { bytes, ext } = inspectImage(upload);
       const image = await store(bytes, ext);
       // Off the request path: the copies are made after the answer, and a page asking first waits for them.
-      setImmediate(() => makeCopies(image).catch((error: unknown) => console.error(`Resizing ${image.name} failed:`, error)));
+      setImmediate(() =>
+        makeCopies(image).catch((error: unknown) => console.error(`Resizing ${image.name} failed:`, error)),
+      );
       return image;
     },
 
@@ -126,7 +135,7 @@ export function createMediaLibrary(dataDir: string) {
     async restore(name: string, bytes: Buffer): Promise<boolean> {
       const match = NAME.exec(name);
       if (!match || createHash("sha256").update(bytes).digest("hex") !== match[1]) return false;
-      if ((await load()).has(match[1]!)) return true;
+      if ((await load()).has(match[1])) return true;
       await store(bytes, match[2] as MediaExtension);
       return true;
     },
@@ -191,7 +200,10 @@ export function createMediaLibrary(dataDir: string) {
       const widths = variantWidths(image.ext, image.width);
       const copyExt = variantExtension(image.ext);
       const srcSet = widths.length
-        ? [...widths.map((w) => `/${MEDIA_FOLDER}/${image.hash}-${w}w.${copyExt} ${w}w`), `${image.url} ${image.width}w`].join(", ")
+        ? [
+            ...widths.map((w) => `/${MEDIA_FOLDER}/${image.hash}-${w}w.${copyExt} ${w}w`),
+            `${image.url} ${image.width}w`,
+          ].join(", ")
         : undefined;
       return { src: image.url, width: image.width, height: image.height, ...(srcSet && { srcSet }) };
     },

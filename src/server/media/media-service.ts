@@ -47,7 +47,13 @@ export function createMediaService({ store, media, dataDir }: { store: Store; me
     async list(): Promise<MediaItem[]> {
       const [images, posts, backups] = await Promise.all([media.list(), postRefs(), backupRefs()]);
       return images.map(({ name, url, type, width, height, bytes, createdAt, hash }) => ({
-        name, url, type, width, height, bytes, createdAt,
+        name,
+        url,
+        type,
+        width,
+        height,
+        bytes,
+        createdAt,
         usedBy: posts.get(hash) ?? [],
         inBackups: backups.get(hash) ?? 0,
       }));
@@ -61,7 +67,8 @@ export function createMediaService({ store, media, dataDir }: { store: Store; me
       const used = posts.get(image.hash) ?? [];
       const inBackups = backups.get(image.hash) ?? 0;
       if (used.length) throw new ConflictError(MEDIA_MESSAGES.inUse(used.map((p) => `"${p.title}"`).join(", ")));
-      if (inBackups) throw new ConflictError(MEDIA_MESSAGES.inUse(`${inBackups} kept backup${inBackups === 1 ? "" : "s"}`));
+      if (inBackups)
+        throw new ConflictError(MEDIA_MESSAGES.inUse(`${inBackups} kept backup${inBackups === 1 ? "" : "s"}`));
       await media.remove(image);
     },
   };

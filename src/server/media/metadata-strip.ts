@@ -104,7 +104,23 @@ function orientationExif(orientation: number): Buffer {
 }
 
 // PNG (ISO/IEC 15948, and APNG's acTL/fcTL/fdAT): every chunk that draws the picture is kept.
-const PNG_KEEP = new Set(["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT", "pHYs", "bKGD", "acTL", "fcTL", "fdAT"]);
+const PNG_KEEP = new Set([
+  "IHDR",
+  "PLTE",
+  "IDAT",
+  "IEND",
+  "tRNS",
+  "gAMA",
+  "cHRM",
+  "sRGB",
+  "iCCP",
+  "sBIT",
+  "pHYs",
+  "bKGD",
+  "acTL",
+  "fcTL",
+  "fdAT",
+]);
 
 export function cleanPng(b: Buffer): Buffer {
   const out: Buffer[] = [b.subarray(0, 8)];

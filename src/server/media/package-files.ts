@@ -20,7 +20,10 @@ export const PACKAGE_FILES = {
 export type PackageFile = (typeof PACKAGE_FILES)[keyof typeof PACKAGE_FILES];
 
 /** Resolves from the running script (build/server.js, server.ts, or the test runner), as Node would. */
-export function resolvePackageFile(specifier: string, from = process.argv[1] ?? path.join(process.cwd(), "index.js")): string {
+export function resolvePackageFile(
+  specifier: string,
+  from = process.argv[1] ?? path.join(process.cwd(), "index.js"),
+): string {
   return createRequire(path.resolve(from)).resolve(specifier);
 }
 

@@ -36,6 +36,9 @@ type Answer = { id: number; out?: [number, Uint8Array][]; error?: string };
 
 let worker: Worker | undefined;
 let nextId = 0;
+/** An idle worker holds Jimp and its last pictures' memory; it stops after this long without work. */
+const IDLE_MS = 30_000;
+let idle: NodeJS.Timeout | undefined;
 const pending = new Map<number, { resolve: (out: Map<number, Buffer>) => void; reject: (error: Error) => void }>();
 
 function start(): Worker {
@@ -46,22 +49,35 @@ function start(): Worker {
   started.on("message", ({ id, out, error }: Answer) => {
     const call = pending.get(id);
     pending.delete(id);
-    if (!pending.size) started.unref();
+    if (!pending.size) {
+      started.unref();
+      idle = setTimeout(() => {
+        if (worker === started) worker = undefined; // new work starts a fresh worker
+        void started.terminate();
+      }, IDLE_MS).unref();
+    }
     if (error !== undefined || !out) call?.reject(new Error(error ?? "no answer"));
     else call?.resolve(new Map(out.map(([w, bytes]) => [w, Buffer.from(bytes)])));
   });
   const fail = (error: Error) => {
-    worker = undefined;
+    if (worker === started) worker = undefined;
     for (const call of pending.values()) call.reject(error);
     pending.clear();
   };
   started.on("error", fail);
-  started.on("exit", (code) => fail(new Error(`the resize worker stopped (${code})`)));
+  started.on("exit", (code) => {
+    if (worker === started) fail(new Error(`the resize worker stopped (${code})`));
+  });
   return started;
 }
 
 /** The copies of `original` at each width, as JPEG or PNG. */
-export function resizeInWorker(original: Buffer, target: "jpg" | "png", widths: number[]): Promise<Map<number, Buffer>> {
+export function resizeInWorker(
+  original: Buffer,
+  target: "jpg" | "png",
+  widths: number[],
+): Promise<Map<number, Buffer>> {
+  clearTimeout(idle);
   worker ??= start();
   const id = ++nextId;
   const running = worker;

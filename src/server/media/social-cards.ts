@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { Resvg as ResvgClass } from "@resvg/resvg-wasm";
+import type Satori from "satori";
 import { readFile } from "node:fs/promises";
 import { Router } from "express";
 import { BLOG_MESSAGES } from "../../shared/blog";
@@ -24,8 +26,8 @@ const KEEP_BYTES = 32 * 1024 * 1024;
 const DRAWABLE = new Set(["jpg", "png", "gif"]);
 
 type Renderer = {
-  satori: typeof import("satori").default;
-  Resvg: typeof import("@resvg/resvg-wasm").Resvg;
+  satori: typeof Satori;
+  Resvg: typeof ResvgClass;
   fonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[];
 };
 let renderer: Promise<Renderer> | undefined;
@@ -33,14 +35,27 @@ let renderer: Promise<Renderer> | undefined;
 /** Loaded on the first card (the command line never needs it); resvg's WebAssembly is set up once per process. */
 function setUp(): Promise<Renderer> {
   renderer ??= (async () => {
-    const [{ default: satori }, { initWasm, Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-wasm")]);
+    const [{ default: satori }, { initWasm, Resvg }] = await Promise.all([
+      import("satori"),
+      import("@resvg/resvg-wasm"),
+    ]);
     await initWasm(readPackageFile(PACKAGE_FILES.resvgWasm));
     return {
       satori,
       Resvg,
       fonts: [
-        { name: "Inter", data: readPackageFile(PACKAGE_FILES.interRegular), weight: 400 as const, style: "normal" as const },
-        { name: "Inter", data: readPackageFile(PACKAGE_FILES.interBold), weight: 800 as const, style: "normal" as const },
+        {
+          name: "Inter",
+          data: readPackageFile(PACKAGE_FILES.interRegular),
+          weight: 400 as const,
+          style: "normal" as const,
+        },
+        {
+          name: "Inter",
+          data: readPackageFile(PACKAGE_FILES.interBold),
+          weight: 800 as const,
+          style: "normal" as const,
+        },
       ],
     };
   })();
@@ -80,9 +95,11 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
   }
 
   async function textFor(key: string): Promise<CardText | undefined> {
-    if (key === "home") return { kicker: SITE.tagline, title: SITE.name, footer: SITE.description.split(". ")[0] ?? "" };
+    if (key === "home")
+      return { kicker: SITE.tagline, title: SITE.name, footer: SITE.description.split(". ")[0] ?? "" };
     if (key === "blog") return { kicker: SITE.name, title: BLOG_MESSAGES.title, footer: BLOG_MESSAGES.intro };
-    if (key === "industries") return { kicker: SITE.name, title: INDUSTRIES.map((i) => i.title).join(" · "), footer: SITE.tagline };
+    if (key === "industries")
+      return { kicker: SITE.name, title: INDUSTRIES.map((i) => i.title).join(" · "), footer: SITE.tagline };
     const industry = /^industries\/([a-z0-9-]+)$/.exec(key);
     if (industry) {
       const found = findIndustry(industry[1]!);

@@ -20,9 +20,17 @@ export function variantWidths(ext: MediaExtension, width: number): number[] {
 }
 
 /** Decodes once and answers every copy; EXIF orientation is applied, so copies carry none. */
-export async function makeVariants(original: Buffer, ext: MediaExtension, widths: number[]): Promise<Map<number, Buffer>> {
+export async function makeVariants(
+  original: Buffer,
+  ext: MediaExtension,
+  widths: number[],
+): Promise<Map<number, Buffer>> {
   const out = new Map<number, Buffer>();
   const target = variantExtension(ext);
   if (!target || widths.length === 0) return out;
-  return resizeInWorker(original, target, [...widths].sort((a, b) => b - a));
+  return resizeInWorker(
+    original,
+    target,
+    [...widths].sort((a, b) => b - a),
+  );
 }

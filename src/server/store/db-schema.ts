@@ -169,5 +169,5 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
       db.meta?.nextMessageId,
     ),
   };
-  return { ...db, posts, meta } as DbFile;
+  return { ...db, posts, meta };
 }

@@ -34,6 +34,6 @@ export function deleteMessage(snap: Snapshot, id: number): Change<ContactMessage
 export const settingsOf = (snap: Snapshot): Settings => ({ ...DEFAULT_SETTINGS, ...snap.data.settings });
 
 export function updateSettings(snap: Snapshot, patch: Partial<Settings>): Change<Settings> {
-  const settings = checkRecord(settingsSchema, { ...settingsOf(snap), ...patch }) as Settings;
+  const settings = checkRecord<Settings>(settingsSchema, { ...settingsOf(snap), ...patch });
   return { next: { ...snap.data, settings }, result: settings, kinds: ["settings"] };
 }

@@ -20,7 +20,11 @@ export function CoverUpload({ onUploaded }: { onUploaded: (url: string) => void 
       const { url } = await uploadImage(file, setPercent);
       onUploaded(url);
     } catch (error) {
-      toast({ title: `${MEDIA_MESSAGES.uploadFailed}: ${file.name}`, description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      toast({
+        title: `${MEDIA_MESSAGES.uploadFailed}: ${file.name}`,
+        description: error instanceof Error ? error.message : undefined,
+        variant: "destructive",
+      });
     } finally {
       setPercent(null);
       if (input.current) input.current.value = "";
@@ -39,7 +43,12 @@ export function CoverUpload({ onUploaded }: { onUploaded: (url: string) => void 
         data-testid="cover-file"
         onChange={(e) => void onPick(e.target.files?.[0])}
       />
-      <Button variant="outline" onClick={() => input.current?.click()} disabled={percent !== null} aria-describedby="post-cover-progress">
+      <Button
+        variant="outline"
+        onClick={() => input.current?.click()}
+        disabled={percent !== null}
+        aria-describedby="post-cover-progress"
+      >
         {percent === null ? "Upload" : `${percent}%`}
       </Button>
       <span id="post-cover-progress" role="status" className="sr-only">

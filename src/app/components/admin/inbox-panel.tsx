@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { INDUSTRIES } from "../../../shared/industries";
-import { INBOX_MESSAGES, INBOX_STATUSES, type InboxStatus } from "../../../shared/inbox";
+import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "../../../shared/industries";
+import { INBOX_MESSAGES, INBOX_STATUSES, industryName, type InboxStatus } from "../../../shared/inbox";
 import { Button, buttonClasses } from "../ui/button";
 import { Card } from "../ui/card";
 import { inputClasses } from "../ui/field";
@@ -71,7 +71,7 @@ export function InboxPanel() {
               className={inputClasses}
             />
             <Button type="submit" variant="secondary">
-              Search
+              {INBOX_MESSAGES.searchButton}
             </Button>
           </form>
           <div className="flex items-center gap-2 text-sm text-slate-800">
@@ -102,7 +102,7 @@ export function InboxPanel() {
                   {i.title}
                 </option>
               ))}
-              <option value="other">Other</option>
+              <option value={CONTACT_INDUSTRY_OTHER}>{industryName(CONTACT_INDUSTRY_OTHER)}</option>
             </select>
           </div>
         </div>

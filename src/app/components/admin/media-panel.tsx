@@ -20,7 +20,8 @@ export const MEDIA_PANEL_MESSAGES = {
   confirmText: "It is removed from the data folder for good. No post or kept backup uses it.",
 } as const;
 
-const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeOf = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The admin Media tab: every upload with its thumbnail, size and where it is used; delete an unused one. */
 export function MediaPanel() {
@@ -32,7 +33,11 @@ export function MediaPanel() {
     try {
       setItems((await api.get<{ media: MediaItem[] }>("/api/cms/media")).media);
     } catch (error) {
-      toast({ title: MEDIA_PANEL_MESSAGES.loadFailed, description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      toast({
+        title: MEDIA_PANEL_MESSAGES.loadFailed,
+        description: error instanceof Error ? error.message : undefined,
+        variant: "destructive",
+      });
     } finally {
       setLoading(false);
     }
@@ -49,7 +54,11 @@ export function MediaPanel() {
       void load();
     } catch (error) {
       const status = error instanceof ApiError ? ` (${error.status})` : "";
-      toast({ title: `${MEDIA_PANEL_MESSAGES.deleteFailed}${status}`, description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      toast({
+        title: `${MEDIA_PANEL_MESSAGES.deleteFailed}${status}`,
+        description: error instanceof Error ? error.message : undefined,
+        variant: "destructive",
+      });
     }
   };
 
@@ -69,11 +78,19 @@ export function MediaPanel() {
               return (
                 <li key={item.name} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
                   <a href={item.url} target="_blank" rel="noreferrer" className="shrink-0">
-                    <img src={item.url} alt={`Image ${item.name.slice(0, 8)}`} width={96} height={64} loading="lazy" className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-cover" />
+                    <img
+                      src={item.url}
+                      alt={`Upload ${item.name.slice(0, 8)}`}
+                      width={96}
+                      height={64}
+                      loading="lazy"
+                      className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-cover"
+                    />
                   </a>
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-medium text-slate-900">
-                      {item.type.replace("image/", "").toUpperCase()} · {item.width}×{item.height} · {sizeOf(item.bytes)}
+                      {item.type.replace("image/", "").toUpperCase()} · {item.width}×{item.height} ·{" "}
+                      {sizeOf(item.bytes)}
                     </p>
                     <p className="text-xs text-slate-600">{formatDateTime(item.createdAt)}</p>
                     <p className="mt-1 text-slate-700">
@@ -83,7 +100,12 @@ export function MediaPanel() {
                   </div>
                   <ConfirmDialog
                     trigger={
-                      <Button variant="destructive" size="sm" disabled={used} aria-label={`Delete image ${item.name.slice(0, 8)}`}>
+                      <Button
+                        variant="destructive"
+                        size="sm"
+                        disabled={used}
+                        aria-label={`Delete image ${item.name.slice(0, 8)}`}
+                      >
                         Delete
                       </Button>
                     }

@@ -21,7 +21,12 @@ export function onUploadProgress(quill: Quill, listener: (progress: UploadProgre
  * the server one after another and is inserted where the caret was, as the writer's edit. A
  * refused file gets a toast with the server's reason; the others still go in.
  */
-export async function uploadIntoEditor(quill: Quill, DeltaCtor: DeltaClass, range: Range, files: File[]): Promise<void> {
+export async function uploadIntoEditor(
+  quill: Quill,
+  DeltaCtor: DeltaClass,
+  range: Range,
+  files: File[],
+): Promise<void> {
   let at = range.index;
   let replace = range.length;
   const report = (progress: UploadProgress) => listeners.get(quill)?.(progress);

@@ -43,7 +43,6 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
             defaultValue={tag.name}
             className={`${inputClasses} max-w-xs`}
             aria-invalid={Boolean(error)}
-            autoFocus
           />
           <Button type="submit" size="sm" disabled={busy}>
             {TAGS_MESSAGES.save}
@@ -93,7 +92,12 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
             {TAGS_MESSAGES.rename}
           </Button>
           {others.length > 0 && (
-            <Button variant="outline" size="sm" onClick={() => setMode("merge")} aria-label={`${TAGS_MESSAGES.merge} ${tag.name}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setMode("merge")}
+              aria-label={`${TAGS_MESSAGES.merge} ${tag.name}`}
+            >
               {TAGS_MESSAGES.merge}
             </Button>
           )}

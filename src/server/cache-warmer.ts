@@ -1,0 +1,101 @@
+import type { Post, Store } from "./store/types";
+
+/**
+ * Warm after writes (docs/decisions/013-warm-after-writes.md): every post or tag write drops the
+ * whole page cache, so the next readers of the most read pages would each pay a render. After a
+ * write, the warmer asks for them again in the background, one at a time, through the real server
+ * (`fetchPage`), so they are kept with exactly the headers a reader's request would get: the home
+ * page, /blog, the first blog page of each tag of the changed posts (before and after the write)
+ * and the changed posts themselves.
+ *
+ * It never serves anything itself: the cache keeps a render only if no write landed while it ran,
+ * so a warmed page is never older than an acknowledged write. A write during a warm-up cuts it
+ * short and starts the next from the new content.
+ */
+export type CacheWarmer = {
+  /** Resolves once no warm-up is running or due (tests, and a stop that wants a quiet server). */
+  idle(): Promise<void>;
+  /** Warms nothing more; a warm-up under way ends after its current page. */
+  stop(): void;
+};
+
+export type WarmerOptions = {
+  store: Store;
+  /** Requests one path through the server and resolves once it has been answered; never rejects. */
+  fetchPage: (path: string) => Promise<void>;
+};
+
+/** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
+const ALWAYS = ["/", "/blog"];
+
+export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWarmer {
+  let known = new Map<number, Post>();
+  let generation = 0;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let scheduled = false;
+  /** Paths still to warm, in order; a warm-up cut short by a newer write leaves its rest here. */
+  const pending = new Set<string>();
+
+  // The published posts as they are now, to tell which changed at the next write: records are
+  // frozen and shared (Store), so a post a write did not touch is the same object as before.
+  const remember = async () => {
+    known = new Map((await store.listPosts({ publishedOnly: true })).map((post) => [post.id, post]));
+  };
+  const ready = remember().catch(() => undefined);
+
+  async function pathsAfterWrite(): Promise<string[]> {
+    // Read before the comparison: the published posts as of the write that scheduled this warm-up.
+    const before = known;
+    await remember();
+    const changed: Post[] = [];
+    for (const [id, post] of known) if (before.get(id) !== post) changed.push(post);
+    const gone = [...before.values()].filter((post) => known.get(post.id) !== post);
+    const tags = new Set([...changed, ...gone].flatMap((post) => post.tags.map((tag) => tag.slug)));
+    return [
+      ...ALWAYS,
+      ...[...tags].map((slug) => `/blog?tag=${encodeURIComponent(slug)}`),
+      ...changed.map((post) => `/blog/${post.slug}`),
+    ];
+  }
+
+  async function warm(started: number): Promise<void> {
+    await ready;
+    for (const path of await pathsAfterWrite()) pending.add(path);
+    for (const path of pending) {
+      if (stopped || generation !== started) return; // a newer write: its own warm-up follows
+      pending.delete(path);
+      await fetchPage(path);
+    }
+  }
+
+  store.onChange((kind) => {
+    if (kind !== "posts" && kind !== "tags") return;
+    generation += 1;
+    // One write can report both kinds; the warm-up starts once, after the write's listeners ran.
+    if (scheduled || stopped) return;
+    scheduled = true;
+    running = running.then(
+      () =>
+        new Promise<void>((resolve) => {
+          setImmediate(() => {
+            scheduled = false;
+            warm(generation).then(resolve, resolve);
+          });
+        }),
+    );
+  });
+
+  return {
+    async idle() {
+      let seen: Promise<void> | undefined;
+      while (seen !== running) {
+        seen = running;
+        await running;
+      }
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}

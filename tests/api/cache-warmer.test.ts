@@ -1,0 +1,113 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createCacheWarmer, type CacheWarmer } from "../../src/server/cache-warmer";
+import { makePostInput } from "../helpers/factories";
+import { makeTestApp } from "../helpers/test-app";
+
+/**
+ * Warm after writes: the pages readers ask for most are rendered again in the background after a
+ * content write, through a node:http server that answers from the cache first, as the host does.
+ */
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let server: http.Server;
+let warmer: CacheWarmer;
+let warmed: string[];
+/** When set, the warmer's next request waits for it: a write can land mid-warm-up. */
+let gate: Promise<void> | undefined;
+
+function get(path: string): Promise<{ status: number; cache: string | undefined; body: string }> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path }, (res) => {
+        let body = "";
+        res.setEncoding("utf8").on("data", (chunk) => (body += chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, cache: res.headers["x-cache"] as string | undefined, body }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+beforeEach(async () => {
+  t = await makeTestApp();
+  server = http.createServer((req, res) => t.app.htmlCache.serve(req, res) || t.app(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  warmed = [];
+  gate = undefined;
+  warmer = createCacheWarmer({
+    store: t.store,
+    fetchPage: async (path) => {
+      const waitFor = gate;
+      gate = undefined;
+      await waitFor;
+      warmed.push(path);
+      await get(path);
+    },
+  });
+});
+afterEach(async () => {
+  warmer.stop();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+
+it("renders the home page, /blog, the post's tag pages and the post after a write, so readers hit the cache", async () => {
+  const post = await t.store.createPost(
+    makePostInput({ title: "Warmed before anyone asked", tags: ["Speed", "Queues"] }),
+  );
+  await warmer.idle();
+  const pages = ["/", "/blog", "/blog?tag=speed", "/blog?tag=queues", `/blog/${post.slug}`];
+  expect(warmed.sort()).toEqual([...pages].sort());
+  const renders = t.app.htmlCache.stats().renders;
+  for (const path of pages) {
+    const page = await get(path);
+    expect(page.cache, path).toBe("HIT");
+    if (path !== "/") expect(page.body, path).toContain("Warmed before anyone asked");
+  }
+  expect(t.app.htmlCache.stats().renders).toBe(renders); // nothing rendered for the readers
+});
+
+it("warms the tag pages a post left as well as those it joined, and never the page of a deleted post", async () => {
+  const post = await t.store.createPost(makePostInput({ tags: ["Speed"] }));
+  await warmer.idle();
+  warmed = [];
+  await t.store.updatePost(post.id, { tags: ["Retail"] });
+  await warmer.idle();
+  expect(warmed).toEqual(expect.arrayContaining(["/blog?tag=speed", "/blog?tag=retail", `/blog/${post.slug}`]));
+
+  warmed = [];
+  await t.store.deletePost(post.id);
+  await warmer.idle();
+  expect(warmed).not.toContain(`/blog/${post.slug}`);
+  expect(warmed).toEqual(expect.arrayContaining(["/", "/blog", "/blog?tag=retail"]));
+  expect(t.app.htmlCache.stats().notFound.entries).toBe(0);
+});
+
+it("never keeps a page older than a write acknowledged during the warm-up", async () => {
+  const post = await t.store.createPost(makePostInput({ title: "First title of the post" }));
+  await warmer.idle();
+  let release!: () => void;
+  gate = new Promise((resolve) => (release = resolve));
+  await t.store.updatePost(post.id, { title: "Second title of the post" });
+  // The warm-up is now held before its first page: a second write is acknowledged meanwhile.
+  await new Promise((resolve) => setImmediate(resolve));
+  await t.store.updatePost(post.id, { title: "Third title of the post" });
+  release();
+  await warmer.idle();
+  for (const path of ["/blog", `/blog/${post.slug}`]) {
+    const page = await get(path);
+    expect(page.body, path).toContain("Third title of the post");
+    expect(page.body, path).not.toContain("Second title of the post");
+  }
+});
+
+it("leaves the cache alone after a contact message or a new user", async () => {
+  await warmer.idle();
+  warmed = [];
+  await t.store.addMessage({ name: "Ada", email: "ada@example.com", message: "Hello there, queues.", ip: "127.0.0.1" });
+  await warmer.idle();
+  expect(warmed).toEqual([]);
+});
