@@ -25,6 +25,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // The PostgreSQL store against a real server the tests start (tests/helpers/postgres.ts).
+      // Each file starts its own server and some spawn the CLI: generous limits on a loaded machine.
+      {
+        extends: true,
+        test: {
+          name: "pg",
+          include: ["tests/pg/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The single executable, built and run from an empty folder (issue 6).
       { extends: true, test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 } },
     ],

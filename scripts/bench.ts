@@ -12,6 +12,7 @@ import { measureImages } from "./bench/images";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
 import { timeSanitizer } from "./bench/sanitize";
+import { postgresPart, type PostgresResult } from "./bench/postgres";
 import { stopAll, withSameBytes, withSite } from "./bench/servers";
 
 const POSTS = 10_000;
@@ -35,6 +36,7 @@ async function fetchBytes(url: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** The Cookie header of the bench's admin, signed in through the API. */
 async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
@@ -46,6 +48,15 @@ async function signIn(base: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+async function createPost(base: string, cookie: string, slug: string): Promise<void> {
+  const res = await fetch(`${base}/api/cms/simple-create-post`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
+    body: JSON.stringify({ title: `Benchmark post ${slug}`, slug, summary: "Written by npm run bench.", content: "<p>A post written by the benchmark to time one create.</p>", published: true }),
+  });
+  if (res.status !== 201) throw new Error(`creating a post answered ${res.status}`);
 }
 
 /** Milliseconds for each of a few posts created one after another through the CMS API, sorted. */
@@ -104,7 +115,6 @@ function manyPosts() {
   const [on, offDir] = [folder("many"), folder("many-off")];
   writeManyPosts(on, POSTS);
   copyFileSync(path.join(on, "db.json"), path.join(offDir, "db.json"));
-  const admin = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
   return withSite(on, { ...CACHE_ON, ...admin }, (cached) =>
     withSite(offDir, CACHE_OFF, async (off) => {
       const rows: Row[] = [];
@@ -140,12 +150,31 @@ function manyPosts() {
   );
 }
 
+const admin = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+const middle = (times: number[]) => Math.round(times[Math.floor(times.length / 2)]!);
+
+/** `npm run bench -- --postgres`: only part 3, the PostgreSQL store (a few minutes less). */
+async function postgresOnly() {
+  const result = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, { signIn, createPost });
+  console.log(postgresReport(result));
+}
+
+function postgresReport({ rows, creates, seen }: PostgresResult): string {
+  return `PostgreSQL store (DATABASE_URL), ${POSTS.toLocaleString("en-US")} posts, two instances on one database
+${loadTable(rows)}
+create one post through /api/cms on instance A (5 in a row): median ${middle(creates)} ms, slowest ${Math.round(creates.at(-1)!)} ms
+a post created on A, until instance B serves it (5 in a row): median ${middle(seen)} ms, slowest ${Math.round(seen.at(-1)!)} ms
+${targetList([{ name: `create-post at ${POSTS.toLocaleString("en-US")} posts under 20 ms p50 (PostgreSQL)`, met: middle(creates) < 20, value: `${middle(creates)} ms` }])}`;
+}
+
 const cacheRssLine = (m: CacheRss) =>
   `${m.label.padEnd(44)}counted ${mb(m.counted).padStart(6)} in ${String(m.entries).padStart(5)} pages, RSS ${mb(m.rss).padStart(6)}: ${(m.rss / m.counted).toFixed(2)}x`;
 
 async function main() {
+  if (process.argv.includes("--postgres")) return postgresOnly();
   const sample = await sampleSite();
   const many = await manyPosts();
+  const pgResult = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, { signIn, createPost });
   const [postTemplate, missingTemplate] = many.templates;
   const postsRss = await cacheRss(work, "post pages, the 64 MiB budget", postTemplate!);
   const missingRss = await cacheRss(work, "404 pages, 16 MiB (8x their 2 MiB budget)", missingTemplate!);
@@ -187,6 +216,8 @@ ${cacheRssLine(missingRss)}
 
 Sanitizing hostile post content (best of 3)
 ${sanitizing.map((r) => `${r.name.padEnd(28)}${`${r.ms.toFixed(1)} ms`.padStart(10)}`).join("\n")}
+
+${postgresReport(pgResult)}
 
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}

@@ -11,6 +11,7 @@ import { name } from "../package.json";
 import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
 import { pinnedNode, runtime } from "./binary-runtime";
 import { PACKAGE_FILES, resolvePackageFile } from "../src/server/media/package-files";
+import { embedMigrations } from "./embed-migrations.mjs";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
 if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);
@@ -82,7 +83,7 @@ async function bundle(outfile: string): Promise<void> {
     target: `node${runtime.version.split(".")[0]}`,
     // React's and its friends' production code; our config reads NODE_ENV apart from this.
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactRouterServerBuild()],
+    plugins: [reactRouterServerBuild(), embedMigrations()],
     logLevel: "silent",
   });
   if (result.warnings.length) {

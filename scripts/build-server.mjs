@@ -2,6 +2,7 @@
 // build/server.js beside React Router's build, so production runs plain JavaScript with no
 // TypeScript loader (DESIGN.md section 3). The single executable is bundled by build-binary.ts.
 import { build } from "esbuild";
+import { embedMigrations } from "./embed-migrations.mjs";
 
 await build({
   entryPoints: ["server.ts"],
@@ -12,5 +13,6 @@ await build({
   target: "node20",
   packages: "external",
   sourcemap: true,
+  plugins: [embedMigrations()],
   logLevel: "warning",
 });

@@ -1,7 +1,8 @@
 // `npm test`: the type check, a production build, then every test tier in one vitest run
-// (unit, HTTP, browser). Stops at the first step that fails, with its exit code.
+// (unit, HTTP, PostgreSQL, browser, executable). Stops at the first step that fails, with its exit code.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensurePostgres } from "./ensure-postgres.mjs";
 
 function run(command, args, env = process.env) {
   const { status } = spawnSync(command, args, { stdio: "inherit", env });
@@ -11,4 +12,5 @@ function run(command, args, env = process.env) {
 run("npm", ["run", "--silent", "typecheck"]);
 run("npm", ["run", "--silent", "build"]);
 const chromium = ensureChromium();
-run("npx", ["vitest", "run", ...process.argv.slice(2)], { ...process.env, CHROME_PATH: chromium });
+const postgres = ensurePostgres();
+run("npx", ["vitest", "run", ...process.argv.slice(2)], { ...process.env, CHROME_PATH: chromium, PG_BIN: postgres });

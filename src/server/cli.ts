@@ -7,6 +7,7 @@ import { readBackupFileContents } from "./backups/backup-folder";
 import { restoreMedia } from "./media/media-backup";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
+import { exportDataFolder, importDataFolder, migrateDatabase } from "./db-commands";
 import { ConflictError, HttpError, ValidationError } from "./errors";
 import { openSite } from "./open-site";
 import { serveUntilSignal, type LoadSite } from "./serve";
@@ -76,6 +77,24 @@ const COMMANDS: Record<string, Command> = {
     summary: "writes a backup of the posts into DATA_DIR/backups; safe while the server runs",
     options: dataOption,
     run: backup,
+  },
+  "db migrate": {
+    usage: "db migrate",
+    summary: "applies the PostgreSQL migrations DATABASE_URL's database lacks (every start does too)",
+    options: {},
+    run: async (values) => console.log(await migrateDatabase(configOf(values))),
+  },
+  "db import": {
+    usage: "db import [--data DIR]",
+    summary: "copies the data folder's db.json into DATABASE_URL's database, which must be empty",
+    options: dataOption,
+    run: async (values) => console.log(await importDataFolder(configOf(values))),
+  },
+  "db export": {
+    usage: "db export [--data DIR]",
+    summary: "writes DATABASE_URL's records into the data folder's db.json, which must not exist",
+    options: dataOption,
+    run: async (values) => console.log(await exportDataFolder(configOf(values))),
   },
   restore: {
     usage: "restore FILE [--data DIR]",

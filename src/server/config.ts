@@ -45,7 +45,18 @@ const envSchema = z.object({
   MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  ),
+}).superRefine((e, ctx) => {
+  // Instances behind one load balancer must seal cookies with one secret, and a generated one
+  // would live in each instance's own data folder (docs/decisions/041-postgres-settings.md).
+  if (e.DATABASE_URL && !e.SESSION_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: DATABASE_NEEDS_SECRET });
+  }
 });
+
+export const DATABASE_NEEDS_SECRET = "must be set when DATABASE_URL is, so every instance seals sessions alike";
 
 /** Five retries over about an hour: long enough to ride out a mail server's restart. */
 const DEFAULT_SMTP_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 15 * 60_000, 45 * 60_000];
@@ -92,6 +103,8 @@ export type Config = {
    * development, where Vite reloads changed modules and a kept page would hide the change.
    */
   htmlCacheBytes: number;
+  /** PostgreSQL instead of the data folder's db.json (docs/decisions/040-postgres-store-mirrors-the-records.md). */
+  databaseUrl?: string;
   /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
   minFreeBytes?: number;
   /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
@@ -141,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpRetryDelaysMs: e.SMTP_RETRY_DELAYS_MS ?? DEFAULT_SMTP_RETRY_DELAYS_MS,
     backupKeep: e.BACKUP_KEEP,
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
+    databaseUrl: e.DATABASE_URL,
     minFreeBytes: e.MIN_FREE_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,

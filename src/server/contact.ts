@@ -54,7 +54,7 @@ export function createContactService({
   /** Emails each stored message when SMTP is configured (src/server/mail-notifier.ts). */
   notifier?: MailNotifier;
 }): ContactService {
-  const limiter = createRateLimiter(CONTACT_LIMIT);
+  const limiter = createRateLimiter(CONTACT_LIMIT, store.sharedHits?.("contact"));
 
   const submit: ContactService["submit"] = async (input, ip) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;

@@ -14,6 +14,8 @@ export const HEALTH_REPORT_ERRORS = {
   unreadable: (cause: string) => `The store could not be read: ${cause}`,
   // Only the error code: the report is public, and a message would show the data folder's path.
   unwritable: (code: string) => `The data folder cannot be written (${code}).`,
+  // Likewise only the code: a driver's message may name the database's host.
+  unreachable: (code: string) => `The database cannot be reached (${code}).`,
   lowSpace: (free: number, needed: number) =>
     `The data folder's disk has only ${toMb(free)} MB free, below the ${toMb(needed)} MB the server keeps ` +
     "in reserve to save safely. Free disk space on the server.",
@@ -71,11 +73,15 @@ export function createHealthService({ store, config }: { store: Store; config: C
     const needed = requiredFreeBytes(config, dataBytes);
     const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_REPORT_ERRORS.lowSpace(freeBytes, needed) : null;
     const unwritable = writable === true ? null : HEALTH_REPORT_ERRORS.unwritable(writable);
-    const error = readError ?? writeError?.message ?? unwritable ?? lowSpace;
+    // With PostgreSQL, reads answer from memory, so only a round trip says the database is there.
+    const latency = store.ping ? await probeDatabase(store.ping.bind(store)) : undefined;
+    const unreachable = typeof latency === "string" ? HEALTH_REPORT_ERRORS.unreachable(latency) : null;
+    const error = readError ?? unreachable ?? writeError?.message ?? unwritable ?? lowSpace;
     const missingEnvVars = [...config.missingProductionSettings];
     return {
       timestamp: new Date().toISOString(),
       databaseConnected: error === null,
+      ...(typeof latency === "number" && { databaseLatencyMs: Math.round(latency * 10) / 10 }),
       environmentComplete: missingEnvVars.length === 0,
       missingEnvVars,
       postsCount,
@@ -96,6 +102,24 @@ export function createHealthService({ store, config }: { store: Store; config: C
       return running;
     },
   };
+}
+
+/** A database that does not answer within this long counts as unreachable. */
+export const DATABASE_PROBE_TIMEOUT_MS = 3000;
+
+/** Milliseconds, or the error code of the failed round trip. */
+async function probeDatabase(ping: () => Promise<number>): Promise<number | string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })), DATABASE_PROBE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([ping(), timeout]);
+  } catch (err) {
+    return (err as { code?: string }).code ?? "unknown error";
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The probe's files; a crash between its write and its removal leaves one, removed at start. */

@@ -1,22 +1,30 @@
+import fs from "node:fs/promises";
+import { openPgSessionRecords } from "./auth/pg-session-records";
 import { openSessionRecords } from "./auth/session-records";
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
 import { removeLeftovers } from "./leftovers";
 import { openJsonStore, type OpenJsonStoreOptions } from "./store/json-store";
+import { openPgStore } from "./store/pg/pg-store";
+import type { Store } from "./store/types";
 import { ensureFirstAdmin } from "./users";
 
 /**
- * Everything a server needs from its data folder before it can answer: the store (which takes
- * the folder's lock), the first admin from ADMIN_USERNAME/ADMIN_PASSWORD, the session secret and
- * the session records. The host, the CLI and the tests all start here; `close` releases it all.
+ * Everything a server needs before it can answer: the store (the data folder's, which takes the
+ * folder's lock, or PostgreSQL's with DATABASE_URL, migrated on open), the first admin from
+ * ADMIN_USERNAME/ADMIN_PASSWORD, the session secret and the session records. The host, the CLI
+ * and the tests all start here; `close` releases it all.
  */
 export async function openSite(config: Config, options: OpenJsonStoreOptions = {}) {
-  const store = await openJsonStore(config.dataDir, options);
+  const store = await openStore(config, options);
   try {
     await removeLeftovers(config.dataDir);
     await ensureFirstAdmin(store, config);
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
-    const sessionRecords = await openSessionRecords(config.dataDir);
+    // With PostgreSQL every instance must know every session (docs/decisions/042-postgres-sessions.md).
+    const sessionRecords = config.databaseUrl
+      ? await openPgSessionRecords(config.databaseUrl)
+      : await openSessionRecords(config.dataDir);
     const close = async () => {
       await sessionRecords.close();
       await store.close();
@@ -26,4 +34,18 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
     await store.close();
     throw err;
   }
+}
+
+export async function openStore(config: Config, options: OpenJsonStoreOptions = {}): Promise<Store> {
+  if (!config.databaseUrl) return openJsonStore(config.dataDir, options);
+  // With PostgreSQL the data folder still holds this instance's post backups.
+  await fs.mkdir(config.dataDir, { recursive: true });
+  return openPgStore(config.databaseUrl, { seed: options.seed });
+}
+
+/** Where the records are, for the start-up line: never the URL itself, which may hold a password. */
+export function describeStorage(config: Config): string {
+  if (!config.databaseUrl) return `data folder ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL database ${url.pathname.slice(1) || url.username || "postgres"} on ${url.host || "localhost"}`;
 }

@@ -23,9 +23,27 @@ export type RateLimiter = {
   reset(key: string): Promise<void>;
 };
 
-export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs: number }): RateLimiter {
+/**
+ * Counted events of one limiter on the other instances of a site sharing a database
+ * (docs/decisions/043-shared-rate-limits.md): each instance still counts in memory, and tells the
+ * others, which count the event at the moment it arrives.
+ */
+export type SharedHits = {
+  publish(event: HitEvent): void;
+  /** Events from the other instances only; answers a function that unsubscribes. */
+  subscribe(listener: (event: HitEvent) => void): () => void;
+};
+export type HitEvent = { key: string; reset?: true; refund?: true };
+
+export function createRateLimiter(
+  { limit, windowMs }: { limit: number; windowMs: number },
+  shared?: SharedHits,
+): RateLimiter {
   const counter = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
   const limited = (res: RateLimiterRes): Verdict => ({ limited: true, retryAfterSeconds: res.msBeforeNext / 1000 });
+  shared?.subscribe(({ key, reset, refund }) => {
+    void (reset ? counter.delete(key) : refund ? counter.reward(key, 1) : counter.penalty(key, 1));
+  });
 
   return {
     async check(key) {
@@ -34,10 +52,12 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
     },
     async hit(key) {
       await counter.penalty(key, 1);
+      shared?.publish({ key });
     },
     async take(key) {
       try {
         await counter.consume(key, 1);
+        shared?.publish({ key });
         return { limited: false };
       } catch (rejection) {
         // RateLimiterMemory rejects with the key's state when it is over the limit.
@@ -47,9 +67,11 @@ export function createRateLimiter({ limit, windowMs }: { limit: number; windowMs
     },
     async refund(key) {
       await counter.reward(key, 1);
+      shared?.publish({ key, refund: true });
     },
     async reset(key) {
       await counter.delete(key);
+      shared?.publish({ key, reset: true });
     },
   };
 }

@@ -6,7 +6,7 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import { createCacheWarmer } from "./cache-warmer";
 import { applySocketLimits, gracefulStop } from "./graceful-stop";
-import { openSite } from "./open-site";
+import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "../shared/setup";
 import { securityHeaders } from "./security-headers";
 
@@ -62,7 +62,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
     // before the ready line that scripts and tests wait for.
     const setupLink = await app.setup.issueLink(setupBase(config, port));
-    const ready = `Site ready on http://localhost:${port} (data folder ${config.dataDir})`;
+    const ready = `Site ready on http://localhost:${port} (${describeStorage(config)})`;
     console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
     const warmer = config.htmlCacheBytes > 0 ? createCacheWarmer({ store, fetchPage: selfFetcher(server) }) : undefined;
 

@@ -23,6 +23,8 @@ export type HealthReport = {
   lastBackupAt: string | null;
   version: string;
   uptimeSeconds: number;
+  /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */
+  databaseLatencyMs?: number;
 };
 
 /** `count` is null for a file in the backups folder that is not a readable backup (restoring it says why). */

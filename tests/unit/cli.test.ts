@@ -15,7 +15,15 @@ import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 const USAGE = "Usage: users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]";
 const SERVE_USAGE = "Usage: serve [--port N] [--host H] [--data DIR]";
 /** What a wrong command gets: every command's usage. */
-const EVERY_USAGE = [SERVE_USAGE, USAGE, "Usage: backup [--data DIR]", "Usage: restore FILE [--data DIR]"].join("\n");
+const EVERY_USAGE = [
+  SERVE_USAGE,
+  USAGE,
+  "Usage: backup [--data DIR]",
+  "Usage: db migrate",
+  "Usage: db import [--data DIR]",
+  "Usage: db export [--data DIR]",
+  "Usage: restore FILE [--data DIR]",
+].join("\n");
 const PASSWORD = "a long enough password";
 /** Each run starts Node with tsx; creating a user hashes at the default cost. */
 const SLOW = 30_000;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import { ConfigError, DATABASE_NEEDS_SECRET, loadConfig } from "../../src/server/config";
 import { TRUST_PROXY_MESSAGE } from "../../src/server/trust-proxy";
 
 describe("loadConfig", () => {
@@ -84,6 +84,19 @@ describe("loadConfig", () => {
     expect(loadConfig({ SESSION_SECRET: secret }).missingProductionSettings).toEqual(["PUBLIC_URL"]);
     expect(loadConfig({ SESSION_SECRET: secret, PUBLIC_URL: "https://queuewise.example" }).missingProductionSettings).toEqual([]);
     expect(loadConfig({ PUBLIC_URL: " " }).missingProductionSettings).toEqual(["PUBLIC_URL", "SESSION_SECRET"]);
+  });
+
+  it("stores in PostgreSQL with a postgres:// DATABASE_URL, which needs SESSION_SECRET", () => {
+    const url = "postgres://site:pw@db.internal:5432/queuesite";
+    expect(loadConfig({ DATABASE_URL: url, SESSION_SECRET: "s".repeat(32) }).databaseUrl).toBe(url);
+    expect(loadConfig({ DATABASE_URL: "postgresql://db/x", SESSION_SECRET: "s".repeat(32) }).databaseUrl).toBe(
+      "postgresql://db/x",
+    );
+    expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: "mysql://db/x", SESSION_SECRET: "s".repeat(32) })).toThrow(
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url })).toThrow(`SESSION_SECRET: ${DATABASE_NEEDS_SECRET}`);
   });
 
   it("treats an empty optional variable as unset", () => {

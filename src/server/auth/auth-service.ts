@@ -39,8 +39,9 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * record, deleting a user or disabling one takes effect on the next request.
  */
 export function createAuthService({ store, records }: { store: Store; records: SessionRecords }) {
-  const byIp = createRateLimiter(LOGIN_LIMITS.perIp);
-  const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername);
+  // Counted across instances when the store is shared (docs/decisions/043-shared-rate-limits.md).
+  const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.sharedHits?.("login-ip"));
+  const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername, store.sharedHits?.("login-username"));
   // Attempts sharing an address or a username run one after another: otherwise a burst sent at
   // once would pass the limit check before its first failure was counted.
   const serialize = createSerializer();

@@ -3,6 +3,7 @@
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
 import type { Role } from "../../shared/users";
+import type { SharedHits } from "../rate-limiter";
 
 export type { Role };
 
@@ -158,6 +159,18 @@ export interface Store {
 
   getSettings(): Promise<Settings>;
   updateSettings(patch: Partial<Settings>): Promise<Settings>;
+
+  /**
+   * Stores on a database server: one round trip, answering its milliseconds, for the health
+   * report. Absent on the data folder's store, whose reads never leave the process.
+   */
+  ping?(): Promise<number>;
+
+  /**
+   * Stores shared by several instances: a channel on which one rate limiter's hits reach the same
+   * limiter on every other instance (src/server/rate-limiter.ts). Absent on the data folder's store.
+   */
+  sharedHits?(limiter: string): SharedHits;
 
   /** Called after every committed write. Answers a function that unsubscribes. */
   onChange(listener: (kind: ChangeKind) => void): () => void;

@@ -73,6 +73,9 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
             <span className="mt-2 block text-sm text-slate-700">Not set: {report.missingEnvVars.join(", ")}</span>
           )}
         </Item>
+        {report.databaseLatencyMs !== undefined && (
+          <Item label="Database round trip">{report.databaseLatencyMs} ms</Item>
+        )}
         <Item label="Blog posts">{report.postsCount ?? "Unknown"}</Item>
         <Item label="Checked at">{formatDateTime(report.timestamp)}</Item>
         <Item label="Last save">{report.lastWriteAt ? formatDateTime(report.lastWriteAt) : HEALTH_MESSAGES.noSaveYet}</Item>

@@ -1,0 +1,4 @@
+import type { Plugin } from "esbuild";
+
+export function embeddedMigrationsModule(dir: string): string;
+export function embedMigrations(): Plugin;

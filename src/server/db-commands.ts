@@ -1,0 +1,79 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import type { Config } from "./config";
+import { ValidationError } from "./errors";
+import { DB_FILE } from "./store/json-store";
+import { parseDbFile } from "./store/db-schema";
+import { DurableJsonFile } from "./store/durable-file-adapter";
+import { migrate } from "./store/pg/migrate";
+import { repositoryMigrations } from "./store/pg/migrations";
+import { describeRecords, openPgStore } from "./store/pg/pg-store";
+
+/**
+ * The `db` commands of the command line (docs/decisions/041-postgres-settings.md): moving a site
+ * from its data folder into PostgreSQL and back, and applying migrations ahead of a start.
+ */
+export const DB_MESSAGES = {
+  noDatabase: "Set DATABASE_URL to the PostgreSQL database (postgres://user:password@host:5432/name).",
+  migrated: (names: string[]) =>
+    names.length ? `Applied ${names.length} migration(s): ${names.join(", ")}.` : "The database is up to date.",
+  noDataFile: (file: string) => `${file} does not exist: there is nothing to import.`,
+  imported: (records: string, file: string) => `Imported ${records} from ${file}.`,
+  exportTargetTaken: (file: string) => `${file} exists already: db export writes only into a folder without one.`,
+  exported: (records: string, file: string) => `Exported ${records} to ${file}.`,
+} as const;
+
+function databaseUrl(config: Config): string {
+  if (!config.databaseUrl) throw new ValidationError(DB_MESSAGES.noDatabase);
+  return config.databaseUrl;
+}
+
+export async function migrateDatabase(config: Config): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl(config) });
+  await client.connect();
+  try {
+    return DB_MESSAGES.migrated(await migrate(client, repositoryMigrations()));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Reads db.json as a server start would (the same schema check; a bad file is named and refused)
+ * without taking the folder's lock: every write of db.json is an atomic rename, so even a running
+ * server's file is read whole.
+ */
+export async function importDataFolder(config: Config): Promise<string> {
+  const url = databaseUrl(config);
+  const file = path.join(config.dataDir, DB_FILE);
+  const data = await new DurableJsonFile(file, parseDbFile).read();
+  if (!data) throw new ValidationError(DB_MESSAGES.noDataFile(file));
+  const store = await openPgStore(url, { seed: false });
+  try {
+    await store.importData(data);
+    return DB_MESSAGES.imported(describeRecords(data), file);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Writes DIR/db.json durably, never over an existing one. */
+export async function exportDataFolder(config: Config): Promise<string> {
+  const url = databaseUrl(config);
+  const file = path.join(config.dataDir, DB_FILE);
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const taken = await fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new ValidationError(DB_MESSAGES.exportTargetTaken(file));
+  const store = await openPgStore(url, { seed: false });
+  try {
+    const data = store.exportData();
+    await new DurableJsonFile(file, parseDbFile).write(data);
+    return DB_MESSAGES.exported(describeRecords(data), file);
+  } finally {
+    await store.close();
+  }
+}

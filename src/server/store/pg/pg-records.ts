@@ -1,0 +1,153 @@
+import type { DbFile } from "../db-schema";
+
+/**
+ * How each collection of db.json maps onto its table (migrations/001 and 002). Records go in and
+ * come out exactly as the JSON store keeps them: a field without a column of its own (a key from
+ * another release), and a date the timestamptz column cannot give back character for character,
+ * travel in the row's `extra`, which wins when the record is read back
+ * (docs/decisions/040-postgres-store-mirrors-the-records.md).
+ */
+type Kind = "value" | "time";
+type Column = readonly [field: string, column: string, kind?: Kind];
+
+export type CollectionKey = "posts" | "tags" | "users" | "messages";
+export type Collection = { key: CollectionKey; table: string; columns: readonly Column[] };
+export type Row = Record<string, unknown>;
+type Rec = { id: number } & Record<string, unknown>;
+
+export const COLLECTIONS: readonly Collection[] = [
+  { key: "tags", table: "tags", columns: [["id", "id"], ["name", "name"], ["slug", "slug"]] },
+  {
+    key: "posts",
+    table: "posts",
+    columns: [
+      ["id", "id"],
+      ["title", "title"],
+      ["slug", "slug"],
+      ["summary", "summary"],
+      ["excerpt", "excerpt"],
+      ["content", "content"],
+      ["coverImage", "cover_image"],
+      ["published", "published"],
+      ["createdAt", "created_at", "time"],
+      ["updatedAt", "updated_at", "time"],
+      ["tags", "tags"],
+    ],
+  },
+  {
+    key: "users",
+    table: "users",
+    columns: [
+      ["id", "id"],
+      ["username", "username"],
+      ["role", "role"],
+      ["passwordHash", "password_hash"],
+      ["createdAt", "created_at", "time"],
+    ],
+  },
+  {
+    key: "messages",
+    table: "messages",
+    columns: [
+      ["id", "id"],
+      ["name", "name"],
+      ["email", "email"],
+      ["company", "company"],
+      ["industry", "industry"],
+      ["message", "message"],
+      ["ip", "ip"],
+      ["createdAt", "created_at", "time"],
+    ],
+  },
+];
+
+/** Stands in the column for a date it cannot hold; the real text is in `extra`. */
+const NO_INSTANT = "1970-01-01T00:00:00.000Z";
+const ISO_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** The text itself when a timestamptz gives it back unchanged (our own `toISOString()` dates). */
+function exactInstant(value: unknown): string | undefined {
+  if (typeof value !== "string" || !ISO_FORM.test(value)) return undefined;
+  const time = new Date(value);
+  return !Number.isNaN(time.getTime()) && time.toISOString() === value ? value : undefined;
+}
+
+export function toRow(collection: Collection, record: object): Row {
+  const source = record as Record<string, unknown>;
+  const row: Row = {};
+  const extra: Row = {};
+  const known = new Set<string>();
+  for (const [field, column, kind] of collection.columns) {
+    known.add(field);
+    const value = source[field];
+    if (value === undefined) row[column] = null;
+    else if (kind === "time") {
+      const instant = exactInstant(value);
+      row[column] = instant ?? NO_INSTANT;
+      if (instant === undefined) extra[field] = value;
+    } else row[column] = value;
+  }
+  for (const [field, value] of Object.entries(source)) if (!known.has(field)) extra[field] = value;
+  row.extra = extra;
+  return row;
+}
+
+export function fromRow<T>(collection: Collection, row: Row): T {
+  const record: Row = {};
+  for (const [field, column, kind] of collection.columns) {
+    const value = row[column];
+    if (value === null || value === undefined) continue; // an absent optional field stays absent
+    record[field] = kind === "time" ? (value as Date).toISOString() : value;
+  }
+  return Object.assign(record, row.extra as Row) as T;
+}
+
+export const recordsOf = (data: DbFile, key: CollectionKey) => data[key] as readonly Rec[];
+
+/** What a write changed in one collection: the records to write and the ids to remove. */
+export type CollectionDiff = { collection: Collection; upsert: Rec[]; remove: number[] };
+
+const COLLECTION_KEYS = new Set<string>([...COLLECTIONS.map((c) => c.key), "meta"]);
+
+/** The top-level entries of db.json kept whole in store_documents: every key but the collections and meta. */
+export const documentNames = (data: DbFile) => Object.keys(data).filter((key) => !COLLECTION_KEYS.has(key));
+
+export type DocumentDiff = { upsert: [name: string, doc: unknown][]; remove: string[] };
+
+export function diffDocuments(prev: DbFile, next: DbFile): DocumentDiff {
+  const before = prev as unknown as Record<string, unknown>;
+  const after = next as unknown as Record<string, unknown>;
+  const names = new Set([...documentNames(prev), ...documentNames(next)]);
+  const diff: DocumentDiff = { upsert: [], remove: [] };
+  for (const name of names) {
+    if (before[name] === after[name]) continue;
+    if (after[name] === undefined) diff.remove.push(name);
+    else diff.upsert.push([name, after[name]]);
+  }
+  return diff;
+}
+
+/** The id indexes a snapshot already holds, so a write at 10,000 posts builds none of its own. */
+export type IdIndexes = Partial<Record<CollectionKey, ReadonlyMap<number, unknown>>>;
+
+const byId = (records: readonly Rec[], index?: ReadonlyMap<number, unknown>) =>
+  index ?? new Map(records.map((r) => [r.id, r]));
+
+/**
+ * Records are frozen and a change reuses every one it did not touch (db-snapshot.ts), so a
+ * record that is not the very same object as before is new or changed.
+ */
+export function diffData(prev: DbFile, next: DbFile, prevIndex: IdIndexes = {}, nextIndex: IdIndexes = {}) {
+  const diffs: CollectionDiff[] = [];
+  for (const collection of COLLECTIONS) {
+    const before = recordsOf(prev, collection.key);
+    const after = recordsOf(next, collection.key);
+    if (before === after) continue;
+    const old = byId(before, prevIndex[collection.key]);
+    const kept = byId(after, nextIndex[collection.key]);
+    const upsert = after.filter((r) => old.get(r.id) !== r);
+    const remove = before.filter((r) => !kept.has(r.id)).map((r) => r.id);
+    if (upsert.length || remove.length) diffs.push({ collection, upsert, remove });
+  }
+  return diffs;
+}

@@ -1,0 +1,396 @@
+import pg from "pg";
+import type { SharedHits } from "../../rate-limiter";
+import { ConflictError, HttpError } from "../../errors";
+import type { Change } from "../change";
+import type { DbFile } from "../db-schema";
+import { buildSnapshot, lowerName, type Snapshot } from "../db-snapshot";
+import { STORE_CLOSED_MESSAGE } from "../json-store";
+import * as messages from "../message-changes";
+import * as posts from "../post-changes";
+import * as records from "../record-changes";
+import * as tagChanges from "../tag-changes";
+import { seedData } from "../seed";
+import type {
+  ChangeKind,
+  MessagePatch,
+  NewContactMessage,
+  Post,
+  PostInput,
+  Settings,
+  Store,
+  User,
+  UserPatch,
+  WriteOutcome,
+} from "../types";
+import { migrate, type Migration } from "./migrate";
+import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
+import { pgTypes } from "./pg-types";
+import { repositoryMigrations } from "./migrations";
+import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
+import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
+
+/**
+ * The store of docs/decisions/040-postgres-store-mirrors-the-records.md: the same records, rules
+ * and messages as the data folder's store, kept in PostgreSQL for any number of instances.
+ *
+ * - Reads answer from a snapshot in memory, as the JSON store's do: the blog's list pages read
+ *   every published post, which a query per page miss would fetch again each time.
+ * - A write takes one transaction-level advisory lock shared by every instance, brings the
+ *   snapshot up to the database's revision, runs the same change function as the JSON store
+ *   (post-changes.ts, record-changes.ts) and writes only the rows it changed, in that transaction.
+ * - Every commit notifies the others (LISTEN/NOTIFY); each catches up by reading the changed rows
+ *   and tells its `onChange` listeners, which drops their page caches.
+ */
+const WRITE_LOCK = 0x0e0e5174;
+const RECONNECT_MS = 1000;
+
+export type OpenPgStoreOptions = {
+  /** Sample posts on the first start of an empty database (default true). */
+  seed?: boolean;
+  /** For tests; the repository's migrations otherwise. */
+  migrations?: Migration[];
+};
+
+export const databaseWriteFailedMessage = (code: string) =>
+  `The last write to the database failed (${code}); nothing of it was saved. Check the database server.`;
+
+export const databaseNotEmptyMessage = (held: string) =>
+  `The database already holds ${held}: db import copies a data folder only into an empty database. ` +
+  "Create a new database and import into it before the first start.";
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf(data, c.key).length, 0);
+
+/** "3 posts, 4 tags, 1 user, 0 messages", for the db commands. */
+export const describeRecords = (data: DbFile) =>
+  COLLECTIONS.map((c) => plural(recordsOf(data, c.key).length, c.key.replace(/s$/, ""))).join(", ");
+
+const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
+
+export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000, types: pgTypes });
+  // An idle client losing its server is reported here; the next query gets a fresh connection.
+  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
+  // A connection lost while in use also fails the query it was running, which its caller handles.
+  pool.on("connect", (client) => client.on("error", () => undefined));
+  try {
+    const client = await pool.connect();
+    let loaded: Loaded;
+    try {
+      await migrate(client, options.migrations ?? repositoryMigrations());
+      // One snapshot of every table, so the revision read matches the rows read.
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      loaded = await loadAll(client);
+      await client.query("COMMIT");
+    } finally {
+      client.release();
+    }
+    const store = new PgStore(url, pool, loaded);
+    await store.listen();
+    if (loaded.revision === 0 && options.seed !== false) await store.seedIfUnwritten();
+    return store;
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+export class PgStore implements Store {
+  private readonly listeners = new Set<(kind: ChangeKind) => void>();
+  private snap: Snapshot;
+  private revision: number;
+  private tail: Promise<unknown> = Promise.resolve();
+  private catchUpQueued = false;
+  private listener?: pg.Client;
+  private closing?: Promise<void>;
+  private outcome: WriteOutcome = { at: null, error: null };
+  private readonly hits: HitsChannel;
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: pg.Pool,
+    loaded: Loaded,
+  ) {
+    this.snap = buildSnapshot(loaded.data);
+    this.revision = loaded.revision;
+    this.hits = new HitsChannel(pool);
+  }
+
+  /** One job at a time per instance: writes and catch-ups both replace the snapshot. */
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(job, job);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private install(loaded: Loaded | undefined, snap?: Snapshot) {
+    if (!loaded) return;
+    this.snap = snap ?? buildSnapshot(loaded.data, this.snap);
+    this.revision = loaded.revision;
+    loaded.kinds.forEach((kind) => this.emit(kind));
+  }
+
+  private emit(kind: ChangeKind) {
+    for (const listener of this.listeners) {
+      try {
+        listener(kind);
+      } catch (error) {
+        // The write is committed already; a failing listener must not turn it into a reported failure.
+        console.error(`A store change listener failed on "${kind}":`, error);
+      }
+    }
+  }
+
+  private read<T>(query: (snap: Snapshot) => T): Promise<T> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return Promise.resolve(query(this.snap));
+  }
+
+  private write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return this.serial(() => this.commit(change));
+  }
+
+  /** Typed errors from the change function roll back before anything is written. */
+  private async commit<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      this.install(await catchUp(client, this.snap.data, this.revision));
+      const { next, result, kinds } = change(this.snap, new Date().toISOString());
+      if (!next) {
+        await client.query("COMMIT");
+        if (this.outcome.error) this.outcome = { ...this.outcome, error: null };
+        return result;
+      }
+      const snap = buildSnapshot(next, this.snap);
+      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap), indexes(snap));
+      const documents = diffDocuments(this.snap.data, snap.data);
+      const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
+      await client.query("COMMIT");
+      this.outcome = { at: new Date().toISOString(), error: null };
+      this.install({ data: snap.data, revision, kinds }, snap);
+      return result;
+    } catch (error) {
+      if (!(error instanceof HttpError)) this.failed(error);
+      // A connection that cannot even roll back is closed rather than handed to the next write.
+      broken = await client.query("ROLLBACK").then(
+        () => undefined,
+        (rollbackError: Error) => rollbackError,
+      );
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** For the health report: only the error's code, as a driver's message may name the database's host. */
+  private failed(error: unknown) {
+    const code = (error as { code?: unknown }).code;
+    const known = typeof code === "string" ? code : "unknown";
+    if (this.outcome.error?.code !== known) console.error("Writing to PostgreSQL failed:", error);
+    this.outcome = { at: this.outcome.at, error: { code: known, message: databaseWriteFailedMessage(known) } };
+  }
+
+  /** The sample posts, once: another instance starting at the same moment may have written them. */
+  seedIfUnwritten(): Promise<void> {
+    return this.write(() => {
+      if (this.revision !== 0) return { result: undefined, kinds: [] };
+      return { next: seedData(), result: undefined, kinds: ["tags", "posts"] };
+    });
+  }
+
+  /** Every record, as db.json would hold it (`db export`). */
+  exportData(): DbFile {
+    return this.snap.data;
+  }
+
+  /**
+   * A whole data folder's records in one transaction (`db import`), ids and counters included,
+   * into a database that holds no record: merging two sites' ids would renumber posts and users.
+   */
+  importData(data: DbFile): Promise<void> {
+    return this.write((snap) => {
+      if (recordCount(snap.data) > 0) throw new ConflictError(databaseNotEmptyMessage(describeRecords(snap.data)));
+      return { next: data, result: undefined, kinds: ["tags", "posts", "users", "messages"] };
+    });
+  }
+
+  /** Another instance's commit: read what it changed, in turn with this instance's writes. */
+  private scheduleCatchUp() {
+    if (this.catchUpQueued || this.closing) return;
+    this.catchUpQueued = true;
+    this.serial(async () => {
+      this.catchUpQueued = false;
+      if (this.closing) return;
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        this.install(await catchUp(client, this.snap.data, this.revision));
+        await client.query("COMMIT");
+      } finally {
+        client.release();
+      }
+    }).catch((error: unknown) => {
+      console.error("Could not read another instance's change:", error instanceof Error ? error.message : error);
+    });
+  }
+
+  /** A connection of its own for LISTEN; when it drops, a new one, then a catch-up for what was missed. */
+  async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, types: pgTypes });
+    client.on("notification", (message) => {
+      if (message.channel === HITS_CHANNEL) this.hits.receive(message.payload);
+      else if (Number(message.payload) > this.revision) this.scheduleCatchUp();
+    });
+    client.on("error", () => undefined); // followed by "end", handled below
+    client.on("end", () => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.relisten();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    await client.query(`LISTEN ${HITS_CHANNEL}`);
+    this.listener = client;
+  }
+
+  private relisten() {
+    if (this.closing) return;
+    setTimeout(() => {
+      if (this.closing) return;
+      this.listen().then(
+        () => this.scheduleCatchUp(),
+        () => this.relisten(),
+      );
+    }, RECONNECT_MS).unref();
+  }
+
+  /** Rate-limit hits travel as notifications only: counts stay in memory, as with one instance. */
+  sharedHits(limiter: string): SharedHits {
+    return this.hits.forLimiter(limiter);
+  }
+
+  /** Round trip to the database, in milliseconds, for the health report. */
+  async ping(): Promise<number> {
+    const started = performance.now();
+    await this.pool.query("SELECT 1");
+    return performance.now() - started;
+  }
+
+  listPosts(options: { publishedOnly?: boolean } = {}) {
+    return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
+  }
+  getPostById(id: number) {
+    return this.read((s) => s.postsById.get(id));
+  }
+  getPostBySlug(slug: string) {
+    return this.read((s) => s.postsBySlug.get(slug));
+  }
+  createPost(input: PostInput) {
+    return this.write((s, now) => posts.createPost(s, input, now));
+  }
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
+  }
+  deletePost(id: number) {
+    return this.write((s) => posts.deletePost(s, id));
+  }
+  deletePosts(ids: number[]) {
+    return this.write((s) => posts.deletePosts(s, ids));
+  }
+  restorePosts(given: Post[]) {
+    return this.write((s) => posts.restorePosts(s, given));
+  }
+
+  listTags() {
+    return this.read((s) => s.tags.slice());
+  }
+  createTag(input: { name: string; slug: string }) {
+    return this.write((s) => records.createTag(s, input));
+  }
+  renameTag(id: number, input: { name: string; slug: string }) {
+    return this.write((s) => tagChanges.renameTag(s, id, input));
+  }
+  mergeTags(fromId: number, intoId: number) {
+    return this.write((s) => tagChanges.mergeTags(s, fromId, intoId));
+  }
+  deleteTag(id: number) {
+    return this.write((s) => tagChanges.deleteTag(s, id));
+  }
+  resolveTagRedirect(slug: string) {
+    return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
+  }
+
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
+  countUsers() {
+    return this.read((s) => s.data.users.length);
+  }
+  getUserById(id: number) {
+    return this.read((s) => s.usersById.get(id));
+  }
+  getUserByUsername(username: string) {
+    return this.read((s) => s.usersByName.get(lowerName(username)));
+  }
+  createUser(input: Omit<User, "id" | "createdAt">) {
+    return this.write((s, now) => records.createUser(s, input, now));
+  }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
+  }
+
+  addMessage(input: NewContactMessage) {
+    return this.write((s, now) => records.addMessage(s, input, now));
+  }
+  listMessages() {
+    return this.read((s) => s.messages.slice());
+  }
+  getMessage(id: number) {
+    return this.read((s) => s.messages.find((m) => m.id === id));
+  }
+  updateMessage(id: number, patch: MessagePatch) {
+    return this.write((s) => messages.updateMessage(s, id, patch));
+  }
+  deleteMessage(id: number) {
+    return this.write((s) => messages.deleteMessage(s, id));
+  }
+
+  getSettings() {
+    return this.read((s) => messages.settingsOf(s));
+  }
+  updateSettings(patch: Partial<Settings>) {
+    return this.write((s) => messages.updateSettings(s, patch));
+  }
+
+  lastWrite() {
+    return this.outcome;
+  }
+  /** An empty transaction under the write lock: success says the database takes writes again. */
+  retryWrite() {
+    return this.write(() => ({ result: undefined, kinds: [] }));
+  }
+
+  onChange(listener: (kind: ChangeKind) => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  close() {
+    this.closing ??= this.tail.then(async () => {
+      this.listeners.clear();
+      this.hits.close();
+      const listener = this.listener;
+      this.listener = undefined;
+      await listener?.end().catch(() => undefined);
+      await this.pool.end();
+    });
+    return this.closing;
+  }
+}

@@ -1,0 +1,272 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConflictError, NotFoundError, ValidationError } from "../../src/server/errors";
+import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
+import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "../../src/server/store/post-changes";
+import { tagSlugTakenMessage, usernameTakenMessage } from "../../src/server/store/record-changes";
+import type { Post, Store } from "../../src/server/store/types";
+import { makePostInput } from "../helpers/factories";
+
+/**
+ * What every Store does, whatever keeps its data: run by tests/unit/store.test.ts on the data
+ * folder's store and by tests/pg/pg-store.test.ts on PostgreSQL's, so both answer alike.
+ */
+export type StoreFactory = {
+  /** An empty store, without sample posts. `reopen` opens the same storage again once it is closed. */
+  open(): Promise<{ store: Store; reopen: () => Promise<Store> }>;
+};
+
+/** The error's class and exact message: the API layer shows the message to people. */
+export async function expectRejection(
+  promise: Promise<unknown>,
+  type: new (...args: never[]) => Error,
+  message?: string,
+) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(type);
+  if (message !== undefined) expect((error as Error).message).toBe(message);
+}
+
+export const storedPost = (id: number, createdAt: string, published = true): Post => ({
+  id,
+  title: `Post ${id}`,
+  slug: `post-${id}`,
+  summary: "A summary.",
+  content: "<p>Body</p>",
+  published,
+  createdAt,
+  updatedAt: createdAt,
+  tags: [],
+});
+
+export function storeContract(name: string, factory: StoreFactory) {
+  const open: Store[] = [];
+  async function emptyStore() {
+    const { store } = await factory.open();
+    open.push(store);
+    return store;
+  }
+  afterEach(async () => {
+    vi.useRealTimers();
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+
+  describe(`${name}: posts`, () => {
+    it("lists newest first by createdAt, then id, and can leave out drafts", async () => {
+      const store = await emptyStore();
+      await store.restorePosts([
+        storedPost(1, "2026-01-01T00:00:00.000Z"),
+        storedPost(2, "2026-03-01T00:00:00.000Z", false),
+        storedPost(3, "2026-02-01T00:00:00.000Z"),
+        storedPost(4, "2026-01-01T00:00:00.000Z"),
+      ]);
+      expect((await store.listPosts()).map((p) => p.id)).toEqual([2, 3, 4, 1]);
+      expect((await store.listPosts({ publishedOnly: true })).map((p) => p.id)).toEqual([3, 4, 1]);
+    });
+
+    it("creates, finds, updates and deletes, with typed errors", async () => {
+      const store = await emptyStore();
+      const created = await store.createPost(
+        makePostInput({ slug: "hello-queues", coverImage: "https://x.test/a.png" }),
+      );
+      expect(created).toMatchObject({ id: 1, slug: "hello-queues", coverImage: "https://x.test/a.png" });
+      expect(created.createdAt).toBe(created.updatedAt);
+      expect(await store.getPostBySlug("hello-queues")).toEqual(created);
+
+      await expectRejection(
+        store.createPost(makePostInput({ slug: "hello-queues" })),
+        ConflictError,
+        postSlugTakenMessage("hello-queues"),
+      );
+      const other = await store.createPost(makePostInput());
+      expect(other.id).toBe(2);
+      await expectRejection(store.updatePost(other.id, { slug: "hello-queues" }), ConflictError);
+
+      // A minute later by the clock (only Date is faked; the writes run as usual).
+      const later = new Date(Date.parse(created.updatedAt) + 60_000);
+      vi.useFakeTimers({ toFake: ["Date"], now: later });
+      const updated = await store.updatePost(created.id, {
+        title: "Renamed",
+        coverImage: "",
+        slug: "hello-queues",
+      });
+      expect(updated).toMatchObject({
+        title: "Renamed",
+        createdAt: created.createdAt,
+        summary: created.summary,
+      });
+      expect(updated).not.toHaveProperty("coverImage");
+      expect(updated.updatedAt).toBe(later.toISOString());
+
+      await expectRejection(store.updatePost(999, { title: "Nope" }), NotFoundError, postNotFoundMessage(999));
+      await expectRejection(store.deletePost(999), NotFoundError, postNotFoundMessage(999));
+      expect(await store.deletePost(created.id)).toEqual(updated);
+      expect(await store.getPostById(created.id)).toBeUndefined();
+      expect(await store.getPostBySlug("hello-queues")).toBeUndefined();
+    });
+
+    it("never hands out a deleted post's id again", async () => {
+      const store = await emptyStore();
+      const first = await store.createPost(makePostInput());
+      const second = await store.createPost(makePostInput());
+      await store.deletePost(second.id);
+      expect((await store.createPost(makePostInput())).id).toBe(second.id + 1);
+      expect((await store.listPosts()).map((p) => p.id).sort()).toEqual([first.id, second.id + 1]);
+    });
+
+    it("matches tag names to tags by slug and creates new ones once", async () => {
+      const store = await emptyStore();
+      const first = await store.createPost(makePostInput({ tags: ["Retail", " retail ", "Wait Times!"] }));
+      expect(first.tags).toEqual([
+        { id: 1, name: "Retail", slug: "retail" },
+        { id: 2, name: "Wait Times!", slug: "wait-times" },
+      ]);
+      const second = await store.createPost(makePostInput({ tags: ["wait times", "Café"] }));
+      expect(second.tags.map((t) => [t.id, t.slug])).toEqual([
+        [2, "wait-times"],
+        [3, "cafe"],
+      ]);
+      expect((await store.listTags()).map((t) => t.name)).toEqual(["Café", "Retail", "Wait Times!"]);
+      await expectRejection(
+        store.createTag({ name: "Retail again", slug: "retail" }),
+        ConflictError,
+        tagSlugTakenMessage("retail"),
+      );
+      expect(await store.createTag({ name: "Banks", slug: "banks" })).toEqual({
+        id: 4,
+        name: "Banks",
+        slug: "banks",
+      });
+    });
+
+    it("refuses a tag name without a letter or digit, and writes nothing", async () => {
+      const store = await emptyStore();
+      await expectRejection(
+        store.createPost(makePostInput({ tags: ["Fine", "!!"] })),
+        ValidationError,
+        tagNameInvalidMessage("!!"),
+      );
+      expect(await store.listPosts()).toEqual([]);
+      expect(await store.listTags()).toEqual([]);
+    });
+
+    it("answers frozen records, in arrays the caller may reorder", async () => {
+      const store = await emptyStore();
+      await store.createPost(makePostInput({ tags: ["Retail"] }));
+      const list = await store.listPosts();
+      expect(Object.isFrozen(list[0])).toBe(true);
+      expect(Object.isFrozen(list[0]!.tags[0])).toBe(true);
+      expect(() => {
+        (list[0] as Post).title = "changed";
+      }).toThrow(TypeError);
+      list.reverse().push(list[0]!);
+      expect(await store.listPosts()).toHaveLength(1);
+    });
+
+    it("deletes many posts at once, answering those that existed", async () => {
+      const store = await emptyStore();
+      const [a, b, c] = [
+        await store.createPost(makePostInput()),
+        await store.createPost(makePostInput()),
+        await store.createPost(makePostInput()),
+      ];
+      const removed = await store.deletePosts([a.id, c.id, 999]);
+      expect(removed.map((p) => p.id).sort()).toEqual([a.id, c.id]);
+      expect((await store.listPosts()).map((p) => p.id)).toEqual([b.id]);
+      expect(await store.deletePosts([999])).toEqual([]);
+    });
+  });
+
+  describe(`${name}: restore`, () => {
+    it("adds only missing posts, with their ids, dates, unknown fields and lost tags", async () => {
+      const store = await emptyStore();
+      const kept = await store.createPost(makePostInput({ slug: "taken-slug", tags: ["Retail"] }));
+      const old = {
+        ...storedPost(40, "2020-05-01"),
+        excerpt: "From an older release.",
+        legacyField: { nested: [1, "two"] },
+        tags: [
+          { id: 1, name: "Retail", slug: "retail" },
+          { id: 7, name: "Airports", slug: "airports" },
+        ],
+      } as Post;
+      const result = await store.restorePosts([
+        old,
+        { ...storedPost(kept.id, "2021-01-01T00:00:00.000Z"), slug: "other" },
+        { ...storedPost(41, "2021-01-01T00:00:00.000Z"), slug: "taken-slug" },
+      ]);
+      expect(result).toEqual({ restored: [40], skipped: [kept.id, 41] });
+      expect(await store.getPostById(40)).toEqual(old);
+      expect(await store.getPostById(kept.id)).toEqual(kept);
+      expect((await store.listTags()).map((t) => [t.id, t.slug])).toEqual([
+        [7, "airports"],
+        [1, "retail"],
+      ]);
+      // Ids stay above every restored one.
+      expect((await store.createPost(makePostInput())).id).toBe(41);
+      expect((await store.createTag({ name: "Banks", slug: "banks" })).id).toBe(8);
+    });
+  });
+
+  describe(`${name}: users and messages`, () => {
+    it("keeps usernames unique regardless of case", async () => {
+      const store = await emptyStore();
+      const admin = await store.createUser({
+        username: "Admin",
+        role: "admin",
+        passwordHash: "scrypt$1$2$3$salt$hash",
+      });
+      expect(admin).toMatchObject({ id: 1, username: "Admin", role: "admin" });
+      await expectRejection(
+        store.createUser({ username: "admin", role: "writer", passwordHash: "scrypt$1$2$3$salt$hash" }),
+        ConflictError,
+        usernameTakenMessage("admin"),
+      );
+      expect(await store.getUserByUsername("ADMIN")).toEqual(admin);
+      expect(await store.getUserById(1)).toEqual(admin);
+      expect(await store.countUsers()).toBe(1);
+    });
+
+    it("appends messages with an id and a time, newest first", async () => {
+      const store = await emptyStore();
+      const input = { name: "Ada", email: "ada@example.com", message: "Hello there, queues!", ip: "127.0.0.1" };
+      const first = await store.addMessage(input);
+      const second = await store.addMessage({ ...input, company: "Acme" });
+      expect(first).toMatchObject({ id: 1, ...input });
+      expect(first).not.toHaveProperty("company");
+      expect(second.company).toBe("Acme");
+      expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
+      expect((await store.listMessages()).map((m) => m.id)).toEqual([second.id, first.id]);
+    });
+  });
+
+  describe(`${name}: change listeners and closing`, () => {
+    it("tells listeners what changed after each committed write", async () => {
+      const store = await emptyStore();
+      const kinds: string[] = [];
+      const stop = store.onChange((kind) => kinds.push(kind));
+      await store.createPost(makePostInput({ tags: ["New"] }));
+      await store.addMessage({ name: "A", email: "a@b.c", message: "Hello", ip: "::1" });
+      await store.createPost(makePostInput({ slug: (await store.listPosts())[0]!.slug })).catch(() => {});
+      stop();
+      await store.createPost(makePostInput());
+      expect(kinds).toEqual(["tags", "posts", "messages"]);
+    });
+
+    it("waits for queued writes, then refuses every call; the data is there when reopened", async () => {
+      const { store, reopen } = await factory.open();
+      const pending = store.createPost(makePostInput({ slug: "last-words", tags: ["Kept"] }));
+      await store.close();
+      const written = await pending;
+      expect(written).toMatchObject({ slug: "last-words" });
+      await expect(store.listPosts()).rejects.toThrow(STORE_CLOSED_MESSAGE);
+      await expect(store.createPost(makePostInput())).rejects.toThrow(STORE_CLOSED_MESSAGE);
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.listPosts()).toEqual([written]);
+      expect(await reopened.listTags()).toEqual(written.tags);
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DB_MESSAGES } from "../../src/server/db-commands";
+import { openJsonStore } from "../../src/server/store/json-store";
+import { databaseNotEmptyMessage } from "../../src/server/store/pg/pg-store";
+import type { Post } from "../../src/server/store/types";
+import { cli } from "../helpers/cli";
+import { makePostInput } from "../helpers/factories";
+import { startPostgres, type RunningPostgres } from "../helpers/postgres";
+import { makeUser } from "../helpers/sign-in";
+import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+
+const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
+
+let server: RunningPostgres;
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(() => server?.stop());
+afterEach(() => removeTempDirs());
+
+const readDb = (dir: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, "db.json"), "utf8"));
+
+/** A data folder with every kind of record, retired ids, an old-style post and keys of another release. */
+async function fullDataFolder(): Promise<string> {
+  const dir = makeTempDir("db-cli-");
+  const store = await openJsonStore(dir); // the sample posts and their tags
+  await store.createPost(makePostInput({ tags: ["Airports", "Retail"], coverImage: "https://x.test/c.png" }));
+  const doomed = await store.createPost(makePostInput({ published: false }));
+  await store.deletePost(doomed.id);
+  await store.restorePosts([
+    {
+      id: 90,
+      title: "From an older release",
+      slug: "older-release",
+      summary: "",
+      excerpt: "Only an excerpt.",
+      content: "<p>Old.</p>",
+      published: true,
+      createdAt: "2019-03-04",
+      updatedAt: "2019-03-04T10:00:00Z",
+      tags: [{ id: 77, name: "Gone", slug: "gone" }],
+      legacy: { views: 12 },
+    } as Post,
+  ]);
+  await makeUser(store, { role: "admin", username: "Ada" });
+  await makeUser(store, { role: "writer", username: "bo" });
+  await store.addMessage({ name: "Cy", email: "cy@example.com", company: "Acme", message: "Hello, queues!", ip: "::1" });
+  await store.addMessage({ name: "Di", email: "di@example.com", message: "Pricing?", ip: "10.0.0.1" });
+  await store.close();
+  const db = readDb(dir) as Record<string, unknown>;
+  fs.writeFileSync(path.join(dir, "db.json"), JSON.stringify({ ...db, fromTheFuture: { enabled: true } }, null, 2));
+  return dir;
+}
+
+describe("db commands", () => {
+  it("round trip: data folder -> PostgreSQL -> data folder keeps every record equal", async () => {
+    const source = await fullDataFolder();
+    const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
+
+    const migrated = await cli(["db", "migrate"], { env });
+    expect(migrated).toMatchObject({ code: 0, stderr: "" });
+    expect(migrated.stdout).toMatch(/^Applied 3 migration\(s\): 001-initial, 002-store-records, 003-sessions\.\n$/);
+    expect((await cli(["db", "migrate"], { env })).stdout).toBe(`${DB_MESSAGES.migrated([])}\n`);
+
+    const imported = await cli(["db", "import", "--data", source], { env });
+    expect(imported).toMatchObject({ code: 0, stderr: "" });
+    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n$/);
+
+    const target = path.join(makeTempDir("db-cli-"), "exported");
+    const exported = await cli(["db", "export", "--data", target], { env });
+    expect(exported).toMatchObject({ code: 0, stderr: "" });
+    expect(readDb(target)).toEqual(readDb(source));
+  });
+
+  it("imports only into an empty database and exports only where no db.json is", async () => {
+    const source = await fullDataFolder();
+    const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
+    expect((await cli(["db", "import", "--data", source], { env })).code).toBe(0);
+
+    const again = await cli(["db", "import", "--data", source], { env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 6 posts, 2 users, 2 messages"));
+
+    const refused = await cli(["db", "export", "--data", source], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(DB_MESSAGES.exportTargetTaken(path.join(source, "db.json")));
+
+    const empty = makeTempDir("db-cli-");
+    const missing = await cli(["db", "import", "--data", empty], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(DB_MESSAGES.noDataFile(path.join(empty, "db.json")));
+  });
+
+  it("says what to set when DATABASE_URL is missing", async () => {
+    const run = await cli(["db", "migrate"], { env: { DATABASE_URL: "", SESSION_SECRET } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(DB_MESSAGES.noDatabase);
+  });
+});

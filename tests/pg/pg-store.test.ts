@@ -1,0 +1,69 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ConflictError } from "../../src/server/errors";
+import { openPgStore, type PgStore } from "../../src/server/store/pg/pg-store";
+import { expectRejection, storeContract } from "../contract/store-contract";
+import { makePostInput } from "../helpers/factories";
+import { startPostgres, type RunningPostgres } from "../helpers/postgres";
+
+let server: RunningPostgres;
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(() => server?.stop());
+
+storeContract("PostgreSQL store", {
+  async open() {
+    const url = await server.createDatabase();
+    return { store: await openPgStore(url, { seed: false }), reopen: () => openPgStore(url) };
+  },
+});
+
+const opened: PgStore[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+async function openTwo(url: string, options: { seed?: boolean } = { seed: false }) {
+  const both = await Promise.all([openPgStore(url, options), openPgStore(url, options)]);
+  opened.push(...both);
+  return both;
+}
+
+describe("PostgreSQL store: several instances on one database", () => {
+  it("seeds the sample posts once when two instances start together", async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await openTwo(url, {});
+    const expected = (await a.listPosts()).length;
+    expect(expected).toBeGreaterThan(0);
+    await expect.poll(async () => (await b.listPosts()).length).toBe(expected);
+  });
+
+  it("shows a write on one instance to the other, and tells its listeners", async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await openTwo(url);
+    const heard: string[] = [];
+    b.onChange((kind) => heard.push(kind));
+    const post = await a.createPost(makePostInput({ tags: ["Shared"] }));
+    await expect.poll(() => b.getPostById(post.id)).toEqual(post);
+    expect(heard).toEqual(["tags", "posts"]);
+    await a.deletePost(post.id);
+    await expect.poll(() => b.getPostById(post.id)).toBeUndefined();
+  });
+
+  it("checks a write against every instance's commits, even before the notification arrives", async () => {
+    const url = await server.createDatabase();
+    const [a, b] = await openTwo(url);
+    // Back to back: b writes while a's notification may still be on its way.
+    const first = await a.createPost(makePostInput({ slug: "only-once" }));
+    await expectRejection(b.createPost(makePostInput({ slug: "only-once" })), ConflictError);
+    const second = await b.createPost(makePostInput());
+    expect(second.id).toBe(first.id + 1);
+    const many = await Promise.all([
+      ...[1, 2, 3].map(() => a.createPost(makePostInput())),
+      ...[1, 2, 3].map(() => b.createPost(makePostInput())),
+    ]);
+    expect(new Set(many.map((p) => p.id)).size).toBe(6);
+    const ids = async (store: PgStore) => (await store.listPosts()).map((p) => p.id);
+    await expect.poll(() => ids(a)).toHaveLength(8);
+    await expect.poll(() => ids(b)).toEqual(await ids(a));
+  });
+});

@@ -1,0 +1,107 @@
+import pg from "pg";
+import request from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LOGIN_LIMITS } from "../../src/server/auth/auth-service";
+import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
+import { expectConsoleError } from "../helpers/fail-on-console-error";
+import { makePostInput } from "../helpers/factories";
+import { startPostgres, type RunningPostgres } from "../helpers/postgres";
+import { makeUser, signedIn } from "../helpers/sign-in";
+import { makeTestApp } from "../helpers/test-app";
+
+/**
+ * Two instances of the site on one PostgreSQL database, as behind a load balancer: each with its
+ * own page cache, both built by createApp from the production build.
+ */
+const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
+
+let server: RunningPostgres;
+beforeAll(async () => {
+  server = await startPostgres();
+});
+afterAll(() => server?.stop());
+
+type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function twoInstances(): Promise<[TestApp, TestApp]> {
+  const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
+  const a = await makeTestApp({ env });
+  const b = await makeTestApp({ env });
+  apps.push(a, b);
+  return [a, b];
+}
+
+describe("two instances on one database", () => {
+  it("a post written on A is served by B, whose cached blog page is dropped", async () => {
+    const [a, b] = await twoInstances();
+    const blogOnB = () => request(b.app).get("/blog");
+    expect((await blogOnB()).headers["x-cache"]).toBe("MISS");
+    expect((await blogOnB()).headers["x-cache"]).toBe("HIT");
+
+    const { cookie } = await signedIn(a); // the user is in the database, so B knows the session too
+    const input = makePostInput({ title: "Written on instance A" });
+    const created = await request(a.app)
+      .post("/api/cms/simple-create-post")
+      .set("Cookie", cookie)
+      .set("Sec-Fetch-Site", "same-origin")
+      .send(input)
+      .expect(201);
+
+    await expect.poll(async () => (await request(b.app).get(`/blog/${input.slug}`)).status).toBe(200);
+    const page = await blogOnB();
+    expect(page.headers["x-cache"]).toBe("MISS");
+    expect(page.text).toContain("Written on instance A");
+
+    const listed = await request(b.app).get("/api/cms/posts").set("Cookie", cookie).expect(200);
+    expect(listed.body.map((p: { id: number }) => p.id)).toContain(created.body.id);
+  });
+
+  it("a sign-in on A is known to B, and a session ended on A is refused on B", async () => {
+    const [a, b] = await twoInstances();
+    const { user, password } = await makeUser(a.store);
+    const login = await request(a.app).post("/api/auth/login").send({ username: user.username, password }).expect(200);
+    const cookie = login.headers["set-cookie"]![0]!.split(";")[0]!;
+    await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(200);
+
+    await request(a.app).post("/api/auth/logout").set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").expect(200);
+    await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(401);
+  });
+
+  it("counts failed sign-ins across instances", async () => {
+    const [a, b] = await twoInstances();
+    const { user } = await makeUser(a.store);
+    const wrong = { username: user.username, password: "not the password at all" };
+    for (let i = 0; i < LOGIN_LIMITS.perUsername.limit; i++) await request(a.app).post("/api/auth/login").send(wrong).expect(401);
+    await request(a.app).post("/api/auth/login").send(wrong).expect(429);
+    // B has seen no failure itself: only A's, shared through the database, limit it.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const onB = await request(b.app).post("/api/auth/login").send(wrong);
+    expect(onB.status).toBe(429);
+    expect(onB.body.message).toBe(AUTH_FORM_MESSAGES.tooManyAttempts);
+  });
+
+  it("reports the database and its round trip on every instance, and 503 once it is gone", async () => {
+    const [a] = await twoInstances();
+    const res = await request(a.app).get("/api/public/health/database").expect(200);
+    expect(res.body).toMatchObject({ databaseConnected: true, postsCount: 0, error: null });
+    expect(res.body.databaseLatencyMs).toBeGreaterThanOrEqual(0);
+
+    // The database refuses connections and drops the ones it has: reads still answer from
+    // memory, but the report says the database is gone, for the load balancer to act on.
+    expectConsoleError(/PostgreSQL connection lost/);
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    const name = new URL(a.config.databaseUrl!).pathname.slice(1);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    await admin.end();
+    const down = await request(a.app).get("/api/public/health/database").expect(503);
+    expect(down.body).toMatchObject({ databaseConnected: false, postsCount: 0 });
+    expect(down.body.error).toMatch(/^The database cannot be reached \(\w+\)\.$/);
+    expect(down.body).not.toHaveProperty("databaseLatencyMs");
+  });
+});
