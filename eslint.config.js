@@ -21,6 +21,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // React Router's AppLoadContext is widened by declaration merging, which takes an interface.
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
       // Express 5 and React event handlers take async functions by design.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
       // React Router's loaders throw `data(...)` answers (404s) for the error boundary to render.

@@ -4,7 +4,7 @@ export default {
   appDirectory: "src/app",
   ssr: true,
   // Opt in to v8 behaviour now so the upgrade is a version bump. v8_middleware stays off: it
-  // replaces the load context object that hands loaders the store and services (DESIGN.md section 7).
+  // replaces the load context object that hands loaders the store and services (docs/architecture.md section 7).
   future: {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,

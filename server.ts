@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import { runCli } from "./src/server/cli";
-import { clientFilesHandler, readClientFolder } from "./src/server/client-files";
-import type { Site } from "./src/server/serve";
+import { runCli } from "~/server/cli";
+import { clientFilesHandler, readClientFolder } from "~/server/client-files";
+import type { Site } from "~/server/serve";
 
 /**
- * The npm entry of the command line (issue 6): `npm run dev` runs this file with tsx and serves
+ * The npm entry of the command line: `npm run dev` runs this file with tsx and serves
  * through Vite; `npm run build` bundles it to build/server.js, which `npm start` runs to serve the
  * build beside it. The single executable has its own entry (src/server/binary-main.ts) and
  * never reaches this file, so Vite and `import.meta.url` stay out of it.
@@ -15,7 +15,10 @@ runCli({ loadSite: (config) => (config.env === "production" ? builtSite() : vite
 /** build/server/index.js and build/client, found beside build/server.js. */
 async function builtSite(): Promise<Site> {
   const build = (await import(new URL("./server/index.js", import.meta.url).href)) as ServerBuild;
-  return { build, clientFiles: clientFilesHandler(readClientFolder(fileURLToPath(new URL("./client/", import.meta.url)))) };
+  return {
+    build,
+    clientFiles: clientFilesHandler(readClientFolder(fileURLToPath(new URL("./client/", import.meta.url)))),
+  };
 }
 
 async function viteSite(): Promise<Site> {

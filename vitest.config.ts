@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * Test tiers of DESIGN.md section 7. Unit and HTTP tests run against source on temporary data
+ * Test tiers of docs/architecture.md section 7. Unit and HTTP tests run against source on temporary data
  * folders; HTTP and browser tests use the production build (`npm test` builds first), and the
  * binary test builds the single executable from it.
  */
@@ -13,7 +13,15 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
       // Password hashing (scrypt at N=2^17) makes sign-in tests slow on a busy machine: a wider timeout, no timed assertions.
-      { extends: true, test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: [failOnConsoleError], testTimeout: 20_000 } },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 20_000,
+        },
+      },
       {
         extends: true,
         test: {
@@ -37,8 +45,11 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      // The single executable, built and run from an empty folder (issue 6).
-      { extends: true, test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 } },
+      // The single executable, built and run from an empty folder.
+      {
+        extends: true,
+        test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 },
+      },
     ],
   },
 });

@@ -18,7 +18,7 @@ import { stopAll, withSameBytes, withSite } from "./bench/servers";
 const POSTS = 10_000;
 const CREATES = 5;
 const ADMIN = { username: "bench-admin", password: "bench admin password" };
-/** DESIGN.md section 6: stock React Router 7 on Express 5 serves a small post page at about this rate here. */
+/** docs/architecture.md section 6: stock React Router 7 on Express 5 serves a small post page at about this rate here. */
 const STOCK_REACT_ROUTER_RPS = 430;
 const CACHE_OFF = { HTML_CACHE_BYTES: "0" };
 const CACHE_ON = { HTML_CACHE_BYTES: "" }; // the default bound, whatever the caller's environment says
@@ -54,7 +54,13 @@ async function createPost(base: string, cookie: string, slug: string): Promise<v
   const res = await fetch(`${base}/api/cms/simple-create-post`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base, Cookie: cookie },
-    body: JSON.stringify({ title: `Benchmark post ${slug}`, slug, summary: "Written by npm run bench.", content: "<p>A post written by the benchmark to time one create.</p>", published: true }),
+    body: JSON.stringify({
+      title: `Benchmark post ${slug}`,
+      slug,
+      summary: "Written by npm run bench.",
+      content: "<p>A post written by the benchmark to time one create.</p>",
+      published: true,
+    }),
   });
   if (res.status !== 201) throw new Error(`creating a post answered ${res.status}`);
 }
@@ -141,10 +147,21 @@ function manyPosts() {
       const api = "/api/public/blog/posts";
       await fetchBytes(cached.url + api);
       rows.push(
-        { page: api, server: "cached, brotli", load: await measure(cached.url + api, CONNECTIONS, { "Accept-Encoding": "gzip, deflate, br" }) },
-        { page: api, server: "cache off, 2 connections", load: await measure(off.url + api, 2, { "Accept-Encoding": "identity" }) },
+        {
+          page: api,
+          server: "cached, brotli",
+          load: await measure(cached.url + api, CONNECTIONS, { "Accept-Encoding": "gzip, deflate, br" }),
+        },
+        {
+          page: api,
+          server: "cache off, 2 connections",
+          load: await measure(off.url + api, 2, { "Accept-Encoding": "identity" }),
+        },
       );
-      const templates = [await fetchTemplate(cached.url, `/blog/${benchPostSlug(POSTS / 2)}`), await fetchTemplate(cached.url, "/blog/nonexistent-1")];
+      const templates = [
+        await fetchTemplate(cached.url, `/blog/${benchPostSlug(POSTS / 2)}`),
+        await fetchTemplate(cached.url, "/blog/nonexistent-1"),
+      ];
       return { rows, creates, images, rss, rssWithApi: rssBytes(cached.pid), templates };
     }),
   );
@@ -222,7 +239,7 @@ ${postgresReport(pgResult)}
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}
 
-Targets (issue 7)
+Targets
 ${targetList([
   {
     name: "hot post page at least 50% of node:http",
@@ -245,7 +262,11 @@ ${targetList([
     value: `${page400.p50} ms cached, ${page400Alone.p50} ms rendered alone`,
   },
   { name: `memory with ${posts} posts under 300 MB`, met: many.rss < 300 * 1024 * 1024, value: mb(many.rss) },
-  { name: "page cache RSS within 1.5x of its count (post pages)", met: postsRss.rss <= 1.5 * postsRss.counted, value: `${(postsRss.rss / postsRss.counted).toFixed(2)}x` },
+  {
+    name: "page cache RSS within 1.5x of its count (post pages)",
+    met: postsRss.rss <= 1.5 * postsRss.counted,
+    value: `${(postsRss.rss / postsRss.counted).toFixed(2)}x`,
+  },
   {
     name: "1 MB of <!-- sanitizes in well under 100 ms",
     met: slowestSanitize < 50,

@@ -1,5 +1,5 @@
-// `npm run build:binary [-- OUT]`: the whole site as one self-hosted executable (issue 6), with
-// Node's Single Executable Applications (DESIGN.md section 2): the CLI and React Router's server
+// `npm run build:binary [-- OUT]`: the whole site as one self-hosted executable, with
+// Node's Single Executable Applications (docs/architecture.md section 2): the CLI and React Router's server
 // build bundled into one CommonJS file, every file of build/client embedded as an asset, and
 // that blob injected into a copy of the pinned Node runtime (binary-runtime.ts), not the Node
 // that runs this script. Writes dist/<name>-linux-x64 unless told OUT.
@@ -8,9 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { name } from "../package.json";
-import { CLIENT_FILES_ASSET, listClientFiles } from "../src/server/client-files";
+import { CLIENT_FILES_ASSET, listClientFiles } from "~/server/client-files";
 import { pinnedNode, runtime } from "./binary-runtime";
-import { PACKAGE_FILES, resolvePackageFile } from "../src/server/media/package-files";
+import { PACKAGE_FILES, resolvePackageFile } from "~/server/media/package-files";
 import { embedMigrations } from "./embed-migrations.mjs";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
@@ -43,7 +43,7 @@ try {
         .filter((specifier) => specifier !== PACKAGE_FILES.jimpBundle)
         .map((specifier) => [specifier, resolvePackageFile(specifier, path.resolve("package.json"))]),
       [PACKAGE_FILES.jimpBundle, await bundleJimp(path.join(work, PACKAGE_FILES.jimpBundle))],
-    ]),
+    ] as [string, string][]),
   };
   fs.writeFileSync(path.join(work, "sea-config.json"), JSON.stringify(seaConfig));
   // The blob is tied to the Node version that reads it, so the pinned runtime prepares it.
@@ -59,7 +59,13 @@ try {
   if (!fs.readFileSync(binary).includes(`${fuse}:0`)) {
     throw new Error(`Node.js v${runtime.version} has no unused SEA fuse ${fuse}: postject cannot inject into it.`);
   }
-  quiet(path.resolve("node_modules/.bin/postject"), [binary, "NODE_SEA_BLOB", seaConfig.output, "--sentinel-fuse", fuse]);
+  quiet(path.resolve("node_modules/.bin/postject"), [
+    binary,
+    "NODE_SEA_BLOB",
+    seaConfig.output,
+    "--sentinel-fuse",
+    fuse,
+  ]);
   fs.renameSync(binary, out);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
@@ -111,7 +117,9 @@ function reactRouterServerBuild(): Plugin {
   return {
     name: "react-router-server-build",
     setup(b) {
-      b.onResolve({ filter: /^virtual:react-router\/server-build$/ }, () => ({ path: path.resolve("build/server/index.js") }));
+      b.onResolve({ filter: /^virtual:react-router\/server-build$/ }, () => ({
+        path: path.resolve("build/server/index.js"),
+      }));
     },
   };
 }
@@ -121,6 +129,6 @@ function quiet(command: string, args: string[]): void {
     execFileSync(command, args, { stdio: "pipe" });
   } catch (err) {
     const { stdout = "", stderr = "" } = err as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`${path.basename(command)} failed:\n${stdout}${stderr}`);
+    throw new Error(`${path.basename(command)} failed:\n${stdout.toString()}${stderr.toString()}`);
   }
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ICON_NAMES } from "../src/app/components/icon-names";
+import { ICON_NAMES } from "~/app/components/icon-names";
 
 /**
  * `npm run icons`: writes src/app/assets/icons.svg, one <symbol> per name in icon-names.ts, from

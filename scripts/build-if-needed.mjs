@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const OUTPUTS = ["build/server.js", "build/server/index.js"];
-const SOURCES = ["src", "public", "server.ts", "vite.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
+const SOURCES = [
+  "src",
+  "public",
+  "server.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "package-lock.json",
+];
 
 function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
@@ -16,6 +24,10 @@ function newestMtime(entry) {
 
 const built = Math.min(...OUTPUTS.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 if (built === 0 || Math.max(...SOURCES.map(newestMtime)) > built) {
-  console.log(built === 0 ? "No build found: building the site first (npm run build)..." : "Sources changed since the last build: building again (npm run build)...");
+  console.log(
+    built === 0
+      ? "No build found: building the site first (npm run build)..."
+      : "Sources changed since the last build: building again (npm run build)...",
+  );
   execSync("npm run build", { stdio: "inherit" });
 }

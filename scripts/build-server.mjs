@@ -1,6 +1,6 @@
 // Bundles server.ts (the npm entry of the command line, with the host and src/server) into
 // build/server.js beside React Router's build, so production runs plain JavaScript with no
-// TypeScript loader (DESIGN.md section 3). The single executable is bundled by build-binary.ts.
+// TypeScript loader (docs/architecture.md section 3). The single executable is bundled by build-binary.ts.
 import { build } from "esbuild";
 import { embedMigrations } from "./embed-migrations.mjs";
 

@@ -21,7 +21,9 @@ export function ensurePostgres() {
   if (found) return found;
   const canApt = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canApt) {
-    console.error("The PostgreSQL tests need its server binaries: install Debian's `postgresql` package (or set PG_BIN).");
+    console.error(
+      "The PostgreSQL tests need its server binaries: install Debian's `postgresql` package (or set PG_BIN).",
+    );
     process.exit(1);
   }
   console.log("PostgreSQL not found: installing Debian's postgresql package...");

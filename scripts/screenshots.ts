@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { launchBrowser, openPage } from "../tests/helpers/browser";
 import { startServer } from "../tests/helpers/running-server";
-import { INDUSTRY_IDS } from "../src/shared/industries";
+import { INDUSTRY_IDS } from "~/shared/industries";
 
 /**
  * `npm run screenshots [-- DIR] [-- --only /path]`: full-page screenshots of every public page at

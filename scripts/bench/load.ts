@@ -13,13 +13,19 @@ const ROUND_SECONDS = 3;
  * connections unless told otherwise: other work on the machine can only slow a round down. Fails
  * on any error or answer other than 2xx, so a broken page cannot pass for a fast one.
  */
-export async function measure(url: string, connections = CONNECTIONS, headers: Record<string, string> = {}): Promise<Load> {
+export async function measure(
+  url: string,
+  connections = CONNECTIONS,
+  headers: Record<string, string> = {},
+): Promise<Load> {
   await autocannon({ url, connections, headers, duration: WARM_UP_SECONDS });
   let best: Load | undefined;
   for (let round = 0; round < ROUNDS; round++) {
     const result = await autocannon({ url, connections, headers, duration: ROUND_SECONDS });
     if (result.errors || result.non2xx || result.timeouts) {
-      throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`);
+      throw new Error(
+        `${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} answers other than 2xx`,
+      );
     }
     const load = { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
     if (!best || load.rps > best.rps) best = load;

@@ -1,16 +1,23 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import type { DbFile } from "../../src/server/store/db-schema";
-import type { Post, Tag } from "../../src/server/store/types";
+import type { DbFile } from "~/server/store/db-schema";
+import type { Post, Tag } from "~/server/store/types";
 
 /**
  * A data folder with `count` published posts, written straight to db.json in the store's format
  * (src/server/store/db-schema.ts): creating them through the store would rewrite the whole file
  * once per post. About 2.5 KB of content each, so 10,000 posts make a db.json of about 25 MB.
  */
-const TAGS: Tag[] = ["Product", "Healthcare", "Retail", "Engineering", "Airports", "Finance", "Education", "Logistics"].map(
-  (name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }),
-);
+const TAGS: Tag[] = [
+  "Product",
+  "Healthcare",
+  "Retail",
+  "Engineering",
+  "Airports",
+  "Finance",
+  "Education",
+  "Logistics",
+].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
 
 const PARAGRAPH =
   "<p>Intelligent queuing lets visitors wait wherever they like and arrive just in time. Service points call " +

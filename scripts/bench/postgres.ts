@@ -1,5 +1,5 @@
-import { loadConfig } from "../../src/server/config";
-import { importDataFolder } from "../../src/server/db-commands";
+import { loadConfig } from "~/server/config";
+import { importDataFolder } from "~/server/db-commands";
 import { startPostgres } from "../../tests/helpers/postgres";
 import { measure } from "./load";
 import { benchPostSlug, writeManyPosts } from "./many-posts";

@@ -10,7 +10,10 @@ import { startServer, type RunningServer } from "../../tests/helpers/running-ser
  */
 const running = new Set<{ stop: () => Promise<unknown> }>();
 
-async function using<S extends { stop: () => Promise<unknown> }, T>(server: S, use: (server: S) => Promise<T>): Promise<T> {
+async function using<S extends { stop: () => Promise<unknown> }, T>(
+  server: S,
+  use: (server: S) => Promise<T>,
+): Promise<T> {
   running.add(server);
   try {
     return await use(server);
@@ -21,22 +24,34 @@ async function using<S extends { stop: () => Promise<unknown> }, T>(server: S, u
 }
 
 /** The built site (`node build/server.js`) on 127.0.0.1 with this data folder and environment. */
-export async function withSite<T>(dataDir: string, env: Record<string, string>, use: (server: RunningServer) => Promise<T>): Promise<T> {
+export async function withSite<T>(
+  dataDir: string,
+  env: Record<string, string>,
+  use: (server: RunningServer) => Promise<T>,
+): Promise<T> {
   return using(await startServer({ dataDir, env }), use);
 }
 
 /** Bare node:http sending these pages' bytes from memory (same-bytes-server.mjs); `use` gets its URL. */
-export async function withSameBytes<T>(work: string, pages: Map<string, Buffer>, use: (url: string) => Promise<T>): Promise<T> {
+export async function withSameBytes<T>(
+  work: string,
+  pages: Map<string, Buffer>,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
   const files: Record<string, string> = {};
   [...pages].forEach(([page, body], i) => writeFileSync((files[page] = path.join(work, `page-${i}.html`)), body));
   const list = path.join(work, "pages.json");
   writeFileSync(list, JSON.stringify(files));
-  const child = spawn(process.execPath, [path.resolve("scripts/bench/same-bytes-server.mjs"), list], { stdio: ["ignore", "pipe", "inherit"] });
-  const server = { stop: async () => void (child.exitCode === null && (child.kill("SIGTERM"), await once(child, "exit"))) };
+  const child = spawn(process.execPath, [path.resolve("scripts/bench/same-bytes-server.mjs"), list], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const server = {
+    stop: async () => void (child.exitCode === null && (child.kill("SIGTERM"), await once(child, "exit"))),
+  };
   return using(server, async () => {
     const [line] = (await once(child.stdout, "data")) as [Buffer];
     const port = /ready (\d+)/.exec(line.toString())?.[1];
-    if (!port) throw new Error(`the node:http server did not start: ${line}`);
+    if (!port) throw new Error(`the node:http server did not start: ${line.toString()}`);
     return use(`http://127.0.0.1:${port}`);
   });
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/ui/toaster";
-import { SITE } from "../shared/site";
+import { SITE } from "~/shared/site";
 
 /**
  * The site's stylesheet (about 8 KB gzip) goes inline in the server's HTML rather than as a
@@ -21,7 +21,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: SITE.feedTitle, href: "/rss.xml" },
 ];
 
-/** The document shell (DESIGN.md section 3): every page, with or without the site chrome. */
+/** The document shell (docs/architecture.md section 3): every page, with or without the site chrome. */
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">

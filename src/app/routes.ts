@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** SPEC section 2's route table, one line per route. */
+/** docs/product.md section 2's route table, one line per route. */
 export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),

@@ -43,8 +43,8 @@ export type AppDeps = {
 /**
  * The request handler, apart from the host (serve.ts) so tests can build one on a temporary
  * data folder: the rendered-page cache, the /api routers, then React Router for every page
- * (DESIGN.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
- * Express runs at all (issue 7).
+ * (docs/architecture.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
+ * Express runs at all.
  */
 export function createApp({ config, store, sessionSecret, sessionRecords, build }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });

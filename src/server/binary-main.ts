@@ -4,13 +4,13 @@ import { runCli } from "./cli";
 import { CLIENT_FILES_ASSET, clientFilesHandler, type ClientFiles } from "./client-files";
 
 /**
- * The single executable's entry (issue 6, DESIGN.md section 2): scripts/build-binary.ts bundles
+ * The single executable's entry (docs/architecture.md section 2): scripts/build-binary.ts bundles
  * it with React Router's server build (the import above) into one CommonJS file and embeds every
  * file of build/client as an asset. It is always the production site: there is no Vite in it.
  */
 runCli({
   env: { NODE_ENV: "production" },
-  loadSite: async () => ({ build, clientFiles: clientFilesHandler(embeddedClientFiles()) }),
+  loadSite: () => Promise.resolve({ build, clientFiles: clientFilesHandler(embeddedClientFiles()) }),
 });
 
 /** The assets are keyed by URL path; CLIENT_FILES_ASSET lists them. */

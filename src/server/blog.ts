@@ -1,8 +1,8 @@
-import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "../shared/blog";
+import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "~/shared/blog";
 import { pageOf } from "./paging";
 import type { MediaLibrary } from "./media/media-library";
 import { withResponsiveImages } from "./media/responsive-html";
-import { isCoverImageUrl } from "../shared/schemas";
+import { isCoverImageUrl } from "~/shared/schemas";
 import { contentOf, contentsOf, readingMinutesOf, summaryOf } from "./post-view";
 import type { Post, Store } from "./store/types";
 
@@ -36,7 +36,7 @@ export type BlogService = {
 export const RELATED_POSTS = 3;
 
 /**
- * Public reads of the blog, shared by the pages and the /api endpoints (DESIGN.md section 6),
+ * Public reads of the blog, shared by the pages and the /api endpoints (docs/architecture.md section 6),
  * with content sanitized on the way out (post-view.ts).
  */
 export function createBlogService(store: Store, media?: MediaLibrary): BlogService {

@@ -1,5 +1,5 @@
 /**
- * A least-recently-used map bounded by the total size of its values, in bytes (issue 7: the
+ * A least-recently-used map bounded by the total size of its values, in bytes (docs/decisions/003-rendered-page-cache.md: the
  * rendered-page cache must not grow with the number of URLs a crawler invents). A Map keeps
  * insertion order, so moving an entry to the end on every read makes the first key the oldest.
  */

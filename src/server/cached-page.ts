@@ -6,7 +6,7 @@ import accepts from "accepts";
 import fresh from "fresh";
 
 /**
- * One rendered page as the HTML cache keeps it (issue 7): the body once, its gzip and brotli
+ * One rendered page as the HTML cache keeps it: the body once, its gzip and brotli
  * copies compressed once, a strong ETag and the headers the full stack produced for it.
  */
 export type CachedPage = {
@@ -22,7 +22,17 @@ export type CachedPage = {
 };
 
 /** Set per response by sendPage or by Node, so never replayed from a stored page. */
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag", "vary", "x-cache"]);
+const PER_RESPONSE = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "x-cache",
+]);
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -116,7 +126,10 @@ export function sendPage(page: CachedPage, req: IncomingMessage, res: ServerResp
  * `q=0` refusals: RFC 9110 12.5.3, parsed by `accepts`), in our order of preference: brotli is
  * smaller than gzip, so it wins whatever order the client listed them in.
  */
-export function chooseEncoding(req: IncomingMessage, page: Pick<CachedPage, "gzip" | "br">): "br" | "gzip" | "identity" {
+export function chooseEncoding(
+  req: IncomingMessage,
+  page: Pick<CachedPage, "gzip" | "br">,
+): "br" | "gzip" | "identity" {
   const accepted = accepts(req);
   if (page.br && accepted.encoding("br")) return "br";
   if (page.gzip && accepted.encoding("gzip")) return "gzip";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { name as PROGRAM, version as VERSION } from "../../package.json";
-import { AUTH_FORM_MESSAGES, newUserSchema } from "../shared/schemas";
+import { AUTH_FORM_MESSAGES, newUserSchema } from "~/shared/schemas";
 import { countPosts } from "./backups/backup-file";
 import { readBackupFileContents } from "./backups/backup-folder";
 import { restoreMedia } from "./media/media-backup";
@@ -16,9 +16,9 @@ import type { Store } from "./store/types";
 import { createUserAccount } from "./users";
 
 /**
- * The command line of DESIGN.md section 3, one for every way of running (issue 6): `npm start`
- * and `npm run dev` (server.ts), `npm run users -- create ...` (issue 4), `npm run backup` and
- * `npm run restore -- FILE` (issue 5), and the single executable (binary-main.ts). Each command
+ * The command line of docs/architecture.md section 3, one for every way of running: `npm start`
+ * and `npm run dev` (server.ts), `npm run users -- create ...`, `npm run backup` and
+ * `npm run restore -- FILE`, and the single executable (binary-main.ts). Each command
  * is one row of COMMANDS; `serve` is the default. Exit codes: 0 done, 1 refused (bad input, data
  * folder in use), 2 usage, 130 cancelled. A command that opens the data folder does so as a
  * server start would (openSite): an empty folder gets its sample posts and session secret, so
@@ -33,7 +33,9 @@ export const CLI_MESSAGES = {
   unknownCommand: (words: string[]) => `Unknown command "${words.join(" ")}".`,
   created: (u: { id: number; username: string; role: string }) => `Created ${u.role} ${u.username} (id ${u.id}).`,
   wrongArguments: (names: string[], given: string[]) =>
-    given.length < names.length ? `Missing ${names.slice(given.length).join(" ")}.` : `Unexpected argument "${given[names.length]}".`,
+    given.length < names.length
+      ? `Missing ${names.slice(given.length).join(" ")}.`
+      : `Unexpected argument "${given[names.length]}".`,
   backedUp: (count: number, file: string) => `Backed up ${countPosts(count)} to ${file}`,
   restored: (restored: number, skipped: number) => `Restored ${countPosts(restored)}, skipped ${skipped}.`,
 } as const;
@@ -69,7 +71,12 @@ const COMMANDS: Record<string, Command> = {
   "users create": {
     usage: "users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]",
     summary: "creates a user, asking for the password twice (or reading one line of stdin)",
-    options: { username: { type: "string" }, role: { type: "string" }, "password-stdin": { type: "boolean" }, ...dataOption },
+    options: {
+      username: { type: "string" },
+      role: { type: "string" },
+      "password-stdin": { type: "boolean" },
+      ...dataOption,
+    },
     run: createUser,
   },
   backup: {
@@ -127,7 +134,7 @@ async function createUser(values: Values): Promise<void> {
 }
 
 /**
- * Safe while a server runs (issue 5): it reads db.json without taking the folder's lock, and
+ * Safe while a server runs: it reads db.json without taking the folder's lock, and
  * never writes it; only the backups folder is written.
  */
 async function backup(values: Values): Promise<void> {
@@ -227,7 +234,7 @@ async function readFirstLine(): Promise<string> {
 
 /**
  * The longest row of COMMANDS whose words start argv, and the arguments after them. No command,
- * or flags first, means `serve` (issue 6), so `queuesite --port 8080` serves.
+ * or flags first, means `serve`, so `queuesite --port 8080` serves.
  */
 function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {
   if (argv[0] === undefined || argv[0].startsWith("-")) return { command: COMMANDS.serve!, args: argv };
@@ -247,7 +254,11 @@ function leadingWords(argv: string[]): string[] {
 export const versionText = () => `${PROGRAM} ${VERSION} (Node.js ${process.version})`;
 
 function helpText(): string {
-  const rows = [...Object.values(COMMANDS), { usage: "--version", summary: "prints the version and the Node.js version it runs on" }, { usage: "--help", summary: "prints this help" }];
+  const rows = [
+    ...Object.values(COMMANDS),
+    { usage: "--version", summary: "prints the version and the Node.js version it runs on" },
+    { usage: "--help", summary: "prints this help" },
+  ];
   return [
     `${PROGRAM} ${VERSION}: the site, blog and CMS in one server (README.md).`,
     `Usage: ${PROGRAM} [COMMAND] [FLAGS]`,
@@ -285,7 +296,8 @@ async function main(argv: string[], entry: CliEntry): Promise<number> {
     }
     console.error(err instanceof Error ? err.message : String(err));
     // Refused input (a short password, a taken name) gets the usage line too; a busy folder does not.
-    if (err instanceof UsageError || err instanceof HttpError) console.error(usage.map((u) => `Usage: ${u}`).join("\n"));
+    if (err instanceof UsageError || err instanceof HttpError)
+      console.error(usage.map((u) => `Usage: ${u}`).join("\n"));
     return err instanceof UsageError ? 2 : 1;
   }
 }
@@ -299,6 +311,7 @@ function parseCommandLine(command: Command, args: string[]) {
     throw new UsageError(`${(err as Error).message.split(". ")[0]!.replace(/\.$/, "")}.`);
   }
   const names = command.args ?? [];
-  if (parsed.positionals.length !== names.length) throw new UsageError(CLI_MESSAGES.wrongArguments(names, parsed.positionals));
+  if (parsed.positionals.length !== names.length)
+    throw new UsageError(CLI_MESSAGES.wrongArguments(names, parsed.positionals));
   return parsed;
 }

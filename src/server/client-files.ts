@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 
 /**
  * The browser's files (build/client), answered from memory: `npm start` reads them from disk at
- * start, the single executable from its embedded assets (issue 6). One handler for both, so the
+ * start, the single executable from its embedded assets. One handler for both, so the
  * executable sends the same caching headers as `npm start` (docs/decisions/004-one-cli-and-the-executable.md).
  * Keys are URL paths ("/assets/app-x.js"); a lookup in a map cannot list a folder or leave it.
  */
@@ -14,7 +14,7 @@ export type ClientFiles = Map<string, Buffer>;
 /** The single executable's asset listing the others' keys: Node 20 cannot list a SEA's assets. */
 export const CLIENT_FILES_ASSET = "client-files.json";
 
-/** Vite fingerprints everything under /assets, so those files never change (DESIGN.md section 6). */
+/** Vite fingerprints everything under /assets, so those files never change (docs/architecture.md section 6). */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const ONE_HOUR = "public, max-age=3600";
 

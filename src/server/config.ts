@@ -3,7 +3,7 @@ import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "./trust-proxy";
 
 /**
- * Every setting the server reads, in one place (DESIGN.md section 7): parsed once at start-up,
+ * Every setting the server reads, in one place (docs/architecture.md section 7): parsed once at start-up,
  * and a bad value stops the server with a list of every bad variable before it listens.
  */
 const optionalText = z
@@ -12,66 +12,75 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().trim().min(1).default("data"),
-  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  ADMIN_USERNAME: optionalText,
-  ADMIN_PASSWORD: optionalText,
-  TRUST_PROXY: trustProxySchema,
-  CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  // docs/decisions/015-contact-notifications-by-smtp.md: smtp:// (STARTTLS when offered) or smtps:// (TLS).
-  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
-  CONTACT_NOTIFY_TO: optionalText.pipe(
-    z
-      .string()
-      .transform((v) => v.split(",").map((a) => a.trim()).filter(Boolean))
-      .pipe(z.array(z.email("must be email addresses separated by commas")).min(1))
-      .optional(),
-  ),
-  CONTACT_NOTIFY_FROM: optionalText.pipe(z.email("must be an email address").optional()),
-  SMTP_RETRY_DELAYS_MS: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d+(,\d+)*$/, "must be milliseconds separated by commas, like 5000,30000")
-      .transform((v) => v.split(",").map(Number))
-      .optional(),
-  ),
-  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
-  HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
-  MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
-  DATABASE_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
-  ),
-}).superRefine((e, ctx) => {
-  // Instances behind one load balancer must seal cookies with one secret, and a generated one
-  // would live in each instance's own data folder (docs/decisions/041-postgres-settings.md).
-  if (e.DATABASE_URL && !e.SESSION_SECRET) {
-    ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: DATABASE_NEEDS_SECRET });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1).default("data"),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    TRUST_PROXY: trustProxySchema,
+    CONTACT_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // docs/decisions/015-contact-notifications-by-smtp.md: smtp:// (STARTTLS when offered) or smtps:// (TLS).
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    CONTACT_NOTIFY_TO: optionalText.pipe(
+      z
+        .string()
+        .transform((v) =>
+          v
+            .split(",")
+            .map((a) => a.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.email("must be email addresses separated by commas")).min(1))
+        .optional(),
+    ),
+    CONTACT_NOTIFY_FROM: optionalText.pipe(z.email("must be an email address").optional()),
+    SMTP_RETRY_DELAYS_MS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, "must be milliseconds separated by commas, like 5000,30000")
+        .transform((v) => v.split(",").map(Number))
+        .optional(),
+    ),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
+    HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+    MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    // Instances behind one load balancer must seal cookies with one secret, and a generated one
+    // would live in each instance's own data folder (docs/decisions/041-postgres-settings.md).
+    if (e.DATABASE_URL && !e.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: DATABASE_NEEDS_SECRET });
+    }
+  });
 
 export const DATABASE_NEEDS_SECRET = "must be set when DATABASE_URL is, so every instance seals sessions alike";
 
 /** Five retries over about an hour: long enough to ride out a mail server's restart. */
 const DEFAULT_SMTP_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 15 * 60_000, 45 * 60_000];
 
-/** 64 MiB holds thousands of rendered pages with their gzip and brotli copies (issue 7). */
+/** 64 MiB holds thousands of rendered pages with their gzip and brotli copies. */
 const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Settings with a working default that a production site should still set, named (never shown)
- * by the public health report (issue 5):
+ * by the public health report:
  * - PUBLIC_URL: the default `http://localhost:PORT` ends up in canonical links, the RSS feed and
  *   the sitemap, which then point every reader and search engine at their own machine.
  * - SESSION_SECRET: the generated one lives in the data folder, so every copy of that folder (an
- *   operator's backup, DESIGN.md section 1) can forge sessions, and instances behind a load
- *   balancer (DESIGN.md section 6) would each seal cookies with a different one.
+ *   operator's backup, docs/architecture.md section 1) can forge sessions, and instances behind a load
+ *   balancer (docs/architecture.md section 6) would each seal cookies with a different one.
  */
 const PRODUCTION_SETTINGS = ["PUBLIC_URL", "SESSION_SECRET"] as const;
 
@@ -84,7 +93,7 @@ export type Config = {
   publicUrl: string;
   /** Seals session cookies; when unset, one is generated in the data folder on first start. */
   sessionSecret?: string;
-  /** The first admin, created on a start with no users (issue 4). */
+  /** The first admin, created on a start with no users. */
   adminUsername?: string;
   adminPassword?: string;
   /** Which hops in front may set X-Forwarded-For/-Proto (src/server/trust-proxy.ts). */
@@ -96,7 +105,7 @@ export type Config = {
   contactNotifyFrom: string;
   /** Waits before each retry of a failed notification; tests shorten them. */
   smtpRetryDelaysMs: number[];
-  /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (DESIGN.md section 4). */
+  /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (docs/architecture.md section 4). */
   backupKeep: number;
   /**
    * Bound of the rendered-page cache (src/server/html-cache.ts); 0 turns it off. Off by default in
@@ -125,9 +134,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   const e = parsed.data;
   // Both or neither: a notifier without recipients (or the reverse) would drop every notification silently.

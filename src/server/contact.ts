@@ -1,16 +1,16 @@
-import { CONTACT_MESSAGES, contactSchema } from "../shared/contact-schema";
-import { fieldErrors } from "../shared/field-errors";
+import { CONTACT_MESSAGES, contactSchema } from "~/shared/contact-schema";
+import { fieldErrors } from "~/shared/field-errors";
 import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "./api/json-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "./errors";
 import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "./rate-limiter";
 import type { Store } from "./store/types";
 
-/** Stored messages per address before 429 (issue 2): rejected submissions do not count. */
+/** Stored messages per address before 429: rejected submissions do not count. */
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 const WEBHOOK_TIMEOUT_MS = 5000;
 
-/** The hidden field a person never fills in; bots that fill every field do (issue 2). */
+/** The hidden field a person never fills in; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
 
 /** A body the browser sent that is not a form (a script posting JSON to a page, say). */

@@ -1,17 +1,17 @@
 /**
- * The one HTML policy for post content (DESIGN.md section 2 "HTML safety" and section 5 "content
- * rendered as raw HTML"): an allowlist of what Quill 2 writes for the formats of SPEC section 5,
+ * The one HTML policy for post content (docs/architecture.md section 2 "HTML safety" and section 5 "content
+ * rendered as raw HTML"): an allowlist of what Quill 2 writes for the formats of docs/product.md section 5,
  * applied when content is written and again when it is rendered. Output is a fixed point:
  * sanitizeContent(sanitizeContent(x)) === sanitizeContent(x).
  */
-import { videoTitle } from "../shared/embeds";
+import { videoTitle } from "~/shared/embeds";
 import sanitizeHtml from "sanitize-html";
 
-// SPEC section 5: "Links are limited to the protocols http, https, mailto and tel".
+// docs/product.md section 5: "Links are limited to the protocols http, https, mailto and tel".
 const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
 const IMAGE_SCHEMES = ["http", "https"];
 
-// DESIGN.md section 2: iframes only https:// on these hosts, embed paths only.
+// docs/architecture.md section 2: iframes only https:// on these hosts, embed paths only.
 const EMBED_PATHS: Record<string, RegExp> = {
   "www.youtube.com": /^\/embed\/[\w-]+$/,
   "www.youtube-nocookie.com": /^\/embed\/[\w-]+$/,
@@ -33,7 +33,7 @@ const QUILL_CLASSES = [
   "ql-video",
   "ql-syntax",
 ];
-// A div is kept only as one of these wrappers (the responsive video container of SPEC section 5's
+// A div is kept only as one of these wrappers (the responsive video container of docs/product.md section 5's
 // paste rules, or a Quill 2 code block); any other div is unwrapped, its content kept.
 const DIV_CLASSES = ["video-container", "ql-code-block-container", "ql-code-block"];
 // Quill 2 writes every list as <ol><li data-list="...">.
@@ -102,7 +102,7 @@ function isSafeUrl(url: string, schemes: string[]): boolean {
   return !/^[/\\]{2}/.test(bare);
 }
 
-/** DESIGN.md section 2: https only, exact host, YouTube /embed/ID or Vimeo /video/NNN. */
+/** docs/architecture.md section 2: https only, exact host, YouTube /embed/ID or Vimeo /video/NNN. */
 function isAllowedEmbedUrl(src: string): boolean {
   if (src.length > MAX_URL_LENGTH || !/^https:\/\//i.test(src)) return false;
   if (squeeze(src) !== src || src.includes("\\")) return false;
@@ -194,7 +194,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "*": (tagName, attribs) => {
       const out = { ...attribs };
       const schemes = tagName === "a" ? LINK_SCHEMES : IMAGE_SCHEMES;
-      // SPEC section 5: "any other link becomes a blank address", so a bad href or src is dropped.
+      // docs/product.md section 5: "any other link becomes a blank address", so a bad href or src is dropped.
       for (const name of ["href", "src"]) {
         const value = out[name];
         if (value !== undefined && !isSafeUrl(value, schemes)) delete out[name];
@@ -211,7 +211,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       }
       if (tagName === "iframe" && out.src !== undefined && isAllowedEmbedUrl(out.src)) {
         out.src = new URL(out.src).href;
-        // A frame needs an accessible name (DESIGN.md section 8); posts saved before the editor
+        // A frame needs an accessible name (docs/architecture.md section 8); posts saved before the editor
         // added one get the provider's player name here, on the way in and on the way out.
         if (!out.title?.trim()) out.title = videoTitle(out.src);
         // Valid HTML: allowfullscreen is a boolean attribute (Quill writes "true"), and frameborder
@@ -228,7 +228,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   exclusiveFilter: (frame) => {
-    // DESIGN.md section 2: a foreign iframe goes entirely (never a blank frame, never srcdoc).
+    // docs/architecture.md section 2: a foreign iframe goes entirely (never a blank frame, never srcdoc).
     if (frame.tag === "iframe") return !isAllowedEmbedUrl(frame.attribs.src ?? "");
     if (frame.tag === "img") return !frame.attribs.src;
     if (frame.tag === "div") {

@@ -16,7 +16,7 @@ import type { Store } from "./store/types";
 import type { TagService } from "./tags";
 
 /**
- * What every loader and action receives as `context` (DESIGN.md section 7): the store and the
+ * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
  * services built once by createApp. Route modules reach server state only through here, never
  * by importing it, so the same instances serve the /api routers and the pages.
  */
@@ -27,15 +27,15 @@ export type AppContext = {
   store: Store;
   blog: BlogService;
   contact: ContactService;
-  /** The write side of the blog (SPEC section 5 rules): /api/cms and the admin pages. */
+  /** The write side of the blog (docs/product.md section 5 rules): /api/cms and the admin pages. */
   posts: PostService;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */
   sessions: Sessions;
   /** Sign-in, sessions (list, end) and accounts: /api/auth and the admin pages. */
   auth: AuthService;
-  /** Backups, restore, purge and test-post removal (DESIGN.md section 4): /api/debug and the tool pages. */
+  /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
-  /** The health report of /api/public/health/database and /system/health (issue 5). */
+  /** The health report of /api/public/health/database and /system/health. */
   health: HealthService;
   /** Contact messages and the inbox settings: /api/admin/messages and the Inbox tab. */
   inbox: InboxService;

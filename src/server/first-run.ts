@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { fieldErrors } from "../shared/field-errors";
-import { SETUP_MESSAGES, setupSchema } from "../shared/setup";
-import type { SessionUser } from "../shared/users";
+import { fieldErrors } from "~/shared/field-errors";
+import { SETUP_MESSAGES, setupSchema } from "~/shared/setup";
+import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import type { Store } from "./store/types";
 import { createUserAccount, type HashCost } from "./users";

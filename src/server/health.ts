@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { version } from "../../package.json";
-import type { HealthReport } from "../shared/operations";
+import type { HealthReport } from "~/shared/operations";
 import { backupsDir, newestBackup } from "./backups/backup-folder";
 import type { Config } from "./config";
 import { writeFileDurably } from "./store/durable-file-adapter";
@@ -111,7 +111,10 @@ export const DATABASE_PROBE_TIMEOUT_MS = 3000;
 async function probeDatabase(ping: () => Promise<number>): Promise<number | string> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })), DATABASE_PROBE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error("timeout"), { code: "ETIMEDOUT" })),
+      DATABASE_PROBE_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([ping(), timeout]);

@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
-import { asksForPreview } from "../shared/preview";
+import { asksForPreview } from "~/shared/preview";
 import { sessionCookieOf } from "./auth/session";
 import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "./store/types";
 
 /**
- * The rendered-page cache of issue 7. Public pages are a pure function of their URL and the
- * content (DESIGN.md section 6), so a page is rendered once, kept per URL and dropped on every
+ * The rendered-page cache (docs/decisions/003-rendered-page-cache.md). Public pages are a pure function of their URL and the
+ * content (docs/architecture.md section 6), so a page is rendered once, kept per URL and dropped on every
  * content write. Anything that could depend on who asks is left alone: other methods, requests
  * with the session cookie, paths outside the public pages, and answers other than 200 and 404.
  */
@@ -110,7 +110,9 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   });
 
   const keyOf = (method: string | undefined, url: string, cookie: string | undefined) =>
-    maxBytes > 0 && (method === "GET" || method === "HEAD") && sessionCookieOf(cookie) === undefined ? pageKey(url) : undefined;
+    maxBytes > 0 && (method === "GET" || method === "HEAD") && sessionCookieOf(cookie) === undefined
+      ? pageKey(url)
+      : undefined;
 
   const hit = (page: CachedPage, req: IncomingMessage, res: ServerResponse) => {
     hits += 1;
@@ -189,11 +191,17 @@ type WriteArgs = [chunk: unknown, encoding?: unknown, callback?: unknown];
  */
 function captureBody(res: Response, onEnd: (body: Buffer, send: (body: Buffer) => void) => void): void {
   const chunks: Buffer[] = [];
+  // Put back on the same object in end() below, so `this` is still res when they run.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const { write, end } = res;
   const collect = ([chunk, encoding, callback]: WriteArgs) => {
     if (typeof chunk === "function") return chunk as () => void;
     if (chunk !== undefined && chunk !== null) {
-      chunks.push(typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array));
+      chunks.push(
+        typeof chunk === "string"
+          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
+          : Buffer.from(chunk as Uint8Array),
+      );
     }
     return (typeof encoding === "function" ? encoding : callback) as (() => void) | undefined;
   };

@@ -9,9 +9,9 @@ import {
   type InboxMessage,
   type InboxPage,
   type InboxQuery,
-} from "../shared/inbox";
-import { fieldErrors } from "../shared/field-errors";
-import type { SessionUser } from "../shared/users";
+} from "~/shared/inbox";
+import { fieldErrors } from "~/shared/field-errors";
+import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
 import { messagesCsv } from "./messages-csv";
 import type { ContactMessage, Settings, Store } from "./store/types";

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { industryName } from "../shared/inbox";
+import { industryName } from "~/shared/inbox";
 import type { ContactMessage, EmailStatus, Store } from "./store/types";
 
 /** Each attempt gives up after this long, so a mail server that hangs cannot hold a retry forever. */

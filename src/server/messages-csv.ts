@@ -1,4 +1,4 @@
-import { industryName, notificationLabel, type InboxMessage } from "../shared/inbox";
+import { industryName, notificationLabel, type InboxMessage } from "~/shared/inbox";
 
 const COLUMNS = [
   "id",

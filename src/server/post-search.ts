@@ -1,5 +1,5 @@
-import { POST_QUERY_MESSAGES, POSTS_PAGE_SIZE, postQuerySchema, type PostSearchPage } from "../shared/post-query";
-import { fieldErrors } from "../shared/field-errors";
+import { POST_QUERY_MESSAGES, POSTS_PAGE_SIZE, postQuerySchema, type PostSearchPage } from "~/shared/post-query";
+import { fieldErrors } from "~/shared/field-errors";
 import { ValidationError } from "./errors";
 import type { PostService } from "./posts";
 import { pageOrEmpty } from "./paging";

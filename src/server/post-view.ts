@@ -1,10 +1,10 @@
-import { readingMinutes } from "../shared/reading-time";
+import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
 import type { Post } from "./store/types";
 
 /**
  * How a stored post is read out, by the public blog and the CMS alike. Content is sanitized on the
- * way out too (DESIGN.md section 5: restored backups and older files may hold HTML that never
+ * way out too (docs/architecture.md section 5: restored backups and older files may hold HTML that never
  * passed the write path). The store hands out frozen posts that are replaced on every change, so
  * one sanitized copy is kept per post object, shared by every reader, and dropped with the post.
  */
@@ -37,7 +37,7 @@ export async function contentsOf(posts: readonly Post[]): Promise<string[]> {
   return contents;
 }
 
-/** SPEC section 3: older posts carry `excerpt` instead of `summary`. */
+/** docs/product.md section 3: older posts carry `excerpt` instead of `summary`. */
 export function summaryOf(post: Post): string {
   return post.summary || post.excerpt || "";
 }

@@ -1,8 +1,8 @@
-import type { CmsPost } from "../shared/blog";
-import { fieldErrors } from "../shared/field-errors";
-import { UPDATED_AT_MESSAGE } from "../shared/post-conflict";
-import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "../shared/schemas";
-import { generateSlug } from "../shared/slug";
+import type { CmsPost } from "~/shared/blog";
+import { fieldErrors } from "~/shared/field-errors";
+import { UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
+import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~/shared/schemas";
+import { generateSlug } from "~/shared/slug";
 import { sanitizeContent } from "./content";
 import { contentOf, contentsOf, summaryOf } from "./post-view";
 import { NotFoundError, ValidationError } from "./errors";
@@ -10,7 +10,7 @@ import { postNotFoundMessage } from "./store/post-changes";
 import type { Post, PostInput, Store, Tag } from "./store/types";
 
 export type PostService = {
-  /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (SPEC section 3). */
+  /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
   listAll(): Promise<CmsPost[]>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
@@ -30,8 +30,8 @@ export function parsePostId(param: unknown): number {
 }
 
 /**
- * The write side of the blog, used by /api/cms and the debug tools, with SPEC section 5's rules
- * and messages through the shared schemas (DESIGN.md section 7). Checks run here, not in the
+ * The write side of the blog, used by /api/cms and the debug tools, with docs/product.md section 5's rules
+ * and messages through the shared schemas (docs/architecture.md section 7). Checks run here, not in the
  * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
  */
 export function createPostService(store: Store): PostService {
@@ -47,7 +47,7 @@ export function createPostService(store: Store): PostService {
 
     async create(input) {
       const fields = recordOf(input);
-      // SPEC section 5: the slug comes from the title when the writer left it empty.
+      // docs/product.md section 5: the slug comes from the title when the writer left it empty.
       const post = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
       return forCms(await store.createPost(post));
     },
@@ -84,7 +84,7 @@ export function createPostService(store: Store): PostService {
 }
 
 /**
- * SPEC section 5 rules and messages. The 50-character content minimum is checked on what the
+ * docs/product.md section 5 rules and messages. The 50-character content minimum is checked on what the
  * writer sent, and again on what sanitizing leaves: content that is all script, or tags the
  * allowlist drops, would otherwise be stored as a post with no body. Content is stored sanitized
  * (docs/architecture.md section 5), the same HTML the blog renders.
@@ -129,7 +129,7 @@ function parsePostChanges(fields: Record<string, unknown>): Partial<PostInput> {
 }
 
 /**
- * The slug to validate: `whenMissing` when none was sent; SPEC section 5, "On submit a slug shorter
+ * The slug to validate: `whenMissing` when none was sent; docs/product.md section 5, "On submit a slug shorter
  * than 3 is replaced by a generated one"; any other is taken as typed, so "Bad Slug!" gets the
  * pattern message instead of being silently rewritten.
  */

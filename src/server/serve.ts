@@ -7,13 +7,13 @@ import type { Config } from "./config";
 import { createCacheWarmer } from "./cache-warmer";
 import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
-import { SETUP_MESSAGES } from "../shared/setup";
+import { SETUP_MESSAGES } from "~/shared/setup";
 import { securityHeaders } from "./security-headers";
 
 /**
- * The host (DESIGN.md section 7): the data folder, headers, compression, the browser's files,
+ * The host (docs/architecture.md section 7): the data folder, headers, compression, the browser's files,
  * then the app from createApp; it listens and stops cleanly. `serve` runs it for each way of
- * running (issue 6), which differ only in where the site comes from: Vite in development
+ * running, which differ only in where the site comes from: Vite in development
  * (server.ts under tsx), build/ beside build/server.js, or the single executable's own bundle.
  */
 export type Site = {
@@ -47,7 +47,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     host.use(securityHeaders({ dev: config.env !== "production" }), site.clientFiles);
     host.use(app);
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
-    // and the file lookup cost several times the answer itself (issue 7, `npm run bench`).
+    // and the file lookup cost several times the answer itself (`npm run bench`).
     // The kept page replays the headers this stack gave it when it was rendered.
     const server = http.createServer();
     const stopper = gracefulStop(server);

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { fieldErrors } from "../shared/field-errors";
-import { slugify } from "../shared/slug";
-import { tagMergeSchema, tagRenameSchema, TAGS_MESSAGES, type TagWithCount } from "../shared/tags";
+import { fieldErrors } from "~/shared/field-errors";
+import { slugify } from "~/shared/slug";
+import { tagMergeSchema, tagRenameSchema, TAGS_MESSAGES, type TagWithCount } from "~/shared/tags";
 import { NotFoundError, ValidationError } from "./errors";
 import type { Store, Tag } from "./store/types";
 

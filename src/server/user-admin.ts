@@ -1,5 +1,5 @@
-import { passwordResetSchema, USER_ADMIN_MESSAGES, userChangeSchema, type AdminUserRow } from "../shared/user-admin";
-import type { NewUserInput } from "../shared/schemas";
+import { passwordResetSchema, USER_ADMIN_MESSAGES, userChangeSchema, type AdminUserRow } from "~/shared/user-admin";
+import type { NewUserInput } from "~/shared/schemas";
 import type { AuthService } from "./auth/auth-service";
 import { hashPassword } from "./auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "./errors";

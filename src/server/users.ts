@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { fieldErrors } from "../shared/field-errors";
-import { newUserSchema, type NewUserInput } from "../shared/schemas";
+import { fieldErrors } from "~/shared/field-errors";
+import { newUserSchema, type NewUserInput } from "~/shared/schemas";
 import { hashPassword } from "./auth/password";
 import type { SessionUser } from "./auth/session";
 import type { Config } from "./config";
@@ -17,7 +17,7 @@ export const firstAdminHalfSetMessage = (set: string, missing: string) =>
   `${set} is set but ${missing} is not: set both to create the first admin on a start with no users, or neither.`;
 
 /**
- * A 400 whose message is the first field message, so the admin's "Login failed" toast (SPEC
+ * A 400 whose message is the first field message, so the admin's "Login failed" toast (docs/product.md
  * section 8 shows the server's text) and a CLI line both say what is wrong.
  */
 export function invalidInput(error: z.ZodError): ValidationError {
@@ -31,7 +31,7 @@ export function publicUser({ id, username, role }: User): SessionUser {
 }
 
 /**
- * Creates a user from the register call, the CLI or the first-admin variables (issue 4): the
+ * Creates a user from the register call, the CLI or the first-admin variables: the
  * shared newUserSchema (password at least 8), then scrypt. Throws ValidationError (400, field
  * messages) or ConflictError (409) for a username taken in any letter case.
  */
@@ -48,7 +48,7 @@ export async function createUserAccount(store: Store, input: NewUserInput, cost:
 }
 
 /**
- * The first admin from ADMIN_USERNAME and ADMIN_PASSWORD on a start with no users (DESIGN.md
+ * The first admin from ADMIN_USERNAME and ADMIN_PASSWORD on a start with no users (docs/architecture.md
  * section 5: no open sign-up, no credentials in the code). Once any user exists the variables
  * are ignored, so a later change to them never touches an account. A half-set pair or a bad
  * value throws, naming the variable, and the server does not start.
@@ -63,7 +63,11 @@ export async function ensureFirstAdmin(
   if (!adminUsername) throw new Error(firstAdminHalfSetMessage("ADMIN_PASSWORD", "ADMIN_USERNAME"));
   if (!adminPassword) throw new Error(firstAdminHalfSetMessage("ADMIN_USERNAME", "ADMIN_PASSWORD"));
   try {
-    const admin = await createUserAccount(store, { username: adminUsername, password: adminPassword, role: "admin" }, cost);
+    const admin = await createUserAccount(
+      store,
+      { username: adminUsername, password: adminPassword, role: "admin" },
+      cost,
+    );
     console.log(firstAdminCreatedMessage(admin.username));
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;

@@ -1,12 +1,12 @@
 /**
  * The public face of a blog post, shared by the pages, the public API and the feeds, with the
- * user-facing messages of SPEC section 8 for the blog.
+ * user-facing messages of docs/product.md section 8 for the blog.
  */
 import type { ResponsiveImage } from "./media";
 
 export type Tag = { id: number; name: string; slug: string };
 
-/** What a list card needs (SPEC section 2): no content, so list pages stay small. */
+/** What a list card needs (docs/product.md section 2): no content, so list pages stay small. */
 export type PostListItem = {
   id: number;
   title: string;
@@ -25,10 +25,10 @@ export type PostListItem = {
 /** A published post as the public sees it: summary resolved, content sanitized. */
 export type PublicPost = PostListItem & { content: string; published: boolean };
 
-/** DESIGN.md section 5: /blog shows 12 posts a page. */
+/** docs/architecture.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;
 
-/** The thumbnail when a post has no cover image (SPEC section 3). */
+/** The thumbnail when a post has no cover image (docs/product.md section 3). */
 export const DEFAULT_COVER_IMAGE = "/logo.svg";
 
 export const BLOG_MESSAGES = {
@@ -53,5 +53,5 @@ export const BLOG_MESSAGES = {
   related: "Related posts",
 } as const;
 
-/** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (SPEC section 3). */
+/** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (docs/product.md section 3). */
 export type CmsPost = Omit<PublicPost, "readingMinutes"> & { excerpt?: string };

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { CONTACT_INDUSTRY_OTHER, INDUSTRY_IDS } from "./industries";
 
 /**
- * The contact form's schema and messages (DESIGN.md section 7: one rule, one message, used by the
+ * The contact form's schema and messages (docs/architecture.md section 7: one rule, one message, used by the
  * browser and by /api/contact and the page actions). Written with zod's tree-shakable `zod/mini`
  * and kept apart from schemas.ts, because this one ships with every public page and the full zod
  * there would cost the page 30 KB of gzip JavaScript (docs/decisions/002-small-public-javascript.md).
@@ -30,10 +30,15 @@ const requiredText = (message: string, max: number, tooLong: string) =>
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_MESSAGES.nameRequired, 100, CONTACT_MESSAGES.nameTooLong),
-  email: z.pipe(requiredText(CONTACT_MESSAGES.emailRequired, 254, CONTACT_MESSAGES.emailInvalid), z.email(CONTACT_MESSAGES.emailInvalid)),
+  email: z.pipe(
+    requiredText(CONTACT_MESSAGES.emailRequired, 254, CONTACT_MESSAGES.emailInvalid),
+    z.email(CONTACT_MESSAGES.emailInvalid),
+  ),
   company: z._default(z.string().check(z.trim(), z.maxLength(100, CONTACT_MESSAGES.companyTooLong)), ""),
   industry: z._default(
-    z.union([z.enum(INDUSTRY_IDS), z.literal(CONTACT_INDUSTRY_OTHER), z.literal("")], { error: CONTACT_MESSAGES.industryInvalid }),
+    z.union([z.enum(INDUSTRY_IDS), z.literal(CONTACT_INDUSTRY_OTHER), z.literal("")], {
+      error: CONTACT_MESSAGES.industryInvalid,
+    }),
     "",
   ),
   message: requiredText(CONTACT_MESSAGES.messageRequired, 5000, CONTACT_MESSAGES.messageTooLong),

@@ -1,5 +1,5 @@
 /**
- * Dates as `MMMM dd, yyyy` in UTC (DESIGN.md section 6), the same on the server and in the
+ * Dates as `MMMM dd, yyyy` in UTC (docs/architecture.md section 6), the same on the server and in the
  * browser so hydration matches whatever the reader's time zone.
  */
 const FORMAT = new Intl.DateTimeFormat("en-US", { month: "long", day: "2-digit", year: "numeric", timeZone: "UTC" });

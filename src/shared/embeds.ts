@@ -1,21 +1,21 @@
 /**
- * Video embeds for the post editor (SPEC section 5 "Editor paste rules", section 9 sizes): which
+ * Video embeds for the post editor (docs/product.md section 5 "Editor paste rules", section 9 sizes): which
  * pasted URLs and embed codes become videos, and the iframe `src` they get. Pure functions on
  * strings (WHATWG URL only, no DOM), so the browser editor and the Node tests share them.
  *
  * Every `src` made here passes src/server/content.ts: https, exact host, YouTube `/embed/ID` or
- * Vimeo `/video/N` (DESIGN.md section 2 "HTML safety").
+ * Vimeo `/video/N` (docs/architecture.md section 2 "HTML safety").
  */
 
 export type EmbedProvider = "youtube" | "vimeo";
 export type Embed = { provider: EmbedProvider; src: string; width: number; height: number };
 export type Notice = { title: string; description: string };
 
-// SPEC section 9: "YouTube embed 560x315; Vimeo 640x360".
+// docs/product.md section 9: "YouTube embed 560x315; Vimeo 640x360".
 export const YOUTUBE_SIZE = { width: 560, height: 315 } as const;
 export const VIMEO_SIZE = { width: 640, height: 360 } as const;
 
-// SPEC section 8 "Editor notices".
+// docs/product.md section 8 "Editor notices".
 export const VIDEOS_FOUND_NOTICE: Notice = {
   title: "Embedded videos found",
   description: "This post contains embedded videos. They stay in the post when you save it.",
@@ -37,13 +37,18 @@ export const VIMEO_URL_NOTICE: Notice = {
   description: "The pasted Vimeo link was turned into an embedded video (640×360).",
 };
 
-// SPEC section 5: a YouTube video id is exactly 11 characters.
+// docs/product.md section 5: a YouTube video id is exactly 11 characters.
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const VIMEO_ID = /^\d{1,12}$/;
 // The privacy hash of an unlisted Vimeo video (`vimeo.com/123/abcdef1234`), sent to the player as `?h=`.
 const VIMEO_HASH = /^[\da-f]{6,20}$/i;
 const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com"]);
-const YOUTUBE_EMBED_HOSTS = new Set(["www.youtube.com", "www.youtube-nocookie.com", "youtube.com", "youtube-nocookie.com"]);
+const YOUTUBE_EMBED_HOSTS = new Set([
+  "www.youtube.com",
+  "www.youtube-nocookie.com",
+  "youtube.com",
+  "youtube-nocookie.com",
+]);
 const VIMEO_HOSTS = new Set(["vimeo.com", "www.vimeo.com"]);
 const VIMEO_PLAYER_HOST = "player.vimeo.com";
 
@@ -89,7 +94,8 @@ export function youtubeId(url: string): string | undefined {
   const parts = segments(parsed);
   if (host === "youtu.be" || host === "www.youtu.be") return parts.length === 1 ? validYoutubeId(parts[0]) : undefined;
   if (YOUTUBE_HOSTS.has(host) || YOUTUBE_EMBED_HOSTS.has(host)) {
-    if (parts.length === 1 && parts[0] === "watch" && YOUTUBE_HOSTS.has(host)) return validYoutubeId(parsed.searchParams.get("v"));
+    if (parts.length === 1 && parts[0] === "watch" && YOUTUBE_HOSTS.has(host))
+      return validYoutubeId(parsed.searchParams.get("v"));
     if (parts.length === 2 && ["shorts", "embed", "live", "v"].includes(parts[0]!)) {
       // youtube-nocookie.com serves embeds only.
       if (host.includes("nocookie") && parts[0] !== "embed") return undefined;
@@ -122,7 +128,7 @@ function parseVimeo(url: string): { id: string; hash?: string } | undefined {
 }
 
 /**
- * SPEC section 5: a pasted YouTube watch/short URL or Vimeo numeric URL becomes an embedded video,
+ * docs/product.md section 5: a pasted YouTube watch/short URL or Vimeo numeric URL becomes an embedded video,
  * YouTube 560x315 at `https://www.youtube.com/embed/ID`, Vimeo 640x360 at
  * `https://player.vimeo.com/video/ID` (with `?h=HASH` for an unlisted Vimeo video, which needs it).
  * Anything else (text around the URL, other hosts) gives undefined.
@@ -167,7 +173,7 @@ export function embedProvider(src: string): EmbedProvider | undefined {
   return canonical.startsWith(`https://${VIMEO_PLAYER_HOST}/`) ? "vimeo" : "youtube";
 }
 
-/** The default size of a player (SPEC section 9). */
+/** The default size of a player (docs/product.md section 9). */
 export function embedSize(src: string): { width: number; height: number } {
   return embedProvider(src) === "vimeo" ? VIMEO_SIZE : YOUTUBE_SIZE;
 }
@@ -221,7 +227,12 @@ export function embedsFromCode(html: string): Embed[] {
     const src = embedSrc(attributes.src ?? "");
     if (!src) continue;
     const base = embedSize(src);
-    embeds.push({ provider: embedProvider(src)!, src, width: size(attributes.width, base.width), height: size(attributes.height, base.height) });
+    embeds.push({
+      provider: embedProvider(src)!,
+      src,
+      width: size(attributes.width, base.width),
+      height: size(attributes.height, base.height),
+    });
   }
   return embeds;
 }

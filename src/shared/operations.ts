@@ -1,5 +1,5 @@
 /**
- * The answers of the operations endpoints (SPEC sections 3 and 7), shared by the server and the
+ * The answers of the operations endpoints (docs/product.md sections 3 and 7), shared by the server and the
  * admin pages that show them.
  */
 export type HealthReport = {
@@ -34,7 +34,11 @@ export type BackupResult = { count: number; file: string };
 
 export type RestoreResult = { success: boolean; restored: number; skipped: number; message: string };
 
-export type PurgeResult = { results: { totalPosts: number; deleted: number; failed: number }; backup?: string; message?: string };
+export type PurgeResult = {
+  results: { totalPosts: number; deleted: number; failed: number };
+  backup?: string;
+  message?: string;
+};
 
 export type TestRemovalResult = {
   message: string;

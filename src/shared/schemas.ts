@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SLUG_PATTERN } from "./slug";
 
 /**
- * Every zod schema and user-facing validation message (DESIGN.md section 7): the same schema
+ * Every zod schema and user-facing validation message (docs/architecture.md section 7): the same schema
  * feeds react-hook-form in the browser and every server endpoint, so a rule and its message
  * live in one place. Tests import these constants instead of repeating the strings. The contact
  * form's schema is the exception, in contact-schema.ts: it ships with every public page, and
@@ -13,13 +13,13 @@ import { SLUG_PATTERN } from "./slug";
 /** Our own message for a value past the bounds below, on every form. */
 const TOO_LONG = "This field is too long";
 
-/** SPEC section 5: the toast when the post form fails its checks, and the 400 answer's message. */
+/** docs/product.md section 5: the toast when the post form fails its checks, and the 400 answer's message. */
 export const FORM_ERRORS = {
   title: "Form has errors",
   description: "Please fix the highlighted fields and try again.",
 } as const;
 
-/** SPEC section 5, post form: every rule and message exactly as written there. */
+/** docs/product.md section 5, post form: every rule and message exactly as written there. */
 export const POST_MESSAGES = {
   title: "Title must be at least 5 characters",
   slugLength: "Slug must be at least 3 characters",
@@ -29,7 +29,7 @@ export const POST_MESSAGES = {
   coverImage: "Thumbnail Image URL must be an http or https address",
   published: "Published must be true or false",
   tags: "Tags must be a list of tag names",
-  // SPEC section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
+  // docs/product.md section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
   tooLong: TOO_LONG,
   /** An update that sends none of the post's fields: there is nothing to change. */
@@ -41,7 +41,7 @@ export const POST_MESSAGES = {
 /** docs/product.md section 5: content of at least 50 characters, checked before and after sanitizing. */
 export const MIN_CONTENT_LENGTH = 50;
 
-/** Our own bounds where SPEC sets none, so one request cannot fill the disk. */
+/** Our own bounds where docs/product.md section 9 sets none, so one request cannot fill the disk. */
 const LIMITS = { title: 200, slug: 200, summary: 1000, content: 500_000, url: 2000, tag: 50, tags: 20 } as const;
 
 /**
@@ -74,7 +74,7 @@ const postFields = {
     .string({ error: POST_MESSAGES.content })
     .min(MIN_CONTENT_LENGTH, POST_MESSAGES.content)
     .max(LIMITS.content, POST_MESSAGES.tooLong),
-  /** Optional: empty means the company logo is the thumbnail (SPEC section 2). */
+  /** Optional: empty means the company logo is the thumbnail (docs/product.md section 2). */
   coverImage: httpUrl.optional(),
   published: z.boolean({ error: POST_MESSAGES.published }).default(true),
   tags: z
@@ -98,7 +98,7 @@ export const slugSchema = z
 /** The admin CMS post form and the create/update calls. */
 export const postInputSchema = z.object({ ...postFields, slug: slugSchema });
 
-/** SPEC section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
+/** docs/product.md section 5: the Post Update Test Tool uses the same rules without the slug pattern. */
 export const testUpdatePostSchema = z.object({
   ...postFields,
   slug: z
@@ -123,7 +123,7 @@ export const tagSchema = z.object({
     .regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
 });
 
-/** SPEC section 5, login and register. Creating a user asks for 8 characters (issue 4). */
+/** docs/product.md section 5, login and register. Creating a user asks for 8 characters. */
 export const AUTH_FORM_MESSAGES = {
   username: "Username must be at least 3 characters",
   password: "Password must be at least 6 characters",

@@ -1,6 +1,6 @@
 /**
- * Slugs (SPEC section 5): lowercase; characters other than letters, digits, spaces and hyphens
- * removed; spaces become hyphens; repeated hyphens collapse. Beyond SPEC, accents are dropped
+ * Slugs (docs/product.md section 5): lowercase; characters other than letters, digits, spaces and hyphens
+ * removed; spaces become hyphens; repeated hyphens collapse. Beyond docs/product.md section 5, accents are dropped
  * ("Café" -> "cafe") and underscores, leading and trailing hyphens go, so every slug made here
  * passes the slug pattern below.
  */
@@ -20,7 +20,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * A post slug from its title. SPEC section 5: a result shorter than 3 characters gets a hyphen
+ * A post slug from its title. docs/product.md section 5: a result shorter than 3 characters gets a hyphen
  * and the last 3 digits of the current time appended ("post" stands in for an empty one).
  */
 export function generateSlug(title: string, now: number = Date.now()): string {

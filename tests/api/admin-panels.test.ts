@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { INBOX_MESSAGES } from "../../src/shared/inbox";
-import { POSTS_PAGE_SIZE } from "../../src/shared/post-query";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { INBOX_MESSAGES } from "~/shared/inbox";
+import { POSTS_PAGE_SIZE } from "~/shared/post-query";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

@@ -1,10 +1,10 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { SESSION_COOKIE } from "../../src/server/auth/session";
-import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
-import { USER_ADMIN_MESSAGES, type AdminUserRow } from "../../src/shared/user-admin";
+import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { SESSION_COOKIE } from "~/server/auth/session";
+import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import { USER_ADMIN_MESSAGES, type AdminUserRow } from "~/shared/user-admin";
 import { makeUser, sessionCookie, signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 

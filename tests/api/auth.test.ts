@@ -1,15 +1,15 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { LOGIN_LIMITS } from "../../src/server/api/auth";
-import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { SESSION_COOKIE } from "../../src/server/auth/session";
-import { loadConfig } from "../../src/server/config";
-import { openSite } from "../../src/server/open-site";
-import { openJsonStore } from "../../src/server/store/json-store";
-import { usernameTakenMessage } from "../../src/server/store/record-changes";
-import { ensureFirstAdmin, firstAdminCreatedMessage, firstAdminHalfSetMessage } from "../../src/server/users";
-import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
+import { LOGIN_LIMITS } from "~/server/api/auth";
+import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { SESSION_COOKIE } from "~/server/auth/session";
+import { loadConfig } from "~/server/config";
+import { openSite } from "~/server/open-site";
+import { openJsonStore } from "~/server/store/json-store";
+import { usernameTakenMessage } from "~/server/store/record-changes";
+import { ensureFirstAdmin, firstAdminCreatedMessage, firstAdminHalfSetMessage } from "~/server/users";
+import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { makeUser, sessionCookie, signedIn } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { makeTestApp } from "../helpers/test-app";
@@ -38,7 +38,8 @@ const me = (cookie?: string) => withCookie(request(t.app).get("/api/auth/me"), c
 const login = (body: object, headers: Record<string, string> = {}) =>
   request(t.app).post("/api/auth/login").set(headers).send(body);
 const logout = (cookie?: string) => withCookie(request(t.app).post("/api/auth/logout"), cookie);
-const register = (body: object, cookie?: string) => withCookie(request(t.app).post("/api/auth/register"), cookie).send(body);
+const register = (body: object, cookie?: string) =>
+  withCookie(request(t.app).post("/api/auth/register"), cookie).send(body);
 
 function withCookie(req: request.Test, cookie?: string) {
   return cookie ? req.set("Cookie", cookie) : req;
@@ -49,7 +50,11 @@ function sessionSetCookie(res: request.Response): string | undefined {
   const lines = res.headers["set-cookie"] as unknown as string[] | undefined;
   return lines?.find((line) => line.startsWith(`${SESSION_COOKIE}=`));
 }
-const attributesOf = (line: string) => line.split(";").slice(1).map((a) => a.trim().toLowerCase());
+const attributesOf = (line: string) =>
+  line
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 const cookieHeader = (line: string) => line.split(";")[0]!;
 
 describe("GET /api/auth/me", () => {
@@ -70,30 +75,40 @@ describe("GET /api/auth/me", () => {
 });
 
 describe("POST /api/auth/login", () => {
-  it("answers 400 with SPEC section 5's messages for a short username and password", async () => {
+  it("answers 400 with docs/product.md section 5's messages for a short username and password", async () => {
     const res = await login({ username: "ab", password: "12345" }).expect(400);
-    expect(res.body.errors).toEqual({ username: [AUTH_FORM_MESSAGES.username], password: [AUTH_FORM_MESSAGES.password] });
-    // SPEC section 8: the admin shows the server's text in its "Login failed" toast.
+    expect(res.body.errors).toEqual({
+      username: [AUTH_FORM_MESSAGES.username],
+      password: [AUTH_FORM_MESSAGES.password],
+    });
+    // docs/product.md section 8: the admin shows the server's text in its "Login failed" toast.
     expect(res.body.message).toBe(AUTH_FORM_MESSAGES.username);
     const empty = await login({}).expect(400);
     expect(empty.body.errors).toEqual({
       username: [AUTH_FORM_MESSAGES.username],
       password: [AUTH_FORM_MESSAGES.password],
     });
-    const form = await request(t.app).post("/api/auth/login").type("form").send({ username: "someone", password: "secret123" });
+    const form = await request(t.app)
+      .post("/api/auth/login")
+      .type("form")
+      .send({ username: "someone", password: "secret123" });
     expect(form.status).toBe(415);
     expect(form.body.message).toBe(JSON_BODY_MESSAGES.contentType);
   });
 
-  it("answers the same 401 for a wrong password and for an unknown user", async () => {
-    const { user } = await makeUser(t.store);
-    const wrong = await login({ username: user.username, password: "not the password" }).expect(401);
-    const unknown = await login({ username: "nobody-here", password: "not the password" }).expect(401);
-    expect(wrong.body).toEqual({ message: AUTH_FORM_MESSAGES.invalidCredentials });
-    expect(unknown.body).toEqual(wrong.body);
-    expect(sessionSetCookie(wrong)).toBeUndefined();
-    expect(sessionSetCookie(unknown)).toBeUndefined();
-  }, SLOW);
+  it(
+    "answers the same 401 for a wrong password and for an unknown user",
+    async () => {
+      const { user } = await makeUser(t.store);
+      const wrong = await login({ username: user.username, password: "not the password" }).expect(401);
+      const unknown = await login({ username: "nobody-here", password: "not the password" }).expect(401);
+      expect(wrong.body).toEqual({ message: AUTH_FORM_MESSAGES.invalidCredentials });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(sessionSetCookie(wrong)).toBeUndefined();
+      expect(sessionSetCookie(unknown)).toBeUndefined();
+    },
+    SLOW,
+  );
 
   it("signs in with any letter case of the username and sets an httpOnly, SameSite=Lax cookie for the whole site", async () => {
     const { user, password } = await makeUser(t.store, { role: "admin" });
@@ -139,7 +154,7 @@ describe("POST /api/auth/login", () => {
   });
 });
 
-describe("login limiting (DESIGN.md section 5)", () => {
+describe("login limiting (docs/architecture.md section 5)", () => {
   const { perIp, perUsername } = LOGIN_LIMITS;
 
   function expectLimited(res: request.Response) {
@@ -196,7 +211,9 @@ describe("login limiting (DESIGN.md section 5)", () => {
   it("counts a burst of attempts sent at once, not only those sent one by one", async () => {
     const { user, password } = await makeUser(t.store);
     const burst = await Promise.all(
-      Array.from({ length: perUsername.limit + 3 }, () => login({ username: user.username, password: "wrong password" })),
+      Array.from({ length: perUsername.limit + 3 }, () =>
+        login({ username: user.username, password: "wrong password" }),
+      ),
     );
     expect(burst.map((r) => r.status).sort()).toEqual([
       ...Array<number>(perUsername.limit).fill(401),
@@ -242,7 +259,7 @@ describe("POST /api/auth/logout", () => {
   });
 });
 
-describe("POST /api/auth/register (DESIGN.md section 5: admins only)", () => {
+describe("POST /api/auth/register (docs/architecture.md section 5: admins only)", () => {
   const NEW = { username: "new-writer", password: "long enough pass", confirmPassword: "long enough pass" };
 
   it("answers 401 signed out and 403 to a writer, creating no one", async () => {
@@ -252,25 +269,44 @@ describe("POST /api/auth/register (DESIGN.md section 5: admins only)", () => {
     expect(await t.store.getUserByUsername(NEW.username)).toBeUndefined();
   });
 
-  it("lets an admin create a writer, without signing anyone in; the new user can log in", async () => {
-    const admin = await signedIn(t, "admin");
-    const res = await register(NEW, admin.cookie).expect(201);
-    expect(res.body).toEqual({ id: expect.any(Number), username: NEW.username, role: "writer" });
-    expect(sessionSetCookie(res)).toBeUndefined();
-    await me(admin.cookie).expect(200, { id: admin.user.id, username: admin.user.username, role: "admin" });
-    const signIn = await login({ username: NEW.username, password: NEW.password }).expect(200);
-    expect(signIn.body).toEqual(res.body);
-  }, SLOW);
+  it(
+    "lets an admin create a writer, without signing anyone in; the new user can log in",
+    async () => {
+      const admin = await signedIn(t, "admin");
+      const res = await register(NEW, admin.cookie).expect(201);
+      expect(res.body).toEqual({ id: expect.any(Number), username: NEW.username, role: "writer" });
+      expect(sessionSetCookie(res)).toBeUndefined();
+      await me(admin.cookie).expect(200, { id: admin.user.id, username: admin.user.username, role: "admin" });
+      const signIn = await login({ username: NEW.username, password: NEW.password }).expect(200);
+      expect(signIn.body).toEqual(res.body);
+    },
+    SLOW,
+  );
 
-  it("creates an admin when asked", async () => {
-    const { cookie } = await signedIn(t, "admin");
-    const res = await register({ username: "second-admin", password: "long enough pass", role: "admin" }, cookie).expect(201);
-    expect(res.body.role).toBe("admin");
-  }, SLOW);
+  it(
+    "creates an admin when asked",
+    async () => {
+      const { cookie } = await signedIn(t, "admin");
+      const res = await register(
+        { username: "second-admin", password: "long enough pass", role: "admin" },
+        cookie,
+      ).expect(201);
+      expect(res.body.role).toBe("admin");
+    },
+    SLOW,
+  );
 
   it.each([
-    ["a password under 8 characters", { ...NEW, password: "seven77", confirmPassword: "seven77" }, { password: [AUTH_FORM_MESSAGES.newPassword] }],
-    ["passwords that differ", { ...NEW, confirmPassword: "something else" }, { confirmPassword: [AUTH_FORM_MESSAGES.passwordsDiffer] }],
+    [
+      "a password under 8 characters",
+      { ...NEW, password: "seven77", confirmPassword: "seven77" },
+      { password: [AUTH_FORM_MESSAGES.newPassword] },
+    ],
+    [
+      "passwords that differ",
+      { ...NEW, confirmPassword: "something else" },
+      { confirmPassword: [AUTH_FORM_MESSAGES.passwordsDiffer] },
+    ],
     ["an unknown role", { ...NEW, role: "owner" }, { role: [AUTH_FORM_MESSAGES.role] }],
     ["a username with spaces", { ...NEW, username: "new writer" }, { username: [AUTH_FORM_MESSAGES.usernamePattern] }],
   ])("refuses %s with 400 and its message", async (_, body, errors) => {
@@ -284,7 +320,10 @@ describe("POST /api/auth/register (DESIGN.md section 5: admins only)", () => {
     const { user, cookie } = await signedIn(t, "admin");
     const taken = user.username.toUpperCase();
     const res = await register({ username: taken, password: "long enough pass" }, cookie).expect(409);
-    expect(res.body).toEqual({ message: usernameTakenMessage(taken), errors: { username: [usernameTakenMessage(taken)] } });
+    expect(res.body).toEqual({
+      message: usernameTakenMessage(taken),
+      errors: { username: [usernameTakenMessage(taken)] },
+    });
     expect(await t.store.countUsers()).toBe(1);
   });
 
@@ -320,8 +359,16 @@ describe("ensureFirstAdmin (ADMIN_USERNAME and ADMIN_PASSWORD)", () => {
   });
 
   it.each([
-    ["ADMIN_USERNAME without ADMIN_PASSWORD", { adminUsername: "first-admin" }, firstAdminHalfSetMessage("ADMIN_USERNAME", "ADMIN_PASSWORD")],
-    ["ADMIN_PASSWORD without ADMIN_USERNAME", { adminPassword: "first admin password" }, firstAdminHalfSetMessage("ADMIN_PASSWORD", "ADMIN_USERNAME")],
+    [
+      "ADMIN_USERNAME without ADMIN_PASSWORD",
+      { adminUsername: "first-admin" },
+      firstAdminHalfSetMessage("ADMIN_USERNAME", "ADMIN_PASSWORD"),
+    ],
+    [
+      "ADMIN_PASSWORD without ADMIN_USERNAME",
+      { adminPassword: "first admin password" },
+      firstAdminHalfSetMessage("ADMIN_PASSWORD", "ADMIN_USERNAME"),
+    ],
   ])("refuses %s", async (_, env, message) => {
     await expect(ensureFirstAdmin(t.store, env, cheap)).rejects.toThrow(message);
     expect(await t.store.countUsers()).toBe(0);
@@ -343,13 +390,17 @@ describe("ensureFirstAdmin (ADMIN_USERNAME and ADMIN_PASSWORD)", () => {
     await (await openJsonStore(dir)).close();
   });
 
-  it("runs when a site opens: the pair creates the first admin", async () => {
-    captureLog();
-    const app = await makeTestApp({ env: { ADMIN_USERNAME: "first-admin", ADMIN_PASSWORD: "first admin password" } });
-    try {
-      expect(await app.store.getUserByUsername("first-admin")).toMatchObject({ role: "admin" });
-    } finally {
-      await app.close();
-    }
-  }, SLOW);
+  it(
+    "runs when a site opens: the pair creates the first admin",
+    async () => {
+      captureLog();
+      const app = await makeTestApp({ env: { ADMIN_USERNAME: "first-admin", ADMIN_PASSWORD: "first admin password" } });
+      try {
+        expect(await app.store.getUserByUsername("first-admin")).toMatchObject({ role: "admin" });
+      } finally {
+        await app.close();
+      }
+    },
+    SLOW,
+  );
 });

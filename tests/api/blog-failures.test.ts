@@ -1,11 +1,11 @@
 import request from "supertest";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { BLOG_MESSAGES } from "../../src/shared/blog";
+import { BLOG_MESSAGES } from "~/shared/blog";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
- * SPEC section 8: when the posts cannot be read, the blog says so instead of breaking: the list
+ * docs/product.md section 8: when the posts cannot be read, the blog says so instead of breaking: the list
  * shows "Error loading blog posts" and a post "Unable to Load Blog Post" (the toasts that go
  * with them are shown by the browser; the server renders the message itself).
  */

@@ -1,11 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_NOT_FOUND_MESSAGE } from "../../src/server/api/router";
-import { socialCardPaths } from "../../src/shared/media";
-import { BLOG_MESSAGES, BLOG_PAGE_SIZE } from "../../src/shared/blog";
-import { INDUSTRIES } from "../../src/shared/industries";
-import type { Post } from "../../src/server/store/types";
+import { API_NOT_FOUND_MESSAGE } from "~/server/api/router";
+import { socialCardPaths } from "~/shared/media";
+import { BLOG_MESSAGES, BLOG_PAGE_SIZE } from "~/shared/blog";
+import { INDUSTRIES } from "~/shared/industries";
+import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { asHtml, titleOf } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
@@ -38,7 +38,7 @@ beforeAll(async () => {
     ),
   ];
   draft = await store.createPost(makePostInput({ title: "Secret draft post", published: false, tags: ["Product"] }));
-  // An old post that carries `excerpt` instead of `summary` (SPEC section 3).
+  // An old post that carries `excerpt` instead of `summary` (docs/product.md section 3).
   legacy = (await store
     .restorePosts([
       {

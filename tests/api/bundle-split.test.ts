@@ -2,16 +2,23 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_DIR, PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild, readClientFile } from "../helpers/route-assets";
+import {
+  CLIENT_DIR,
+  PUBLIC_PAGE_ROUTES,
+  filesLoadedBy,
+  gzipJsBytes,
+  loadServerBuild,
+  readClientFile,
+} from "../helpers/route-assets";
 
 /**
- * DESIGN.md section 6: the editor, admin and tool code never loads on public pages, and public
+ * docs/architecture.md section 6: the editor, admin and tool code never loads on public pages, and public
  * JavaScript stays small. Reads React Router's client manifest from the production build and
  * follows every file a public page loads up front, so a stray import of the editor or of a form
  * library fails here, not in a reader's browser.
  */
 const PUBLIC_ROUTES = ["root", "routes/site-layout", ...Object.values(PUBLIC_PAGE_ROUTES)];
-/** Issue 7: React and React Router alone take about 109 KB; a public page may add 16 KB to that. */
+/** docs/decisions/002-small-public-javascript.md: React and React Router alone take about 109 KB; a public page may add 16 KB to that. */
 const PUBLIC_JS_BUDGET = 125 * 1024;
 
 let build: ServerBuild;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createCacheWarmer, type CacheWarmer } from "../../src/server/cache-warmer";
+import { createCacheWarmer, type CacheWarmer } from "~/server/cache-warmer";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 

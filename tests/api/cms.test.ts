@@ -1,12 +1,12 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { postNotFoundMessage, postSlugTakenMessage } from "../../src/server/store/post-changes";
-import { tagSlugTakenMessage } from "../../src/server/store/record-changes";
-import type { Post } from "../../src/server/store/types";
-import { BLOG_MESSAGES } from "../../src/shared/blog";
-import { POST_MESSAGES, TAG_MESSAGES } from "../../src/shared/schemas";
+import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { postNotFoundMessage, postSlugTakenMessage } from "~/server/store/post-changes";
+import { tagSlugTakenMessage } from "~/server/store/record-changes";
+import type { Post } from "~/server/store/types";
+import { BLOG_MESSAGES } from "~/shared/blog";
+import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
@@ -24,12 +24,15 @@ afterAll(() => t.close());
 
 const PADDING = "<p>Enough words here to pass the fifty character minimum.</p>";
 
-/** The CMS calls of SPEC section 7, as the admin UI makes them. */
+/** The CMS calls of docs/product.md section 7, as the admin UI makes them. */
 const api = {
   list: (cookie?: string) => withCookie(request(t.app).get("/api/cms/posts"), cookie),
-  create: (body: object, cookie?: string) => withCookie(request(t.app).post("/api/cms/simple-create-post"), cookie).send(body),
-  update: (id: number | string, body: object, cookie?: string) => withCookie(request(t.app).put(`/api/cms/update-post/${id}`), cookie).send(body),
-  remove: (id: number | string, cookie?: string) => withCookie(request(t.app).post(`/api/cms/delete-post/${id}`), cookie),
+  create: (body: object, cookie?: string) =>
+    withCookie(request(t.app).post("/api/cms/simple-create-post"), cookie).send(body),
+  update: (id: number | string, body: object, cookie?: string) =>
+    withCookie(request(t.app).put(`/api/cms/update-post/${id}`), cookie).send(body),
+  remove: (id: number | string, cookie?: string) =>
+    withCookie(request(t.app).post(`/api/cms/delete-post/${id}`), cookie),
   tag: (body: object, cookie?: string) => withCookie(request(t.app).post("/api/cms/tags"), cookie).send(body),
 };
 function withCookie(req: request.Test, cookie?: string) {
@@ -59,7 +62,7 @@ describe("signed out", () => {
   });
 });
 
-describe("cross-origin (DESIGN.md section 5)", () => {
+describe("cross-origin (docs/architecture.md section 5)", () => {
   it.each([
     ["Origin", "https://evil.example"],
     ["Sec-Fetch-Site", "cross-site"],
@@ -120,7 +123,13 @@ describe("as an admin", () => {
     const post = await t.store.createPost(makePostInput());
     const next = makePostInput({ title: "Updated title", coverImage: "https://images.example/new.png" });
     const res = await api.update(post.id, next, admin).expect(200);
-    expect(res.body).toMatchObject({ id: post.id, title: "Updated title", slug: next.slug, coverImage: "https://images.example/new.png", createdAt: post.createdAt });
+    expect(res.body).toMatchObject({
+      id: post.id,
+      title: "Updated title",
+      slug: next.slug,
+      coverImage: "https://images.example/new.png",
+      createdAt: post.createdAt,
+    });
   });
 
   it("POST /api/cms/delete-post/:id answers {success, id}; the post is gone", async () => {
@@ -142,15 +151,21 @@ describe("as an admin", () => {
     const res = await api.tag({ name: "Airports", slug: "airports" }, admin).expect(201);
     expect(res.body).toEqual({ id: expect.any(Number), name: "Airports", slug: "airports" });
     const taken = await api.tag({ name: "Airports again", slug: "airports" }, admin).expect(409);
-    expect(taken.body).toEqual({ message: tagSlugTakenMessage("airports"), errors: { slug: [tagSlugTakenMessage("airports")] } });
+    expect(taken.body).toEqual({
+      message: tagSlugTakenMessage("airports"),
+      errors: { slug: [tagSlugTakenMessage("airports")] },
+    });
     const bad = await api.tag({ name: "A", slug: "Bad Tag" }, admin).expect(400);
-    expect(bad.body).toEqual({ message: POST_MESSAGES.formErrors, errors: { name: [TAG_MESSAGES.name], slug: [POST_MESSAGES.slugPattern] } });
+    expect(bad.body).toEqual({
+      message: POST_MESSAGES.formErrors,
+      errors: { name: [TAG_MESSAGES.name], slug: [POST_MESSAGES.slugPattern] },
+    });
     const short = await api.tag({ name: "Ab", slug: "a" }, admin).expect(400);
     expect(short.body.errors).toEqual({ slug: [TAG_MESSAGES.slugLength] });
   });
 });
 
-describe("validation (SPEC section 5)", () => {
+describe("validation (docs/product.md section 5)", () => {
   // Update is partial, but each field it sends is validated exactly as on create.
   const writes = [
     ["create", (_id: number, body: object) => api.create(body, admin)],
@@ -168,7 +183,9 @@ describe("validation (SPEC section 5)", () => {
   it("update: a body with no post field is a 400 that says so, and changes nothing", async () => {
     const post = await t.store.createPost(makePostInput());
     for (const body of [{}, { unknown: "field" }]) {
-      expect((await api.update(post.id, body, admin).expect(400)).body).toEqual({ message: POST_MESSAGES.nothingToUpdate });
+      expect((await api.update(post.id, body, admin).expect(400)).body).toEqual({
+        message: POST_MESSAGES.nothingToUpdate,
+      });
     }
     expect(await t.store.getPostById(post.id)).toEqual(post);
   });
@@ -179,10 +196,19 @@ describe("validation (SPEC section 5)", () => {
     const res = await api.update(post.id, { title: "Only the title changes" }, admin).expect(200);
     const stored = (await t.store.getPostById(post.id))!;
     expect(stored).toEqual({ ...post, title: "Only the title changes", updatedAt: stored.updatedAt });
-    expect(res.body).toMatchObject({ title: "Only the title changes", slug: post.slug, published: false, content: post.content });
+    expect(res.body).toMatchObject({
+      title: "Only the title changes",
+      slug: post.slug,
+      published: false,
+      content: post.content,
+    });
 
     await api.update(post.id, { content: `<p onclick="x()">New words</p>${PADDING}` }, admin).expect(200);
-    expect(await t.store.getPostById(post.id)).toMatchObject({ title: "Only the title changes", summary: post.summary, content: `<p>New words</p>${PADDING}` });
+    expect(await t.store.getPostById(post.id)).toMatchObject({
+      title: "Only the title changes",
+      summary: post.summary,
+      content: `<p>New words</p>${PADDING}`,
+    });
     await api.update(post.id, { coverImage: "" }, admin).expect(200); // "" removes the cover
     expect((await t.store.getPostById(post.id))!.coverImage).toBeUndefined();
     await api.update(post.id, { slug: "ab" }, admin).expect(200); // too short: made from the title, as on create
@@ -195,7 +221,9 @@ describe("validation (SPEC section 5)", () => {
       message: POST_MESSAGES.formErrors,
       errors: { title: [POST_MESSAGES.title] },
     });
-    expect((await api.update(id, { published: "yes" }, admin).expect(400)).body.errors).toEqual({ published: [POST_MESSAGES.published] });
+    expect((await api.update(id, { published: "yes" }, admin).expect(400)).body.errors).toEqual({
+      published: [POST_MESSAGES.published],
+    });
   });
 
   it.each(writes)("%s: each field gets its exact message", async (_, send) => {
@@ -217,9 +245,19 @@ describe("validation (SPEC section 5)", () => {
   });
 
   it("a body that is not JSON is a 415 or 400 with a clear message", async () => {
-    const res = await request(t.app).post("/api/cms/simple-create-post").set("Cookie", admin).type("form").send("title=x").expect(415);
+    const res = await request(t.app)
+      .post("/api/cms/simple-create-post")
+      .set("Cookie", admin)
+      .type("form")
+      .send("title=x")
+      .expect(415);
     expect(res.body).toEqual({ message: JSON_BODY_MESSAGES.contentType });
-    const malformed = await request(t.app).post("/api/cms/simple-create-post").set("Cookie", admin).type("json").send("{nope").expect(400);
+    const malformed = await request(t.app)
+      .post("/api/cms/simple-create-post")
+      .set("Cookie", admin)
+      .type("json")
+      .send("{nope")
+      .expect(400);
     expect(malformed.body).toEqual({ message: JSON_BODY_MESSAGES.malformed });
   });
 });
@@ -228,9 +266,16 @@ describe("slugs", () => {
   it("generates the slug from the title when it is missing, empty or shorter than 3", async () => {
     const { slug: _, ...noSlug } = makePostInput({ title: "Why Queues Matter!" });
     expect((await api.create(noSlug, admin).expect(201)).body.slug).toBe("why-queues-matter");
-    expect((await api.create({ ...makePostInput({ title: "Lines & Waiting" }), slug: "" }, admin).expect(201)).body.slug).toBe("lines-waiting");
-    expect((await api.create({ ...makePostInput({ title: "Short slugs, long titles" }), slug: "ab" }, admin).expect(201)).body.slug).toBe("short-slugs-long-titles");
-    expect((await api.create({ ...makePostInput({ title: "¿¡ Ok !?" }), slug: "" }, admin).expect(201)).body.slug).toMatch(/^ok-\d{3}$/);
+    expect(
+      (await api.create({ ...makePostInput({ title: "Lines & Waiting" }), slug: "" }, admin).expect(201)).body.slug,
+    ).toBe("lines-waiting");
+    expect(
+      (await api.create({ ...makePostInput({ title: "Short slugs, long titles" }), slug: "ab" }, admin).expect(201))
+        .body.slug,
+    ).toBe("short-slugs-long-titles");
+    expect(
+      (await api.create({ ...makePostInput({ title: "¿¡ Ok !?" }), slug: "" }, admin).expect(201)).body.slug,
+    ).toMatch(/^ok-\d{3}$/);
   });
 
   it("refuses a taken slug with 409 and the message on the slug field", async () => {
@@ -243,7 +288,7 @@ describe("slugs", () => {
   });
 });
 
-describe("published is honoured (DESIGN.md section 5)", () => {
+describe("published is honoured (docs/architecture.md section 5)", () => {
   /** Whether the post shows anywhere the public can see it. */
   async function publicly(post: { slug: string; title: string }) {
     const list = await request(t.app).get("/api/public/blog/posts").expect(200);
@@ -284,17 +329,21 @@ describe("published is honoured (DESIGN.md section 5)", () => {
   });
 });
 
-describe("content is stored sanitized (DESIGN.md section 5)", () => {
+describe("content is stored sanitized (docs/architecture.md section 5)", () => {
   it("an XSS payload is cleaned before it is stored; a YouTube embed survives", async () => {
     const content = `<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">link</a><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe><iframe src="https://evil.example/embed/x"></iframe>${PADDING}`;
     const res = await api.create(makePostInput({ content }), admin).expect(201);
     const stored = (await t.store.getPostById(res.body.id))!.content;
     expect(stored).not.toMatch(/<script|onerror|javascript:|alert|evil\.example/);
-    expect(stored).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>');
+    expect(stored).toContain(
+      '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>',
+    );
     expect(stored).toContain(PADDING);
     expect(res.body.content).toBe(stored);
 
-    const updated = await api.update(res.body.id, makePostInput({ content: `<p onmouseover="alert(1)">Hover</p>${PADDING}` }), admin).expect(200);
+    const updated = await api
+      .update(res.body.id, makePostInput({ content: `<p onmouseover="alert(1)">Hover</p>${PADDING}` }), admin)
+      .expect(200);
     expect((await t.store.getPostById(res.body.id))!.content).toBe(`<p>Hover</p>${PADDING}`);
     expect(updated.body.content).toBe(`<p>Hover</p>${PADDING}`);
   });
@@ -337,11 +386,15 @@ describe("old posts", () => {
   it("a post with only an excerpt lists it as its summary and keeps it through an update", async () => {
     const base = await t.store.createPost(makePostInput());
     await t.store.deletePost(base.id);
-    await t.store.restorePosts([{ ...base, id: 5000, slug: "legacy-excerpt-post", summary: "", excerpt: "An excerpt from long ago." }]);
+    await t.store.restorePosts([
+      { ...base, id: 5000, slug: "legacy-excerpt-post", summary: "", excerpt: "An excerpt from long ago." },
+    ]);
     const listed = (await api.list(admin).expect(200)).body.find((p: Post) => p.id === 5000);
     expect(listed.summary).toBe("An excerpt from long ago.");
 
-    await api.update(5000, makePostInput({ slug: "legacy-excerpt-post", summary: "A brand new summary." }), admin).expect(200);
+    await api
+      .update(5000, makePostInput({ slug: "legacy-excerpt-post", summary: "A brand new summary." }), admin)
+      .expect(200);
     const stored = (await t.store.getPostById(5000))!;
     expect(stored).toMatchObject({ summary: "A brand new summary.", excerpt: "An excerpt from long ago." });
   });

@@ -1,9 +1,9 @@
 import request from "supertest";
-import { createApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
-import { openSite } from "../../src/server/open-site";
+import { createApp } from "~/server/app";
+import { loadConfig } from "~/server/config";
+import { openSite } from "~/server/open-site";
 import { afterEach, describe, expect, it } from "vitest";
-import { INBOX_MESSAGES } from "../../src/shared/inbox";
+import { INBOX_MESSAGES } from "~/shared/inbox";
 import { signedIn } from "../helpers/sign-in";
 import { closedPort, startSmtpServer } from "../helpers/smtp-server";
 import { makeTestApp } from "../helpers/test-app";

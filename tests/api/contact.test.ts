@@ -2,13 +2,19 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { CONTACT_FORM_MESSAGES, HONEYPOT_FIELD } from "../../src/server/contact";
-import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
+import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { CONTACT_FORM_MESSAGES, HONEYPOT_FIELD } from "~/server/contact";
+import { CONTACT_MESSAGES } from "~/shared/contact-schema";
 import { asHtml } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 
-const GOOD = { name: "Ada Lovelace", email: "ada@example.com", company: "Analytical", industry: "healthcare", message: "We queue at our clinics." };
+const GOOD = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  company: "Analytical",
+  industry: "healthcare",
+  message: "We queue at our clinics.",
+};
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 beforeEach(async () => {
@@ -34,11 +40,31 @@ describe("POST /api/contact", () => {
   });
 
   it.each([
-    ["missing fields", {}, { name: [CONTACT_MESSAGES.nameRequired], email: [CONTACT_MESSAGES.emailRequired], message: [CONTACT_MESSAGES.messageRequired] }],
-    ["blank fields", { name: "  ", email: " ", message: "\n" }, { name: [CONTACT_MESSAGES.nameRequired], email: [CONTACT_MESSAGES.emailRequired], message: [CONTACT_MESSAGES.messageRequired] }],
+    [
+      "missing fields",
+      {},
+      {
+        name: [CONTACT_MESSAGES.nameRequired],
+        email: [CONTACT_MESSAGES.emailRequired],
+        message: [CONTACT_MESSAGES.messageRequired],
+      },
+    ],
+    [
+      "blank fields",
+      { name: "  ", email: " ", message: "\n" },
+      {
+        name: [CONTACT_MESSAGES.nameRequired],
+        email: [CONTACT_MESSAGES.emailRequired],
+        message: [CONTACT_MESSAGES.messageRequired],
+      },
+    ],
     ["a bad email", { ...GOOD, email: "not-an-email" }, { email: [CONTACT_MESSAGES.emailInvalid] }],
     ["an unknown industry", { ...GOOD, industry: "space" }, { industry: [CONTACT_MESSAGES.industryInvalid] }],
-    ["a message over 5000 characters", { ...GOOD, message: "x".repeat(5001) }, { message: [CONTACT_MESSAGES.messageTooLong] }],
+    [
+      "a message over 5000 characters",
+      { ...GOOD, message: "x".repeat(5001) },
+      { message: [CONTACT_MESSAGES.messageTooLong] },
+    ],
   ])("refuses %s with field messages and stores nothing", async (_, body, errors) => {
     const res = await post().send(body).expect(400);
     expect(res.body).toEqual({ message: CONTACT_MESSAGES.invalid, errors });
@@ -46,13 +72,40 @@ describe("POST /api/contact", () => {
   });
 
   it.each([
-    ["an oversized body", (r: request.Test) => r.set("content-type", "application/json").send(JSON.stringify({ ...GOOD, message: "x".repeat(40_000) })), 400, JSON_BODY_MESSAGES.tooLarge],
-    ["a wrong content type", (r: request.Test) => r.set("content-type", "text/plain").send(JSON.stringify(GOOD)), 415, JSON_BODY_MESSAGES.contentType],
+    [
+      "an oversized body",
+      (r: request.Test) =>
+        r.set("content-type", "application/json").send(JSON.stringify({ ...GOOD, message: "x".repeat(40_000) })),
+      400,
+      JSON_BODY_MESSAGES.tooLarge,
+    ],
+    [
+      "a wrong content type",
+      (r: request.Test) => r.set("content-type", "text/plain").send(JSON.stringify(GOOD)),
+      415,
+      JSON_BODY_MESSAGES.contentType,
+    ],
     ["a form-encoded body", (r: request.Test) => r.type("form").send(GOOD), 415, JSON_BODY_MESSAGES.contentType],
     ["a multipart body", (r: request.Test) => r.field("name", "Ada"), 415, JSON_BODY_MESSAGES.contentType],
-    ["a latin1 charset", (r: request.Test) => r.set("content-type", "application/json; charset=latin1").send(JSON.stringify(GOOD)), 415, JSON_BODY_MESSAGES.charset],
-    ["an unknown Content-Encoding", (r: request.Test) => r.set("content-type", "application/json").set("content-encoding", "compress").send(JSON.stringify(GOOD)), 415, JSON_BODY_MESSAGES.encoding],
-    ["a body that is not JSON", (r: request.Test) => r.set("content-type", "application/json").send("{name: nope"), 400, JSON_BODY_MESSAGES.malformed],
+    [
+      "a latin1 charset",
+      (r: request.Test) => r.set("content-type", "application/json; charset=latin1").send(JSON.stringify(GOOD)),
+      415,
+      JSON_BODY_MESSAGES.charset,
+    ],
+    [
+      "an unknown Content-Encoding",
+      (r: request.Test) =>
+        r.set("content-type", "application/json").set("content-encoding", "compress").send(JSON.stringify(GOOD)),
+      415,
+      JSON_BODY_MESSAGES.encoding,
+    ],
+    [
+      "a body that is not JSON",
+      (r: request.Test) => r.set("content-type", "application/json").send("{name: nope"),
+      400,
+      JSON_BODY_MESSAGES.malformed,
+    ],
     ["a JSON array", (r: request.Test) => r.send([GOOD]), 400, CONTACT_MESSAGES.invalid],
   ])("refuses %s with a 4xx and stores nothing", async (_, send, status, message) => {
     const res = await send(post()).expect(status);
@@ -61,7 +114,9 @@ describe("POST /api/contact", () => {
   });
 
   it("answers a filled honeypot like a success but keeps nothing", async () => {
-    await post().send({ ...GOOD, [HONEYPOT_FIELD]: "http://spam.example" }).expect(201);
+    await post()
+      .send({ ...GOOD, [HONEYPOT_FIELD]: "http://spam.example" })
+      .expect(201);
     expect(await t.store.listMessages()).toHaveLength(0);
   });
 
@@ -85,7 +140,9 @@ describe("POST /api/contact", () => {
       });
     });
     await new Promise<void>((r) => hook.listen(0, "127.0.0.1", r));
-    const hooked = await makeTestApp({ env: { CONTACT_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` } });
+    const hooked = await makeTestApp({
+      env: { CONTACT_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` },
+    });
     try {
       await request(hooked.app).post("/api/contact").send(GOOD).expect(201);
       await expect.poll(() => received.length).toBe(1);
@@ -106,7 +163,11 @@ describe("the contact form without JavaScript", () => {
   });
 
   it("a bad native post comes back with the field errors and the values kept", async () => {
-    const res = await request(t.app).post("/industries/retail").type("form").send({ ...GOOD, email: "nope", name: "" }).expect(400);
+    const res = await request(t.app)
+      .post("/industries/retail")
+      .type("form")
+      .send({ ...GOOD, email: "nope", name: "" })
+      .expect(400);
     expect(res.text).toContain(asHtml(CONTACT_MESSAGES.emailInvalid));
     expect(res.text).toContain(asHtml(CONTACT_MESSAGES.nameRequired));
     expect(res.text).toContain('value="nope"');
@@ -114,7 +175,11 @@ describe("the contact form without JavaScript", () => {
   });
 
   it("a page post that is not a form gets a 415 saying so, not a 500", async () => {
-    const res = await request(t.app).post("/?index").set("content-type", "application/json").send(JSON.stringify(GOOD)).expect(415);
+    const res = await request(t.app)
+      .post("/?index")
+      .set("content-type", "application/json")
+      .send(JSON.stringify(GOOD))
+      .expect(415);
     expect(res.text).toContain(asHtml(CONTACT_FORM_MESSAGES.contentType));
     expect(await t.store.listMessages()).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { isCoverImageUrl } from "../../src/shared/schemas";
+import { isCoverImageUrl } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 

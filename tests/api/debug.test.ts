@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { BACKUP_FORMAT, BACKUP_MESSAGES } from "../../src/server/backups/backup-file";
-import { backupsDir } from "../../src/server/backups/backup-folder";
-import { BACKUP_SERVICE_MESSAGES } from "../../src/server/backups/backup-service";
-import { postNotFoundMessage } from "../../src/server/store/post-changes";
-import type { Post } from "../../src/server/store/types";
-import { POST_MESSAGES } from "../../src/shared/schemas";
+import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { BACKUP_FORMAT, BACKUP_MESSAGES } from "~/server/backups/backup-file";
+import { backupsDir } from "~/server/backups/backup-folder";
+import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
+import { postNotFoundMessage } from "~/server/store/post-changes";
+import type { Post } from "~/server/store/types";
+import { POST_MESSAGES } from "~/shared/schemas";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -27,7 +27,7 @@ async function start(env: Record<string, string> = {}) {
 beforeEach(() => start());
 afterEach(() => t.close());
 
-/** The calls of SPEC section 7 as the debug pages make them; `cookie` absent means signed out. */
+/** The calls of docs/product.md section 7 as the debug pages make them; `cookie` absent means signed out. */
 const as = (cookie: string | undefined, req: request.Test) => (cookie ? req.set("Cookie", cookie) : req);
 const api = {
   list: (cookie?: string) => as(cookie, request(t.app).get("/api/debug/list-posts")),
@@ -57,7 +57,9 @@ async function state() {
 /** Posts with every kind of field: tags, a draft, a cover image, an old post with only `excerpt`, and test titles. */
 async function seedPosts(): Promise<Post[]> {
   await t.store.createPost(makePostInput({ title: "Queues at the airport", tags: ["Airports", "Travel"] }));
-  await t.store.createPost(makePostInput({ title: "Draft about retail", published: false, coverImage: "https://images.example/a.png" }));
+  await t.store.createPost(
+    makePostInput({ title: "Draft about retail", published: false, coverImage: "https://images.example/a.png" }),
+  );
   await t.store.createPost(makePostInput({ title: "Test post one" }));
   await t.store.createPost(makePostInput({ title: "TESTING the editor" }));
   await t.store.createPost(makePostInput({ title: "Latest queue trends" }));
@@ -67,7 +69,7 @@ async function seedPosts(): Promise<Post[]> {
   return t.store.listPosts();
 }
 
-describe("refusals (DESIGN.md section 5): nothing changes", () => {
+describe("refusals (docs/architecture.md section 5): nothing changes", () => {
   /**
    * Every endpoint, with a backup on disk and a post missing from the store, so that any call let
    * through would change something. Reads are refused by role only: a cross-origin GET changes nothing.
@@ -78,7 +80,13 @@ describe("refusals (DESIGN.md section 5): nothing changes", () => {
     await t.store.deletePost(posts[0]!.id);
     return {
       reads: [api.list(cookie), api.backups(cookie), api.download(file, cookie)],
-      writes: [api.remove(posts[1]!.id, cookie), api.backup(cookie), api.restore({}, cookie), api.purge(cookie), api.removeTestPosts(cookie)],
+      writes: [
+        api.remove(posts[1]!.id, cookie),
+        api.backup(cookie),
+        api.restore({}, cookie),
+        api.purge(cookie),
+        api.removeTestPosts(cookie),
+      ],
     };
   }
 
@@ -86,8 +94,20 @@ describe("refusals (DESIGN.md section 5): nothing changes", () => {
   it.each([
     ["a signed-out caller", 401, AUTH_MESSAGES.signInRequired, "none", noHeaders],
     ["a writer", 403, AUTH_MESSAGES.adminsOnly, "writer", noHeaders],
-    ["an admin's cross-origin write (Origin)", 403, AUTH_MESSAGES.crossOrigin, "admin", { Origin: "https://evil.example" }],
-    ["an admin's cross-site write (Sec-Fetch-Site)", 403, AUTH_MESSAGES.crossOrigin, "admin", { "Sec-Fetch-Site": "cross-site" }],
+    [
+      "an admin's cross-origin write (Origin)",
+      403,
+      AUTH_MESSAGES.crossOrigin,
+      "admin",
+      { Origin: "https://evil.example" },
+    ],
+    [
+      "an admin's cross-site write (Sec-Fetch-Site)",
+      403,
+      AUTH_MESSAGES.crossOrigin,
+      "admin",
+      { "Sec-Fetch-Site": "cross-site" },
+    ],
   ] as const)("%s gets %i", async (_, status, message, who, headers) => {
     const { reads, writes } = await everyCall(who === "none" ? undefined : who === "writer" ? writer : admin);
     const before = await state();
@@ -101,7 +121,7 @@ describe("refusals (DESIGN.md section 5): nothing changes", () => {
   });
 });
 
-describe("backup, purge, restore (DESIGN.md section 4)", () => {
+describe("backup, purge, restore (docs/architecture.md section 4)", () => {
   it("gives back every post identical: ids, slugs, content, dates, tags, drafts and old excerpts", async () => {
     const before = await seedPosts();
     const listed = (await api.list(admin).expect(200)).body.posts;
@@ -120,7 +140,12 @@ describe("backup, purge, restore (DESIGN.md section 4)", () => {
     expect(await t.store.listPosts()).toEqual([]);
 
     const restored = await api.restore(undefined, admin).expect(200); // no body: the newest backup
-    expect(restored.body).toEqual({ success: true, restored: before.length, skipped: 0, message: BACKUP_SERVICE_MESSAGES.restored(before.length, 0) });
+    expect(restored.body).toEqual({
+      success: true,
+      restored: before.length,
+      skipped: 0,
+      message: BACKUP_SERVICE_MESSAGES.restored(before.length, 0),
+    });
     expect(await t.store.listPosts()).toEqual(before);
     expect((await api.list(admin).expect(200)).body.posts).toEqual(listed);
     expect((await t.store.getPostById(500))?.excerpt).toBe("An old excerpt");
@@ -134,7 +159,10 @@ describe("backup, purge, restore (DESIGN.md section 4)", () => {
     const before = await seedPosts();
     const { file } = (await api.backup(admin).expect(200)).body;
     await t.store.deletePost(before[0]!.id);
-    expect((await api.restore({ file }, admin).expect(200)).body).toMatchObject({ restored: 1, skipped: before.length - 1 });
+    expect((await api.restore({ file }, admin).expect(200)).body).toMatchObject({
+      restored: 1,
+      skipped: before.length - 1,
+    });
 
     const downloaded = JSON.parse((await api.download(file, admin).expect(200)).text);
     await t.store.deletePosts([before[1]!.id, before[2]!.id]);
@@ -157,7 +185,10 @@ describe("backup, purge, restore (DESIGN.md section 4)", () => {
 
   it("purging an empty blog takes no backup, so it pushes no real one out", async () => {
     const res = await api.purge(admin).expect(200);
-    expect(res.body).toEqual({ results: { totalPosts: 0, deleted: 0, failed: 0 }, message: BACKUP_SERVICE_MESSAGES.nothingToPurge });
+    expect(res.body).toEqual({
+      results: { totalPosts: 0, deleted: 0, failed: 0 },
+      message: BACKUP_SERVICE_MESSAGES.nothingToPurge,
+    });
     expect(backupNames()).toEqual([]);
   });
 
@@ -179,7 +210,13 @@ describe("backup, purge, restore (DESIGN.md section 4)", () => {
 });
 
 describe("refused backups: 400, nothing changes", () => {
-  const good = { format: BACKUP_FORMAT, version: 1, createdAt: "2030-01-01T00:00:00.000Z", count: 0, posts: [] as Post[] };
+  const good = {
+    format: BACKUP_FORMAT,
+    version: 1,
+    createdAt: "2030-01-01T00:00:00.000Z",
+    count: 0,
+    posts: [] as Post[],
+  };
 
   /** A post the store is missing, so any restore that got through would change something. */
   async function withMissingPost() {
@@ -190,8 +227,16 @@ describe("refused backups: 400, nothing changes", () => {
   }
 
   it.each([
-    ["truncated", (text: string) => text.slice(0, Math.floor(text.length / 2)), /is not valid JSON, so it is truncated or damaged/],
-    ["malformed", () => JSON.stringify({ ...good, posts: [{ id: "one", title: 5 }] }), /holds posts that are not valid \(posts\.0\.id: /],
+    [
+      "truncated",
+      (text: string) => text.slice(0, Math.floor(text.length / 2)),
+      /is not valid JSON, so it is truncated or damaged/,
+    ],
+    [
+      "malformed",
+      () => JSON.stringify({ ...good, posts: [{ id: "one", title: 5 }] }),
+      /holds posts that are not valid \(posts\.0\.id: /,
+    ],
     ["foreign", () => JSON.stringify({ ...good, format: "wordpress" }), /is not a QueueWise posts backup/],
   ])("a %s file in data/backups, restored as the newest, is refused", async (_, damage, message) => {
     const file = await withMissingPost();
@@ -200,11 +245,18 @@ describe("refused backups: 400, nothing changes", () => {
     const res = await api.restore({}, admin).expect(400);
     expect(res.body.message).toMatch(message);
     expect(await state()).toEqual(before);
-    expect((await api.backups(admin).expect(200)).body.backups[0]).toMatchObject({ name: "posts-2999-01-01T00-00-00.000Z.json" });
+    expect((await api.backups(admin).expect(200)).body.backups[0]).toMatchObject({
+      name: "posts-2999-01-01T00-00-00.000Z.json",
+    });
   });
 
   it.each([
-    ["a post without a slug", { ...good, posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }] }, 400, /The uploaded backup holds posts that are not valid \(posts\.0\.slug: /],
+    [
+      "a post without a slug",
+      { ...good, posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }] },
+      400,
+      /The uploaded backup holds posts that are not valid \(posts\.0\.slug: /,
+    ],
     ["a newer version", { ...good, version: 3 }, 400, BACKUP_MESSAGES.version(BACKUP_SERVICE_MESSAGES.uploadLabel, 3)],
     ["no posts list", { format: BACKUP_FORMAT, version: 1 }, 400, BACKUP_SERVICE_MESSAGES.restoreRequest],
     ["a bad file name", { file: "../db.json" }, 400, BACKUP_MESSAGES.badName("../db.json")],
@@ -221,7 +273,11 @@ describe("refused backups: 400, nothing changes", () => {
   it("an uploaded file that is cut off, or too large even for a backup", async () => {
     const file = await withMissingPost();
     const before = await state();
-    const cut = await api.restore(undefined, admin).set("Content-Type", "application/json").send(backupText(file).slice(0, 300)).expect(400);
+    const cut = await api
+      .restore(undefined, admin)
+      .set("Content-Type", "application/json")
+      .send(backupText(file).slice(0, 300))
+      .expect(400);
     expect(cut.body.message).toBe(JSON_BODY_MESSAGES.malformed);
     const huge = JSON.stringify({ posts: [], padding: "x".repeat(21 * 1024 * 1024) });
     const big = await api.restore(undefined, admin).set("Content-Type", "application/json").send(huge).expect(400);
@@ -241,7 +297,9 @@ describe("POST /api/admin/force-remove-test-posts", () => {
     const before = await seedPosts();
     const res = await api.removeTestPosts(admin).expect(200);
     const [backup] = backupNames();
-    const removed = before.filter((p) => ["Test post one", "TESTING the editor", "Latest queue trends"].includes(p.title));
+    const removed = before.filter((p) =>
+      ["Test post one", "TESTING the editor", "Latest queue trends"].includes(p.title),
+    );
     expect(res.body).toEqual({
       message: BACKUP_SERVICE_MESSAGES.testPostsRemoved(3, backup!),
       deletedPosts: expect.arrayContaining(removed.map(({ id, title }) => ({ id, title }))),
@@ -255,7 +313,9 @@ describe("POST /api/admin/force-remove-test-posts", () => {
   it("dryRun lists exactly what would go, and removes nothing", async () => {
     const before = await seedPosts();
     const res = await api.removeTestPosts(admin).send({ dryRun: true }).expect(200);
-    const matching = before.filter((p) => ["Test post one", "TESTING the editor", "Latest queue trends"].includes(p.title));
+    const matching = before.filter((p) =>
+      ["Test post one", "TESTING the editor", "Latest queue trends"].includes(p.title),
+    );
     expect(res.body).toEqual({
       message: BACKUP_SERVICE_MESSAGES.testPostsPreview(3),
       dryRun: true,
@@ -269,7 +329,10 @@ describe("POST /api/admin/force-remove-test-posts", () => {
     const before = await seedPosts();
     const shown = before.find((p) => p.title === "Test post one")!;
     const notTest = before.find((p) => p.title === "Queues at the airport")!;
-    const res = await api.removeTestPosts(admin).send({ ids: [shown.id, notTest.id] }).expect(200);
+    const res = await api
+      .removeTestPosts(admin)
+      .send({ ids: [shown.id, notTest.id] })
+      .expect(200);
     expect(res.body.deletedPosts).toEqual([{ id: shown.id, title: shown.title }]);
     expect((await t.store.listPosts()).map((p) => p.id)).toEqual(before.filter((p) => p !== shown).map((p) => p.id));
   });
@@ -304,11 +367,13 @@ describe("when the backup cannot be written", () => {
   it("purge deletes nothing and answers 500 with the reason", async () => {
     const before = await breakBackups();
     const res = await api.purge(admin).expect(500);
-    expect(res.body).toEqual({ message: expect.stringMatching(/^The backup could not be written, so nothing was deleted: /) });
+    expect(res.body).toEqual({
+      message: expect.stringMatching(/^The backup could not be written, so nothing was deleted: /),
+    });
     expect(await t.store.listPosts()).toEqual(before);
   });
 
-  it("test-post removal deletes nothing and answers the reason in `error` too (SPEC section 8)", async () => {
+  it("test-post removal deletes nothing and answers the reason in `error` too (docs/product.md section 8)", async () => {
     const before = await breakBackups();
     const res = await api.removeTestPosts(admin).expect(500);
     expect(res.body.error).toMatch(/^The backup could not be written, so nothing was deleted: /);
@@ -359,6 +424,8 @@ describe("the other debug calls", () => {
   );
 
   it("answers 404 for a backup that is not there", async () => {
-    expect((await api.download(MISSING, admin).expect(404)).body).toEqual({ message: BACKUP_MESSAGES.notFound(MISSING) });
+    expect((await api.download(MISSING, admin).expect(404)).body).toEqual({
+      message: BACKUP_MESSAGES.notFound(MISSING),
+    });
   });
 });

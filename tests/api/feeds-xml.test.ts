@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import request from "supertest";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Post } from "../../src/server/store/types";
+import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 

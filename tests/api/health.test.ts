@@ -2,8 +2,8 @@ import fs from "node:fs";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
-import { HEALTH_REPORT_ERRORS } from "../../src/server/health";
-import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
+import { HEALTH_REPORT_ERRORS } from "~/server/health";
+import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -15,8 +15,8 @@ afterEach(() => t?.close());
 
 const check = () => request(t!.app).get("/api/public/health/database");
 
-describe("GET /api/public/health/database (issue 5)", () => {
-  it("answers 200 with SPEC section 3's report, to anyone, never cached", async () => {
+describe("GET /api/public/health/database", () => {
+  it("answers 200 with docs/product.md section 3's report, to anyone, never cached", async () => {
     t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
     await t.store.createPost(makePostInput());
     await t.store.createPost(makePostInput({ published: false }));

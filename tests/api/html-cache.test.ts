@@ -5,15 +5,15 @@ import compression from "compression";
 import express from "express";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notFoundBudget } from "../../src/server/html-cache";
-import { INDUSTRIES } from "../../src/shared/industries";
-import type { Post } from "../../src/server/store/types";
+import { notFoundBudget } from "~/server/html-cache";
+import { INDUSTRIES } from "~/shared/industries";
+import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
- * Issue 7: public pages render once and are then answered from memory, until a content write
+ * docs/decisions/003-rendered-page-cache.md: public pages render once and are then answered from memory, until a content write
  * drops them. Requests go through supertest (Express) and through a bare node:http server that
  * calls `htmlCache.serve` first, as the host does (src/server/serve.ts). Each test gets its own
  * app and so an empty cache: what one test renders never turns another's MISS into a HIT.

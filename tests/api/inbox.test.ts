@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { JSON_BODY_MESSAGES } from "../../src/server/api/json-body";
-import { csvCell } from "../../src/server/messages-csv";
-import { INBOX_MESSAGES, INBOX_PAGE_SIZE } from "../../src/shared/inbox";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { csvCell } from "~/server/messages-csv";
+import { INBOX_MESSAGES, INBOX_PAGE_SIZE } from "~/shared/inbox";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 

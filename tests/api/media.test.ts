@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageSize } from "image-size";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { MEDIA_CACHE_CONTROL } from "../../src/server/media/media-router";
-import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "../../src/shared/media";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { MEDIA_CACHE_CONTROL } from "~/server/media/media-router";
+import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "~/shared/media";
 import { EXIF_MAKE, makeImage, withExifGps } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

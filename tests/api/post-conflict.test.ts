@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STALE_UPDATE_MESSAGE, UPDATED_AT_MESSAGE } from "../../src/shared/post-conflict";
+import { STALE_UPDATE_MESSAGE, UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

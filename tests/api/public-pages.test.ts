@@ -1,11 +1,11 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOT_FOUND } from "../../src/app/components/not-found-card";
-import { INDUSTRIES_PAGE } from "../../src/app/routes/industries";
-import { INDUSTRIES } from "../../src/shared/industries";
-import { industryPageDescription } from "../../src/shared/industry-pages";
-import { HOME } from "../../src/shared/home-copy";
-import { SITE, copyrightLine } from "../../src/shared/site";
+import { NOT_FOUND } from "~/app/components/not-found-card";
+import { INDUSTRIES_PAGE } from "~/app/routes/industries";
+import { INDUSTRIES } from "~/shared/industries";
+import { industryPageDescription } from "~/shared/industry-pages";
+import { HOME } from "~/shared/home-copy";
+import { SITE, copyrightLine } from "~/shared/site";
 import { asHtml, headingsOf, metaDescriptionOf, titleOf } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -18,8 +18,10 @@ afterAll(() => t.close());
 const get = (path: string) => request(t.app).get(path);
 
 describe("the public pages render on the server", () => {
-  it("/ has every home section, in SPEC order, in the HTML itself", async () => {
-    const res = await get("/").expect(200).expect("content-type", /text\/html/);
+  it("/ has every home section, in the order of docs/product.md section 2, in the HTML itself", async () => {
+    const res = await get("/")
+      .expect(200)
+      .expect("content-type", /text\/html/);
     const body = res.text.slice(res.text.indexOf("<main"));
     const order = [
       asHtml(HOME.hero.headline),
@@ -35,7 +37,12 @@ describe("the public pages render on the server", () => {
     ].map((s) => body.indexOf(s));
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    for (const label of ["Explore Use Cases", "Contact Us", HOME.about.sisterSiteButton, HOME.industriesSection.exploreAllLabel]) {
+    for (const label of [
+      "Explore Use Cases",
+      "Contact Us",
+      HOME.about.sisterSiteButton,
+      HOME.industriesSection.exploreAllLabel,
+    ]) {
       expect(res.text).toContain(asHtml(label));
     }
     for (const card of [...HOME.hero.cards, ...HOME.about.cards, ...HOME.coreTech.benefits.items]) {
@@ -73,12 +80,17 @@ describe("the public pages render on the server", () => {
     expect(res.text).toContain('id="contact"');
   });
 
-  it.each(["/no-such-page", "/industries/no-such-industry", "/a/b/c"])("%s answers 404 with the not-found card", async (path) => {
-    const res = await get(path).expect(404).expect("content-type", /text\/html/);
-    expect(res.text).toContain(NOT_FOUND.title);
-    expect(res.text).toContain(NOT_FOUND.hint);
-    expect(res.text).toContain("<header"); // the not-found page keeps the site chrome
-  });
+  it.each(["/no-such-page", "/industries/no-such-industry", "/a/b/c"])(
+    "%s answers 404 with the not-found card",
+    async (path) => {
+      const res = await get(path)
+        .expect(404)
+        .expect("content-type", /text\/html/);
+      expect(res.text).toContain(NOT_FOUND.title);
+      expect(res.text).toContain(NOT_FOUND.hint);
+      expect(res.text).toContain("<header"); // the not-found page keeps the site chrome
+    },
+  );
 
   it("every page has its own title and meta description", async () => {
     const paths = ["/", "/industries", ...INDUSTRIES.map((i) => `/industries/${i.id}`)];
@@ -91,7 +103,7 @@ describe("the public pages render on the server", () => {
     expect(descriptions.every((d) => d && d.length > 20)).toBe(true);
   });
 
-  it("the header and footer carry every link SPEC section 2 lists", async () => {
+  it("the header and footer carry every link docs/product.md section 2 lists", async () => {
     const { text } = await get("/").expect(200);
     for (const href of ['href="/"', 'href="/#about"', 'href="/#core-tech"', 'href="/blog"', 'href="/#contact"']) {
       expect(text).toContain(href);

@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { SESSION_COOKIE } from "../../src/server/auth/session";
-import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "../../src/shared/schemas";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { SESSION_COOKIE } from "~/server/auth/session";
+import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
 import { makeUser, sealedCookie, signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

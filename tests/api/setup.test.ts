@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { asHtml } from "../helpers/html";
-import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
-import { SETUP_MESSAGES } from "../../src/shared/setup";
+import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import { SETUP_MESSAGES } from "~/shared/setup";
 import { makeUser } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 

@@ -1,7 +1,7 @@
 import { imageSize } from "image-size";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { socialCardPaths } from "../../src/shared/media";
+import { socialCardPaths } from "~/shared/media";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";

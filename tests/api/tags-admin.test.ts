@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../src/shared/auth-messages";
-import { TAG_MERGE_SELF_MESSAGE } from "../../src/server/store/tag-changes";
-import { TAGS_MESSAGES } from "../../src/shared/tags";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { TAG_MERGE_SELF_MESSAGE } from "~/server/store/tag-changes";
+import { TAGS_MESSAGES } from "~/shared/tags";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

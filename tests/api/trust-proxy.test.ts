@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
-import { LOGIN_LIMITS } from "../../src/server/auth/auth-service";
-import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
+import { LOGIN_LIMITS } from "~/server/auth/auth-service";
+import { CONTACT_MESSAGES } from "~/shared/contact-schema";
 import { makeUser } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 

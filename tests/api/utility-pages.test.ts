@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UTILITY_PAGES } from "../../src/app/components/tools/utility-pages";
+import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { asHtml, metaDescriptionOf, titleOf } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 

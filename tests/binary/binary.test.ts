@@ -5,9 +5,9 @@ import { imageSize } from "image-size";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { name, version } from "../../package.json";
 import runtime from "../../scripts/binary-runtime.json";
-import { CLI_MESSAGES } from "../../src/server/cli";
-import { LOCK_FILE } from "../../src/server/store/data-lock";
-import { DB_FILE } from "../../src/server/store/json-store";
+import { CLI_MESSAGES } from "~/server/cli";
+import { LOCK_FILE } from "~/server/store/data-lock";
+import { DB_FILE } from "~/server/store/json-store";
 import { collect, root } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
@@ -15,7 +15,7 @@ import { launchServer } from "../helpers/running-server";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 /**
- * The smoke test of the single executable (issue 6, DESIGN.md section 7): built by
+ * The smoke test of the single executable (docs/architecture.md section 7): built by
  * `npm run build:binary`, copied alone into an empty folder and run there, with only PATH in its
  * environment, as an operator would. Nothing may appear on stderr. The tests run in order, on one
  * data folder: create a user, serve, stop, serve again.
@@ -29,7 +29,9 @@ let binary: string;
 
 beforeAll(async () => {
   const out = path.join(makeTempDir("binary-build-"), BINARY);
-  const build = await collect(spawn("npm", ["run", "--silent", "build:binary", "--", out], { cwd: root, stdio: "pipe" }));
+  const build = await collect(
+    spawn("npm", ["run", "--silent", "build:binary", "--", out], { cwd: root, stdio: "pipe" }),
+  );
   expect(build.code, build.stdout + build.stderr).toBe(0);
   folder = makeTempDir("binary-run-");
   binary = path.join(folder, BINARY);
@@ -50,12 +52,20 @@ const serve = () => launchServer(binary, ["--port", "0", "--host", "127.0.0.1"],
 const dataDir = () => path.join(folder, "data");
 type Post = { slug: string; title: string; published: boolean };
 const readDb = () => JSON.parse(fs.readFileSync(path.join(dataDir(), DB_FILE), "utf8")) as { posts: Post[] };
-const publishedSlugs = (posts: Post[]) => posts.filter((p) => p.published).map((p) => p.slug).sort();
+const publishedSlugs = (posts: Post[]) =>
+  posts
+    .filter((p) => p.published)
+    .map((p) => p.slug)
+    .sort();
 
 describe("the single executable", () => {
   it("answers --version and --help, and exits 2 for an unknown command or flag", async () => {
     // The pinned runtime, whatever Node ran the build and the tests.
-    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${name} ${version} (Node.js v${runtime.version})\n`, stderr: "" });
+    expect(await run(["--version"])).toEqual({
+      code: 0,
+      stdout: `${name} ${version} (Node.js v${runtime.version})\n`,
+      stderr: "",
+    });
     const help = await run(["--help"]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
     expect(help.stdout).toContain("users create --username NAME");
@@ -67,8 +77,15 @@ describe("the single executable", () => {
   });
 
   it("creates an admin, making the data folder beside itself", async () => {
-    const created = await run(["users", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"], `${ADMIN.password}\n`);
-    expect(created).toEqual({ code: 0, stdout: `${CLI_MESSAGES.created({ id: 1, username: "boss", role: "admin" })}\n`, stderr: "" });
+    const created = await run(
+      ["users", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"],
+      `${ADMIN.password}\n`,
+    );
+    expect(created).toEqual({
+      code: 0,
+      stdout: `${CLI_MESSAGES.created({ id: 1, username: "boss", role: "admin" })}\n`,
+      stderr: "",
+    });
     expect(fs.readdirSync(folder).sort()).toEqual(["data", BINARY]);
   }, 30_000);
 
@@ -96,11 +113,19 @@ describe("the single executable", () => {
       expect((await get("/admin")).status).toBe(200);
 
       const write = { origin: new URL(server.url).origin, "content-type": "application/json" };
-      const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: write, body: JSON.stringify(ADMIN) });
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: "POST",
+        headers: write,
+        body: JSON.stringify(ADMIN),
+      });
       expect(login.status).toBe(200);
       const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!;
       const input = makePostInput({ title: "Kept across restarts" });
-      const created = await fetch(`${server.url}/api/cms/simple-create-post`, { method: "POST", headers: { ...write, cookie }, body: JSON.stringify(input) });
+      const created = await fetch(`${server.url}/api/cms/simple-create-post`, {
+        method: "POST",
+        headers: { ...write, cookie },
+        body: JSON.stringify(input),
+      });
       expect(created.status).toBe(201);
       kept = input.slug!;
 
@@ -109,7 +134,11 @@ describe("the single executable", () => {
       const jpeg = await makeImage(1200, 800, "image/jpeg");
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "photo.jpg");
-      const uploaded = await fetch(`${server.url}/api/cms/uploads`, { method: "POST", headers: { origin: write.origin, cookie }, body: form });
+      const uploaded = await fetch(`${server.url}/api/cms/uploads`, {
+        method: "POST",
+        headers: { origin: write.origin, cookie },
+        body: form,
+      });
       expect(uploaded.status).toBe(201);
       const { url } = (await uploaded.json()) as { url: string };
       const image = await get(url);

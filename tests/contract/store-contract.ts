@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConflictError, NotFoundError, ValidationError } from "../../src/server/errors";
-import { STORE_CLOSED_MESSAGE } from "../../src/server/store/json-store";
-import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "../../src/server/store/post-changes";
-import { tagSlugTakenMessage, usernameTakenMessage } from "../../src/server/store/record-changes";
-import type { Post, Store } from "../../src/server/store/types";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/errors";
+import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
+import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "~/server/store/post-changes";
+import { tagSlugTakenMessage, usernameTakenMessage } from "~/server/store/record-changes";
+import type { Post, Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 
 /**

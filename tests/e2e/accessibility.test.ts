@@ -3,7 +3,7 @@ import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
-/** DESIGN.md section 8: axe-core finds nothing on the public pages and /admin. */
+/** docs/architecture.md section 8: axe-core finds nothing on the public pages and /admin. */
 const PAGES = ["/", "/industries", "/industries/healthcare", "/blog", "/blog?tag=product", "/admin", "/no-such-page"];
 
 const site = useSiteAndBrowser();

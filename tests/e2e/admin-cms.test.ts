@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, expect, it } from "vitest";
-import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
-import { LEAVE_MESSAGES } from "../../src/app/components/admin/use-leave-guard";
-import { YOUTUBE_URL_NOTICE } from "../../src/shared/embeds";
+import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
+import { YOUTUBE_URL_NOTICE } from "~/shared/embeds";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -17,15 +17,19 @@ let dataDir: string;
 // Registered first so it runs last (after hooks run in reverse), once the server has stopped.
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-// Issue 4: the first admin comes from the CLI, before the server holds the data folder.
-const site = useSiteAndBrowser(async () => {
+// The first admin comes from the CLI, before the server holds the data folder.
+const site = useSiteAndBrowser(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-cms-"));
-  execFileSync("npm", ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"], {
-    input: `${ADMIN.password}\n`,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  return { dataDir };
+  execFileSync(
+    "npm",
+    ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"],
+    {
+      input: `${ADMIN.password}\n`,
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  return Promise.resolve({ dataDir });
 });
 
 async function pasteText(page: Page, text: string) {
@@ -34,7 +38,9 @@ async function pasteText(page: Page, text: string) {
   await page.evaluate((pasted) => {
     const data = new DataTransfer();
     data.setData("text/plain", pasted);
-    document.querySelector(".ql-editor")!.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document
+      .querySelector(".ql-editor")!
+      .dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
 
@@ -63,7 +69,9 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   expect(await page.getByLabel("Slug").inputValue()).toBe("queues-at-the-science-museum");
   await page.getByLabel("Summary").fill("How a museum replaced its entrance line with a virtual queue.");
   await page.locator(".ql-editor").click();
-  await page.keyboard.type("Visitors used to wait an hour in the rain. Now they explore the gardens until we text them.");
+  await page.keyboard.type(
+    "Visitors used to wait an hour in the rain. Now they explore the gardens until we text them.",
+  );
   await pasteText(page, `https://www.youtube.com/watch?v=${VIDEO_ID}`);
   await toastTitled(page, YOUTUBE_URL_NOTICE.title);
   expect(await page.locator(".ql-editor iframe").count()).toBe(1);
@@ -136,7 +144,7 @@ it("a wrong password shows the Login failed toast with the server's words", asyn
   await close();
 });
 
-it("the post form shows SPEC's messages and the Form has errors toast", async () => {
+it("the post form shows the product's messages and the Form has errors toast", async () => {
   const { page, close } = await openPage(site.browser, DESKTOP);
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
@@ -147,7 +155,11 @@ it("the post form shows SPEC's messages and the Form has errors toast", async ()
   await page.getByLabel("Title").fill("Hey");
   await page.getByRole("button", { name: "Create Post" }).click();
   await toastTitled(page, ADMIN_MESSAGES.formErrors.title);
-  for (const message of ["Title must be at least 5 characters", "Summary must be at least 10 characters", "Content must be at least 50 characters"]) {
+  for (const message of [
+    "Title must be at least 5 characters",
+    "Summary must be at least 10 characters",
+    "Content must be at least 50 characters",
+  ]) {
     await page.getByText(message).waitFor();
   }
   // The title was typed, so Cancel asks before discarding it (docs/decisions/021-no-lost-work.md).

@@ -2,19 +2,26 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { loadConfig } from "../../src/server/config";
-import { openSite } from "../../src/server/open-site";
-import { BLOG_MESSAGES } from "../../src/shared/blog";
+import { loadConfig } from "~/server/config";
+import { openSite } from "~/server/open-site";
+import { BLOG_MESSAGES } from "~/shared/blog";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { makePostInput } from "../helpers/factories";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
-// The sample posts of a first start (DESIGN.md section 4), and one more with a YouTube embed.
+// The sample posts of a first start (docs/architecture.md section 4), and one more with a YouTube embed.
 const site = useSiteAndBrowser(async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-blog-"));
   const { store } = await openSite(loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir }), { seed: true });
-  const video = '<iframe class="ql-video" frameborder="0" allowfullscreen src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"></iframe>';
-  await store.createPost(makePostInput({ title: "A post with a video", tags: ["Product"], content: `<p>Watch the demonstration:</p>${video}<p>That is all.</p>` }));
+  const video =
+    '<iframe class="ql-video" frameborder="0" allowfullscreen src="https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ"></iframe>';
+  await store.createPost(
+    makePostInput({
+      title: "A post with a video",
+      tags: ["Product"],
+      content: `<p>Watch the demonstration:</p>${video}<p>That is all.</p>`,
+    }),
+  );
   await store.close();
   return { dataDir };
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_SUCCESS_MS } from "../../src/app/components/contact-form";
-import { NOT_FOUND } from "../../src/app/components/not-found-card";
-import { INDUSTRIES } from "../../src/shared/industries";
-import { CONTACT_MESSAGES } from "../../src/shared/contact-schema";
+import { CONTACT_SUCCESS_MS } from "~/app/components/contact-form";
+import { NOT_FOUND } from "~/app/components/not-found-card";
+import { INDUSTRIES } from "~/shared/industries";
+import { CONTACT_MESSAGES } from "~/shared/contact-schema";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -21,7 +21,9 @@ describe("header", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: "Technology" }).click();
     await page.waitForURL(/\/#core-tech$/);
-    await expect.poll(() => page.locator("#core-tech").evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(120);
+    await expect
+      .poll(() => page.locator("#core-tech").evaluate((el) => el.getBoundingClientRect().top))
+      .toBeLessThan(120);
 
     const toggle = nav.getByRole("button", { name: "Industries" });
     await toggle.click();

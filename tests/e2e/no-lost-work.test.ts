@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
-import { FORM_NOTICE_MESSAGES } from "../../src/app/components/admin/form-notices";
-import { localDraftKey } from "../../src/app/components/admin/local-draft";
-import { LEAVE_MESSAGES } from "../../src/app/components/admin/use-leave-guard";
-import type { CmsPost } from "../../src/shared/blog";
-import { PREVIEW_MESSAGES } from "../../src/shared/preview";
+import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { FORM_NOTICE_MESSAGES } from "~/app/components/admin/form-notices";
+import { localDraftKey } from "~/app/components/admin/local-draft";
+import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
+import type { CmsPost } from "~/shared/blog";
+import { PREVIEW_MESSAGES } from "~/shared/preview";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 

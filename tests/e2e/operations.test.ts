@@ -1,21 +1,24 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { version } from "../../package.json";
-import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
-import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
-import { DEBUG_MESSAGES } from "../../src/app/components/debug/debug-messages";
-import { HEALTH_MESSAGES } from "../../src/app/components/health/health-messages";
-import { PURGE_MESSAGES } from "../../src/app/components/tools/tool-messages";
+import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { ADMINS_ONLY } from "~/app/components/admin/admin-gate";
+import { DEBUG_MESSAGES } from "~/app/components/debug/debug-messages";
+import { HEALTH_MESSAGES } from "~/app/components/health/health-messages";
+import { PURGE_MESSAGES } from "~/app/components/tools/tool-messages";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { signInAt, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 const ADMIN = { username: "ops-admin", password: "operations password" };
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
-const signIn = (page: Page, path: string) => signInAt(page, site.server.url + path, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
+const signIn = (page: Page, path: string) =>
+  signInAt(page, site.server.url + path, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
 const publicSlugs = (page: Page) =>
-  page.request.get(`${site.server.url}/api/public/blog/posts`).then(async (r) => ((await r.json()) as { slug: string }[]).map((p) => p.slug));
+  page.request
+    .get(`${site.server.url}/api/public/blog/posts`)
+    .then(async (r) => ((await r.json()) as { slug: string }[]).map((p) => p.slug));
 
 it("debug tools: Backup Now, delete by id, restore it; purge through both dialogs; restore again", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
@@ -62,7 +65,9 @@ it("debug tools: Backup Now, delete by id, restore it; purge through both dialog
   await page.goto(`${site.server.url}/admin/debug-tools`);
   await waitForHydration(page);
   await page.getByRole("tab", { name: "Management" }).click();
-  await expect.poll(() => page.getByRole("list", { name: "Backups" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => page.getByRole("list", { name: "Backups" }).getByRole("listitem").count())
+    .toBeGreaterThanOrEqual(2);
   await page.getByRole("button", { name: "Restore From Backup" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Restore" }).click();
   await toastTitled(page, DEBUG_MESSAGES.restored("").title);

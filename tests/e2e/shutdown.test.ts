@@ -3,8 +3,8 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { LOCK_FILE } from "../../src/server/store/data-lock";
-import { DB_FILE } from "../../src/server/store/json-store";
+import { LOCK_FILE } from "~/server/store/data-lock";
+import { DB_FILE } from "~/server/store/json-store";
 import { startServer } from "../helpers/running-server";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INDUSTRIES } from "../../src/shared/industries";
+import { INDUSTRIES } from "~/shared/industries";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 

@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { ADMIN_MESSAGES } from "../../src/app/components/admin/admin-messages";
-import { ACCOUNT_MESSAGES, USERS_MESSAGES as M } from "../../src/app/components/admin/users/users-messages";
-import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "../../src/shared/schemas";
-import { USER_ADMIN_MESSAGES } from "../../src/shared/user-admin";
+import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { ACCOUNT_MESSAGES, USERS_MESSAGES as M } from "~/app/components/admin/users/users-messages";
+import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "~/shared/schemas";
+import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 

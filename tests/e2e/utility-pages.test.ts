@@ -1,17 +1,23 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { ADMINS_ONLY } from "../../src/app/components/admin/admin-gate";
+import { ADMINS_ONLY } from "~/app/components/admin/admin-gate";
 import {
-  DELETE_BY_ID_MESSAGES, DIRECT_CREATE_MESSAGES, HTML_GENERATOR_MESSAGES, POST_LIST_MESSAGES, PURGE_MESSAGES,
-  TEST_REMOVAL_MESSAGES, TEST_UPDATE_MESSAGES, TOOL_PAGES,
-} from "../../src/app/components/tools/tool-messages";
-import { isTestPostTitle } from "../../src/shared/test-posts";
-import type { CmsPost } from "../../src/shared/blog";
-import { POST_MESSAGES } from "../../src/shared/schemas";
+  DELETE_BY_ID_MESSAGES,
+  DIRECT_CREATE_MESSAGES,
+  HTML_GENERATOR_MESSAGES,
+  POST_LIST_MESSAGES,
+  PURGE_MESSAGES,
+  TEST_REMOVAL_MESSAGES,
+  TEST_UPDATE_MESSAGES,
+  TOOL_PAGES,
+} from "~/app/components/tools/tool-messages";
+import { isTestPostTitle } from "~/shared/test-posts";
+import type { CmsPost } from "~/shared/blog";
+import { POST_MESSAGES } from "~/shared/schemas";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
-// Issue 5 item 4: the six bare utility pages, for admins only (DESIGN.md section 5). The tests
+// The six bare utility pages, for admins only (docs/architecture.md section 5). The tests
 // share one server and run in order; the purge goes last.
 const ADMIN = { username: "tools-admin", password: "a long enough secret" };
 const WRITER = { username: "tools-writer", password: "another long secret" };
@@ -80,7 +86,9 @@ it("signing in on a utility page opens the tool in place", async () => {
 
 it("a writer sees the admins-only message on every utility page", async () => {
   const admin = await signedIn(ADMIN);
-  const made = await admin.page.request.post(`${site.server.url}/api/auth/register`, { data: { ...WRITER, role: "writer" } });
+  const made = await admin.page.request.post(`${site.server.url}/api/auth/register`, {
+    data: { ...WRITER, role: "writer" },
+  });
   expect(made.status()).toBe(201);
   await admin.close();
 
@@ -225,7 +233,11 @@ it("/create-post-direct asks for the required fields, then publishes a post that
   const result = page.getByRole("status").filter({ hasText: M.resultHeading });
   await result.waitFor();
   const post = JSON.parse((await result.locator("pre").textContent())!) as CmsPost;
-  expect(post).toMatchObject({ title: "Straight from the direct page", slug: "straight-from-the-direct-page", published: true });
+  expect(post).toMatchObject({
+    title: "Straight from the direct page",
+    slug: "straight-from-the-direct-page",
+    published: true,
+  });
   // The form starts over after a publish: pressing Publish again cannot send the same post (a 409).
   expect(await page.getByLabel(M.title).inputValue()).toBe("");
   expect(await page.getByLabel(M.summary).inputValue()).toBe("");
@@ -260,7 +272,11 @@ it("/test-update validates, updates a draft's title, keeps it a draft and logs e
   const lines = await log.locator("p").allTextContents();
   for (const line of lines) expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] /);
   const steps = lines.map((line) => line.slice(15));
-  expect(steps.slice(0, 3)).toEqual([M.log.selected(draft.id, draft.title), M.log.validating, M.log.invalid(`title: ${POST_MESSAGES.title}`)]);
+  expect(steps.slice(0, 3)).toEqual([
+    M.log.selected(draft.id, draft.title),
+    M.log.validating,
+    M.log.invalid(`title: ${POST_MESSAGES.title}`),
+  ]);
   expect(steps.slice(3, 7)).toEqual([M.log.validating, M.log.valid, M.log.sending(draft.id, false), M.log.succeeded]);
   expect(steps[7]).toContain("A draft renamed by the update tool");
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
-/** DESIGN.md section 8: axe-core, injected into the page, lists what it finds. */
+/** docs/architecture.md section 8: axe-core, injected into the page, lists what it finds. */
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 
-/** DEVELOPERS.md: Debian's Chromium, never a downloaded one, with the network quiet. */
+/** Debian's Chromium, never a downloaded one, with the network quiet. */
 export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",
@@ -23,9 +23,13 @@ export const PHONE = { width: 375, height: 740 };
  * A page whose uncaught errors and console errors are collected, so a test can assert the
  * page ran cleanly (hydration mismatches show up here).
  */
-export async function openPage(browser: Browser, viewport = DESKTOP, options: Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion"> = {}) {
+export async function openPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion"> = {},
+) {
   const context = await browser.newContext({ viewport, ...options });
-  // Nothing in the tests talks to an address outside the machine (DEVELOPERS.md): embedded
+  // Nothing in the tests talks to an address outside the machine (docs/architecture.md section 7): embedded
   // videos and any other outside request are refused before they leave.
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
   const page = await context.newPage();

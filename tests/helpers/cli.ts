@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { openJsonStore, type OpenJsonStoreOptions } from "../../src/server/store/json-store";
-import type { Store } from "../../src/server/store/types";
+import { openJsonStore, type OpenJsonStoreOptions } from "~/server/store/json-store";
+import type { Store } from "~/server/store/types";
 
 /** The command line of src/server/cli.ts, run in its own process through server.ts as `npm run ...` does. */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -14,7 +14,11 @@ export function cli(
   args: string[],
   { dataDir, input = "", env = {} }: { dataDir?: string; input?: string; env?: Record<string, string> } = {},
 ): Promise<Run> {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: root, env: { ...cliEnv(dataDir), ...env }, stdio: "pipe" });
+  const child = spawn(process.execPath, [...CLI, ...args], {
+    cwd: root,
+    env: { ...cliEnv(dataDir), ...env },
+    stdio: "pipe",
+  });
   child.stdin.end(input);
   return collect(child);
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { PostInput } from "../../src/server/store/types";
+import type { PostInput } from "~/server/store/types";
 
 let count = 0;
 
 /**
- * A post a writer could submit, valid under SPEC section 5's lengths (title 5, slug 3, summary 10,
+ * A post a writer could submit, valid under docs/product.md section 5's lengths (title 5, slug 3, summary 10,
  * content 50). The slug is unique on every call so tests never collide with each other.
  */
 export function makePostInput(overrides: Partial<PostInput> = {}): PostInput {

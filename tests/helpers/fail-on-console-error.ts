@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from "vitest";
 
 /**
- * A console.error during a unit or HTTP test fails it (DESIGN.md section 7): an error that is
+ * A console.error during a unit or HTTP test fails it (docs/architecture.md section 7): an error that is
  * only logged is a bug nobody sees. A test that expects one calls `expectConsoleError(pattern)`.
  */
 let logged: string[] = [];
@@ -15,7 +15,7 @@ beforeEach(() => {
   logged = [];
   expected = [];
   vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-    logged.push(args.map((a) => (a instanceof Error ? a.stack ?? a.message : String(a))).join(" "));
+    logged.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" "));
   });
 });
 

@@ -7,11 +7,11 @@ import type { ServerBuild } from "react-router";
  * What the browser loads for a page, read from React Router's manifest in the production build:
  * the client entry, then the module and chunks of every route from the root down to the page's
  * own (a page under the site layout loads root, the layout and itself). Used by the bundle
- * tests and by `npm run bench` (issue 7: the JavaScript each public route loads).
+ * tests and by `npm run bench` (docs/decisions/002-small-public-javascript.md).
  */
 export const CLIENT_DIR = path.resolve("build/client");
 
-/** The public routes of SPEC section 2 whose pages a reader opens. */
+/** The public routes of docs/product.md section 2 whose pages a reader opens. */
 export const PUBLIC_PAGE_ROUTES = {
   "/": "routes/home",
   "/industries": "routes/industries",

@@ -9,7 +9,7 @@ export type RunningServer = {
   pid: number;
   /** Everything written so far, stdout and stderr as they came. */
   output: () => string;
-  /** stderr alone: a normal start, run and stop writes nothing there (issue 6). */
+  /** stderr alone: a normal start, run and stop writes nothing there. */
   errors: () => string;
   /** Sends SIGTERM (or the signal given) and answers the exit code once the output has ended. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
@@ -19,9 +19,10 @@ export type RunningServer = {
  * Starts the production build (`node build/server.js`) on 127.0.0.1 and a free port, on a fresh
  * temporary data folder unless one is given. `stop` sends SIGTERM and removes a folder it made.
  */
-export async function startServer(
-  { dataDir, env = {} }: { dataDir?: string; env?: Record<string, string> } = {},
-): Promise<RunningServer> {
+export async function startServer({
+  dataDir,
+  env = {},
+}: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const ownFolder = !dataDir;
   const folder = dataDir ?? mkdtempSync(path.join(tmpdir(), "queuesite-e2e-"));
   const server = await launchServer(process.execPath, ["build/server.js"], {
@@ -64,7 +65,13 @@ export async function launchServer(
     });
   });
 
-  return { url, pid: child.pid!, output: () => log, errors: () => errors, stop: (signal = "SIGTERM") => stopChild(child, signal) };
+  return {
+    url,
+    pid: child.pid!,
+    output: () => log,
+    errors: () => errors,
+    stop: (signal = "SIGTERM") => stopChild(child, signal),
+  };
 }
 
 function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {

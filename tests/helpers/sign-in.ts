@@ -1,15 +1,19 @@
 import { sealData } from "iron-session";
-import { hashPassword } from "../../src/server/auth/password";
-import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "../../src/server/auth/session";
-import type { SessionRecords } from "../../src/server/auth/session-records";
-import type { Role, Store, User } from "../../src/server/store/types";
+import { hashPassword } from "~/server/auth/password";
+import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "~/server/auth/session";
+import type { SessionRecords } from "~/server/auth/session-records";
+import type { Role, Store, User } from "~/server/store/types";
 
 let count = 0;
 
 /** A user in the store with a known password; scrypt at a low cost so tests stay quick. */
 export async function makeUser(
   store: Store,
-  { role = "admin", username, password = "correct horse battery" }: { role?: Role; username?: string; password?: string } = {},
+  {
+    role = "admin",
+    username,
+    password = "correct horse battery",
+  }: { role?: Role; username?: string; password?: string } = {},
 ): Promise<{ user: User; password: string }> {
   count += 1;
   const user = await store.createUser({

@@ -25,11 +25,20 @@ export function useSiteAndBrowser(options: StartOptions | (() => Promise<StartOp
 
 /** Waits for a toast with this title in Radix's notifications region (its text is announced twice). */
 export function toastTitled(page: Page, title: string): Promise<void> {
-  return page.getByRole("region", { name: /Notifications/ }).getByText(title, { exact: true }).first().waitFor();
+  return page
+    .getByRole("region", { name: /Notifications/ })
+    .getByText(title, { exact: true })
+    .first()
+    .waitFor();
 }
 
 /** Opens a signed-in page's sign-in form at `url` and signs in; waits for the success toast. */
-export async function signInAt(page: Page, url: string, { username, password }: { username: string; password: string }, successTitle: string) {
+export async function signInAt(
+  page: Page,
+  url: string,
+  { username, password }: { username: string; password: string },
+  successTitle: string,
+) {
   await page.goto(url);
   await waitForHydration(page);
   await page.getByLabel("Username").fill(username);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** Every test gets its own folder under the OS temp folder (DESIGN.md section 7); none is shared. */
+/** Every test gets its own folder under the OS temp folder (docs/architecture.md section 7); none is shared. */
 const made = new Set<string>();
 
 /** Creates an empty folder and answers its absolute, symlink-free path (messages name that path). */

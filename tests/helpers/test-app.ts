@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createApp } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
-import { openSite } from "../../src/server/open-site";
-import type { OpenJsonStoreOptions } from "../../src/server/store/json-store";
+import { createApp } from "~/server/app";
+import { loadConfig } from "~/server/config";
+import { openSite } from "~/server/open-site";
+import type { OpenJsonStoreOptions } from "~/server/store/json-store";
 
 let build: Promise<ServerBuild> | undefined;
 
@@ -17,7 +17,7 @@ function serverBuild(): Promise<ServerBuild> {
 }
 
 /**
- * An app from createApp on a fresh temporary data folder (DESIGN.md section 7), unseeded unless
+ * An app from createApp on a fresh temporary data folder (docs/architecture.md section 7), unseeded unless
  * asked, for supertest. `close` releases and removes the folder.
  */
 export async function makeTestApp({
@@ -25,7 +25,10 @@ export async function makeTestApp({
   env = {},
   wrapAdapter,
   dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-")),
-}: { seed?: boolean; env?: Record<string, string>; dataDir?: string } & Pick<OpenJsonStoreOptions, "wrapAdapter"> = {}) {
+}: { seed?: boolean; env?: Record<string, string>; dataDir?: string } & Pick<
+  OpenJsonStoreOptions,
+  "wrapAdapter"
+> = {}) {
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const site = await openSite(config, { seed, wrapAdapter });
   const { store, sessionSecret, sessionRecords } = site;

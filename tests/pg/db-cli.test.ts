@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DB_MESSAGES } from "../../src/server/db-commands";
-import { openJsonStore } from "../../src/server/store/json-store";
-import { databaseNotEmptyMessage } from "../../src/server/store/pg/pg-store";
-import type { Post } from "../../src/server/store/types";
+import { DB_MESSAGES } from "~/server/db-commands";
+import { openJsonStore } from "~/server/store/json-store";
+import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
+import type { Post } from "~/server/store/types";
 import { cli } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
@@ -46,7 +46,13 @@ async function fullDataFolder(): Promise<string> {
   ]);
   await makeUser(store, { role: "admin", username: "Ada" });
   await makeUser(store, { role: "writer", username: "bo" });
-  await store.addMessage({ name: "Cy", email: "cy@example.com", company: "Acme", message: "Hello, queues!", ip: "::1" });
+  await store.addMessage({
+    name: "Cy",
+    email: "cy@example.com",
+    company: "Acme",
+    message: "Hello, queues!",
+    ip: "::1",
+  });
   await store.addMessage({ name: "Di", email: "di@example.com", message: "Pricing?", ip: "10.0.0.1" });
   await store.close();
   const db = readDb(dir) as Record<string, unknown>;

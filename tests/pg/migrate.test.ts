@@ -1,8 +1,8 @@
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MigrationError, migrate, readMigrationFolder } from "../../src/server/store/pg/migrate";
-import { repositoryMigrations } from "../../src/server/store/pg/migrations";
+import { MigrationError, migrate, readMigrationFolder } from "~/server/store/pg/migrate";
+import { repositoryMigrations } from "~/server/store/pg/migrations";
 import { embeddedMigrationsModule } from "../../scripts/embed-migrations.mjs";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 
@@ -36,7 +36,12 @@ describe("migrate", () => {
 
   it("bundles carry the same migrations as the source folder", () => {
     const module = embeddedMigrationsModule(MIGRATIONS);
-    const embedded: unknown = JSON.parse(module.slice(module.indexOf("=> ") + 3).trim().replace(/;$/, ""));
+    const embedded: unknown = JSON.parse(
+      module
+        .slice(module.indexOf("=> ") + 3)
+        .trim()
+        .replace(/;$/, ""),
+    );
     expect(embedded).toEqual(readMigrationFolder(MIGRATIONS));
     expect(repositoryMigrations()).toEqual(readMigrationFolder(MIGRATIONS));
   });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ConflictError } from "../../src/server/errors";
-import { openPgStore, type PgStore } from "../../src/server/store/pg/pg-store";
+import { ConflictError } from "~/server/errors";
+import { openPgStore, type PgStore } from "~/server/store/pg/pg-store";
 import { expectRejection, storeContract } from "../contract/store-contract";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";

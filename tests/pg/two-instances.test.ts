@@ -1,8 +1,8 @@
 import pg from "pg";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_LIMITS } from "../../src/server/auth/auth-service";
-import { AUTH_FORM_MESSAGES } from "../../src/shared/schemas";
+import { LOGIN_LIMITS } from "~/server/auth/auth-service";
+import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
@@ -67,7 +67,11 @@ describe("two instances on one database", () => {
     const cookie = login.headers["set-cookie"]![0]!.split(";")[0]!;
     await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(200);
 
-    await request(a.app).post("/api/auth/logout").set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").expect(200);
+    await request(a.app)
+      .post("/api/auth/logout")
+      .set("Cookie", cookie)
+      .set("Sec-Fetch-Site", "same-origin")
+      .expect(200);
     await expect.poll(async () => (await request(b.app).get("/api/auth/me").set("Cookie", cookie)).status).toBe(401);
   });
 
@@ -75,7 +79,8 @@ describe("two instances on one database", () => {
     const [a, b] = await twoInstances();
     const { user } = await makeUser(a.store);
     const wrong = { username: user.username, password: "not the password at all" };
-    for (let i = 0; i < LOGIN_LIMITS.perUsername.limit; i++) await request(a.app).post("/api/auth/login").send(wrong).expect(401);
+    for (let i = 0; i < LOGIN_LIMITS.perUsername.limit; i++)
+      await request(a.app).post("/api/auth/login").send(wrong).expect(401);
     await request(a.app).post("/api/auth/login").send(wrong).expect(429);
     // B has seen no failure itself: only A's, shared through the database, limit it.
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,12 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { assertBackupName, BACKUP_FORMAT, BACKUP_MESSAGES, parseBackup, parseBackupText } from "../../src/server/backups/backup-file";
-import { backupsDir, listBackups, readBackup, writeBackup } from "../../src/server/backups/backup-folder";
-import { backupDataFolder } from "../../src/server/backups/data-folder-backup";
-import { isTestPostTitle } from "../../src/shared/test-posts";
-import { ValidationError } from "../../src/server/errors";
-import type { Post } from "../../src/server/store/types";
+import {
+  assertBackupName,
+  BACKUP_FORMAT,
+  BACKUP_MESSAGES,
+  parseBackup,
+  parseBackupText,
+} from "~/server/backups/backup-file";
+import { backupsDir, listBackups, readBackup, writeBackup } from "~/server/backups/backup-folder";
+import { backupDataFolder } from "~/server/backups/data-folder-backup";
+import { isTestPostTitle } from "~/shared/test-posts";
+import { ValidationError } from "~/server/errors";
+import type { Post } from "~/server/store/types";
 import { closeStores, storeOf } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
@@ -21,8 +27,15 @@ afterEach(async () => {
 async function folderWithPosts(n = 3) {
   const dataDir = makeTempDir("backups-");
   const store = await storeOf(dataDir, { seed: false });
-  for (let i = 0; i < n; i++) await store.createPost(makePostInput({ published: i !== 1, tags: i === 0 ? ["Retail"] : [] }));
-  const old = { ...(await store.listPosts())[0]!, id: 900, slug: "old-post", summary: undefined, excerpt: "From an older release" };
+  for (let i = 0; i < n; i++)
+    await store.createPost(makePostInput({ published: i !== 1, tags: i === 0 ? ["Retail"] : [] }));
+  const old = {
+    ...(await store.listPosts())[0]!,
+    id: 900,
+    slug: "old-post",
+    summary: undefined,
+    excerpt: "From an older release",
+  };
   await store.restorePosts([old as unknown as Post]);
   return { dataDir, store };
 }
@@ -39,7 +52,14 @@ describe("writeBackup", () => {
     expect(backupFiles(dataDir)).toEqual([name]);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(fs.readFileSync(file, "utf8"));
-    expect(saved).toEqual({ format: BACKUP_FORMAT, version: 2, createdAt: expect.any(String), count: 4, posts, media: {} });
+    expect(saved).toEqual({
+      format: BACKUP_FORMAT,
+      version: 2,
+      createdAt: expect.any(String),
+      count: 4,
+      posts,
+      media: {},
+    });
     expect(saved.posts.find((p: Post) => p.id === 900).excerpt).toBe("From an older release");
     expect(await readBackup(dataDir, name)).toEqual(posts);
   });
@@ -49,7 +69,10 @@ describe("writeBackup", () => {
     const dataDir = makeTempDir("backups-");
     const first = await writeBackup(dataDir, [], 20);
     const second = await writeBackup(dataDir, [], 20);
-    expect([first.name, second.name]).toEqual(["posts-2030-01-02T03-04-05.006Z.json", "posts-2030-01-02T03-04-05.007Z.json"]);
+    expect([first.name, second.name]).toEqual([
+      "posts-2030-01-02T03-04-05.006Z.json",
+      "posts-2030-01-02T03-04-05.007Z.json",
+    ]);
   });
 
   it("keeps the newest N, and always the one just written even when the clock went back", async () => {
@@ -59,7 +82,10 @@ describe("writeBackup", () => {
       vi.setSystemTime(new Date(`2030-01-01T00:0${minute}:00.000Z`));
       await writeBackup(dataDir, [], 2);
     }
-    expect(backupFiles(dataDir)).toEqual(["posts-2030-01-01T00-03-00.000Z.json", "posts-2030-01-01T00-04-00.000Z.json"]);
+    expect(backupFiles(dataDir)).toEqual([
+      "posts-2030-01-01T00-03-00.000Z.json",
+      "posts-2030-01-01T00-04-00.000Z.json",
+    ]);
     vi.setSystemTime(new Date("2029-12-31T00:00:00.000Z"));
     const { name } = await writeBackup(dataDir, [], 2);
     expect(backupFiles(dataDir)).toEqual([name, "posts-2030-01-01T00-04-00.000Z.json"]);
@@ -79,7 +105,12 @@ describe("listBackups", () => {
     const list = await listBackups(dataDir);
     expect(list.map((b) => b.name)).toEqual(["posts-2030-01-03T00-00-00.000Z.json", newer.name, older.name]);
     expect(list[0]).toMatchObject({ size: 11, count: null });
-    expect(list[1]).toEqual({ name: newer.name, createdAt: "2030-01-02T00:00:00.000Z", size: fs.statSync(newer.file).size, count: 0 });
+    expect(list[1]).toEqual({
+      name: newer.name,
+      createdAt: "2030-01-02T00:00:00.000Z",
+      size: fs.statSync(newer.file).size,
+      count: 0,
+    });
   });
 });
 
@@ -92,7 +123,14 @@ describe("reading a backup", () => {
     ["not a backup", JSON.stringify({ hello: "world" }), BACKUP_MESSAGES.notBackup("b.json")],
     ["another format", JSON.stringify({ ...good, format: "other" }), BACKUP_MESSAGES.notBackup("b.json")],
     ["a newer version", JSON.stringify({ ...good, version: 3 }), BACKUP_MESSAGES.version("b.json", 3)],
-    ["a post without a slug", JSON.stringify({ ...good, posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }] }), /b\.json holds posts that are not valid \(posts\.0\.slug: /],
+    [
+      "a post without a slug",
+      JSON.stringify({
+        ...good,
+        posts: [{ id: 1, title: "x", content: "", published: true, createdAt: "", updatedAt: "", tags: [] }],
+      }),
+      /b\.json holds posts that are not valid \(posts\.0\.slug: /,
+    ],
   ])("refuses a file that is %s with a 400 saying so", (_, text, message) => {
     let error: unknown;
     try {
@@ -108,7 +146,9 @@ describe("reading a backup", () => {
   it("takes a bare {posts} upload, but still checks a marker that is there", () => {
     expect(parseBackup({ posts: [] }, "upload", { markerRequired: false })).toEqual([]);
     expect(() => parseBackup({ posts: [] }, "upload")).toThrow(BACKUP_MESSAGES.notBackup("upload"));
-    expect(() => parseBackup({ format: "x", posts: [] }, "upload", { markerRequired: false })).toThrow(BACKUP_MESSAGES.notBackup("upload"));
+    expect(() => parseBackup({ format: "x", posts: [] }, "upload", { markerRequired: false })).toThrow(
+      BACKUP_MESSAGES.notBackup("upload"),
+    );
   });
 
   it.each(["../db.json", "posts-../../db.json", "db.json", "posts-x.json", "posts-1.json/..", ".posts-1.json"])(
@@ -145,7 +185,15 @@ describe("Store.deletePosts", () => {
 });
 
 describe('isTestPostTitle: "test" anywhere in the title, in any case', () => {
-  it.each(["Test", "TESTING the editor", "my tests", "test-post", "A/B test results", "Latest queue trends", "Contest winners"])("%s is a test post", (title) => {
+  it.each([
+    "Test",
+    "TESTING the editor",
+    "my tests",
+    "test-post",
+    "A/B test results",
+    "Latest queue trends",
+    "Contest winners",
+  ])("%s is a test post", (title) => {
     expect(isTestPostTitle(title)).toBe(true);
   });
   it.each(["Queue trends", "Tea time", "T-e-s-t", ""])("%s is not", (title) => {

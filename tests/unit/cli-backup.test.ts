@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BACKUP_MESSAGES } from "../../src/server/backups/backup-file";
-import { backupsDir } from "../../src/server/backups/backup-folder";
-import { noDatabaseMessage } from "../../src/server/backups/data-folder-backup";
-import { CLI_MESSAGES } from "../../src/server/cli";
-import { inUseMessage } from "../../src/server/store/data-lock";
-import { DB_FILE } from "../../src/server/store/json-store";
+import { BACKUP_MESSAGES } from "~/server/backups/backup-file";
+import { backupsDir } from "~/server/backups/backup-folder";
+import { noDatabaseMessage } from "~/server/backups/data-folder-backup";
+import { CLI_MESSAGES } from "~/server/cli";
+import { inUseMessage } from "~/server/store/data-lock";
+import { DB_FILE } from "~/server/store/json-store";
 import { cli, closeStores, storeOf } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
@@ -25,7 +25,8 @@ afterEach(async () => {
 async function servedFolder() {
   const dataDir = makeTempDir("cli-backup-");
   const store = await storeOf(dataDir, { seed: false });
-  for (const overrides of [{ tags: ["Retail"] }, { published: false }, {}]) await store.createPost(makePostInput(overrides));
+  for (const overrides of [{ tags: ["Retail"] }, { published: false }, {}])
+    await store.createPost(makePostInput(overrides));
   return { dataDir, store };
 }
 
@@ -36,92 +37,129 @@ const onlyBackup = (dataDir: string) => {
 };
 
 describe("npm run backup", () => {
-  it("backs up every post while a server holds the folder, without taking its lock", async () => {
-    const { dataDir, store } = await servedFolder();
-    const run = await cli(["backup"], { dataDir });
-    const file = onlyBackup(dataDir);
-    expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.backedUp(3, file)}\n`, stderr: "" });
-    expect(JSON.parse(fs.readFileSync(file, "utf8")).posts).toEqual(await store.listPosts());
-    await store.createPost(makePostInput()); // the store still owns the folder
-  }, SLOW);
+  it(
+    "backs up every post while a server holds the folder, without taking its lock",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      const run = await cli(["backup"], { dataDir });
+      const file = onlyBackup(dataDir);
+      expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.backedUp(3, file)}\n`, stderr: "" });
+      expect(JSON.parse(fs.readFileSync(file, "utf8")).posts).toEqual(await store.listPosts());
+      await store.createPost(makePostInput()); // the store still owns the folder
+    },
+    SLOW,
+  );
 
-  it("keeps BACKUP_KEEP backups, taking the folder from --data", async () => {
-    const { dataDir } = await servedFolder();
-    for (let i = 0; i < 3; i++) expect((await cli(["backup", "--data", dataDir], { env: { BACKUP_KEEP: "2" } })).code).toBe(0);
-    expect(fs.readdirSync(backupsDir(dataDir))).toHaveLength(2);
-  }, 3 * SLOW); // three CLI runs, each a Node start with tsx
+  it(
+    "keeps BACKUP_KEEP backups, taking the folder from --data",
+    async () => {
+      const { dataDir } = await servedFolder();
+      for (let i = 0; i < 3; i++)
+        expect((await cli(["backup", "--data", dataDir], { env: { BACKUP_KEEP: "2" } })).code).toBe(0);
+      expect(fs.readdirSync(backupsDir(dataDir))).toHaveLength(2);
+    },
+    3 * SLOW,
+  ); // three CLI runs, each a Node start with tsx
 
-  it("refuses a folder without a db.json: exit 1, and writes nothing", async () => {
-    const dataDir = makeTempDir("cli-backup-");
-    const run = await cli(["backup"], { dataDir });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(noDatabaseMessage(path.join(dataDir, DB_FILE)));
-    expect(fs.readdirSync(dataDir)).toEqual([]);
-  }, SLOW);
+  it(
+    "refuses a folder without a db.json: exit 1, and writes nothing",
+    async () => {
+      const dataDir = makeTempDir("cli-backup-");
+      const run = await cli(["backup"], { dataDir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(noDatabaseMessage(path.join(dataDir, DB_FILE)));
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 describe("npm run restore -- FILE", () => {
-  it("refuses while a server holds the folder: the store's message, exit 1, nothing changed", async () => {
-    const { dataDir, store } = await servedFolder();
-    await cli(["backup"], { dataDir });
-    const [first] = await store.listPosts();
-    await store.deletePost(first!.id);
-    const before = await store.listPosts();
-    const run = await cli(["restore", onlyBackup(dataDir)], { dataDir });
-    const owner = { pid: process.pid, hostname: os.hostname(), startedAt: "" };
-    expect(run).toEqual({ code: 1, stdout: "", stderr: `${inUseMessage(dataDir, owner)}\n` });
-    expect(await store.listPosts()).toEqual(before);
-  }, SLOW);
+  it(
+    "refuses while a server holds the folder: the store's message, exit 1, nothing changed",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      await cli(["backup"], { dataDir });
+      const [first] = await store.listPosts();
+      await store.deletePost(first!.id);
+      const before = await store.listPosts();
+      const run = await cli(["restore", onlyBackup(dataDir)], { dataDir });
+      const owner = { pid: process.pid, hostname: os.hostname(), startedAt: "" };
+      expect(run).toEqual({ code: 1, stdout: "", stderr: `${inUseMessage(dataDir, owner)}\n` });
+      expect(await store.listPosts()).toEqual(before);
+    },
+    SLOW,
+  );
 
-  it("adds back the missing posts, identical, once the server is stopped; a second run skips them all", async () => {
-    const { dataDir, store } = await servedFolder();
-    const all = await store.listPosts();
-    await cli(["backup"], { dataDir });
-    await store.deletePosts(all.slice(0, 2).map((p) => p.id));
-    await closeStores();
+  it(
+    "adds back the missing posts, identical, once the server is stopped; a second run skips them all",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      const all = await store.listPosts();
+      await cli(["backup"], { dataDir });
+      await store.deletePosts(all.slice(0, 2).map((p) => p.id));
+      await closeStores();
 
-    const run = await cli(["restore", onlyBackup(dataDir)], { dataDir });
-    expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.restored(2, 1)}\n`, stderr: "" });
-    const again = await cli(["restore", onlyBackup(dataDir)], { dataDir });
-    expect(again.stdout).toBe(`${CLI_MESSAGES.restored(0, 3)}\n`);
-    expect(await (await storeOf(dataDir)).listPosts()).toEqual(all);
-  }, SLOW);
+      const run = await cli(["restore", onlyBackup(dataDir)], { dataDir });
+      expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.restored(2, 1)}\n`, stderr: "" });
+      const again = await cli(["restore", onlyBackup(dataDir)], { dataDir });
+      expect(again.stdout).toBe(`${CLI_MESSAGES.restored(0, 3)}\n`);
+      expect(await (await storeOf(dataDir)).listPosts()).toEqual(all);
+    },
+    SLOW,
+  );
 
-  it("restores into a new folder without adding the sample posts of a first start", async () => {
-    const { dataDir, store } = await servedFolder();
-    await cli(["backup"], { dataDir });
-    const fresh = makeTempDir("cli-restore-");
-    const run = await cli(["restore", onlyBackup(dataDir), "--data", fresh]);
-    expect(run.stdout).toBe(`${CLI_MESSAGES.restored(3, 0)}\n`);
-    expect(await (await storeOf(fresh)).listPosts()).toEqual(await store.listPosts());
-  }, SLOW);
+  it(
+    "restores into a new folder without adding the sample posts of a first start",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      await cli(["backup"], { dataDir });
+      const fresh = makeTempDir("cli-restore-");
+      const run = await cli(["restore", onlyBackup(dataDir), "--data", fresh]);
+      expect(run.stdout).toBe(`${CLI_MESSAGES.restored(3, 0)}\n`);
+      expect(await (await storeOf(fresh)).listPosts()).toEqual(await store.listPosts());
+    },
+    SLOW,
+  );
 
-  it("refuses a truncated file with a clear message, exit 1, before touching the folder", async () => {
-    const { dataDir } = await servedFolder();
-    await cli(["backup"], { dataDir });
-    const truncated = path.join(makeTempDir("cli-restore-"), "truncated.json");
-    fs.writeFileSync(truncated, fs.readFileSync(onlyBackup(dataDir), "utf8").slice(0, 500));
-    await closeStores();
-    const before = fs.readFileSync(path.join(dataDir, DB_FILE), "utf8");
-    const run = await cli(["restore", truncated], { dataDir });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/truncated\.json is not valid JSON, so it is truncated or damaged/);
-    expect(fs.readFileSync(path.join(dataDir, DB_FILE), "utf8")).toBe(before);
-  }, SLOW);
+  it(
+    "refuses a truncated file with a clear message, exit 1, before touching the folder",
+    async () => {
+      const { dataDir } = await servedFolder();
+      await cli(["backup"], { dataDir });
+      const truncated = path.join(makeTempDir("cli-restore-"), "truncated.json");
+      fs.writeFileSync(truncated, fs.readFileSync(onlyBackup(dataDir), "utf8").slice(0, 500));
+      await closeStores();
+      const before = fs.readFileSync(path.join(dataDir, DB_FILE), "utf8");
+      const run = await cli(["restore", truncated], { dataDir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/truncated\.json is not valid JSON, so it is truncated or damaged/);
+      expect(fs.readFileSync(path.join(dataDir, DB_FILE), "utf8")).toBe(before);
+    },
+    SLOW,
+  );
 
-  it("says so for a file that is not there", async () => {
-    const missing = path.join(makeTempDir("cli-restore-"), "nope.json");
-    const run = await cli(["restore", missing], { dataDir: makeTempDir("cli-restore-") });
-    expect(run).toEqual({ code: 1, stdout: "", stderr: `${BACKUP_MESSAGES.noFile(missing)}\n${RESTORE_USAGE}\n` });
-  }, SLOW);
+  it(
+    "says so for a file that is not there",
+    async () => {
+      const missing = path.join(makeTempDir("cli-restore-"), "nope.json");
+      const run = await cli(["restore", missing], { dataDir: makeTempDir("cli-restore-") });
+      expect(run).toEqual({ code: 1, stdout: "", stderr: `${BACKUP_MESSAGES.noFile(missing)}\n${RESTORE_USAGE}\n` });
+    },
+    SLOW,
+  );
 
   it.each([
     ["no FILE", [], CLI_MESSAGES.wrongArguments(["FILE"], [])],
     ["two files", ["a.json", "b.json"], CLI_MESSAGES.wrongArguments(["FILE"], ["a.json", "b.json"])],
-  ])("exits 2 with the usage for %s", async (_, args, message) => {
-    const dataDir = makeTempDir("cli-restore-");
-    const run = await cli(["restore", ...args], { dataDir });
-    expect(run).toEqual({ code: 2, stdout: "", stderr: `${message}\n${RESTORE_USAGE}\n` });
-    expect(fs.readdirSync(dataDir)).toEqual([]);
-  }, SLOW);
+  ])(
+    "exits 2 with the usage for %s",
+    async (_, args, message) => {
+      const dataDir = makeTempDir("cli-restore-");
+      const run = await cli(["restore", ...args], { dataDir });
+      expect(run).toEqual({ code: 2, stdout: "", stderr: `${message}\n${RESTORE_USAGE}\n` });
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    },
+    SLOW,
+  );
 });

@@ -3,10 +3,10 @@ import path from "node:path";
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFilesHandler, listClientFiles, readClientFolder } from "../../src/server/client-files";
+import { clientFilesHandler, listClientFiles, readClientFolder } from "~/server/client-files";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
-/** The browser's files from memory, as `npm start` and the single executable serve them (issue 6). */
+/** The browser's files from memory, as `npm start` and the single executable serve them. */
 let app: express.Express;
 beforeAll(() => {
   const dir = makeTempDir("client-files-");
@@ -47,7 +47,14 @@ describe("client files", () => {
   });
 
   it("leaves folders, escapes, other methods and unknown files to the app", async () => {
-    for (const url of ["/assets", "/assets/", "/assets/../favicon.svg", "/%2e%2e/package.json", "/%E0%A4%A", "/nope.js"]) {
+    for (const url of [
+      "/assets",
+      "/assets/",
+      "/assets/../favicon.svg",
+      "/%2e%2e/package.json",
+      "/%E0%A4%A",
+      "/nope.js",
+    ]) {
       await request(app).get(url).expect(404, "the app");
     }
     await request(app).post("/favicon.svg").expect(404, "the app");

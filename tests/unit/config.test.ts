@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DATABASE_NEEDS_SECRET, loadConfig } from "../../src/server/config";
-import { TRUST_PROXY_MESSAGE } from "../../src/server/trust-proxy";
+import { ConfigError, DATABASE_NEEDS_SECRET, loadConfig } from "~/server/config";
+import { TRUST_PROXY_MESSAGE } from "~/server/trust-proxy";
 
 describe("loadConfig", () => {
   it("has working defaults: port 3000 on every address, ./data under the working folder", () => {
@@ -28,22 +28,44 @@ describe("loadConfig", () => {
   });
 
   it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS and MAX_CONNECTIONS, and refuses bad values", () => {
-    expect(loadConfig({ MIN_FREE_BYTES: "1048576", SHUTDOWN_TIMEOUT_MS: "2500", MAX_CONNECTIONS: "50" })).toMatchObject({
-      minFreeBytes: 1_048_576,
-      shutdownTimeoutMs: 2_500,
-      maxConnections: 50,
-    });
-    for (const [name, bad] of [["MIN_FREE_BYTES", "-1"], ["SHUTDOWN_TIMEOUT_MS", "soon"], ["MAX_CONNECTIONS", "0"]]) {
+    expect(loadConfig({ MIN_FREE_BYTES: "1048576", SHUTDOWN_TIMEOUT_MS: "2500", MAX_CONNECTIONS: "50" })).toMatchObject(
+      {
+        minFreeBytes: 1_048_576,
+        shutdownTimeoutMs: 2_500,
+        maxConnections: 50,
+      },
+    );
+    for (const [name, bad] of [
+      ["MIN_FREE_BYTES", "-1"],
+      ["SHUTDOWN_TIMEOUT_MS", "soon"],
+      ["MAX_CONNECTIONS", "0"],
+    ]) {
       expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
     }
   });
 
   it("reads every variable", () => {
     const config = loadConfig(
-      { NODE_ENV: "production", PORT: "8080", HOST: "127.0.0.1", DATA_DIR: "/var/lib/site", TRUST_PROXY: "true", CONTACT_WEBHOOK_URL: "https://hooks.example.com/x", PUBLIC_URL: "https://queuewise.example/" },
+      {
+        NODE_ENV: "production",
+        PORT: "8080",
+        HOST: "127.0.0.1",
+        DATA_DIR: "/var/lib/site",
+        TRUST_PROXY: "true",
+        CONTACT_WEBHOOK_URL: "https://hooks.example.com/x",
+        PUBLIC_URL: "https://queuewise.example/",
+      },
       "/",
     );
-    expect(config).toMatchObject({ env: "production", port: 8080, host: "127.0.0.1", dataDir: "/var/lib/site", trustProxy: 1, contactWebhookUrl: "https://hooks.example.com/x", publicUrl: "https://queuewise.example" });
+    expect(config).toMatchObject({
+      env: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/site",
+      trustProxy: 1,
+      contactWebhookUrl: "https://hooks.example.com/x",
+      publicUrl: "https://queuewise.example",
+    });
   });
 
   it.each([
@@ -59,9 +81,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
-  it.each(["maybe", "11", "-1", "10.0.0.0/33", "300.1.1.1", "10.0.0.1/8/1", "127.0.0.1,"])("refuses TRUST_PROXY=%j", (value) => {
-    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(TRUST_PROXY_MESSAGE);
-  });
+  it.each(["maybe", "11", "-1", "10.0.0.0/33", "300.1.1.1", "10.0.0.1/8/1", "127.0.0.1,"])(
+    "refuses TRUST_PROXY=%j",
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(TRUST_PROXY_MESSAGE);
+    },
+  );
 
   it("keeps BACKUP_KEEP backups, 1 to 1000", () => {
     expect(loadConfig({ BACKUP_KEEP: "5" }).backupKeep).toBe(5);
@@ -82,7 +107,9 @@ describe("loadConfig", () => {
   it("names the production settings left unset, never their values", () => {
     const secret = "s".repeat(32);
     expect(loadConfig({ SESSION_SECRET: secret }).missingProductionSettings).toEqual(["PUBLIC_URL"]);
-    expect(loadConfig({ SESSION_SECRET: secret, PUBLIC_URL: "https://queuewise.example" }).missingProductionSettings).toEqual([]);
+    expect(
+      loadConfig({ SESSION_SECRET: secret, PUBLIC_URL: "https://queuewise.example" }).missingProductionSettings,
+    ).toEqual([]);
     expect(loadConfig({ PUBLIC_URL: " " }).missingProductionSettings).toEqual(["PUBLIC_URL", "SESSION_SECRET"]);
   });
 
@@ -106,13 +133,29 @@ describe("loadConfig", () => {
   it("lists every bad variable at once", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "seventy", TRUST_PROXY: "maybe", CONTACT_WEBHOOK_URL: "ftp://x", NODE_ENV: "staging", PUBLIC_URL: "not a url", SESSION_SECRET: "short", BACKUP_KEEP: "0" });
+      loadConfig({
+        PORT: "seventy",
+        TRUST_PROXY: "maybe",
+        CONTACT_WEBHOOK_URL: "ftp://x",
+        NODE_ENV: "staging",
+        PUBLIC_URL: "not a url",
+        SESSION_SECRET: "short",
+        BACKUP_KEEP: "0",
+      });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const { problems, message } = error as ConfigError;
-    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual(["BACKUP_KEEP", "CONTACT_WEBHOOK_URL", "NODE_ENV", "PORT", "PUBLIC_URL", "SESSION_SECRET", "TRUST_PROXY"]);
+    expect(problems.map((p) => p.split(":")[0]).sort()).toEqual([
+      "BACKUP_KEEP",
+      "CONTACT_WEBHOOK_URL",
+      "NODE_ENV",
+      "PORT",
+      "PUBLIC_URL",
+      "SESSION_SECRET",
+      "TRUST_PROXY",
+    ]);
     expect(message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeContent } from "../../src/server/content";
-import { withResponsiveImages, CONTENT_IMAGE_SIZES } from "../../src/server/media/responsive-html";
+import { sanitizeContent } from "~/server/content";
+import { withResponsiveImages, CONTENT_IMAGE_SIZES } from "~/server/media/responsive-html";
 
 const HASH = "a".repeat(64);
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
- * The post-content policy (DESIGN.md section 5, issue 3 item 5): no vector of the XSS corpus leaves
+ * The post-content policy (docs/architecture.md section 5): no vector of the XSS corpus leaves
  * anything executable, while Quill 2's formats and YouTube/Vimeo embeds survive.
  * The checks below restate the allowlist independently of src/server/content.ts on purpose, and
  * read its output with a browser's HTML parser (jsdom), as a reader's browser will.
  */
 import { describe, expect, it } from "vitest";
-import { sanitizeContent } from "../../src/server/content";
+import { sanitizeContent } from "~/server/content";
 import corpus from "../fixtures/xss-payloads.json";
 
 const TAGS = new Set(
@@ -22,10 +22,20 @@ const ATTRIBUTES: Record<string, string[]> = {
   div: ["spellcheck", "data-language"],
 };
 const CLASSES = new Set([
-  "ql-align-center", "ql-align-right", "ql-align-justify",
+  "ql-align-center",
+  "ql-align-right",
+  "ql-align-justify",
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `ql-indent-${n}`),
-  "ql-font-serif", "ql-font-monospace", "ql-size-small", "ql-size-large", "ql-size-huge",
-  "ql-video", "ql-syntax", "video-container", "ql-code-block-container", "ql-code-block",
+  "ql-font-serif",
+  "ql-font-monospace",
+  "ql-size-small",
+  "ql-size-large",
+  "ql-size-huge",
+  "ql-video",
+  "ql-syntax",
+  "video-container",
+  "ql-code-block-container",
+  "ql-code-block",
 ]);
 const URL_ATTRIBUTES = ["href", "src", "action", "formaction", "xlink:href", "srcset", "poster", "background"];
 const STYLE_PROPERTIES = new Set(["color", "background-color", "text-align"]);
@@ -118,7 +128,7 @@ describe("sanitizeContent: XSS corpus", () => {
   });
 
   it("the checker itself catches what it should (so a pass means something)", () => {
-    expect(problems('<img src=x onerror=alert(1)>')).not.toEqual([]);
+    expect(problems("<img src=x onerror=alert(1)>")).not.toEqual([]);
     expect(problems('<a href="java&#x09;script:alert(1)">x</a>')).not.toEqual([]);
     expect(problems('<iframe src="https://www.youtube.com.evil.com/embed/x"></iframe>')).not.toEqual([]);
     expect(problems('<span style="color:red;background:url(x)">x</span>')).not.toEqual([]);
@@ -140,22 +150,32 @@ describe("sanitizeContent: embeds survive", () => {
       const out = sanitizeContent(html);
       const [iframe] = elements(out).filter((el) => nameOf(el) === "iframe");
       expect(iframe && attributesOf(iframe)).toEqual({
-        src, width: "560", height: "315", allow: "autoplay; fullscreen", allowfullscreen: "",
+        src,
+        width: "560",
+        height: "315",
+        allow: "autoplay; fullscreen",
+        allowfullscreen: "",
         title: src.includes("vimeo") ? "Vimeo video player" : "YouTube video player",
       });
     });
   }
 
   it("keeps Quill's video blot and the responsive container, as valid HTML", () => {
-    const quill = '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
-    const valid = '<iframe class="ql-video" allowfullscreen src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
+    const quill =
+      '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
+    const valid =
+      '<iframe class="ql-video" allowfullscreen src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
     expect(sanitizeContent(quill)).toBe(valid);
     expect(sanitizeContent(valid)).toBe(valid);
-    expect(sanitizeContent(`<div class="video-container">${quill}</div>`)).toBe(`<div class="video-container">${valid}</div>`);
+    expect(sanitizeContent(`<div class="video-container">${quill}</div>`)).toBe(
+      `<div class="video-container">${valid}</div>`,
+    );
   });
 
   it("drops foreign iframes whole, content and all", () => {
-    expect(sanitizeContent('<p>a</p><iframe src="https://evil.example/">fallback</iframe><p>b</p>')).toBe("<p>a</p><p>b</p>");
+    expect(sanitizeContent('<p>a</p><iframe src="https://evil.example/">fallback</iframe><p>b</p>')).toBe(
+      "<p>a</p><p>b</p>",
+    );
     expect(sanitizeContent('<iframe src="http://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toBe("");
   });
 });
@@ -191,18 +211,24 @@ describe("sanitizeContent: Quill formats survive", () => {
     expect(sanitizeContent('<a href="https://example.com" target="_blank" rel="opener">x</a>')).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(sanitizeContent('<a href="https://example.com" target="_top">x</a>')).toBe('<a href="https://example.com">x</a>');
+    expect(sanitizeContent('<a href="https://example.com" target="_top">x</a>')).toBe(
+      '<a href="https://example.com">x</a>',
+    );
   });
 
-  it("gives any other link a blank address but keeps its text (SPEC section 5)", () => {
+  it("gives any other link a blank address but keeps its text (docs/product.md section 5)", () => {
     expect(sanitizeContent('<a href="javascript:alert(1)">x</a>')).toBe("<a>x</a>");
     expect(sanitizeContent('<a href="ftp://example.com/f">x</a>')).toBe("<a>x</a>");
     expect(sanitizeContent('<a href="sms:+1555">x</a>')).toBe("<a>x</a>");
   });
 
   it("trims classes, styles and attributes to the allowlist", () => {
-    expect(sanitizeContent('<p class="ql-align-center evil" id="x" data-x="1">a</p>')).toBe('<p class="ql-align-center">a</p>');
-    expect(sanitizeContent('<span style="color: red; position: fixed; font-size: 90px">a</span>')).toBe('<span style="color:red">a</span>');
+    expect(sanitizeContent('<p class="ql-align-center evil" id="x" data-x="1">a</p>')).toBe(
+      '<p class="ql-align-center">a</p>',
+    );
+    expect(sanitizeContent('<span style="color: red; position: fixed; font-size: 90px">a</span>')).toBe(
+      '<span style="color:red">a</span>',
+    );
     expect(sanitizeContent('<li data-list="evil">a</li>')).toBe("<li>a</li>");
     expect(sanitizeContent("<div>plain</div>")).toBe("plain");
     expect(sanitizeContent('<img src="data:image/png;base64,AAAA" alt="x">')).toBe("");
@@ -216,8 +242,14 @@ describe("sanitizeContent: Quill formats survive", () => {
 
 describe("embedded players have an accessible name", () => {
   it("an untitled YouTube or Vimeo frame gets its player's name; a given title is kept", () => {
-    expect(sanitizeContent('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toContain('title="YouTube video player"');
-    expect(sanitizeContent('<iframe src="https://player.vimeo.com/video/76979871"></iframe>')).toContain('title="Vimeo video player"');
-    expect(sanitizeContent('<iframe title="Our tour" src="https://player.vimeo.com/video/76979871"></iframe>')).toContain('title="Our tour"');
+    expect(sanitizeContent('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>')).toContain(
+      'title="YouTube video player"',
+    );
+    expect(sanitizeContent('<iframe src="https://player.vimeo.com/video/76979871"></iframe>')).toContain(
+      'title="Vimeo video player"',
+    );
+    expect(
+      sanitizeContent('<iframe title="Our tour" src="https://player.vimeo.com/video/76979871"></iframe>'),
+    ).toContain('title="Our tour"');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/server/config";
-import { describeStorage } from "../../src/server/open-site";
+import { loadConfig } from "~/server/config";
+import { describeStorage } from "~/server/open-site";
 
 const SESSION_SECRET = "s".repeat(32);
 

@@ -7,11 +7,18 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  extractIframes, iframeSrc, isEditorEmpty, isImageAddress, prepareContentForSave, repairJustano, restoreLostIframes,
-  stripEditorDecorations, videoKey,
-} from "../../src/app/lib/editor-content";
-import { embedFromUrl } from "../../src/shared/embeds";
-import { sanitizeContent } from "../../src/server/content";
+  extractIframes,
+  iframeSrc,
+  isEditorEmpty,
+  isImageAddress,
+  prepareContentForSave,
+  repairJustano,
+  restoreLostIframes,
+  stripEditorDecorations,
+  videoKey,
+} from "~/app/lib/editor-content";
+import { embedFromUrl } from "~/shared/embeds";
+import { sanitizeContent } from "~/server/content";
 
 const YT = "https://www.youtube.com/embed/dQw4w9WgXcQ";
 const YT2 = "https://www.youtube.com/embed/9bZkp7q19f0";
@@ -42,7 +49,9 @@ describe("stripEditorDecorations", () => {
     const banner = `<div style="background:#dbeafe;color:#1d4ed8;padding:8px">📹 Embedded Video</div>`;
     const html = `<p>Intro</p>${banner}${quillVideo(YT)}<p>After</p>`;
     expect(stripEditorDecorations(html)).toBe(`<p>Intro</p>${quillVideo(YT)}<p>After</p>`);
-    expect(stripEditorDecorations(`<div class="embedded-video-banner"><strong>Video</strong></div><p>x</p>`)).toBe("<p>x</p>");
+    expect(stripEditorDecorations(`<div class="embedded-video-banner"><strong>Video</strong></div><p>x</p>`)).toBe(
+      "<p>x</p>",
+    );
   });
 
   it("keeps a paragraph or a code block that merely says Embedded Video", () => {
@@ -57,11 +66,15 @@ describe("stripEditorDecorations", () => {
       `<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>One</li>` +
       `<li data-list="ordered"><span class="ql-ui" contenteditable="false"></span>Two</li></ol>` +
       `<p>a<span class="ql-cursor">\uFEFF</span>b</p>`;
-    expect(stripEditorDecorations(html)).toBe(`<ol><li data-list="bullet">One</li><li data-list="ordered">Two</li></ol><p>ab</p>`);
+    expect(stripEditorDecorations(html)).toBe(
+      `<ol><li data-list="bullet">One</li><li data-list="ordered">Two</li></ol><p>ab</p>`,
+    );
   });
 
   it("handles void and self-closed decorations and leaves other content as it was", () => {
-    expect(stripEditorDecorations(`<p>a<br class="editor-only">b<img data-editor-only src="x.png"/>c</p>`)).toBe("<p>abc</p>");
+    expect(stripEditorDecorations(`<p>a<br class="editor-only">b<img data-editor-only src="x.png"/>c</p>`)).toBe(
+      "<p>abc</p>",
+    );
     const plain = `<h1 class="ql-align-center">T</h1><p>x &amp; y <a href="https://e.example" title="a > b">l</a></p>${quillVideo(VM, 640, 360)}`;
     expect(stripEditorDecorations(plain)).toBe(asSerialized(plain));
     expect(stripEditorDecorations(plain)).toContain(`<p>x &amp; y <a href="https://e.example"`);
@@ -76,9 +89,11 @@ describe("stripEditorDecorations", () => {
 
 describe("repairJustano", () => {
   it("turns a justano element back into an iframe", () => {
-    expect(repairJustano(`<p>a</p><justano class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></justano><p>b</p>`)).toBe(
-      `<p>a</p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></iframe><p>b</p>`,
-    );
+    expect(
+      repairJustano(
+        `<p>a</p><justano class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></justano><p>b</p>`,
+      ),
+    ).toBe(`<p>a</p><iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></iframe><p>b</p>`);
   });
 
   it("repairs any case, self-closed and unclosed tags, and drops stray end tags", () => {
@@ -97,7 +112,9 @@ describe("repairJustano", () => {
   });
 
   it("gives an iframe the content policy keeps", () => {
-    const repaired = repairJustano(`<justano class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></justano>`);
+    const repaired = repairJustano(
+      `<justano class="ql-video" frameborder="0" allowfullscreen="true" src="${YT}"></justano>`,
+    );
     expect(srcs(sanitizeContent(repaired))).toEqual([YT]);
   });
 });
@@ -112,7 +129,10 @@ describe("extractIframes", () => {
   });
 
   it("does not let an unclosed iframe swallow the next one", () => {
-    expect(extractIframes(`<iframe src="${YT}"><p>x</p><iframe src="${VM}"></iframe>`).map(iframeSrc)).toEqual([YT, VM]);
+    expect(extractIframes(`<iframe src="${YT}"><p>x</p><iframe src="${VM}"></iframe>`).map(iframeSrc)).toEqual([
+      YT,
+      VM,
+    ]);
     expect(repairJustano(`<iframe src="${YT}"><p>x</p>`)).toBe(`<iframe src="${YT}"></iframe><p>x</p>`);
   });
 
@@ -140,7 +160,9 @@ describe("restoreLostIframes", () => {
   it("puts lost videos back in order, evenly spaced between paragraphs", () => {
     const edited = "<p>1</p><p>2</p><p>3</p><p>4</p><p>5</p><p>6</p>";
     const restored = restoreLostIframes(original, edited);
-    expect(restored).toBe(`<p>1</p><p>2</p>${quillVideo(YT)}<p>3</p><p>4</p>${quillVideo(VM, 640, 360)}<p>5</p><p>6</p>`);
+    expect(restored).toBe(
+      `<p>1</p><p>2</p>${quillVideo(YT)}<p>3</p><p>4</p>${quillVideo(VM, 640, 360)}<p>5</p><p>6</p>`,
+    );
   });
 
   it("keeps their order when they land in the same gap", () => {
@@ -158,13 +180,18 @@ describe("restoreLostIframes", () => {
   it("counts each copy of a video", () => {
     const twice = `<p>a</p>${quillVideo(YT)}<p>b</p>${quillVideo(YT)}<p>c</p>`;
     expect(srcs(restoreLostIframes(twice, `<p>a</p>${quillVideo(YT)}<p>b</p><p>c</p>`))).toEqual([YT, YT]);
-    expect(srcs(restoreLostIframes(twice, `<p>a</p>${quillVideo(YT)}<p>b</p>${quillVideo(YT)}<p>c</p>`))).toEqual([YT, YT]);
+    expect(srcs(restoreLostIframes(twice, `<p>a</p>${quillVideo(YT)}<p>b</p>${quillVideo(YT)}<p>c</p>`))).toEqual([
+      YT,
+      YT,
+    ]);
   });
 
   it("only places videos between top-level blocks, never inside a list or quote", () => {
     const edited = `<ol><li data-list="bullet">a</li><li data-list="bullet">b</li></ol><blockquote>q</blockquote><p>c</p>`;
     const restored = restoreLostIframes(`${quillVideo(YT)}`, edited);
-    expect(restored).toBe(`<ol><li data-list="bullet">a</li><li data-list="bullet">b</li></ol><blockquote>q</blockquote>${quillVideo(YT)}<p>c</p>`);
+    expect(restored).toBe(
+      `<ol><li data-list="bullet">a</li><li data-list="bullet">b</li></ol><blockquote>q</blockquote>${quillVideo(YT)}<p>c</p>`,
+    );
   });
 
   it("leaves deleted-on-purpose videos out", () => {
@@ -237,13 +264,27 @@ describe("isEditorEmpty", () => {
 
 describe("isImageAddress", () => {
   it("accepts http(s) and uploads of this site, which the content policy keeps", () => {
-    for (const src of ["https://example.com/a.png", "http://example.com/a.gif", `/media/${"a".repeat(64)}.jpg`, " https://e.example/x.bmp "]) {
+    for (const src of [
+      "https://example.com/a.png",
+      "http://example.com/a.gif",
+      `/media/${"a".repeat(64)}.jpg`,
+      " https://e.example/x.bmp ",
+    ]) {
       expect(isImageAddress(src)).toBe(true);
     }
   });
 
   it("refuses data:, javascript:, protocol-relative and junk", () => {
-    for (const src of ["data:image/png;base64,AAAA", "javascript:alert(1)", "//evil.example/a.png", "/\\evil.example/a.png", "a.png", "", "/uploads/a.jpg", "/media/../db.json"]) {
+    for (const src of [
+      "data:image/png;base64,AAAA",
+      "javascript:alert(1)",
+      "//evil.example/a.png",
+      "/\\evil.example/a.png",
+      "a.png",
+      "",
+      "/uploads/a.jpg",
+      "/media/../db.json",
+    ]) {
       expect(isImageAddress(src)).toBe(false);
     }
   });

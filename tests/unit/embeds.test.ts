@@ -1,14 +1,30 @@
 /**
- * SPEC section 5 "Editor paste rules": which pasted links and embed codes become videos
+ * docs/product.md section 5 "Editor paste rules": which pasted links and embed codes become videos
  * (src/shared/embeds.ts), and that every src made here passes the content policy.
  */
 import { describe, expect, it } from "vitest";
 import {
-  EMBED_CODE_NOTICE, EMBED_CODE_REFUSED_NOTICE, VIDEOS_FOUND_NOTICE, VIMEO_SIZE, VIMEO_URL_NOTICE, YOUTUBE_SIZE,
-  YOUTUBE_URL_NOTICE, decodeEntities, embedFromUrl, embedProvider, embedSrc, embedsFromCode, isEmbedCode,
-  embedSize, isForeignEmbedCode, parseAttributes, videoTitle, vimeoId, youtubeId,
-} from "../../src/shared/embeds";
-import { sanitizeContent } from "../../src/server/content";
+  EMBED_CODE_NOTICE,
+  EMBED_CODE_REFUSED_NOTICE,
+  VIDEOS_FOUND_NOTICE,
+  VIMEO_SIZE,
+  VIMEO_URL_NOTICE,
+  YOUTUBE_SIZE,
+  YOUTUBE_URL_NOTICE,
+  decodeEntities,
+  embedFromUrl,
+  embedProvider,
+  embedSrc,
+  embedsFromCode,
+  isEmbedCode,
+  embedSize,
+  isForeignEmbedCode,
+  parseAttributes,
+  videoTitle,
+  vimeoId,
+  youtubeId,
+} from "~/shared/embeds";
+import { sanitizeContent } from "~/server/content";
 
 const ID = "dQw4w9WgXcQ"; // 11 characters
 
@@ -112,8 +128,17 @@ describe("vimeoId", () => {
 
 describe("embedFromUrl", () => {
   it("turns a YouTube watch, short or shorts URL into a 560x315 embed", () => {
-    for (const url of [`https://www.youtube.com/watch?v=${ID}&t=5`, `https://youtu.be/${ID}`, `https://youtube.com/shorts/${ID}`]) {
-      expect(embedFromUrl(url)).toEqual({ provider: "youtube", src: `https://www.youtube.com/embed/${ID}`, width: 560, height: 315 });
+    for (const url of [
+      `https://www.youtube.com/watch?v=${ID}&t=5`,
+      `https://youtu.be/${ID}`,
+      `https://youtube.com/shorts/${ID}`,
+    ]) {
+      expect(embedFromUrl(url)).toEqual({
+        provider: "youtube",
+        src: `https://www.youtube.com/embed/${ID}`,
+        width: 560,
+        height: 315,
+      });
     }
     expect(YOUTUBE_SIZE).toEqual({ width: 560, height: 315 });
   });
@@ -129,19 +154,32 @@ describe("embedFromUrl", () => {
   });
 
   it("keeps the privacy hash an unlisted Vimeo video needs", () => {
-    expect(embedFromUrl("https://vimeo.com/76979871/8272103f6e")?.src).toBe("https://player.vimeo.com/video/76979871?h=8272103f6e");
+    expect(embedFromUrl("https://vimeo.com/76979871/8272103f6e")?.src).toBe(
+      "https://player.vimeo.com/video/76979871?h=8272103f6e",
+    );
   });
 
   it("leaves other text alone", () => {
-    for (const text of ["hello", "https://example.com/watch?v=dQw4w9WgXcQ", `see https://youtu.be/${ID}`, "https://vimeo.com/about"]) {
+    for (const text of [
+      "hello",
+      "https://example.com/watch?v=dQw4w9WgXcQ",
+      `see https://youtu.be/${ID}`,
+      "https://vimeo.com/about",
+    ]) {
       expect(embedFromUrl(text)).toBeUndefined();
     }
   });
 
   it("makes addresses the content policy keeps", () => {
-    for (const url of [`https://youtu.be/${ID}`, "https://vimeo.com/76979871", "https://vimeo.com/76979871/8272103f6e"]) {
+    for (const url of [
+      `https://youtu.be/${ID}`,
+      "https://vimeo.com/76979871",
+      "https://vimeo.com/76979871/8272103f6e",
+    ]) {
       const { src } = embedFromUrl(url)!;
-      const html = sanitizeContent(`<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src}"></iframe>`);
+      const html = sanitizeContent(
+        `<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="${src}"></iframe>`,
+      );
       expect(parseAttributes(/<iframe([^>]*)>/.exec(html)?.[1] ?? "").src).toBe(src);
     }
   });
@@ -156,7 +194,10 @@ describe("embedSrc", () => {
     [`https://www.youtube-nocookie.com/embed/${ID}`, `https://www.youtube-nocookie.com/embed/${ID}`],
     ["https://www.youtube.com/embed/videoseries?list=PL123", "https://www.youtube.com/embed/videoseries?list=PL123"],
     ["https://player.vimeo.com/video/76979871/", "https://player.vimeo.com/video/76979871"],
-    ["https://player.vimeo.com/video/76979871?h=8272103f6e&amp;badge=0", "https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0"],
+    [
+      "https://player.vimeo.com/video/76979871?h=8272103f6e&amp;badge=0",
+      "https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0",
+    ],
   ])("%s gives %s", (src, expected) => {
     expect(embedSrc(src)).toBe(expected);
   });
@@ -204,7 +245,12 @@ describe("isEmbedCode and embedsFromCode", () => {
   it("recognises Vimeo's share code with its wrapper and script, sized 640x360 by default", () => {
     expect(isEmbedCode(VIMEO_CODE)).toBe(true);
     expect(embedsFromCode(VIMEO_CODE)).toEqual([
-      { provider: "vimeo", src: "https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0&autopause=0", width: 640, height: 360 },
+      {
+        provider: "vimeo",
+        src: "https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0&autopause=0",
+        width: 640,
+        height: 360,
+      },
     ]);
   });
 
@@ -234,7 +280,9 @@ describe("isEmbedCode and embedsFromCode", () => {
 
   it("does not let a quoted > hide text", () => {
     expect(isEmbedCode(`<iframe title="a > b" src="https://www.youtube.com/embed/${ID}"></iframe>`)).toBe(true);
-    expect(isEmbedCode(`<iframe title="a > b" src="https://www.youtube.com/embed/${ID}"></iframe> and more`)).toBe(false);
+    expect(isEmbedCode(`<iframe title="a > b" src="https://www.youtube.com/embed/${ID}"></iframe> and more`)).toBe(
+      false,
+    );
   });
 });
 
@@ -253,9 +301,15 @@ describe("helpers", () => {
   });
 });
 
-describe("editor notices (SPEC section 8)", () => {
+describe("editor notices (docs/product.md section 8)", () => {
   it("has a title and a description for each", () => {
-    for (const notice of [VIDEOS_FOUND_NOTICE, EMBED_CODE_NOTICE, EMBED_CODE_REFUSED_NOTICE, YOUTUBE_URL_NOTICE, VIMEO_URL_NOTICE]) {
+    for (const notice of [
+      VIDEOS_FOUND_NOTICE,
+      EMBED_CODE_NOTICE,
+      EMBED_CODE_REFUSED_NOTICE,
+      YOUTUBE_URL_NOTICE,
+      VIMEO_URL_NOTICE,
+    ]) {
       expect(notice.title.length).toBeGreaterThan(5);
       expect(notice.description.length).toBeGreaterThan(10);
     }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createSetupService, SETUP_TOKEN_TTL_MS } from "../../src/server/first-run";
-import { openJsonStore } from "../../src/server/store/json-store";
-import type { Store } from "../../src/server/store/types";
-import { SETUP_MESSAGES } from "../../src/shared/setup";
+import { createSetupService, SETUP_TOKEN_TTL_MS } from "~/server/first-run";
+import { openJsonStore } from "~/server/store/json-store";
+import type { Store } from "~/server/store/types";
+import { SETUP_MESSAGES } from "~/shared/setup";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 let store: Store;

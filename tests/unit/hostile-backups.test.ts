@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_RESTORED_ID, RESTORE_LIMITS } from "../../src/server/backups/backup-file";
-import { createBackupService } from "../../src/server/backups/backup-service";
-import { ValidationError } from "../../src/server/errors";
-import { DB_FILE, openJsonStore } from "../../src/server/store/json-store";
-import type { Store } from "../../src/server/store/types";
+import { MAX_RESTORED_ID, RESTORE_LIMITS } from "~/server/backups/backup-file";
+import { createBackupService } from "~/server/backups/backup-service";
+import { ValidationError } from "~/server/errors";
+import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import type { Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 

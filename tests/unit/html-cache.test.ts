@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { ByteLru } from "../../src/server/byte-lru";
-import { chooseEncoding } from "../../src/server/cached-page";
-import { pageKey } from "../../src/server/html-cache";
+import { ByteLru } from "~/server/byte-lru";
+import { chooseEncoding } from "~/server/cached-page";
+import { pageKey } from "~/server/html-cache";
 
 describe("ByteLru", () => {
   it("keeps the total under its bound, evicting the least recently used first", () => {
@@ -41,7 +41,16 @@ describe("ByteLru", () => {
 
 describe("pageKey", () => {
   it("keys the public pages by path and sorted query", () => {
-    for (const path of ["/", "/industries", "/industries/retail", "/blog", "/blog/a-post", "/rss.xml", "/sitemap.xml", "/robots.txt"]) {
+    for (const path of [
+      "/",
+      "/industries",
+      "/industries/retail",
+      "/blog",
+      "/blog/a-post",
+      "/rss.xml",
+      "/sitemap.xml",
+      "/robots.txt",
+    ]) {
       expect(pageKey(path)).toBe(path);
     }
     expect(pageKey("/blog?tag=retail&page=2")).toBe("/blog?page=2&tag=retail");
@@ -54,18 +63,45 @@ describe("pageKey", () => {
     expect(pageKey("/?utm_source=mail")).toBe("/");
     expect(pageKey("/blog/a-post?ref=x")).toBe("/blog/a-post");
     expect(pageKey("/api/public/blog/posts?cache=1700000000")).toBe("/api/public/blog/posts");
-    expect(pageKey("/api/public/blog/posts?pageSize=10&page=2&cache=1")).toBe("/api/public/blog/posts?page=2&pageSize=10");
+    expect(pageKey("/api/public/blog/posts?pageSize=10&page=2&cache=1")).toBe(
+      "/api/public/blog/posts?page=2&pageSize=10",
+    );
     expect(pageKey("/api/blog/posts?cache=5")).toBe("/api/blog/posts");
   });
 
   it("keys the public blog API beside the pages", () => {
-    for (const path of ["/api/public/blog/posts", "/api/public/blog/posts/a-post", "/api/blog/posts", "/api/blog/tags"]) {
+    for (const path of [
+      "/api/public/blog/posts",
+      "/api/public/blog/posts/a-post",
+      "/api/blog/posts",
+      "/api/blog/tags",
+    ]) {
       expect(pageKey(path)).toBe(path);
     }
   });
 
   it("leaves out every other path: admin, tools, /api, .data requests, trailing slashes", () => {
-    for (const path of ["/admin", "/admin/debug-tools", "/system/health", "/create-post-direct", "/emergency-post", "/delete-posts", "/delete-all-posts", "/test-update", "/direct-delete", "/api/cms/posts", "/api/public/health/database", "/api/public/blog/posts/a/b", "/api/blog/tags/x", "/blog.data", "/blog/a-post.data", "/_root.data", "/blog/", "/blog/a/b", "/favicon.svg"]) {
+    for (const path of [
+      "/admin",
+      "/admin/debug-tools",
+      "/system/health",
+      "/create-post-direct",
+      "/emergency-post",
+      "/delete-posts",
+      "/delete-all-posts",
+      "/test-update",
+      "/direct-delete",
+      "/api/cms/posts",
+      "/api/public/health/database",
+      "/api/public/blog/posts/a/b",
+      "/api/blog/tags/x",
+      "/blog.data",
+      "/blog/a-post.data",
+      "/_root.data",
+      "/blog/",
+      "/blog/a/b",
+      "/favicon.svg",
+    ]) {
       expect(pageKey(path), path).toBeUndefined();
     }
   });

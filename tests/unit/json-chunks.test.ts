@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { prettyJsonChunks } from "../../src/server/store/json-chunks";
+import { prettyJsonChunks } from "~/server/store/json-chunks";
 import { makePostInput } from "../helpers/factories";
 
 describe("prettyJsonChunks", () => {
   it.each([
     ["an empty object", {}],
     ["empty arrays and objects", { posts: [], meta: {} }],
-    ["a db-like file", { posts: [{ ...makePostInput(), id: 1, tags: [{ id: 1, name: "A", slug: "a" }] }, { ...makePostInput(), id: 2, tags: [] }], tags: [], meta: { nextPostId: 3 } }],
-    ["text with newlines, quotes and unicode", { a: ["line\none \"quoted\" café"], b: "x\ny" }],
+    [
+      "a db-like file",
+      {
+        posts: [
+          { ...makePostInput(), id: 1, tags: [{ id: 1, name: "A", slug: "a" }] },
+          { ...makePostInput(), id: 2, tags: [] },
+        ],
+        tags: [],
+        meta: { nextPostId: 3 },
+      },
+    ],
+    ["text with newlines, quotes and unicode", { a: ['line\none "quoted" café'], b: "x\ny" }],
     ["values JSON leaves out or turns into null", { skipped: undefined, kept: null, list: [undefined, 1] }],
   ])("writes %s exactly as JSON.stringify(value, null, 2) does", (_, value) => {
     expect([...prettyJsonChunks(value)].join("")).toBe(JSON.stringify(value, null, 2) + "\n");

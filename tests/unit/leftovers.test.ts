@@ -2,8 +2,8 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { loadConfig } from "../../src/server/config";
-import { openSite } from "../../src/server/open-site";
+import { loadConfig } from "~/server/config";
+import { openSite } from "~/server/open-site";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(removeTempDirs);

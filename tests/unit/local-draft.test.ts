@@ -1,11 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  localDraftKey,
-  readLocalDraft,
-  removeLocalDraft,
-  writeLocalDraft,
-} from "../../src/app/components/admin/local-draft";
-import { isSaveShortcut } from "../../src/app/components/admin/post-form-values";
+import { localDraftKey, readLocalDraft, removeLocalDraft, writeLocalDraft } from "~/app/components/admin/local-draft";
+import { isSaveShortcut } from "~/app/components/admin/post-form-values";
 
 /** The browser copy of unsaved edits (docs/decisions/021-no-lost-work.md) survives bad storage. */
 function fakeStorage(overrides: Partial<Storage> = {}): Storage {

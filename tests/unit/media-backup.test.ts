@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BACKUP_MESSAGES, parseBackupText } from "../../src/server/backups/backup-file";
-import { createBackupService } from "../../src/server/backups/backup-service";
-import { backupDataFolder } from "../../src/server/backups/data-folder-backup";
-import { CLI_MESSAGES } from "../../src/server/cli";
-import { createMediaLibrary, MEDIA_FOLDER } from "../../src/server/media/media-library";
+import { BACKUP_MESSAGES, parseBackupText } from "~/server/backups/backup-file";
+import { createBackupService } from "~/server/backups/backup-service";
+import { backupDataFolder } from "~/server/backups/data-folder-backup";
+import { CLI_MESSAGES } from "~/server/cli";
+import { createMediaLibrary, MEDIA_FOLDER } from "~/server/media/media-library";
 import { cli, closeStores, storeOf } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "../../src/server/auth/password";
+import { hashPassword, verifyPassword } from "~/server/auth/password";
 
 /** Tests hash at logN 10 (N=1024); only the test of the default cost pays for N=2^17. */
 const cheap = { logN: 10 };
 
-describe("password hashing (DESIGN.md section 2: scrypt)", () => {
+describe("password hashing (docs/architecture.md section 2: scrypt)", () => {
   it("verifies the password it hashed and refuses another", async () => {
     const hash = await hashPassword("correct horse battery", cheap);
     expect(await verifyPassword("correct horse battery", hash)).toBe(true);
@@ -39,7 +39,12 @@ describe("password hashing (DESIGN.md section 2: scrypt)", () => {
   it("hashes at OWASP's cost by default, N=2^17, r=8, p=1, and stores it in the hash", async () => {
     const hash = await hashPassword("correct horse battery");
     const [scheme, logN, r, p, salt, key] = hash.split("$");
-    expect({ scheme, N: 2 ** Number(logN), r: Number(r), p: Number(p) }).toEqual({ scheme: "scrypt", N: 2 ** 17, r: 8, p: 1 });
+    expect({ scheme, N: 2 ** Number(logN), r: Number(r), p: Number(p) }).toEqual({
+      scheme: "scrypt",
+      N: 2 ** 17,
+      r: 8,
+      p: 1,
+    });
     expect(Buffer.from(salt!, "base64")).toHaveLength(16);
     expect(Buffer.from(key!, "base64")).toHaveLength(64);
   }, 20_000);

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { contentsOf } from "../../src/server/post-view";
-import type { Post } from "../../src/server/store/types";
+import { contentsOf } from "~/server/post-view";
+import type { Post } from "~/server/store/types";
 
 const PARAGRAPH =
   '<p>Queues <strong>move</strong> when people <a href="https://example.com/x">know</a> when to come back.</p>';

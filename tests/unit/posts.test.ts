@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ConflictError, NotFoundError, ValidationError } from "../../src/server/errors";
-import { createPostService, parsePostId } from "../../src/server/posts";
-import { openJsonStore } from "../../src/server/store/json-store";
-import { postNotFoundMessage, postSlugTakenMessage } from "../../src/server/store/post-changes";
-import { tagSlugTakenMessage } from "../../src/server/store/record-changes";
-import type { Post, Store } from "../../src/server/store/types";
-import { POST_MESSAGES, TAG_MESSAGES } from "../../src/shared/schemas";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/errors";
+import { createPostService, parsePostId } from "~/server/posts";
+import { openJsonStore } from "~/server/store/json-store";
+import { postNotFoundMessage, postSlugTakenMessage } from "~/server/store/post-changes";
+import { tagSlugTakenMessage } from "~/server/store/record-changes";
+import type { Post, Store } from "~/server/store/types";
+import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
@@ -49,7 +49,7 @@ describe("create", () => {
     expect(await store.getPostById(post.id)).toEqual(post);
   });
 
-  it("answers every SPEC section 5 message at once for an empty form", async () => {
+  it("answers every docs/product.md section 5 message at once for an empty form", async () => {
     const { posts } = await service();
     for (const input of [{}, null, [], "text"]) {
       const error = await rejection(posts.create(input), ValidationError);
@@ -62,7 +62,7 @@ describe("create", () => {
     }
   });
 
-  it("checks each field with its SPEC message", async () => {
+  it("checks each field with its message from docs/product.md section 5", async () => {
     const { posts } = await service();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: "Four" }, "title", POST_MESSAGES.title],
@@ -108,7 +108,7 @@ describe("create", () => {
     }
   });
 
-  it("honours published exactly, defaulting to true (DESIGN.md section 5)", async () => {
+  it("honours published exactly, defaulting to true (docs/architecture.md section 5)", async () => {
     const { posts } = await service();
     expect((await posts.create(makePostInput({ published: false }))).published).toBe(false);
     const { published: _, ...withoutPublished } = makePostInput();
@@ -296,7 +296,7 @@ describe("createTag", () => {
   });
 });
 
-/** An old post carrying `excerpt` instead of `summary` (SPEC section 3). */
+/** An old post carrying `excerpt` instead of `summary` (docs/product.md section 3). */
 function legacyPost(): Post {
   return {
     id: 7,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createContactService } from "../../src/server/contact";
-import { createRateLimiter } from "../../src/server/rate-limiter";
-import { openJsonStore } from "../../src/server/store/json-store";
+import { createContactService } from "~/server/contact";
+import { createRateLimiter } from "~/server/rate-limiter";
+import { openJsonStore } from "~/server/store/json-store";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(async () => {

@@ -6,10 +6,10 @@ import {
   openSessionRecords,
   SESSION_TTL_SECONDS,
   SESSIONS_FILE,
-} from "../../src/server/auth/session-records";
-import { NotFoundError } from "../../src/server/errors";
-import { openJsonStore } from "../../src/server/store/json-store";
-import { userNotFoundMessage } from "../../src/server/store/record-changes";
+} from "~/server/auth/session-records";
+import { NotFoundError } from "~/server/errors";
+import { openJsonStore } from "~/server/store/json-store";
+import { userNotFoundMessage } from "~/server/store/record-changes";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildSprite, SPRITE_FILE } from "../../scripts/build-icon-sprite";
-import { titleHash } from "../../src/app/components/generated-cover";
-import { ICON_NAMES } from "../../src/app/components/icon-names";
-import { readingMinutes, readingTimeLabel, WORDS_PER_MINUTE } from "../../src/shared/reading-time";
+import { titleHash } from "~/app/components/generated-cover";
+import { ICON_NAMES } from "~/app/components/icon-names";
+import { readingMinutes, readingTimeLabel, WORDS_PER_MINUTE } from "~/shared/reading-time";
 
 describe("reading time", () => {
   const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buildStandaloneHtml, escapeHtml, hasIframe, wrapIframes } from "../../src/app/lib/standalone-html";
+import { buildStandaloneHtml, escapeHtml, hasIframe, wrapIframes } from "~/app/lib/standalone-html";
 
 const VIDEO = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315"></iframe>';
 
-describe("wrapIframes (SPEC section 5: pasted iframes get a responsive container)", () => {
+describe("wrapIframes (docs/product.md section 5: pasted iframes get a responsive container)", () => {
   it("wraps each iframe, closed or not, and leaves other HTML alone", () => {
-    expect(wrapIframes(`<p>Hi</p>${VIDEO}<p>Bye</p>`)).toBe(`<p>Hi</p><div class="video-container">${VIDEO}</div><p>Bye</p>`);
+    expect(wrapIframes(`<p>Hi</p>${VIDEO}<p>Bye</p>`)).toBe(
+      `<p>Hi</p><div class="video-container">${VIDEO}</div><p>Bye</p>`,
+    );
     expect(wrapIframes('<IFRAME src="https://player.vimeo.com/video/1">')).toBe(
       '<div class="video-container"><IFRAME src="https://player.vimeo.com/video/1"></div>',
     );
@@ -16,7 +18,9 @@ describe("wrapIframes (SPEC section 5: pasted iframes get a responsive container
   it("never nests containers, so wrapping twice is the same as once", () => {
     const once = wrapIframes(`<p>a</p>${VIDEO}`);
     expect(wrapIframes(once)).toBe(once);
-    expect(wrapIframes(`<div class="video-container">\n  ${VIDEO}\n</div>`)).toBe(`<div class="video-container">\n  ${VIDEO}\n</div>`);
+    expect(wrapIframes(`<div class="video-container">\n  ${VIDEO}\n</div>`)).toBe(
+      `<div class="video-container">\n  ${VIDEO}\n</div>`,
+    );
     // A wrapped and an unwrapped iframe: only the second gets a container.
     expect(wrapIframes(`${once}${VIDEO}`)).toBe(`${once}<div class="video-container">${VIDEO}</div>`);
   });
@@ -27,7 +31,7 @@ describe("wrapIframes (SPEC section 5: pasted iframes get a responsive container
   });
 });
 
-describe("buildStandaloneHtml (SPEC sections 2 and 5)", () => {
+describe("buildStandaloneHtml (docs/product.md sections 2 and 5)", () => {
   const page = buildStandaloneHtml({
     title: 'Queues & "Lines" <today>',
     coverImage: "https://example.com/cover.jpg?a=1&b=2",
@@ -36,7 +40,7 @@ describe("buildStandaloneHtml (SPEC sections 2 and 5)", () => {
   });
 
   it("is a complete document with doctype, lang, charset and viewport", () => {
-    expect(page.startsWith("<!DOCTYPE html>\n<html lang=\"en\">")).toBe(true);
+    expect(page.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
     expect(page).toContain('<meta charset="utf-8">');
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(page.trimEnd().endsWith("</html>")).toBe(true);
@@ -65,6 +69,8 @@ describe("buildStandaloneHtml (SPEC sections 2 and 5)", () => {
   });
 
   it("escapeHtml covers both quote kinds", () => {
-    expect(escapeHtml(`<a href='x' title="y">&</a>`)).toBe("&lt;a href=&#39;x&#39; title=&quot;y&quot;&gt;&amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href='x' title="y">&</a>`)).toBe(
+      "&lt;a href=&#39;x&#39; title=&quot;y&quot;&gt;&amp;&lt;/a&gt;",
+    );
   });
 });

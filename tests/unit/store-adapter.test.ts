@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DurableJsonFile } from "../../src/server/store/durable-file-adapter";
+import { DurableJsonFile } from "~/server/store/durable-file-adapter";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(removeTempDirs);
@@ -43,8 +43,7 @@ describe("DurableJsonFile", () => {
 
   it("removes only its own leftover temp files", async () => {
     const dir = makeTempDir("adapter-");
-    for (const name of [".db.json.123.4.tmp", "notes.tmp", "db.json"])
-      fs.writeFileSync(path.join(dir, name), "x");
+    for (const name of [".db.json.123.4.tmp", "notes.tmp", "db.json"]) fs.writeFileSync(path.join(dir, name), "x");
     await adapterIn(dir).removeLeftoverTemps();
     expect(fs.readdirSync(dir).sort()).toEqual(["db.json", "notes.tmp"]);
   });

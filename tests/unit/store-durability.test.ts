@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { dbFileSchema } from "../../src/server/store/db-schema";
-import { DB_FILE, openJsonStore } from "../../src/server/store/json-store";
-import type { Post, Store } from "../../src/server/store/types";
+import { dbFileSchema } from "~/server/store/db-schema";
+import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import type { Post, Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
@@ -41,16 +41,8 @@ describe("loading", () => {
   it.each([
     ["not JSON", '{"posts": [', /is not valid JSON/],
     ["empty", "", /is empty/],
-    [
-      "schema-invalid",
-      JSON.stringify({ posts: [{ id: "one", title: 3 }] }),
-      /posts\.0\.id: .*posts\.0\.title/,
-    ],
-    [
-      "ambiguous",
-      JSON.stringify({ posts: [{ ...makeStoredPost(1) }, { ...makeStoredPost(1) }] }),
-      /Duplicate 1/,
-    ],
+    ["schema-invalid", JSON.stringify({ posts: [{ id: "one", title: 3 }] }), /posts\.0\.id: .*posts\.0\.title/],
+    ["ambiguous", JSON.stringify({ posts: [{ ...makeStoredPost(1) }, { ...makeStoredPost(1) }] }), /Duplicate 1/],
   ])("refuses a %s file, names it and leaves it byte-for-byte untouched", async (_name, text, problem) => {
     const dir = makeTempDir("store-");
     const file = path.join(dir, DB_FILE);
@@ -81,10 +73,7 @@ describe("loading", () => {
   it("keeps an old post's excerpt through every rewrite and reads it as the summary", async () => {
     const dir = makeTempDir("store-");
     const { summary: _none, ...old } = makeStoredPost(7);
-    fs.writeFileSync(
-      path.join(dir, DB_FILE),
-      JSON.stringify({ posts: [{ ...old, excerpt: "From the old blog." }] }),
-    );
+    fs.writeFileSync(path.join(dir, DB_FILE), JSON.stringify({ posts: [{ ...old, excerpt: "From the old blog." }] }));
     const store = await openStore(dir);
     expect(await store.getPostById(7)).toMatchObject({
       summary: "From the old blog.",
@@ -126,12 +115,7 @@ describe("writing", () => {
 
   it("fails only the write that conflicts among concurrent ones", async () => {
     const store = await openStore(makeTempDir("store-"), { seed: false });
-    const inputs = [
-      makePostInput({ slug: "same" }),
-      makePostInput(),
-      makePostInput({ slug: "same" }),
-      makePostInput(),
-    ];
+    const inputs = [makePostInput({ slug: "same" }), makePostInput(), makePostInput({ slug: "same" }), makePostInput()];
     const results = await Promise.allSettled(inputs.map((input) => store.createPost(input)));
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
     expect((await store.listPosts()).map((p) => p.id).sort()).toEqual([1, 2, 3]);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { DB_FILE, openJsonStore } from "../../src/server/store/json-store";
+import { DB_FILE, openJsonStore } from "~/server/store/json-store";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(removeTempDirs);

@@ -5,9 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { LOCK_FILE } from "../../src/server/store/data-lock";
-import { openJsonStore } from "../../src/server/store/json-store";
-import type { Store } from "../../src/server/store/types";
+import { LOCK_FILE } from "~/server/store/data-lock";
+import { openJsonStore } from "~/server/store/json-store";
+import type { Store } from "~/server/store/types";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -16,13 +16,9 @@ const storeModule = path.join(root, "src/server/store/json-store.ts");
 /** Runs `body` in another Node process with openJsonStore imported; answers what it printed. */
 async function inChild(body: string): Promise<string> {
   const script = `import { openJsonStore } from ${JSON.stringify(storeModule)};\n${body}`;
-  const run = promisify(execFile)(
-    process.execPath,
-    ["--import", "tsx", "--input-type=module", "-e", script],
-    {
-      cwd: root,
-    },
-  );
+  const run = promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: root,
+  });
   return (await run.catch((e: { stdout?: string }) => e)).stdout?.trim() ?? "";
 }
 
@@ -41,9 +37,7 @@ describe("the data folder lock", () => {
     const printed = await inChild(
       `try { await openJsonStore(${JSON.stringify(dir)}); console.log("opened"); } catch (e) { console.log(e.message); }`,
     );
-    expect(printed).toContain(
-      `Data folder ${dir} is in use by another process (pid ${process.pid}). Stop it first`,
-    );
+    expect(printed).toContain(`Data folder ${dir} is in use by another process (pid ${process.pid}). Stop it first`);
     expect(lockOf(dir).pid).toBe(process.pid); // the refused opener left our lock alone
   }, 30_000);
 
@@ -69,13 +63,8 @@ describe("the data folder lock", () => {
     await store.close();
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false); // close() frees the folder
 
-    fs.writeFileSync(
-      path.join(dir, LOCK_FILE),
-      JSON.stringify({ pid: deadPid, hostname: "elsewhere", startedAt: "" }),
-    );
-    await expect(openJsonStore(dir)).rejects.toThrow(
-      `is in use by another process (pid ${deadPid} on elsewhere)`,
-    );
+    fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ pid: deadPid, hostname: "elsewhere", startedAt: "" }));
+    await expect(openJsonStore(dir)).rejects.toThrow(`is in use by another process (pid ${deadPid} on elsewhere)`);
   }, 30_000);
 
   it("refuses a second open in the same process, under another spelling of the path too", async () => {

@@ -1,5 +1,5 @@
 import { afterEach } from "vitest";
-import { openJsonStore } from "../../src/server/store/json-store";
+import { openJsonStore } from "~/server/store/json-store";
 import { storeContract } from "../contract/store-contract";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import routes from "../../src/app/routes";
-import { UTILITY_PAGES, utilityPageOf } from "../../src/app/components/tools/utility-pages";
+import routes from "~/app/routes";
+import { UTILITY_PAGES, utilityPageOf } from "~/app/components/tools/utility-pages";
 
 /** routes.ts and UTILITY_PAGES name the same six pages: a route without a definition would throw on every visit. */
 describe("the utility pages' one definition", () => {

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
-import type { ContactInput } from "../../shared/contact-schema";
-import { fieldErrors } from "../../shared/field-errors";
-import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "../../shared/industries";
-import type { ContactActionData } from "../lib/contact-action.server";
+import type { ContactInput } from "~/shared/contact-schema";
+import { fieldErrors } from "~/shared/field-errors";
+import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
+import type { ContactActionData } from "~/app/lib/contact-action.server";
 import { Button } from "./ui/button";
 import { Field, inputClasses } from "./ui/field";
+import type * as contactSchemaModule from "~/shared/contact-schema";
 
-/** SPEC section 9: the success banner shows for 5 seconds. */
+type ContactSchemaModule = typeof contactSchemaModule;
+
+/** docs/product.md section 9: the success banner shows for 5 seconds. */
 export const CONTACT_SUCCESS_MS = 5000;
 const FIELDS = ["name", "email", "company", "industry", "message"] as const satisfies readonly (keyof ContactInput)[];
 type Errors = Partial<Record<keyof ContactInput, string>>;
@@ -17,7 +20,7 @@ function firstMessages(errors: Record<string, string[]> | undefined): Errors {
   return Object.fromEntries(FIELDS.flatMap((f) => (errors?.[f]?.[0] ? [[f, errors[f][0]]] : [])));
 }
 
-let schema: Promise<typeof import("../../shared/contact-schema")> | undefined;
+let schema: Promise<ContactSchemaModule> | undefined;
 
 /**
  * The shared schema with zod's code (about 14 KB gzip) arrives when a visitor first focuses the
@@ -25,7 +28,7 @@ let schema: Promise<typeof import("../../shared/contact-schema")> | undefined;
  * retried on the next call.
  */
 function loadSchema() {
-  schema ??= import("../../shared/contact-schema").catch((error: unknown) => {
+  schema ??= import("~/shared/contact-schema").catch((error: unknown) => {
     schema = undefined;
     throw error;
   });
@@ -40,8 +43,8 @@ async function validate(form: HTMLFormElement): Promise<Errors> {
 }
 
 /**
- * The contact form of SPEC sections 2, 4 and 5. Validated in the browser by the shared schema,
- * posted to the page's own action (no outside form service: DESIGN.md section 5). An industry's
+ * The contact form of docs/product.md sections 2, 4 and 5. Validated in the browser by the shared schema,
+ * posted to the page's own action (no outside form service: docs/architecture.md section 5). An industry's
  * page passes its industry as the form's starting choice. Checked on
  * submit, then again on every change, without a form library: this form is on every marketing
  * page.
@@ -53,7 +56,9 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
   const nativeResult = useActionData<ContactActionData>();
   // A fresh object per success, so a second success restarts the 5-second timer.
   const [banner, setBanner] = useState(nativeResult?.ok ? { text: nativeResult.message } : null);
-  const [errors, setErrors] = useState<Errors>(() => firstMessages(nativeResult && !nativeResult.ok ? nativeResult.errors : undefined));
+  const [errors, setErrors] = useState<Errors>(() =>
+    firstMessages(nativeResult && !nativeResult.ok ? nativeResult.errors : undefined),
+  );
   const [submitted, setSubmitted] = useState(false);
   // A native post that failed comes back with what was typed, so nothing is lost.
   const initial = nativeResult && !nativeResult.ok ? nativeResult.values : {};
@@ -65,7 +70,8 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
     if (answer.ok) {
       // Emptied rather than reset: reset() would bring back what a failed native post had typed.
       for (const name of FIELDS) {
-        const control = form.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
+        const control = form.current?.elements.namedItem(name) as
+          HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null;
         if (control) control.value = name === "industry" ? defaultIndustry : "";
       }
       setSubmitted(false);
@@ -126,10 +132,27 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
           {(a) => <input {...a} name="name" defaultValue={initial.name} autoComplete="name" className={inputClasses} />}
         </Field>
         <Field id="contact-email" label="Email" error={errors.email}>
-          {(a) => <input {...a} name="email" defaultValue={initial.email} type="email" autoComplete="email" className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              name="email"
+              defaultValue={initial.email}
+              type="email"
+              autoComplete="email"
+              className={inputClasses}
+            />
+          )}
         </Field>
         <Field id="contact-company" label="Company" optional error={errors.company}>
-          {(a) => <input {...a} name="company" defaultValue={initial.company} autoComplete="organization" className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              name="company"
+              defaultValue={initial.company}
+              autoComplete="organization"
+              className={inputClasses}
+            />
+          )}
         </Field>
         <Field id="contact-industry" label="Industry" optional error={errors.industry}>
           {(a) => (

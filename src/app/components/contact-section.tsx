@@ -2,7 +2,7 @@ import { ContactForm } from "./contact-form";
 import { SectionHeading } from "./section-heading";
 import { Card } from "./ui/card";
 
-/** The contact form in its section; anchor `contact` (SPEC section 2). `industry` preselects the form's industry. */
+/** The contact form in its section; anchor `contact` (docs/product.md section 2). `industry` preselects the form's industry. */
 export function ContactSection({ title, intro, industry }: { title: string; intro: string; industry?: string }) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-white px-4 py-20">

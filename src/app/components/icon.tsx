@@ -1,5 +1,5 @@
-import sprite from "../assets/icons.svg?url&no-inline";
-import { cn } from "../lib/cn";
+import sprite from "~/app/assets/icons.svg?url&no-inline";
+import { cn } from "~/app/lib/cn";
 import type { IconName } from "./icon-names";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { INDUSTRIES } from "../../shared/industries";
+import { INDUSTRIES } from "~/shared/industries";
 import { industryPath } from "./nav-links";
 
 /**
@@ -49,12 +49,16 @@ export function IndustriesMenu() {
         className="flex items-center gap-1 rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
       >
         Industries
-        <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`}
+        >
           <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
       {/* The links exist only while open: nobody can reach a closed list, and ten fewer links in
-          every server render is measurable (issue 7); the home page and footer link the industries. */}
+          every server render is measurable; the home page and footer link the industries. */}
       <ul
         id={listId}
         hidden={!open}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { Industry } from "../../shared/industries";
-import { cn } from "../lib/cn";
+import type { Industry } from "~/shared/industries";
+import { cn } from "~/app/lib/cn";
 import { Icon, IconTile } from "./icon";
 import { INDUSTRY_ICONS } from "./industry-icons";
 import { industryPath } from "./nav-links";

@@ -1,5 +1,5 @@
-import { INDUSTRY_IDS, type Industry } from "../../shared/industries";
-import { cn } from "../lib/cn";
+import { INDUSTRY_IDS, type Industry } from "~/shared/industries";
+import { cn } from "~/app/lib/cn";
 import { Icon } from "./icon";
 import { INDUSTRY_ICONS } from "./industry-icons";
 import { INDUSTRY_SCENES } from "./industry-scenes";

@@ -1,4 +1,4 @@
-import type { IndustryId } from "../../shared/industries";
+import type { IndustryId } from "~/shared/industries";
 import type { IconName } from "./icon-names";
 
 /** The mark of each industry on its cards and its page. */

@@ -1,4 +1,4 @@
-import type { IndustryId } from "../../shared/industries";
+import type { IndustryId } from "~/shared/industries";
 
 /**
  * What each industry page's hero shows: the venue's own queue board (three lines it runs, with

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { SITE } from "../../shared/site";
-import { cn } from "../lib/cn";
+import { SITE } from "~/shared/site";
+import { cn } from "~/app/lib/cn";
 
 export function Logo({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   return (

@@ -1,4 +1,4 @@
-/** The header's section links (SPEC section 2), shared by the desktop bar and the mobile menu. */
+/** The header's section links (docs/product.md section 2), shared by the desktop bar and the mobile menu. */
 export const SECTION_LINKS = {
   about: { label: "About", to: "/#about" },
   technology: { label: "Technology", to: "/#core-tech" },

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "./ui/button";
 import { CenteredCard } from "./ui/card";
 
-/** SPEC section 2: the fallback for any unmatched path (and unknown industries). */
+/** docs/product.md section 2: the fallback for any unmatched path (and unknown industries). */
 export const NOT_FOUND = {
   title: "404 Page Not Found",
   hint: "Did you forget to add the page to the router?",
@@ -12,7 +12,14 @@ export function NotFoundCard() {
   return (
     <CenteredCard>
       <h1 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-red-600" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-7 w-7 text-red-600"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <circle cx="12" cy="12" r="10" />
           <path d="M12 7v6M12 16.5v.5" />
         </svg>

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { BLOG_MESSAGES, type PostListItem } from "../../shared/blog";
-import { formatDate } from "../../shared/dates";
-import { readingTimeLabel } from "../../shared/reading-time";
-import { cn } from "../lib/cn";
+import { BLOG_MESSAGES, type PostListItem } from "~/shared/blog";
+import { formatDate } from "~/shared/dates";
+import { readingTimeLabel } from "~/shared/reading-time";
+import { cn } from "~/app/lib/cn";
 import { GeneratedCover } from "./generated-cover";
 import { TagBadge } from "./tag-badge";
 
 /**
- * SPEC sections 2 and 9: cover (140 px high), title, date, summary, tags; cards fade in 0.1 s apart
+ * docs/product.md sections 2 and 9: cover (140 px high), title, date, summary, tags; cards fade in 0.1 s apart
  * unless the reader asks for reduced motion. A post without a cover gets one generated from its
  * title. `headingLevel` is h3 where the cards sit under a section's h2 (related posts).
  */

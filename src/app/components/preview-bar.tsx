@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PREVIEW_MESSAGES } from "../../shared/preview";
+import { PREVIEW_MESSAGES } from "~/shared/preview";
 
 /**
  * The bar over a previewed post (docs/decisions/020-draft-preview.md), so nobody mistakes a

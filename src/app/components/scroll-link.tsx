@@ -2,9 +2,9 @@ import type { ComponentProps } from "react";
 
 /**
  * A link to a section of the current page. Without JavaScript it is a plain fragment link; with
- * it, it scrolls smoothly without touching the router's history (SPEC section 2: hero buttons).
+ * it, it scrolls smoothly without touching the router's history (docs/product.md section 2: hero buttons).
  */
-export function ScrollLink({ target, ...props }: Omit<ComponentProps<"a">, "href"> & { target: string }) {
+export function ScrollLink({ target, children, ...props }: Omit<ComponentProps<"a">, "href"> & { target: string }) {
   return (
     <a
       href={`#${target}`}
@@ -16,6 +16,8 @@ export function ScrollLink({ target, ...props }: Omit<ComponentProps<"a">, "href
         section.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
       }}
       {...props}
-    />
+    >
+      {children}
+    </a>
   );
 }

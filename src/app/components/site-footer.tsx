@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { INDUSTRIES } from "../../shared/industries";
-import { SITE, copyrightLine } from "../../shared/site";
+import { INDUSTRIES } from "~/shared/industries";
+import { SITE, copyrightLine } from "~/shared/site";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
 import { SECTION_LINKS, industryPath } from "./nav-links";
 
-/** SPEC section 9: the footer lists the first five industries. */
+/** docs/product.md section 9: the footer lists the first five industries. */
 const FOOTER_INDUSTRIES = INDUSTRIES.slice(0, 5);
 const linkClass = "text-slate-300 hover:text-white";
 

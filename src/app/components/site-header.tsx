@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { INDUSTRIES } from "../../shared/industries";
+import { INDUSTRIES } from "~/shared/industries";
 import { IndustriesMenu } from "./industries-menu";
 import { Logo } from "./logo";
 import { SECTION_LINKS, industryPath } from "./nav-links";
@@ -8,7 +8,7 @@ import { SECTION_LINKS, industryPath } from "./nav-links";
 const linkClass = "rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 const { about, technology, blog, contact } = SECTION_LINKS;
 
-/** SPEC section 2: sticky; a link bar from the medium width up, a toggled stacked menu below it. */
+/** docs/product.md section 2: sticky; a link bar from the medium width up, a toggled stacked menu below it. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
@@ -40,7 +40,14 @@ export function SiteHeader() {
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((v) => !v)}
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>

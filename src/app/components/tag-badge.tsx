@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Tag } from "../../shared/blog";
+import type { Tag } from "~/shared/blog";
 
-/** A tag that leads to the blog filtered by it (SPEC section 2). */
+/** A tag that leads to the blog filtered by it (docs/product.md section 2). */
 export function TagBadge({ tag }: { tag: Tag }) {
   return (
     <Link

@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
-import { AUTH_MESSAGES } from "../../shared/auth-messages";
-import type { SessionUser } from "../../shared/users";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import type { SessionUser } from "~/shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
 export type PanelActionData =
@@ -48,7 +48,7 @@ export async function panelAction(
   if (!user) return refused("", 401);
   if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   try {
     const outcome = await context.outcomeOf(() => run(user, form));
     if (outcome.ok) return data<PanelActionData>({ ok: true, intent: outcome.value });
@@ -76,3 +76,9 @@ export async function panelRead<T>(
 }
 
 export const CROSS_SITE_MESSAGE = AUTH_MESSAGES.crossOrigin;
+
+/** A posted field's text; a missing field, or a file in its place, is "". */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}

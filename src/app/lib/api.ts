@@ -1,6 +1,6 @@
 /**
- * The browser's request helper (SPEC section 7): cookies sent, JSON asked for, no caching, a JSON
- * content type whenever there is a body. DESIGN.md section 5 drops SPEC's production-host
+ * The browser's request helper (docs/product.md section 7): cookies sent, JSON asked for, no caching, a JSON
+ * content type whenever there is a body. docs/architecture.md section 5 drops the original production-host
  * headers: the session cookie is the only credential.
  */
 export const API_MESSAGES = {
@@ -9,7 +9,7 @@ export const API_MESSAGES = {
   network: "Network error: the server could not be reached.",
 } as const;
 
-/** A non-OK answer: `message` is the server's own message when it sent one (SPEC section 8). */
+/** A non-OK answer: `message` is the server's own message when it sent one (docs/product.md section 8). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -52,7 +52,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, body
   }
   const text = await res.text();
   if (!res.ok) throw errorFrom(res, text);
-  // SPEC section 7: a 204 or any DELETE yields an empty object; auth writes may answer no JSON.
+  // docs/product.md section 7: a 204 or any DELETE yields an empty object; auth writes may answer no JSON.
   if (res.status === 204 || method === "DELETE") return {} as T;
   try {
     return JSON.parse(text) as T;

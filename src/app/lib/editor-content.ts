@@ -6,7 +6,7 @@
  * content (already sanitized by src/server/content.ts); the output is serialized by the same
  * browser, so content that needs no change comes back as it went in.
  */
-import { embedSrc } from "../../shared/embeds";
+import { embedSrc } from "~/shared/embeds";
 
 /** The children of `root` as the body of a parsed document. */
 function parse(html: string): HTMLElement {

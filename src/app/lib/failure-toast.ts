@@ -2,7 +2,7 @@ import { ApiError } from "./api";
 import { toast } from "./toast";
 
 /**
- * SPEC section 8's pairs of failure toasts: "X Failed" when the server answered with an error
+ * docs/product.md section 8's pairs of failure toasts: "X Failed" when the server answered with an error
  * (its message as the description), "X Error" when no answer came back at all.
  */
 export function failureToast(err: unknown, titles: { failed: string; error: string }): void {

@@ -1,8 +1,8 @@
-import type { PublicPost } from "../../shared/blog";
-import { INDUSTRIES } from "../../shared/industries";
-import { SITE } from "../../shared/site";
+import type { PublicPost } from "~/shared/blog";
+import { INDUSTRIES } from "~/shared/industries";
+import { SITE } from "~/shared/site";
 
-/** Discovery documents of issue 3, built from published posts only and PUBLIC_URL. */
+/** Discovery documents (docs/product.md section 2), built from published posts only and PUBLIC_URL. */
 
 /**
  * Characters XML 1.0 does not allow at all, escaped or not (https://www.w3.org/TR/xml/#charsets):

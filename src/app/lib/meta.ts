@@ -1,6 +1,6 @@
-import { SITE } from "../../shared/site";
+import { SITE } from "~/shared/site";
 
-/** A page's `<title>` and meta description (issue 2: every page has its own). */
+/** A page's `<title>` and meta description (every page has its own). */
 export function pageMeta(title: string, description: string) {
   return [
     { title: title === SITE.name ? `${SITE.name} | ${SITE.tagline}` : `${title} | ${SITE.name}` },
@@ -8,7 +8,7 @@ export function pageMeta(title: string, description: string) {
   ];
 }
 
-/** The canonical address of a page, from PUBLIC_URL (issue 3). */
+/** The canonical address of a page, from PUBLIC_URL. */
 export function canonicalLink(href: string) {
   return { tagName: "link", rel: "canonical", href };
 }
@@ -17,4 +17,3 @@ export function canonicalLink(href: string) {
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${publicUrl}/`).href;
 }
-

@@ -8,5 +8,5 @@ export async function sessionUserLoader({ request, context }: { request: Request
   return { user: (await context.sessions.userFromRequest(request)) ?? null };
 }
 
-/** Signed-in pages are private: never stored by a browser or a proxy (DESIGN.md section 6). */
+/** Signed-in pages are private: never stored by a browser or a proxy (docs/architecture.md section 6). */
 export const privatePageHeaders = () => ({ "Cache-Control": "private, no-store" });

@@ -1,5 +1,5 @@
-import { SOCIAL_CARD } from "../../shared/media";
-import { SITE } from "../../shared/site";
+import { SOCIAL_CARD } from "~/shared/media";
+import { SITE } from "~/shared/site";
 import { absoluteUrl } from "./meta";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The emergency HTML generator of SPEC sections 2 and 5: a complete, self-contained page built in
+ * The emergency HTML generator of docs/product.md sections 2 and 5: a complete, self-contained page built in
  * the browser from a title, an optional cover image and summary, and the writer's raw HTML. Pure
  * string functions, so the unit tests run them without a DOM.
  *
@@ -15,7 +15,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-// SPEC section 5 "Pasting into the HTML tool wraps any iframe in a responsive video container":
+// docs/product.md section 5 "Pasting into the HTML tool wraps any iframe in a responsive video container":
 // an iframe with its closing tag, or a lone opening tag when the paste has none.
 const IFRAME = /<iframe\b[^>]*>(?:[\s\S]*?<\/iframe\s*>)?/gi;
 const OPEN = '<div class="video-container">';
@@ -24,7 +24,12 @@ const OPEN = '<div class="video-container">';
  * wrapping on paste and again on Generate never nests containers. */
 export function wrapIframes(html: string): string {
   return html.replace(IFRAME, (frame, at: number) =>
-    html.slice(Math.max(0, at - OPEN.length - 20), at).trimEnd().endsWith(OPEN) ? frame : `${OPEN}${frame}</div>`,
+    html
+      .slice(Math.max(0, at - OPEN.length - 20), at)
+      .trimEnd()
+      .endsWith(OPEN)
+      ? frame
+      : `${OPEN}${frame}</div>`,
   );
 }
 

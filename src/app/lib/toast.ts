@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The notification queue of SPEC sections 3 and 9: a toast has an id, title, description, an
+ * The notification queue of docs/product.md sections 3 and 9: a toast has an id, title, description, an
  * optional action and a variant; at most one is visible at a time (a new one replaces it), and
  * a closed one is removed after 1,000,000 ms (kept that long so its exit animation never cuts).
  */
@@ -53,5 +53,9 @@ const subscribe = (listener: () => void) => {
 const EMPTY: Toast[] = [];
 
 export function useToasts(): Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  );
 }

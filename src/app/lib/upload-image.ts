@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type UploadResult } from "../../shared/media";
+import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type UploadResult } from "~/shared/media";
 import { API_MESSAGES, ApiError, NetworkError } from "./api";
 
 export const UPLOAD_URL = "/api/cms/uploads";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { toast, type ToastInput } from "./toast";
 
-/** Shows a toast once when a view appears (SPEC section 8: "shown once"), never during server rendering. */
+/** Shows a toast once when a view appears (docs/product.md section 8: "shown once"), never during server rendering. */
 export function useToastOnce(input: ToastInput | undefined): void {
   const shown = useRef(false);
   useEffect(() => {

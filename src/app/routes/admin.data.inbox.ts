@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.data.inbox";
-import { assertAdmin, panelAction, panelData, panelRead, panelUser } from "../lib/admin-route.server";
-import type { InboxPage, InboxSettings } from "../../shared/inbox";
+import { assertAdmin, formText, panelAction, panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
+import type { InboxPage, InboxSettings } from "~/shared/inbox";
 
 export type InboxLoaderData =
   { allowed: false } | { allowed: true; isAdmin: boolean; inbox?: InboxPage; settings?: InboxSettings; error?: string };
@@ -12,7 +12,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false });
   const isAdmin = user.role === "admin";
   const settings = isAdmin ? await context.inbox.getSettings() : undefined;
-  const read = await panelRead(context, () => context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)));
+  const read = await panelRead(context, () =>
+    context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)),
+  );
   if ("error" in read)
     return panelData<InboxLoaderData>(
       { allowed: true, isAdmin, error: read.error, ...(settings && { settings }) },
@@ -24,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Mark read or unread, archive or restore, delete (admins), and the inbox settings (admins). */
 export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context, async (user, form) => {
-    const intent = String(form.get("intent") ?? "");
+    const intent = formText(form, "intent");
     const id = form.get("id");
     if (intent === "settings") {
       assertAdmin(user);

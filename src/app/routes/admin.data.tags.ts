@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin.data.tags";
-import { assertAdmin, panelAction, panelData, panelUser } from "../lib/admin-route.server";
-import type { TagWithCount } from "../../shared/tags";
+import { assertAdmin, formText, panelAction, panelData, panelUser } from "~/app/lib/admin-route.server";
+import type { TagWithCount } from "~/shared/tags";
 
 export type TagsLoaderData = { tags: TagWithCount[]; isAdmin: boolean } | { tags: []; isAdmin: false; signedOut: true };
 
@@ -15,8 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context, async (user, form) => {
     assertAdmin(user);
-    const intent = String(form.get("intent") ?? "");
-    const id = String(form.get("id") ?? "");
+    const intent = formText(form, "intent");
+    const id = formText(form, "id");
     if (intent === "rename") await context.tags.rename(id, { name: form.get("name") });
     else if (intent === "merge") await context.tags.merge(id, { into: Number(form.get("into")) || undefined });
     else if (intent === "delete") await context.tags.remove(id);

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.setup";
-import { NotFoundCard } from "../components/not-found-card";
-import { Button } from "../components/ui/button";
-import { CenteredCard } from "../components/ui/card";
-import { Field, inputClasses } from "../components/ui/field";
-import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "../lib/admin-route.server";
-import { pageMeta } from "../lib/meta";
-import { privatePageHeaders } from "../lib/session-user.server";
-import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "../../shared/setup";
+import { NotFoundCard } from "~/app/components/not-found-card";
+import { Button } from "~/app/components/ui/button";
+import { CenteredCard } from "~/app/components/ui/card";
+import { Field, inputClasses } from "~/app/components/ui/field";
+import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "~/app/lib/admin-route.server";
+import { pageMeta } from "~/app/lib/meta";
+import { privatePageHeaders } from "~/app/lib/session-user.server";
+import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro),

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import type { Route } from "./+types/admin";
-import { ADMIN_MESSAGES } from "../components/admin/admin-messages";
-import { AdminDashboard } from "../components/admin/admin-dashboard";
-import { LoginForm } from "../components/admin/login-form";
-import { pageMeta } from "../lib/meta";
-import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "../../shared/setup";
-import { privatePageHeaders, sessionUserLoader } from "../lib/session-user.server";
+import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { AdminDashboard } from "~/app/components/admin/admin-dashboard";
+import { LoginForm } from "~/app/components/admin/login-form";
+import { pageMeta } from "~/app/lib/meta";
+import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
+import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(ADMIN_MESSAGES.pageTitle, "Manage the QueueWise blog."),

@@ -1,20 +1,20 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
-import { PreviewBar } from "../components/preview-bar";
-import { PostCard } from "../components/post-card";
-import { TagBadge } from "../components/tag-badge";
-import { buttonClasses } from "../components/ui/button";
-import { absoluteUrl, canonicalLink, pageMeta } from "../lib/meta";
-import { socialMeta } from "../lib/social-meta";
-import { useToastOnce } from "../lib/use-toast-once";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "../../shared/blog";
-import { formatDate } from "../../shared/dates";
-import { asksForPreview } from "../../shared/preview";
-import { socialCardPaths } from "../../shared/media";
-import { readingTimeLabel } from "../../shared/reading-time";
-import { SITE } from "../../shared/site";
+import { PreviewBar } from "~/app/components/preview-bar";
+import { PostCard } from "~/app/components/post-card";
+import { TagBadge } from "~/app/components/tag-badge";
+import { buttonClasses } from "~/app/components/ui/button";
+import { absoluteUrl, canonicalLink, pageMeta } from "~/app/lib/meta";
+import { socialMeta } from "~/app/lib/social-meta";
+import { useToastOnce } from "~/app/lib/use-toast-once";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "~/shared/blog";
+import { formatDate } from "~/shared/dates";
+import { asksForPreview } from "~/shared/preview";
+import { socialCardPaths } from "~/shared/media";
+import { readingTimeLabel } from "~/shared/reading-time";
+import { SITE } from "~/shared/site";
 
-/** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting (issue 3). */
+/** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting. */
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.notFoundTitle, BLOG_MESSAGES.notFoundText);
   const { post, canonical, publicUrl, preview } = data;
@@ -53,7 +53,9 @@ const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": 
  * normal 404. The rendered-page cache never keeps a preview URL (html-cache.ts).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const preview = asksForPreview(new URL(request.url).searchParams) && (await context.sessions.userFromRequest(request)) !== undefined;
+  const preview =
+    asksForPreview(new URL(request.url).searchParams) &&
+    (await context.sessions.userFromRequest(request)) !== undefined;
   const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
   if (!post) throw data(null, { status: 404, ...(preview && { headers: PREVIEW_HEADERS }) });
   const { publicUrl } = context.config;
@@ -68,7 +70,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     image: socialCardPaths.post(post),
     type: "article",
   });
-  return data({ post, related, publicUrl, canonical, preview, social }, preview ? { headers: PREVIEW_HEADERS } : undefined);
+  return data(
+    { post, related, publicUrl, canonical, preview, social },
+    preview ? { headers: PREVIEW_HEADERS } : undefined,
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
@@ -109,7 +114,7 @@ function BlogArticle({ post }: { post: PublicPost }) {
         <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>
       <PostCover post={post} />
-      {/* Sanitized by the server's allowlist on write and again on the way out (DESIGN.md section 5). */}
+      {/* Sanitized by the server's allowlist on write and again on the way out (docs/architecture.md section 5). */}
       <div className="post-content mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
       {post.tags.length > 0 && (
         <ul className="mt-10 flex flex-wrap gap-2 border-t border-slate-200 pt-6" aria-label="Tags">
@@ -127,17 +132,23 @@ function BlogArticle({ post }: { post: PublicPost }) {
 /** As many columns as related posts, so one or two never sit beside empty space. */
 const RELATED_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 3: "md:grid-cols-3" };
 
-/** SPEC section 8: Blog Post Not Found for an unknown slug; Unable to Load Blog Post (with a toast, once) otherwise. */
+/** docs/product.md section 8: Blog Post Not Found for an unknown slug; Unable to Load Blog Post (with a toast, once) otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useToastOnce(
     notFound
       ? undefined
-      : { title: BLOG_MESSAGES.postErrorToastTitle, description: BLOG_MESSAGES.postErrorToastDescription, variant: "destructive" },
+      : {
+          title: BLOG_MESSAGES.postErrorToastTitle,
+          description: BLOG_MESSAGES.postErrorToastDescription,
+          variant: "destructive",
+        },
   );
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? BLOG_MESSAGES.notFoundTitle : BLOG_MESSAGES.postErrorTitle}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {notFound ? BLOG_MESSAGES.notFoundTitle : BLOG_MESSAGES.postErrorTitle}
+      </h1>
       <p className="mt-4 text-slate-600">{notFound ? BLOG_MESSAGES.notFoundText : BLOG_MESSAGES.postErrorText}</p>
       <div className="mt-8">
         <BackToBlog label={BLOG_MESSAGES.returnToBlog} />
@@ -146,7 +157,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** SPEC section 3: the cover, at most 250 px high, or the default logo image when there is none. */
+/** docs/product.md section 3: the cover, at most 250 px high, or the default logo image when there is none. */
 function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
   if (!post.coverImage) {
     return (

@@ -1,27 +1,23 @@
 import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
-import { Icon } from "../components/icon";
-import { NotFoundCard } from "../components/not-found-card";
-import { PostCard } from "../components/post-card";
-import { buttonClasses } from "../components/ui/button";
-import { canonicalLink, pageMeta } from "../lib/meta";
-import { socialMeta } from "../lib/social-meta";
-import { useToastOnce } from "../lib/use-toast-once";
-import { BLOG_MESSAGES } from "../../shared/blog";
-import { socialCardPaths } from "../../shared/media";
+import { Icon } from "~/app/components/icon";
+import { NotFoundCard } from "~/app/components/not-found-card";
+import { PostCard } from "~/app/components/post-card";
+import { buttonClasses } from "~/app/components/ui/button";
+import { canonicalLink, pageMeta } from "~/app/lib/meta";
+import { socialMeta } from "~/app/lib/social-meta";
+import { useToastOnce } from "~/app/lib/use-toast-once";
+import { BLOG_MESSAGES } from "~/shared/blog";
+import { socialCardPaths } from "~/shared/media";
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.title, BLOG_MESSAGES.intro);
   const title = data.tagName ? `Posts tagged ${data.tagName}` : BLOG_MESSAGES.title;
   const paged = data.page > 1 ? `${title} (page ${data.page})` : title;
-  return [
-    ...pageMeta(paged, BLOG_MESSAGES.intro),
-    canonicalLink(data.canonical),
-    ...data.social,
-  ];
+  return [...pageMeta(paged, BLOG_MESSAGES.intro), canonicalLink(data.canonical), ...data.social];
 };
 
-/** `?tag=` narrows the list to one tag; `?page=N` pages it, 12 a page (DESIGN.md section 5). */
+/** `?tag=` narrows the list to one tag; `?page=N` pages it, 12 a page (docs/architecture.md section 5). */
 export function blogHref({ tag, page }: { tag?: string; page?: number }): string {
   const query = new URLSearchParams();
   if (tag) query.set("tag", tag);
@@ -129,7 +125,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** SPEC section 8: a list that fails to load says so, with the destructive toast. */
+/** docs/product.md section 8: a list that fails to load says so, with the destructive toast. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useToastOnce(

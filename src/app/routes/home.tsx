@@ -1,24 +1,27 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { ContactSection } from "../components/contact-section";
-import { ExternalLink } from "../components/external-link";
-import { HeroIllustration } from "../components/hero-illustration";
-import { Icon, IconTile } from "../components/icon";
-import type { IconName } from "../components/icon-names";
-import { IndustryCard } from "../components/industry-card";
-import { ScrollLink } from "../components/scroll-link";
-import { SectionHeading } from "../components/section-heading";
-import { buttonClasses } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
-import { socialMeta } from "../lib/social-meta";
-import { INDUSTRIES } from "../../shared/industries";
-import { socialCardPaths } from "../../shared/media";
-import { HOME } from "../../shared/home-copy";
-import { SITE } from "../../shared/site";
+import { ContactSection } from "~/app/components/contact-section";
+import { ExternalLink } from "~/app/components/external-link";
+import { HeroIllustration } from "~/app/components/hero-illustration";
+import { Icon, IconTile } from "~/app/components/icon";
+import type { IconName } from "~/app/components/icon-names";
+import { IndustryCard } from "~/app/components/industry-card";
+import { ScrollLink } from "~/app/components/scroll-link";
+import { SectionHeading } from "~/app/components/section-heading";
+import { buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { contactAction } from "~/app/lib/contact-action.server";
+import { pageMeta } from "~/app/lib/meta";
+import { socialMeta } from "~/app/lib/social-meta";
+import { INDUSTRIES } from "~/shared/industries";
+import { socialCardPaths } from "~/shared/media";
+import { HOME } from "~/shared/home-copy";
+import { SITE } from "~/shared/site";
 
-export const meta: Route.MetaFunction = ({ data }) => [...pageMeta(SITE.name, SITE.description), ...(data?.social ?? [])];
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta(SITE.name, SITE.description),
+  ...(data?.social ?? []),
+];
 
 // The social tags are made here, on the server, so their code stays out of the page's JavaScript.
 export const loader = ({ context }: Route.LoaderArgs) => ({
@@ -33,7 +36,7 @@ export const loader = ({ context }: Route.LoaderArgs) => ({
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
-/** SPEC section 2, Home: hero, About, Core Technology, Industry Use Cases, call to action, contact. */
+/** docs/product.md section 2, Home: hero, About, Core Technology, Industry Use Cases, call to action, contact. */
 export default function Home() {
   const { hero, about, coreTech, industriesSection, cta, contact } = HOME;
   return (
@@ -128,7 +131,9 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 px-4 py-16 text-center text-white">
-        <h2 id="cta-heading" className="text-3xl font-bold">{cta.headline}</h2>
+        <h2 id="cta-heading" className="text-3xl font-bold">
+          {cta.headline}
+        </h2>
         <p className="mx-auto mt-4 max-w-2xl text-brand-100">{cta.text}</p>
         <ScrollLink target="contact" className={buttonClasses({ variant: "secondary", size: "lg" }, "mt-8")}>
           {cta.button}

@@ -1,18 +1,18 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/industries.$industry";
-import { ContactSection } from "../components/contact-section";
-import { Icon, IconTile } from "../components/icon";
-import { IndustryHeroArt } from "../components/industry-hero-art";
-import { INDUSTRY_ICONS } from "../components/industry-icons";
-import { ScrollLink } from "../components/scroll-link";
-import { buttonClasses } from "../components/ui/button";
-import { Card } from "../components/ui/card";
-import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
-import { socialMeta } from "../lib/social-meta";
-import { findIndustry } from "../../shared/industries";
-import { socialCardPaths } from "../../shared/media";
-import { industryPageDescription } from "../../shared/industry-pages";
+import { ContactSection } from "~/app/components/contact-section";
+import { Icon, IconTile } from "~/app/components/icon";
+import { IndustryHeroArt } from "~/app/components/industry-hero-art";
+import { INDUSTRY_ICONS } from "~/app/components/industry-icons";
+import { ScrollLink } from "~/app/components/scroll-link";
+import { buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { contactAction } from "~/app/lib/contact-action.server";
+import { pageMeta } from "~/app/lib/meta";
+import { socialMeta } from "~/app/lib/social-meta";
+import { findIndustry } from "~/shared/industries";
+import { socialCardPaths } from "~/shared/media";
+import { industryPageDescription } from "~/shared/industry-pages";
 
 export const INDUSTRY_PAGE = {
   backToHome: "Back to Home",
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
   data ? [...pageMeta(data.industry.title, data.industry.description), ...data.social] : [];
 
 /**
- * An unknown id is a 404 with the not-found card (SPEC section 2). The long description comes
+ * An unknown id is a 404 with the not-found card (docs/product.md section 2). The long description comes
  * with the page's data, so the ten texts stay out of every page's JavaScript.
  */
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -88,7 +88,11 @@ export default function IndustryPage({ loaderData: { industry, paragraphs } }: R
           </Card>
         </div>
       </section>
-      <ContactSection title={`Talk to us about ${industry.title}`} intro={INDUSTRY_PAGE.contactIntro} industry={industry.id} />
+      <ContactSection
+        title={`Talk to us about ${industry.title}`}
+        intro={INDUSTRY_PAGE.contactIntro}
+        industry={industry.id}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/industries";
-import { ContactSection } from "../components/contact-section";
-import { IndustryCard } from "../components/industry-card";
-import { contactAction } from "../lib/contact-action.server";
-import { pageMeta } from "../lib/meta";
-import { socialMeta } from "../lib/social-meta";
-import { INDUSTRIES } from "../../shared/industries";
-import { socialCardPaths } from "../../shared/media";
+import { ContactSection } from "~/app/components/contact-section";
+import { IndustryCard } from "~/app/components/industry-card";
+import { contactAction } from "~/app/lib/contact-action.server";
+import { pageMeta } from "~/app/lib/meta";
+import { socialMeta } from "~/app/lib/social-meta";
+import { INDUSTRIES } from "~/shared/industries";
+import { socialCardPaths } from "~/shared/media";
 
 export const INDUSTRIES_PAGE = {
   title: "Industry Solutions",
@@ -32,7 +32,7 @@ export const loader = ({ context }: Route.LoaderArgs) => ({
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
-/** SPEC section 2, /industries: all ten with full description and every feature. */
+/** docs/product.md section 2, /industries: all ten with full description and every feature. */
 export default function Industries() {
   return (
     <>
@@ -44,7 +44,13 @@ export default function Industries() {
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
             {INDUSTRIES.map((industry, index) => (
-              <IndustryCard key={industry.id} industry={industry} linkLabel="Learn More" headingLevel="h2" index={index} />
+              <IndustryCard
+                key={industry.id}
+                industry={industry}
+                linkLabel="Learn More"
+                headingLevel="h2"
+                index={index}
+              />
             ))}
           </div>
         </div>

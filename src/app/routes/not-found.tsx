@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFoundCard, NOT_FOUND } from "../components/not-found-card";
-import { pageMeta } from "../lib/meta";
+import { NotFoundCard, NOT_FOUND } from "~/app/components/not-found-card";
+import { pageMeta } from "~/app/lib/meta";
 
 export const meta: Route.MetaFunction = () => pageMeta(NOT_FOUND.title, NOT_FOUND.hint);
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/rss.xml";
-import { rssFeed } from "../lib/feeds.server";
+import { rssFeed } from "~/app/lib/feeds.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const posts = await context.blog.listPublished();

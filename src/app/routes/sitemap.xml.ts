@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap.xml";
-import { sitemap } from "../lib/feeds.server";
+import { sitemap } from "~/app/lib/feeds.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const posts = await context.blog.listPublished();

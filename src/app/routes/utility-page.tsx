@@ -1,9 +1,9 @@
 import { useMatches } from "react-router";
 import type { Route } from "./+types/utility-page";
-import { UtilityPage } from "../components/admin/utility-page";
-import { toolMeta } from "../components/tools/tool-meta";
-import { utilityPageOf } from "../components/tools/utility-pages";
-import { privatePageHeaders, sessionUserLoader } from "../lib/session-user.server";
+import { UtilityPage } from "~/app/components/admin/utility-page";
+import { toolMeta } from "~/app/components/tools/tool-meta";
+import { utilityPageOf } from "~/app/components/tools/utility-pages";
+import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 
 /**
  * Every bare utility page (docs/product.md section 2), for admins only (docs/product.md section 6).

@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from "express";
-import type { Guards } from "../auth/guards";
-import type { AppContext } from "../context";
-import { AUTH_MESSAGES } from "../../shared/auth-messages";
-import { UnauthorizedError } from "../errors";
-import { createUserAdmin, parseUserId } from "../user-admin";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { UnauthorizedError } from "~/server/errors";
+import { createUserAdmin, parseUserId } from "~/server/user-admin";
 import { jsonBody } from "./json-body";
 
 /**

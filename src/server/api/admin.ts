@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from "express";
-import { AUTH_MESSAGES } from "../../shared/auth-messages";
-import { type Guards } from "../auth/guards";
-import type { AppContext } from "../context";
-import { UnauthorizedError } from "../errors";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { type Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { UnauthorizedError } from "~/server/errors";
 import { jsonBody } from "./json-body";
 
 /**

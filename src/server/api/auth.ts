@@ -1,13 +1,13 @@
 import { Router } from "express";
-import { logoutSchema } from "../../shared/schemas";
-import { AUTH_MESSAGES } from "../../shared/auth-messages";
-import { type Guards } from "../auth/guards";
-import type { AppContext } from "../context";
-import { UnauthorizedError } from "../errors";
-import { invalidInput } from "../users";
+import { logoutSchema } from "~/shared/schemas";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { type Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { UnauthorizedError } from "~/server/errors";
+import { invalidInput } from "~/server/users";
 import { jsonBody, optionalJsonBody } from "./json-body";
 
-export { LOGIN_LIMITS } from "../auth/auth-service";
+export { LOGIN_LIMITS } from "~/server/auth/auth-service";
 
 /**
  * The auth calls of docs/product.md section 7 with docs/architecture.md section 5's changes: the

@@ -1,11 +1,11 @@
 import { Router } from "express";
-import type { Guards } from "../auth/guards";
-import type { AppContext } from "../context";
-import { parsePostId } from "../posts";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { parsePostId } from "~/server/posts";
 import { jsonBody } from "./json-body";
 
 /**
- * The CMS calls of SPEC section 7. DESIGN.md section 5: instead of SPEC's shared secret header,
+ * The CMS calls of docs/product.md section 7. docs/architecture.md section 5: instead of a shared secret header,
  * every call needs a signed-in user and every write a same-origin request; writers create and
  * edit, only admins delete.
  */
@@ -24,7 +24,7 @@ export function cmsRouter({ posts }: AppContext, { requireUser, requireAdmin, re
     res.json(await posts.update(parsePostId(req.params.id), req.body));
   });
 
-  // SPEC's client sends no body here, so none is parsed.
+  // The CMS client sends no body here, so none is parsed.
   router.post("/cms/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
     const { id } = await posts.remove(parsePostId(req.params.id));
     res.json({ success: true, id });

@@ -1,8 +1,8 @@
 import { Router } from "express";
-import type { AppContext } from "../context";
+import type { AppContext } from "~/server/context";
 import { jsonBody } from "./json-body";
 
-/** POST /api/contact: the JSON face of the contact form (DESIGN.md section 5). */
+/** POST /api/contact: the JSON face of the contact form (docs/architecture.md section 5). */
 export function contactRouter({ contact }: AppContext): Router {
   const router = Router();
   router.post("/contact", jsonBody, async (req, res) => {

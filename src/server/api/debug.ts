@@ -1,12 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
-import { fieldErrors } from "../../shared/field-errors";
-import type { Guards } from "../auth/guards";
-import { BACKUP_MESSAGES } from "../backups/backup-file";
-import { BACKUP_SERVICE_MESSAGES } from "../backups/backup-service";
-import type { AppContext } from "../context";
-import { HttpError, NotFoundError, ValidationError } from "../errors";
-import { parsePostId } from "../posts";
+import { fieldErrors } from "~/shared/field-errors";
+import type { Guards } from "~/server/auth/guards";
+import { BACKUP_MESSAGES } from "~/server/backups/backup-file";
+import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
+import type { AppContext } from "~/server/context";
+import { HttpError, NotFoundError, ValidationError } from "~/server/errors";
+import { parsePostId } from "~/server/posts";
 import { backupBody, optionalJsonBody } from "./json-body";
 
 const testRemovalSchema = z.strictObject({
@@ -15,10 +15,10 @@ const testRemovalSchema = z.strictObject({
 });
 
 /**
- * The debug and maintenance calls of SPEC section 7. DESIGN.md section 5: where SPEC has no login
+ * The debug and maintenance calls of docs/product.md section 7. docs/architecture.md section 5: where the original product had no login
  * gate, every call here needs an admin (401 signed out, 403 for a writer) and every write a
  * same-origin request (403), refused before anything changes. Purge and test-post removal back
- * up every post first (DESIGN.md section 4).
+ * up every post first (docs/architecture.md section 4).
  */
 export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requireSameOrigin }: Guards): Router {
   const router = Router();
@@ -46,7 +46,10 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
     // The name passed locate's strict pattern, so dot-folders above it are the operator's choice.
     res.download(file, name, { dotfiles: "allow" }, (err) => {
       if (!err) return;
-      if (!res.headersSent) return next((err as NodeJS.ErrnoException).code === "ENOENT" ? new NotFoundError(BACKUP_MESSAGES.notFound(name)) : err);
+      if (!res.headersSent)
+        return next(
+          (err as NodeJS.ErrnoException).code === "ENOENT" ? new NotFoundError(BACKUP_MESSAGES.notFound(name)) : err,
+        );
       res.destroy(err); // cut off mid-file: the client must not keep half a backup as a whole one
     });
   });
@@ -59,11 +62,12 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
     res.json(await backups.purgeAll());
   });
 
-  // SPEC section 8: the page shows a failed removal's `error` field; `message` is every call's.
+  // docs/product.md section 8: the page shows a failed removal's `error` field; `message` is every call's.
   // The product's client sends no body; `{"dryRun": true}` lists what would go, `{"ids": [...]}` limits it.
   router.post("/admin/force-remove-test-posts", requireAdmin, requireSameOrigin, optionalJsonBody, async (req, res) => {
     const options = testRemovalSchema.safeParse(req.body ?? {});
-    if (!options.success) throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
+    if (!options.success)
+      throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
     try {
       res.json(await backups.removeTestPosts(options.data));
     } catch (err) {

@@ -1,10 +1,10 @@
 import { Router } from "express";
-import type { AppContext } from "../context";
-import { healthStatus } from "../health";
+import type { AppContext } from "~/server/context";
+import { healthStatus } from "~/server/health";
 
 /**
- * GET /api/public/health/database (SPEC section 7, issue 5): public, like SPEC's, because a load
- * balancer or uptime monitor has no session; it shows no secrets (DESIGN.md section 5). 200 when
+ * GET /api/public/health/database (docs/product.md section 7): public, because a load
+ * balancer or uptime monitor has no session; it shows no secrets (docs/architecture.md section 5). 200 when
  * healthy, 503 when the store is unusable; never cached (the /api router's Cache-Control).
  */
 export function healthRouter({ health }: AppContext): Router {

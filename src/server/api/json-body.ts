@@ -1,8 +1,8 @@
 import express, { type Request, type RequestHandler } from "express";
-import { HttpError, ValidationError } from "../errors";
+import { HttpError, ValidationError } from "~/server/errors";
 
 export const MAX_JSON_BODY = "32kb";
-/** A whole backup of thousands of posts, uploaded to restore-posts only (issue 5). */
+/** A whole backup of thousands of posts, uploaded to restore-posts only. */
 export const MAX_BACKUP_BODY = "20mb";
 export const MAX_FORM_BYTES = 32 * 1024;
 

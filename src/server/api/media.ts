@@ -1,10 +1,10 @@
 import { Router, type RequestHandler } from "express";
 import multer from "multer";
-import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type UploadResult } from "../../shared/media";
-import type { Guards } from "../auth/guards";
-import { HttpError, ValidationError } from "../errors";
-import type { MediaLibrary } from "../media/media-library";
-import type { MediaService } from "../media/media-service";
+import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type UploadResult } from "~/shared/media";
+import type { Guards } from "~/server/auth/guards";
+import { HttpError, ValidationError } from "~/server/errors";
+import type { MediaLibrary } from "~/server/media/media-library";
+import type { MediaService } from "~/server/media/media-service";
 
 /**
  * Image uploads for the editor and the cover field (any signed-in writer, same origin), and the

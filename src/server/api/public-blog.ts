@@ -1,11 +1,11 @@
 import { Router } from "express";
 import { z } from "zod";
-import { BLOG_MESSAGES } from "../../shared/blog";
-import { fieldErrors } from "../../shared/field-errors";
-import type { AppContext } from "../context";
-import { NotFoundError, ValidationError } from "../errors";
+import { BLOG_MESSAGES } from "~/shared/blog";
+import { fieldErrors } from "~/shared/field-errors";
+import type { AppContext } from "~/server/context";
+import { NotFoundError, ValidationError } from "~/server/errors";
 
-/** `?page=&pageSize=` for clients that want less than every post (issue 7); both or neither. */
+/** `?page=&pageSize=` for clients that want less than every post; both or neither. */
 const pagingSchema = z
   .object({
     page: z.coerce.number().int().min(1).optional(),
@@ -30,7 +30,7 @@ export function publicBlogRouter({ blog }: AppContext): Router {
     next();
   });
 
-  // The `cache` query parameter is the SPEC client's cache-buster: accepted and ignored.
+  // The `cache` query parameter is the original client's cache-buster: accepted and ignored.
   router.get("/public/blog/posts", async (req, res) => {
     const paging = pagingSchema.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
     if (!paging.success) throw new ValidationError("Invalid paging parameters.", fieldErrors(paging.error));

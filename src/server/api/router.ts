@@ -1,7 +1,7 @@
 import { Router } from "express";
-import type { Guards } from "../auth/guards";
-import type { AppContext } from "../context";
-import { NotFoundError } from "../errors";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { NotFoundError } from "~/server/errors";
 import { adminRouter } from "./admin";
 import { adminUsersRouter } from "./admin-users";
 import { authRouter } from "./auth";
@@ -14,10 +14,10 @@ import { publicBlogRouter } from "./public-blog";
 
 export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
-/** Every /api endpoint, grouped as SPEC section 7; answers JSON only, never a page. */
+/** Every /api endpoint, grouped as docs/product.md section 7; answers JSON only, never a page. */
 export function apiRouter(context: AppContext, guards: Guards): Router {
   const router = Router();
-  // SPEC section 7: the client asks for fresh data on every call; nothing here is cacheable.
+  // docs/product.md section 7: the client asks for fresh data on every call; nothing here is cacheable.
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();

@@ -5,13 +5,13 @@ import {
   PASSWORD_CHANGE_MESSAGES,
   passwordChangeSchema,
   registerSchema,
-} from "../../shared/schemas";
-import type { SessionUser } from "../../shared/users";
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "../errors";
-import { createRateLimiter, type Verdict } from "../rate-limiter";
-import type { Store } from "../store/types";
-import { createUserAccount, invalidInput, publicUser } from "../users";
-import { AUTH_MESSAGES } from "../../shared/auth-messages";
+} from "~/shared/schemas";
+import type { SessionUser } from "~/shared/users";
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/server/errors";
+import { createRateLimiter, type Verdict } from "~/server/rate-limiter";
+import type { Store } from "~/server/store/types";
+import { createUserAccount, invalidInput, publicUser } from "~/server/users";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";
 import type { SessionRecord, SessionRecords } from "./session-records";

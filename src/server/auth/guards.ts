@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
-import { ForbiddenError, UnauthorizedError } from "../errors";
-import { AUTH_MESSAGES } from "../../shared/auth-messages";
+import { ForbiddenError, UnauthorizedError } from "~/server/errors";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import type { Sessions } from "./session";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 
 /**
  * Password hashing with node:crypto scrypt at OWASP's recommended cost, N=2^17, r=8, p=1
- * (DESIGN.md section 2): no native module, so the single executable stays one file. The cost is
+ * (docs/architecture.md section 2): no native module, so the single executable stays one file. The cost is
  * stored in each hash, so it can be raised later and old hashes still verify.
  */
 const DEFAULT_LOG_N = 17;

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { pgTypes } from "../store/pg/pg-types";
-import { LAST_SEEN_EVERY_MS, SESSION_TTL_SECONDS, type NewSession, type SessionRecord, type SessionRecords } from "./session-records";
+import { pgTypes } from "~/server/store/pg/pg-types";
+import {
+  LAST_SEEN_EVERY_MS,
+  SESSION_TTL_SECONDS,
+  type NewSession,
+  type SessionRecord,
+  type SessionRecords,
+} from "./session-records";
 
 /**
  * The session records of session-records.ts in PostgreSQL, for instances sharing one database

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { describeIssues, DataFileError } from "../store/db-schema";
-import { DurableJsonFile } from "../store/durable-file-adapter";
+import { describeIssues, DataFileError } from "~/server/store/db-schema";
+import { DurableJsonFile } from "~/server/store/durable-file-adapter";
 
 /**
  * Server-side session records (docs/architecture.md section 4): one small file beside db.json,

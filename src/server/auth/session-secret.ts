@@ -6,7 +6,7 @@ export const SESSION_SECRET_FILE = "session-secret";
 
 /**
  * The password that seals session cookies: SESSION_SECRET when set, otherwise one generated on
- * first start and kept in the data folder, readable by the owner only (issue 4), so sessions
+ * first start and kept in the data folder, readable by the owner only, so sessions
  * survive restarts and a copied data folder keeps working.
  */
 export async function resolveSessionSecret(configured: string | undefined, dataDir: string): Promise<string> {

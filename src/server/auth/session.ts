@@ -1,7 +1,7 @@
 import { parse as parseCookies, serialize as serializeCookie, type CookieSerializeOptions } from "cookie";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sealData, unsealData } from "iron-session";
-import type { SessionUser } from "../../shared/users";
+import type { SessionUser } from "~/shared/users";
 import type { SignedIn } from "./auth-service";
 import { SESSION_TTL_SECONDS, type SessionRecord } from "./session-records";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ValidationError } from "../errors";
-import { describeIssues, MAX_ID } from "../store/db-schema";
-import { mediaMatchesName, type BackupMedia } from "../media/media-backup";
-import type { Post } from "../store/types";
+import { ValidationError } from "~/server/errors";
+import { describeIssues, MAX_ID } from "~/server/store/db-schema";
+import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
+import type { Post } from "~/server/store/types";
 
 /**
- * One backup file, `data/backups/posts-<ISO time>.json` (DESIGN.md section 4): every post, drafts
+ * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
  * too, with every field as stored. `count` repeats `posts.length` near the top of the file, so the
  * backup list reads a few hundred bytes per file instead of parsing megabytes.
  */

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { BackupInfo } from "../../shared/operations";
-import { NotFoundError } from "../errors";
-import { writeFileDurably } from "../store/durable-file-adapter";
-import type { Post } from "../store/types";
-import { collectMedia } from "../media/media-backup";
+import type { BackupInfo } from "~/shared/operations";
+import { NotFoundError } from "~/server/errors";
+import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import type { Post } from "~/server/store/types";
+import { collectMedia } from "~/server/media/media-backup";
 import {
   assertBackupName,
   BACKUP_MESSAGES,
@@ -17,7 +17,7 @@ import {
 } from "./backup-file";
 
 /**
- * The backups folder on disk, `<dataDir>/backups` (DESIGN.md section 4). Used by the server and
+ * The backups folder on disk, `<dataDir>/backups` (docs/architecture.md section 4). Used by the server and
  * by the CLI, which may run beside a server (it reads db.json without the lock), so nothing here
  * assumes it is the only writer: names are claimed with an exclusive link and removals tolerate
  * files already gone.
@@ -91,7 +91,12 @@ async function describe(file: string): Promise<BackupInfo | undefined> {
     const { size, mtime } = await handle.stat();
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
     const header = readHeader(buffer.toString("utf8", 0, bytesRead));
-    return { name: path.basename(file), createdAt: header?.createdAt ?? mtime.toISOString(), size, count: header?.count ?? null };
+    return {
+      name: path.basename(file),
+      createdAt: header?.createdAt ?? mtime.toISOString(),
+      size,
+      count: header?.count ?? null,
+    };
   } finally {
     await handle.close();
   }

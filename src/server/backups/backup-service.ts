@@ -1,22 +1,31 @@
-import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "../../shared/operations";
-import { HttpError, ValidationError } from "../errors";
-import type { Post, Store } from "../store/types";
-import type { MediaLibrary } from "../media/media-library";
-import { restoreMedia } from "../media/media-backup";
+import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "~/shared/operations";
+import { HttpError, ValidationError } from "~/server/errors";
+import type { Post, Store } from "~/server/store/types";
+import type { MediaLibrary } from "~/server/media/media-library";
+import { restoreMedia } from "~/server/media/media-backup";
 import { countPosts, parseBackupContents, type BackupContents } from "./backup-file";
-import { listBackups, locateBackup, newestBackup, readBackupContents, writeBackup, type WrittenBackup } from "./backup-folder";
-import { isTestPostTitle } from "../../shared/test-posts";
-import { storageErrorOf } from "../storage-errors";
+import {
+  listBackups,
+  locateBackup,
+  newestBackup,
+  readBackupContents,
+  writeBackup,
+  type WrittenBackup,
+} from "./backup-folder";
+import { isTestPostTitle } from "~/shared/test-posts";
+import { storageErrorOf } from "~/server/storage-errors";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
   backupFailedNothingDeleted: (cause: string) => `The backup could not be written, so nothing was deleted: ${cause}`,
   noBackups: "There is no backup to restore from yet: take one with Backup Now first.",
-  restoreRequest: 'Send no body to restore the newest backup, {"file": "posts-<time>.json"} for another, or a backup file\'s content.',
+  restoreRequest:
+    'Send no body to restore the newest backup, {"file": "posts-<time>.json"} for another, or a backup file\'s content.',
   uploadLabel: "The uploaded backup",
   restored: (restored: number, skipped: number) =>
     `Restored ${countPosts(restored)}, skipped ${skipped} that already exist.`,
-  purged: (deleted: number, file: string) => `Deleted ${countPosts(deleted)}. A backup of every post was taken first: ${file}.`,
+  purged: (deleted: number, file: string) =>
+    `Deleted ${countPosts(deleted)}. A backup of every post was taken first: ${file}.`,
   nothingToPurge: "There were no posts to delete, so no backup was needed.",
   testPostsRemoved: (removed: number, file: string) =>
     `Removed ${countPosts(removed, "test post")}. Backups are updated: ${file} holds every post from before the removal.`,
@@ -36,7 +45,7 @@ export type BackupService = {
   /** The file of a backup, for downloads: 400 for a bad name, 404 for a missing one. */
   locate(name: string): Promise<string>;
   /**
-   * Adds back the posts missing by id (DESIGN.md section 4) from the newest backup (no body or
+   * Adds back the posts missing by id (docs/architecture.md section 4) from the newest backup (no body or
    * `{}`), a named one (`{file}`) or an uploaded one (`{posts}`, or a whole backup file's
    * content). A malformed backup is a 400 and changes nothing.
    */
@@ -77,7 +86,7 @@ export function createBackupService({
   }
 
   /**
-   * Purge and test-post removal (DESIGN.md section 4): a backup of every post first, and only if
+   * Purge and test-post removal (docs/architecture.md section 4): a backup of every post first, and only if
    * it is on disk, the deletion of the selected posts it holds, in one write. A post created in
    * between is not in the backup, so it is not deleted either.
    */
@@ -91,14 +100,16 @@ export function createBackupService({
   }
 
   async function postsToRestore(body: unknown): Promise<BackupContents> {
-    const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    const fields =
+      typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (body === undefined || (fields && Object.keys(fields).length === 0)) {
       const newest = await newestBackup(dataDir);
       if (!newest) throw new ValidationError(BACKUP_SERVICE_MESSAGES.noBackups);
       return readBackupContents(dataDir, newest);
     }
     if (typeof fields?.file === "string") return readBackupContents(dataDir, fields.file);
-    if (fields && "posts" in fields) return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
+    if (fields && "posts" in fields)
+      return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
   }
 
@@ -131,7 +142,9 @@ export function createBackupService({
         // `failed`: posts the backup holds that this call did not delete (another request did first).
         results: { totalPosts: selected.length, deleted: removed.length, failed: selected.length - removed.length },
         ...(backup && { backup }),
-        message: backup ? BACKUP_SERVICE_MESSAGES.purged(removed.length, backup) : BACKUP_SERVICE_MESSAGES.nothingToPurge,
+        message: backup
+          ? BACKUP_SERVICE_MESSAGES.purged(removed.length, backup)
+          : BACKUP_SERVICE_MESSAGES.nothingToPurge,
       };
     },
 
@@ -149,7 +162,9 @@ export function createBackupService({
       }
       const { removed, backup } = await deleteAfterBackup(select);
       return {
-        message: backup ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup) : BACKUP_SERVICE_MESSAGES.noTestPosts,
+        message: backup
+          ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup)
+          : BACKUP_SERVICE_MESSAGES.noTestPosts,
         deletedPosts: removed.map(({ id, title }) => ({ id, title })),
         ...(backup && { backup }),
       };

@@ -1,15 +1,15 @@
 import path from "node:path";
-import { NotFoundError } from "../errors";
-import { parseDbFile } from "../store/db-schema";
-import { newestFirst } from "../store/db-snapshot";
-import { DurableJsonFile } from "../store/durable-file-adapter";
-import { DB_FILE } from "../store/json-store";
+import { NotFoundError } from "~/server/errors";
+import { parseDbFile } from "~/server/store/db-schema";
+import { newestFirst } from "~/server/store/db-snapshot";
+import { DurableJsonFile } from "~/server/store/durable-file-adapter";
+import { DB_FILE } from "~/server/store/json-store";
 import { writeBackup, type WrittenBackup } from "./backup-folder";
 
 export const noDatabaseMessage = (file: string) => `There is no ${file} to back up.`;
 
 /**
- * `npm run backup` (issue 5): backs up a data folder's posts without opening a store, so it is
+ * `npm run backup`: backs up a data folder's posts without opening a store, so it is
  * safe while a server holds the folder's lock. db.json is always whole, since every write is an
  * atomic rename, and it is checked with the schema the store loads it with.
  */

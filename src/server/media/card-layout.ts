@@ -1,5 +1,5 @@
-import { SOCIAL_CARD } from "../../shared/media";
-import { SITE } from "../../shared/site";
+import { SOCIAL_CARD } from "~/shared/media";
+import { SITE } from "~/shared/site";
 
 /**
  * The picture of a social card, as the element tree satori lays out (its flexbox subset; see

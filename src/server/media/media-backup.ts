@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { writeFileDurably } from "../store/durable-file-adapter";
-import type { Post } from "../store/types";
+import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import type { Post } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
 import { isMediaName, MEDIA_FOLDER } from "./media-names";
 import { postMediaHashes } from "./media-refs";

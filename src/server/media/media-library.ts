@@ -9,8 +9,8 @@ import {
   type MediaExtension,
   type ResponsiveImage,
   type UploadResult,
-} from "../../shared/media";
-import { writeFileDurably } from "../store/durable-file-adapter";
+} from "~/shared/media";
+import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { inspectImage } from "./image-bytes";
 import { isMediaName, MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
 import { makeVariants, variantExtension, variantWidths } from "./variants";

@@ -1,4 +1,4 @@
-import type { Post } from "../store/types";
+import type { Post } from "~/server/store/types";
 
 /** Every `/media/<hash>...` address in a text (a cover URL, post HTML, a backup file), as hashes. */
 const MEDIA_REF = /\/media\/([0-9a-f]{64})(?:-\d{2,4}w)?\.(?:png|gif|jpg|bmp|ico|webp)/g;

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MEDIA_MESSAGES, type MediaItem } from "../../shared/media";
-import { backupsDir } from "../backups/backup-folder";
-import { isBackupName } from "../backups/backup-file";
-import { ConflictError, NotFoundError } from "../errors";
-import type { Store } from "../store/types";
+import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
+import { backupsDir } from "~/server/backups/backup-folder";
+import { isBackupName } from "~/server/backups/backup-file";
+import { ConflictError, NotFoundError } from "~/server/errors";
+import type { Store } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
 import { mediaHashesIn, postMediaHashes } from "./media-refs";
 

@@ -1,4 +1,4 @@
-import type { ResponsiveImage } from "../../shared/media";
+import type { ResponsiveImage } from "~/shared/media";
 
 /** Post content is at most 48rem wide (the post page's column), less its padding on a phone. */
 export const CONTENT_IMAGE_SIZES = "(min-width: 48rem) 736px, calc(100vw - 2rem)";

@@ -1,6 +1,6 @@
-import type { MediaExtension } from "../../shared/media";
+import type { MediaExtension } from "~/shared/media";
 import { resizeInWorker } from "./resize-worker";
-import { VARIANT_WIDTHS } from "../../shared/media";
+import { VARIANT_WIDTHS } from "~/shared/media";
 
 /**
  * Resized copies for srcset, made with Jimp, which is plain JavaScript and so runs unchanged in

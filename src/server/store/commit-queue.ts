@@ -9,7 +9,7 @@ type Job = {
 };
 
 /**
- * The one write queue of DESIGN.md section 4, with group commit: writes that arrive while a file
+ * The one write queue of docs/architecture.md section 4, with group commit: writes that arrive while a file
  * write is on its way to disk are applied in order and then saved together in one file write.
  * Every write rewrites all of db.json (about 25 MB and 180 ms at 10,000 posts), so a burst of
  * contact messages or a bulk import costs a few file writes instead of one each.

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * One process owns a data folder (DESIGN.md section 4): two writers would overwrite each other's
+ * One process owns a data folder (docs/architecture.md section 4): two writers would overwrite each other's
  * db.json. The owner is recorded in `<dir>/.lock`, created with `wx` so only one opener can win.
  * A lock whose process is gone (a crash, a kill -9) is stale and taken over.
  */

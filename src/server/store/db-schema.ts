@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { ContactMessage, Post, Settings, Tag, TagRedirect, User } from "./types";
 
 /**
- * The shape of `data/db.json` (DESIGN.md section 4), checked on every load. Records are loose
+ * The shape of `data/db.json` (docs/architecture.md section 4), checked on every load. Records are loose
  * objects: a key we do not know (an older or newer release's field) is kept and written back,
  * never silently dropped, because the operator's file is the only copy of the content.
  */
@@ -13,7 +13,11 @@ import type { ContactMessage, Post, Settings, Tag, TagRedirect, User } from "./t
  */
 export const MAX_ID = 2_147_483_647;
 const id = z.number().int().positive().max(MAX_ID);
-const counter = z.number().int().positive().max(MAX_ID + 1);
+const counter = z
+  .number()
+  .int()
+  .positive()
+  .max(MAX_ID + 1);
 
 export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
 
@@ -21,7 +25,7 @@ export const storedPostSchema = z.looseObject({
   id,
   title: z.string(),
   slug: z.string().min(1),
-  // Older posts carry `excerpt` and no `summary` (SPEC section 3); both are kept on every rewrite.
+  // Older posts carry `excerpt` and no `summary` (docs/product.md section 3); both are kept on every rewrite.
   summary: z.string().optional(),
   excerpt: z.string().optional(),
   content: z.string(),
@@ -119,7 +123,7 @@ export type DbFile = {
   meta: Meta;
 };
 
-/** Names the file and what is wrong with it; the file itself is never touched (DESIGN.md section 4). */
+/** Names the file and what is wrong with it; the file itself is never touched (docs/architecture.md section 4). */
 export class DataFileError extends Error {
   constructor(
     readonly file: string,
@@ -142,10 +146,7 @@ const nextAbove = (ids: number[], stored = 1) => ids.reduce((next, n) => Math.ma
 export function parseDbFile(raw: unknown, file: string): DbFile {
   const result = dbFileSchema.safeParse(raw);
   if (!result.success) {
-    throw new DataFileError(
-      file,
-      `does not match the expected data format (${describeIssues(result.error.issues)})`,
-    );
+    throw new DataFileError(file, `does not match the expected data format (${describeIssues(result.error.issues)})`);
   }
   const db = result.data;
   const posts = db.posts.map((p) => ({ ...p, summary: p.summary ?? p.excerpt ?? "" })) as Post[];

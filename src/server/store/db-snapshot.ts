@@ -4,7 +4,7 @@ import type { ContactMessage, Post, Tag, User } from "./types";
 /**
  * One committed state of the database plus the indexes reads need. Everything in it is deeply
  * frozen and shared with callers, so a read costs no copying: the blog holds 10,000 posts and
- * list pages must answer in a few milliseconds (DESIGN.md section 6). A write builds a new
+ * list pages must answer in a few milliseconds (docs/architecture.md section 6). A write builds a new
  * snapshot from the old one, reusing every record and index it did not touch.
  */
 export type Snapshot = {

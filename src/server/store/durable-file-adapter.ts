@@ -6,7 +6,7 @@ import { prettyJsonChunks } from "./json-chunks";
 
 /**
  * A lowdb adapter whose writes survive a power cut. lowdb's stock `JSONFile` (steno) renames a temp
- * file without fsync, so after a crash db.json can be empty (DESIGN.md section 4). Here each write
+ * file without fsync, so after a crash db.json can be empty (docs/architecture.md section 4). Here each write
  * goes through writeFileDurably, and `write` resolves only once the file is on disk.
  */
 export class DurableJsonFile<T> implements Adapter<T> {

@@ -2,7 +2,7 @@
  * `JSON.stringify(value, null, 2) + "\n"`, the exact same text, handed out in pieces: each element
  * of a top-level array is serialised on its own. db.json with 10,000 posts is about 30 MB of
  * text; building it as one string, then one Buffer, for every write held 60 MB more at each
- * write and kept the server's memory above issue 7's 300 MB bound.
+ * write and kept the server's memory above the 300 MB bound of docs/decisions/003-rendered-page-cache.md.
  */
 export function* prettyJsonChunks(value: object): Generator<string> {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== "function");

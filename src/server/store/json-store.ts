@@ -12,11 +12,22 @@ import * as messages from "./message-changes";
 import * as records from "./record-changes";
 import * as tagChanges from "./tag-changes";
 import { seedData } from "./seed";
-import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "../storage-errors";
-import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, Store, User, UserPatch, WriteOutcome } from "./types";
+import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/storage-errors";
+import type {
+  ChangeKind,
+  MessagePatch,
+  NewContactMessage,
+  Post,
+  PostInput,
+  Settings,
+  Store,
+  User,
+  UserPatch,
+  WriteOutcome,
+} from "./types";
 
 /**
- * The embedded store of DESIGN.md section 4: `<dataDir>/db.json` through lowdb, with our durable
+ * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` through lowdb, with our durable
  * adapter, one write queue, a lock file and indexes kept in memory for fast reads.
  */
 export const DB_FILE = "db.json";
@@ -84,7 +95,10 @@ class JsonStore implements Store {
           const code = errorCode(error) ?? "unknown";
           // Logged once per new cause, not on every retry of a health check while the disk stays full.
           if (this.outcome.error?.code !== code) console.error(`Saving ${DB_FILE} failed:`, error);
-          this.outcome = { at: this.outcome.at, error: { code, message: typed?.message ?? STORAGE_MESSAGES.unknown(code) } };
+          this.outcome = {
+            at: this.outcome.at,
+            error: { code, message: typed?.message ?? STORAGE_MESSAGES.unknown(code) },
+          };
           throw typed ?? error;
         }
       },

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "~/server/errors";
 import { checkRecord, type Change } from "./change";
 import { DEFAULT_SETTINGS, messageSchema, settingsSchema } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";

@@ -1,6 +1,6 @@
-import { slugify } from "../../shared/slug";
-import { STALE_UPDATE_MESSAGE } from "../../shared/post-conflict";
-import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "../errors";
+import { slugify } from "~/shared/slug";
+import { STALE_UPDATE_MESSAGE } from "~/shared/post-conflict";
+import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
 import { storedPostSchema, type Meta } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";
@@ -8,8 +8,7 @@ import type { Post, PostInput, Tag } from "./types";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
-export const tagNameInvalidMessage = (name: string) =>
-  `The tag "${name}" needs at least one letter or digit.`;
+export const tagNameInvalidMessage = (name: string) => `The tag "${name}" needs at least one letter or digit.`;
 
 /** Finds each named tag by slug, creating the missing ones; posts keep `{id,name,slug}` copies. */
 function resolveTags(names: string[], snap: Snapshot, meta: Meta) {
@@ -48,7 +47,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
   const post: Post = {
     id: meta.nextPostId,
     ...writerFields(input),
-    // An empty cover image means "use the default logo" (SPEC section 2), so it is not stored.
+    // An empty cover image means "use the default logo" (docs/product.md section 2), so it is not stored.
     ...(input.coverImage ? { coverImage: input.coverImage } : {}),
     createdAt: now,
     updatedAt: now,
@@ -79,7 +78,13 @@ function nextUpdatedAt(old: Post, now: string): string {
   return Number.isNaN(last) || Date.parse(now) > last ? now : new Date(last + 1).toISOString();
 }
 
-export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>, now: string, ifUpdatedAt?: string): Change<Post> {
+export function updatePost(
+  snap: Snapshot,
+  id: number,
+  input: Partial<PostInput>,
+  now: string,
+  ifUpdatedAt?: string,
+): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
   assertNotStale(old, ifUpdatedAt);
@@ -107,7 +112,7 @@ export function updatePost(snap: Snapshot, id: number, input: Partial<PostInput>
 export function deletePost(snap: Snapshot, id: number): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
-  // meta.nextPostId is left alone, so the id stays retired (DESIGN.md section 4).
+  // meta.nextPostId is left alone, so the id stays retired (docs/architecture.md section 4).
   const next = { ...snap.data, posts: snap.data.posts.filter((p) => p.id !== id) };
   return { next, result: old, kinds: ["posts"] };
 }
@@ -126,7 +131,7 @@ export function deletePosts(snap: Snapshot, ids: number[]): Change<Post[]> {
 
 type RestoredIds = { restored: number[]; skipped: number[] };
 
-/** Backups put back only what is missing (DESIGN.md section 4), every field as it was saved. */
+/** Backups put back only what is missing (docs/architecture.md section 4), every field as it was saved. */
 export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoredIds> {
   const posts = given.map((p) => checkRecord(storedPostSchema, p)).map((p) => structuredClone(p));
   const data = snap.data;
@@ -160,7 +165,6 @@ export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoredIds>
     nextPostId: added.reduce((n, p) => Math.max(n, p.id + 1), data.meta.nextPostId),
     nextTagId: tags.reduce((n, t) => Math.max(n, t.id + 1), nextTagId),
   };
-  const kinds: Change<RestoredIds>["kinds"] =
-    tags.length > data.tags.length ? ["tags", "posts"] : ["posts"];
+  const kinds: Change<RestoredIds>["kinds"] = tags.length > data.tags.length ? ["tags", "posts"] : ["posts"];
   return { next: { ...data, posts: [...data.posts, ...added], tags, meta }, result, kinds };
 }

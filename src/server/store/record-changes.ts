@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from "../errors";
+import { ConflictError, NotFoundError } from "~/server/errors";
 import { checkRecord, withoutUndefined, type Change } from "./change";
 import { messageSchema, storedTagSchema, userSchema } from "./db-schema";
 import { lowerName, type Snapshot } from "./db-snapshot";

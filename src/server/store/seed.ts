@@ -3,7 +3,7 @@ import type { Post, Tag } from "./types";
 
 /**
  * Sample content for a first start on an empty data folder, so a newcomer sees a real blog
- * (DESIGN.md section 4, issue 3). Dates are fixed so pages and tests render the same every time.
+ * (docs/architecture.md section 4). Dates are fixed so pages and tests render the same every time.
  */
 const TAGS: Tag[] = [
   { id: 1, name: "Product", slug: "product" },
@@ -39,8 +39,7 @@ const POSTS: SeedPost[] = [
   {
     title: "Calmer Waiting Rooms: Intelligent Queuing in Healthcare",
     slug: "calmer-waiting-rooms-healthcare",
-    summary:
-      "How clinics cut crowded waiting rooms and kept patients informed from check-in to consultation.",
+    summary: "How clinics cut crowded waiting rooms and kept patients informed from check-in to consultation.",
     content:
       "<p>A full waiting room is stressful for patients and staff alike. Clinics using intelligent queuing " +
       "let patients check in on arrival and wait in their car, a café or at home until they are called.</p>" +
@@ -72,8 +71,7 @@ const POSTS: SeedPost[] = [
   {
     title: "How We Predict Wait Times",
     slug: "how-we-predict-wait-times",
-    summary:
-      "A look inside the forecasting engine that turns arrivals and service times into honest estimates.",
+    summary: "A look inside the forecasting engine that turns arrivals and service times into honest estimates.",
     content:
       "<p>A wait-time estimate is a promise, so we work hard to keep it. Our engine learns from arrivals, " +
       "service durations and staffing, and updates every estimate as the day unfolds.</p>" +

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/errors";
 import { checkRecord, type Change } from "./change";
 import { storedTagSchema } from "./db-schema";
 import type { Snapshot } from "./db-snapshot";

@@ -1,13 +1,13 @@
 /**
- * The data model of DESIGN.md section 4 and the Store interface every storage back-end implements.
+ * The data model of docs/architecture.md section 4 and the Store interface every storage back-end implements.
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
-import type { Role } from "../../shared/users";
-import type { SharedHits } from "../rate-limiter";
+import type { Role } from "~/shared/users";
+import type { SharedHits } from "~/server/rate-limiter";
 
 export type { Role };
 
-import type { Tag } from "../../shared/blog";
+import type { Tag } from "~/shared/blog";
 
 export type { Tag };
 
@@ -15,7 +15,7 @@ export type Post = {
   id: number;
   title: string;
   slug: string;
-  /** Older posts may carry `excerpt` instead of `summary` (SPEC section 3): read it as the fallback. */
+  /** Older posts may carry `excerpt` instead of `summary` (docs/product.md section 3): read it as the fallback. */
   summary: string;
   excerpt?: string;
   /** Sanitized HTML. */
@@ -88,7 +88,7 @@ export type Settings = { writersSeeInbox: boolean };
 /** A renamed or merged tag's old slug, pointing at the tag that now holds its posts. */
 export type TagRedirect = { from: string; to: number };
 
-/** What changed, so caches of rendered pages can be dropped (issue 7). */
+/** What changed, so caches of rendered pages can be dropped. */
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
 
 /**
@@ -99,7 +99,7 @@ export type WriteOutcome = { at: string | null; error: { code: string; message: 
 
 /**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
- * cloning 10,000 posts on every list would cost more than rendering the page (DESIGN.md section 6).
+ * cloning 10,000 posts on every list would cost more than rendering the page (docs/architecture.md section 6).
  * Copy before changing one (`{ ...post }`, `structuredClone(post)`); changing it in place throws a
  * TypeError. Answered arrays are fresh, so callers may sort or filter them freely.
  */

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { AUTH_FORM_MESSAGES } from "../../../shared/schemas";
-import type { SessionUser } from "../../../shared/users";
-import { api, ApiError } from "../../lib/api";
-import { failureToast } from "../../lib/failure-toast";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { Field, inputClasses } from "../ui/field";
+import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import type { SessionUser } from "~/shared/users";
+import { api, ApiError } from "~/app/lib/api";
+import { failureToast } from "~/app/lib/failure-toast";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { Field, inputClasses } from "~/app/components/ui/field";
 import { ACCOUNT_MESSAGES as M } from "./users/users-messages";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };

@@ -1,19 +1,19 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { CmsPost } from "../../../shared/blog";
-import { api, ApiError } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { Badge } from "../ui/badge";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import type { CmsPost } from "~/shared/blog";
+import { api, ApiError } from "~/app/lib/api";
+import { toast } from "~/app/lib/toast";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/app/components/ui/tabs";
 import { AccountPanel } from "./account-panel";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
-import type { SessionUser } from "../../../shared/users";
-import { INBOX_MESSAGES } from "../../../shared/inbox";
-import { TAGS_MESSAGES } from "../../../shared/tags";
+import type { SessionUser } from "~/shared/users";
+import { INBOX_MESSAGES } from "~/shared/inbox";
+import { TAGS_MESSAGES } from "~/shared/tags";
 import { InboxPanel } from "./inbox-panel";
 import { PostsPanel } from "./posts-panel";
 import { TagsPanel } from "./tags-panel";
@@ -25,7 +25,7 @@ import { UsersPanel } from "./users/users-panel";
 type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "users" | "account";
 
 /**
- * SPEC section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
+ * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
  * in progress gives the form a temporary id (temp-{time}) so it starts fresh; leaving clears it.
  */
 export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSignedOut: () => void }) {
@@ -149,7 +149,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   );
 }
 
-/** SPEC section 2: the role badge falls back to "User". */
+/** docs/product.md section 2: the role badge falls back to "User". */
 function roleLabel(role: string | undefined): string {
   return role ? role.charAt(0).toUpperCase() + role.slice(1) : ADMIN_MESSAGES.roleFallback;
 }

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { SessionUser } from "../../../shared/users";
-import { buttonClasses } from "../ui/button";
-import { CenteredCard } from "../ui/card";
+import type { SessionUser } from "~/shared/users";
+import { buttonClasses } from "~/app/components/ui/button";
+import { CenteredCard } from "~/app/components/ui/card";
 import { LoginForm } from "./login-form";
 
 export const ADMINS_ONLY = {
@@ -11,10 +11,16 @@ export const ADMINS_ONLY = {
 } as const;
 
 /**
- * DESIGN.md section 5: every utility page needs an admin. Visitors get the sign-in form, writers a
+ * docs/architecture.md section 5: every utility page needs an admin. Visitors get the sign-in form, writers a
  * clear refusal; the server refuses their calls too, this only saves them a confusing page.
  */
-export function AdminGate({ user: initial, children }: { user: SessionUser | null; children: (user: SessionUser) => ReactNode }) {
+export function AdminGate({
+  user: initial,
+  children,
+}: {
+  user: SessionUser | null;
+  children: (user: SessionUser) => ReactNode;
+}) {
   const [user, setUser] = useState(initial);
   if (!user) return <LoginForm onSignedIn={setUser} title="Sign in to continue" />;
   if (user.role !== "admin") {

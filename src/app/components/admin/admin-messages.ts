@@ -1,6 +1,6 @@
-import { FORM_ERRORS } from "../../../shared/schemas";
+import { FORM_ERRORS } from "~/shared/schemas";
 
-/** Every toast and label of the admin CMS (SPEC sections 2 and 8), exactly as written there. */
+/** Every toast and label of the admin CMS (docs/product.md sections 2 and 8), exactly as written there. */
 export const ADMIN_MESSAGES = {
   pageTitle: "Admin CMS",
   signInTitle: "Sign in to the CMS",
@@ -20,9 +20,15 @@ export const ADMIN_MESSAGES = {
 
   createHeading: "Create New Blog Post",
   editHeading: "Edit Blog Post",
-  created: { title: "Post created successfully", description: "Your post has been published and is now visible on the blog" },
-  // DESIGN.md section 5 honours the Publish switch, so a draft is told the truth about where it is.
-  createdDraft: { title: "Post created successfully", description: "Your draft is saved. It stays off the blog until you publish it." },
+  created: {
+    title: "Post created successfully",
+    description: "Your post has been published and is now visible on the blog",
+  },
+  // docs/architecture.md section 5 honours the Publish switch, so a draft is told the truth about where it is.
+  createdDraft: {
+    title: "Post created successfully",
+    description: "Your draft is saved. It stays off the blog until you publish it.",
+  },
   updated: { title: "Post updated successfully" },
   deleted: { title: "Post deleted successfully", description: "The post has been permanently removed" },
   createFailed: {

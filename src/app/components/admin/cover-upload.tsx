@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
 import { IMAGE_TYPES } from "./editor-notices";
-import { MEDIA_MESSAGES } from "../../../shared/media";
-import { toast } from "../../lib/toast";
-import { uploadImage } from "../../lib/upload-image";
-import { Button } from "../ui/button";
+import { MEDIA_MESSAGES } from "~/shared/media";
+import { toast } from "~/app/lib/toast";
+import { uploadImage } from "~/app/lib/upload-image";
+import { Button } from "~/app/components/ui/button";
 
 /**
  * The cover field's Upload button: picks an image file, uploads it with its progress shown, and

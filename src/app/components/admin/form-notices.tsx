@@ -1,6 +1,6 @@
-import { formatDateTime } from "../../../shared/dates";
-import { previewPath } from "../../../shared/preview";
-import { Button, buttonClasses } from "../ui/button";
+import { formatDateTime } from "~/shared/dates";
+import { previewPath } from "~/shared/preview";
+import { Button, buttonClasses } from "~/app/components/ui/button";
 
 export const FORM_NOTICE_MESSAGES = {
   restoreTitle: "Unsaved edits found",

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { formatDate } from "../../../shared/dates";
-import { INBOX_MESSAGES, industryName, notificationLabel, type InboxMessage } from "../../../shared/inbox";
-import type { action } from "../../routes/admin.data.inbox";
-import { toast } from "../../lib/toast";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { formatDate } from "~/shared/dates";
+import { INBOX_MESSAGES, industryName, notificationLabel, type InboxMessage } from "~/shared/inbox";
+import type { action } from "~/app/routes/admin.data.inbox";
+import { toast } from "~/app/lib/toast";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { INBOX_DATA_PATH } from "./use-inbox";
 
 /** One contact message with its actions; each action posts to the inbox route and the list reloads. */

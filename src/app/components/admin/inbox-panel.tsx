@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "../../../shared/industries";
-import { INBOX_MESSAGES, INBOX_STATUSES, industryName, type InboxStatus } from "../../../shared/inbox";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { inputClasses } from "../ui/field";
+import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
+import { INBOX_MESSAGES, INBOX_STATUSES, industryName, type InboxStatus } from "~/shared/inbox";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { inputClasses } from "~/app/components/ui/field";
 import { InboxMessageCard } from "./inbox-message";
 import { InboxSettingsCard } from "./inbox-settings";
 import { INBOX_DATA_PATH, useInboxFetcher } from "./use-inbox";

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { INBOX_MESSAGES, type InboxSettings } from "../../../shared/inbox";
-import type { action } from "../../routes/admin.data.inbox";
-import { toast } from "../../lib/toast";
-import { Card } from "../ui/card";
-import { Switch } from "../ui/switch";
+import { INBOX_MESSAGES, type InboxSettings } from "~/shared/inbox";
+import type { action } from "~/app/routes/admin.data.inbox";
+import { toast } from "~/app/lib/toast";
+import { Card } from "~/app/components/ui/card";
+import { Switch } from "~/app/components/ui/switch";
 import { INBOX_DATA_PATH } from "./use-inbox";
 
 /** The admins' settings for the inbox: whether writers may see it (off by default). */

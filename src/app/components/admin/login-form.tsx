@@ -1,17 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { loginSchema, type LoginInput } from "../../../shared/schemas";
-import { api, ApiError } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { Button, buttonClasses } from "../ui/button";
-import { CenteredCard } from "../ui/card";
-import { Field, inputClasses } from "../ui/field";
+import { loginSchema, type LoginInput } from "~/shared/schemas";
+import { api, ApiError } from "~/app/lib/api";
+import { toast } from "~/app/lib/toast";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { CenteredCard } from "~/app/components/ui/card";
+import { Field, inputClasses } from "~/app/components/ui/field";
 import { ADMIN_MESSAGES } from "./admin-messages";
-import type { SessionUser } from "../../../shared/users";
+import type { SessionUser } from "~/shared/users";
 
-/** SPEC section 2, /admin before login: Username, Password, Login and Return to Home. */
-export function LoginForm({ onSignedIn, title = ADMIN_MESSAGES.signInTitle }: { onSignedIn: (user: SessionUser) => void; title?: string }) {
+/** docs/product.md section 2, /admin before login: Username, Password, Login and Return to Home. */
+export function LoginForm({
+  onSignedIn,
+  title = ADMIN_MESSAGES.signInTitle,
+}: {
+  onSignedIn: (user: SessionUser) => void;
+  title?: string;
+}) {
   const {
     register,
     handleSubmit,
@@ -26,7 +32,8 @@ export function LoginForm({ onSignedIn, title = ADMIN_MESSAGES.signInTitle }: { 
       onSignedIn(user);
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
-        for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof LoginInput, { message: messages[0] });
+        for (const [field, messages] of Object.entries(err.errors))
+          setError(field as keyof LoginInput, { message: messages[0] });
       }
       toast({
         title: ADMIN_MESSAGES.loginFailed.title,
@@ -45,7 +52,15 @@ export function LoginForm({ onSignedIn, title = ADMIN_MESSAGES.signInTitle }: { 
           {(a) => <input {...a} {...register("username")} autoComplete="username" className={inputClasses} />}
         </Field>
         <Field id="login-password" label="Password" error={errors.password?.message}>
-          {(a) => <input {...a} {...register("password")} type="password" autoComplete="current-password" className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              {...register("password")}
+              type="password"
+              autoComplete="current-password"
+              className={inputClasses}
+            />
+          )}
         </Field>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Logging in..." : "Login"}

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import { MEDIA_MESSAGES, type MediaItem } from "../../../shared/media";
-import { formatDateTime } from "../../../shared/dates";
-import { api, ApiError } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
+import { formatDateTime } from "~/shared/dates";
+import { api, ApiError } from "~/app/lib/api";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 
 export const MEDIA_PANEL_MESSAGES = {
   title: "Media",

@@ -1,13 +1,13 @@
 /**
- * The post editor of SPEC sections 5 and 9: Quill 2 through react-quill-new (DESIGN.md section 2).
+ * The post editor of docs/product.md sections 5 and 9: Quill 2 through react-quill-new (docs/architecture.md section 2).
  *
  * Quill touches `document` when it loads, so it is loaded only in the browser and only when this
  * component mounts: the server and the first client render show a placeholder of the editor's
  * height, then React.lazy imports react-quill-new and its snow theme CSS as their own chunk. Only
- * the admin route imports this file, so no public route's bundle holds Quill (issue 4 item 5).
+ * the admin route imports this file, so no public route's bundle holds Quill.
  *
  * Saving: the editor reports `quill.root.innerHTML`, never getSemanticHTML(), which turns video
- * iframes into links (DESIGN.md section 2). The form runs prepareContentForSave (editor-content.ts)
+ * iframes into links (docs/architecture.md section 2). The form runs prepareContentForSave (editor-content.ts)
  * before it submits.
  */
 import { lazy, Suspense, useEffect, useState } from "react";

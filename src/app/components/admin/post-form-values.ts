@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { CmsPost } from "../../../shared/blog";
-import { postInputSchema } from "../../../shared/schemas";
+import type { CmsPost } from "~/shared/blog";
+import { postInputSchema } from "~/shared/schemas";
 
-/** The form's own shape: tags typed as a comma-separated line, the slug checked after SPEC's short-slug rule. */
+/** The form's own shape: tags typed as a comma-separated line, the slug checked after the short-slug rule (docs/product.md section 5). */
 export const postFormSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
 export type PostFormValues = z.input<typeof postFormSchema>;
 

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { DEFAULT_COVER_IMAGE, type CmsPost } from "../../../shared/blog";
-import { isStaleUpdateBody } from "../../../shared/post-conflict";
-import { slugSchema } from "../../../shared/schemas";
-import { generateSlug, slugify } from "../../../shared/slug";
-import { api, ApiError } from "../../lib/api";
-import { prepareContentForSave } from "../../lib/editor-content";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { Field, inputClasses } from "../ui/field";
-import { Switch } from "../ui/switch";
+import { DEFAULT_COVER_IMAGE, type CmsPost } from "~/shared/blog";
+import { isStaleUpdateBody } from "~/shared/post-conflict";
+import { slugSchema } from "~/shared/schemas";
+import { generateSlug, slugify } from "~/shared/slug";
+import { api, ApiError } from "~/app/lib/api";
+import { prepareContentForSave } from "~/app/lib/editor-content";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Field, inputClasses } from "~/app/components/ui/field";
+import { Switch } from "~/app/components/ui/switch";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CoverUpload } from "./cover-upload";
 import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
@@ -23,7 +23,7 @@ import { useLocalCopy } from "./use-local-copy";
 type Conflict = { serverUpdatedAt: string; yourUpdatedAt: string };
 
 /**
- * SPEC section 2, New Post tab, and section 4's edit flow. The server checks everything again;
+ * docs/product.md section 2, New Post tab, and section 4's edit flow. The server checks everything again;
  * the checks here only save a round trip. No lost work (docs/decisions/021-no-lost-work.md):
  * unsaved edits are copied to the browser and offered back, `onDirtyChange` lets the dashboard
  * ask before leaving, Ctrl/Cmd+S saves in place, and an update names the version it was based on.
@@ -58,7 +58,13 @@ export function PostForm({
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PostFormValues>({ resolver: zodResolver(postFormSchema), defaultValues: initial });
 
-  const copy = useLocalCopy({ storageKey: localDraftKey(saved?.id), initial, read: getValues, dirty: isDirty, baseUpdatedAt: base.current });
+  const copy = useLocalCopy({
+    storageKey: localDraftKey(saved?.id),
+    initial,
+    read: getValues,
+    dirty: isDirty,
+    baseUpdatedAt: base.current,
+  });
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
@@ -66,14 +72,14 @@ export function PostForm({
   // Videos the writer deleted on purpose; any other video the saved content lacks is put back.
   const removedVideos = useRef<string[]>([]);
 
-  // SPEC section 5: the slug follows the title while creating, until the writer types one.
+  // docs/product.md section 5: the slug follows the title while creating, until the writer types one.
   const title = watch("title");
   useEffect(() => {
     if (!editing && !getFieldState("slug").isDirty) setValue("slug", slugify(title));
   }, [title, editing, getFieldState, setValue]);
 
   const save = async (values: PostFormValues, stay: boolean) => {
-    // SPEC section 5: on submit a slug shorter than 3 is replaced by a generated one.
+    // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
     if (!slugCheck.success) {
@@ -84,7 +90,10 @@ export function PostForm({
       ...values,
       slug,
       content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
-      tags: values.tags.split(",").map((t) => t.trim()).filter(Boolean),
+      tags: values.tags
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
     };
     try {
       const result = saved
@@ -111,7 +120,8 @@ export function PostForm({
       }
       showSaveError(err, editing);
       if (err instanceof ApiError && err.errors) {
-        for (const [field, messages] of Object.entries(err.errors)) setError(field as keyof PostFormValues, { message: messages[0] });
+        for (const [field, messages] of Object.entries(err.errors))
+          setError(field as keyof PostFormValues, { message: messages[0] });
       }
     }
   };
@@ -172,10 +182,22 @@ export function PostForm({
       </Field>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <Field id="post-cover" label="Thumbnail Image URL" optional error={errors.coverImage?.message}>
-          {(a) => <input {...a} {...register("coverImage")} type="url" placeholder="https://… or Upload (empty: the company logo)" className={inputClasses} />}
+          {(a) => (
+            <input
+              {...a}
+              {...register("coverImage")}
+              type="url"
+              placeholder="https://… or Upload (empty: the company logo)"
+              className={inputClasses}
+            />
+          )}
         </Field>
         <CoverUpload onUploaded={(url) => setValue("coverImage", url, { shouldDirty: true, shouldValidate: true })} />
-        <img src={coverImage || DEFAULT_COVER_IMAGE} alt="Thumbnail preview" className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain" />
+        <img
+          src={coverImage || DEFAULT_COVER_IMAGE}
+          alt="Thumbnail preview"
+          className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain"
+        />
       </div>
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
         {(a) => <textarea {...a} {...register("summary")} rows={3} className={inputClasses} />}
@@ -243,7 +265,7 @@ export function PostForm({
   );
 }
 
-/** SPEC section 8's failure toasts: the status and the server's own words when there are any. */
+/** docs/product.md section 8's failure toasts: the status and the server's own words when there are any. */
 function showSaveError(err: unknown, editing: boolean) {
   const status = err instanceof ApiError ? err.status : undefined;
   const message = err instanceof Error ? err.message : "";
@@ -253,7 +275,9 @@ function showSaveError(err: unknown, editing: boolean) {
   }
   toast({
     title: ADMIN_MESSAGES.createFailed.title,
-    description: status ? ADMIN_MESSAGES.createFailed.withStatus(status, message) : ADMIN_MESSAGES.createFailed.fallback,
+    description: status
+      ? ADMIN_MESSAGES.createFailed.withStatus(status, message)
+      : ADMIN_MESSAGES.createFailed.fallback,
     variant: "destructive",
   });
 }

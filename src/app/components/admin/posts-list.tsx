@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
-import { BLOG_MESSAGES, type CmsPost } from "../../../shared/blog";
-import { formatDate } from "../../../shared/dates";
-import { viewPath } from "../../../shared/preview";
-import { Badge } from "../ui/badge";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { BLOG_MESSAGES, type CmsPost } from "~/shared/blog";
+import { formatDate } from "~/shared/dates";
+import { viewPath } from "~/shared/preview";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { ADMIN_MESSAGES } from "./admin-messages";
 
-/** SPEC section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
+/** docs/product.md section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
 export function PostsList({
   posts,
   loading,
@@ -34,16 +34,25 @@ export function PostsList({
       {filters && <div className="mt-4">{filters}</div>}
       <div className="mt-6" aria-busy={loading}>
         {!posts ? (
-          <p className="text-slate-600">{loading ? ADMIN_MESSAGES.postsLoading : ADMIN_MESSAGES.loadFailed.description}</p>
+          <p className="text-slate-600">
+            {loading ? ADMIN_MESSAGES.postsLoading : ADMIN_MESSAGES.loadFailed.description}
+          </p>
         ) : posts.length === 0 ? (
           <p className="text-slate-600">{emptyText}</p>
         ) : (
           <ul className="divide-y divide-slate-200" aria-label="Posts">
             {posts.map((post) => (
               <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-                <button type="button" onClick={() => onEdit(post)} className="min-w-0 flex-1 rounded text-left" aria-label={`Edit ${post.title}`}>
+                <button
+                  type="button"
+                  onClick={() => onEdit(post)}
+                  className="min-w-0 flex-1 rounded text-left"
+                  aria-label={`Edit ${post.title}`}
+                >
                   <span className="flex flex-wrap items-center gap-2">
-                    <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">{post.title || BLOG_MESSAGES.untitled}</span>
+                    <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">
+                      {post.title || BLOG_MESSAGES.untitled}
+                    </span>
                     <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">

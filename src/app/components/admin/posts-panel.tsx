@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { CmsPost } from "../../../shared/blog";
-import { POST_QUERY_MESSAGES, type PostQuery } from "../../../shared/post-query";
-import type { loader } from "../../routes/admin.data.posts";
-import { Button } from "../ui/button";
-import { inputClasses } from "../ui/field";
+import type { CmsPost } from "~/shared/blog";
+import { POST_QUERY_MESSAGES, type PostQuery } from "~/shared/post-query";
+import type { loader } from "~/app/routes/admin.data.posts";
+import { Button } from "~/app/components/ui/button";
+import { inputClasses } from "~/app/components/ui/field";
 import { PostsList } from "./posts-list";
 import { useTags } from "./use-tags";
 

@@ -7,13 +7,21 @@ import ReactQuill, { Quill as QuillClass } from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
 import type { Delta, EmitterSource } from "quill";
 import {
-  EMBED_CODE_NOTICE, EMBED_CODE_REFUSED_NOTICE, VIDEOS_FOUND_NOTICE, VIMEO_URL_NOTICE, YOUTUBE_URL_NOTICE, embedFromUrl,
-  embedSrc, embedsFromCode, isEmbedCode, isForeignEmbedCode,
-} from "../../../shared/embeds";
-import { MEDIA_MESSAGES } from "../../../shared/media";
-import { extractIframes, iframeSrc, videoKey } from "../../lib/editor-content";
-import { cn } from "../../lib/cn";
-import { toast } from "../../lib/toast";
+  EMBED_CODE_NOTICE,
+  EMBED_CODE_REFUSED_NOTICE,
+  VIDEOS_FOUND_NOTICE,
+  VIMEO_URL_NOTICE,
+  YOUTUBE_URL_NOTICE,
+  embedFromUrl,
+  embedSrc,
+  embedsFromCode,
+  isEmbedCode,
+  isForeignEmbedCode,
+} from "~/shared/embeds";
+import { MEDIA_MESSAGES } from "~/shared/media";
+import { extractIframes, iframeSrc, videoKey } from "~/app/lib/editor-content";
+import { cn } from "~/app/lib/cn";
+import { toast } from "~/app/lib/toast";
 import type { PostEditorProps } from "./post-editor";
 import { FORMATS, insertEmbeds, setupQuill } from "./quill-setup";
 import { onUploadProgress, type UploadProgress } from "./quill-uploads";
@@ -45,7 +53,15 @@ function videoChanges(delta: Delta, before: Delta): { deleted: string[]; inserte
   return { deleted, inserted };
 }
 
-function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, onRemovedVideosChange }: PostEditorProps) {
+function QuillEditor({
+  id,
+  value,
+  onChange,
+  labelledBy,
+  invalid,
+  describedBy,
+  onRemovedVideosChange,
+}: PostEditorProps) {
   const quillRef = useRef<ReactQuill>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   // The HTML the editor holds: what was last loaded into it or last reported by it. A `value`
@@ -74,7 +90,7 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
     current.current = value;
     quill.history.clear();
     if (removed.current.length) setRemoved([]);
-    // SPEC section 8 "Editor notices": once per post loaded with videos.
+    // docs/product.md section 8 "Editor notices": once per post loaded with videos.
     if (extractIframes(value).length) toast(VIDEOS_FOUND_NOTICE);
   }, [value]);
 
@@ -107,7 +123,7 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
     return quill ? onUploadProgress(quill, setUpload) : undefined;
   }, []);
 
-  // The editing area is the control the form's label names (DESIGN.md section 8).
+  // The editing area is the control the form's label names (docs/architecture.md section 8).
   useEffect(() => {
     const root = quillRef.current?.getEditor().root;
     if (!root) return;
@@ -130,7 +146,7 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
     callbacks.current.onChange(html);
   };
 
-  // SPEC section 5 "Editor paste rules". Runs in the capture phase, before Quill's own paste
+  // docs/product.md section 5 "Editor paste rules". Runs in the capture phase, before Quill's own paste
   // handler, which skips an event whose default was prevented.
   const handlePaste = (event: ClipboardEvent<HTMLDivElement>) => {
     const quill = quillRef.current?.getEditor();
@@ -190,7 +206,13 @@ function QuillEditor({ id, value, onChange, labelledBy, invalid, describedBy, on
 /** Announced to screen readers too; the bar is the file's upload progress. */
 function UploadStatus({ progress }: { progress: UploadProgress }) {
   return (
-    <div role="status" aria-live="polite" className={progress ? "flex items-center gap-3 border-t border-slate-200 px-3 py-2 text-sm text-slate-700" : "sr-only"}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={
+        progress ? "flex items-center gap-3 border-t border-slate-200 px-3 py-2 text-sm text-slate-700" : "sr-only"
+      }
+    >
       {progress && (
         <>
           <span>

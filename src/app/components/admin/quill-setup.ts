@@ -3,31 +3,56 @@ import type ReactQuillComponent from "react-quill-new";
 import type Quill from "quill";
 import type { Delta, Range } from "quill";
 import {
-  EMBED_CODE_REFUSED_NOTICE, embedFromUrl, embedSize, embedSrc, embedsFromCode, videoTitle, type Embed,
-} from "../../../shared/embeds";
-import { isImageAddress } from "../../lib/editor-content";
-import { toast } from "../../lib/toast";
+  EMBED_CODE_REFUSED_NOTICE,
+  embedFromUrl,
+  embedSize,
+  embedSrc,
+  embedsFromCode,
+  videoTitle,
+  type Embed,
+} from "~/shared/embeds";
+import { isImageAddress } from "~/app/lib/editor-content";
+import { toast } from "~/app/lib/toast";
 import { IMAGE_TYPES, VIDEO_PROMPT } from "./editor-notices";
 import { uploadIntoEditor } from "./quill-uploads";
 
 type ReactQuillProps = ReactQuillComponent.ReactQuillProps;
-// SPEC section 5 "Editor formats allowed" (Quill 2 names: "list" covers ordered and bullet,
+// docs/product.md section 5 "Editor formats allowed" (Quill 2 names: "list" covers ordered and bullet,
 // "video" is the iframe). "image" is allowed so images already in a post survive editing.
 export const FORMATS = [
-  "header", "bold", "italic", "underline", "strike", "list", "indent", "link", "blockquote", "code-block",
-  "align", "color", "background", "font", "size", "video", "image",
+  "header",
+  "bold",
+  "italic",
+  "underline",
+  "strike",
+  "list",
+  "indent",
+  "link",
+  "blockquote",
+  "code-block",
+  "align",
+  "color",
+  "background",
+  "font",
+  "size",
+  "video",
+  "image",
 ];
-// SPEC sections 5 and 9: headings 1-6, fonts serif and monospace, sizes small/large/huge, the
+// docs/product.md sections 5 and 9: headings 1-6, fonts serif and monospace, sizes small/large/huge, the
 // 35-colour palette (Quill's own, filled in by the snow theme for an empty list), indent -1/+1.
 const TOOLBAR = [
-  [{ header: [1, 2, 3, 4, 5, 6, false] }, { font: [false, "serif", "monospace"] }, { size: ["small", false, "large", "huge"] }],
+  [
+    { header: [1, 2, 3, 4, 5, 6, false] },
+    { font: [false, "serif", "monospace"] },
+    { size: ["small", false, "large", "huge"] },
+  ],
   ["bold", "italic", "underline", "strike"],
   [{ color: [] }, { background: [] }],
   [{ list: "ordered" }, { list: "bullet" }, { indent: "-1" }, { indent: "+1" }, { align: [] }],
   ["blockquote", "code-block", "link", "image", "video"],
   ["clean"],
 ];
-// SPEC section 5: links only http, https, mailto and tel; any other becomes a blank address.
+// docs/product.md section 5: links only http, https, mailto and tel; any other becomes a blank address.
 const LINK_PROTOCOLS = ["http", "https", "mailto", "tel"];
 
 type QuillStatics = typeof Quill;
@@ -112,7 +137,7 @@ export function setupQuill(QuillClass: QuillStatics): Setup {
         },
       },
     },
-    // SPEC section 9: edits within 1000 ms merge, at most 100 steps. userOnly: loading a post is
+    // docs/product.md section 9: edits within 1000 ms merge, at most 100 steps. userOnly: loading a post is
     // not a step the writer can undo into an empty editor.
     history: { delay: 1000, maxStack: 100, userOnly: true },
     clipboard: {
@@ -137,7 +162,11 @@ export function setupQuill(QuillClass: QuillStatics): Setup {
           },
         ],
         // An image only by address (a data: image would be dropped by the server's sanitizer).
-        ["img", (node: Node, delta: Delta) => (isImageAddress((node as Element).getAttribute("src") ?? "") ? delta : new DeltaCtor())],
+        [
+          "img",
+          (node: Node, delta: Delta) =>
+            isImageAddress((node as Element).getAttribute("src") ?? "") ? delta : new DeltaCtor(),
+        ],
       ],
     },
     // The image button (snow's own file picker), paste and drop: the files are uploaded
@@ -149,7 +178,7 @@ export function setupQuill(QuillClass: QuillStatics): Setup {
       },
     },
     keyboard: {
-      // Tab leaves the editor (DESIGN.md section 8: no keyboard trap) instead of typing a tab
+      // Tab leaves the editor (docs/architecture.md section 8: no keyboard trap) instead of typing a tab
       // character; Tab at the start of a list item or indented line still indents it.
       bindings: { tab: { key: "Tab", handler: () => true } },
     },

@@ -1,8 +1,8 @@
 import type Quill from "quill";
 import type { Range } from "quill";
-import { MEDIA_MESSAGES } from "../../../shared/media";
-import { toast } from "../../lib/toast";
-import { uploadImage } from "../../lib/upload-image";
+import { MEDIA_MESSAGES } from "~/shared/media";
+import { toast } from "~/app/lib/toast";
+import { uploadImage } from "~/app/lib/upload-image";
 import type { DeltaClass } from "./quill-setup";
 
 /** What the editor shows while a file goes up: its name and how far along it is. */

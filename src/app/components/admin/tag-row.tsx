@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { TAGS_MESSAGES, type TagWithCount } from "../../../shared/tags";
-import type { action } from "../../routes/admin.data.tags";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { inputClasses } from "../ui/field";
+import { TAGS_MESSAGES, type TagWithCount } from "~/shared/tags";
+import type { action } from "~/app/routes/admin.data.tags";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { inputClasses } from "~/app/components/ui/field";
 import { TAGS_DATA_PATH } from "./use-tags";
 
 const DONE = { rename: TAGS_MESSAGES.renamed, merge: TAGS_MESSAGES.merged, delete: TAGS_MESSAGES.deleted } as Record<

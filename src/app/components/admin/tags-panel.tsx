@@ -1,5 +1,5 @@
-import { TAGS_MESSAGES } from "../../../shared/tags";
-import { Card } from "../ui/card";
+import { TAGS_MESSAGES } from "~/shared/tags";
+import { Card } from "~/app/components/ui/card";
 import { TagRow } from "./tag-row";
 import { useTags } from "./use-tags";
 

@@ -1,12 +1,27 @@
 // Accessible names for the toolbar (Quill's own are "bold", "list: ordered", none on pickers).
 const BUTTON_LABELS: Record<string, string> = {
-  bold: "Bold", italic: "Italic", underline: "Underline", strike: "Strikethrough", "list:ordered": "Numbered list",
-  "list:bullet": "Bulleted list", "indent:-1": "Decrease indent", "indent:+1": "Increase indent", link: "Link",
-  blockquote: "Quote", "code-block": "Code block", image: "Insert image by address", video: "Embed YouTube or Vimeo video",
+  bold: "Bold",
+  italic: "Italic",
+  underline: "Underline",
+  strike: "Strikethrough",
+  "list:ordered": "Numbered list",
+  "list:bullet": "Bulleted list",
+  "indent:-1": "Decrease indent",
+  "indent:+1": "Increase indent",
+  link: "Link",
+  blockquote: "Quote",
+  "code-block": "Code block",
+  image: "Insert image by address",
+  video: "Embed YouTube or Vimeo video",
   clean: "Clear formatting",
 };
 const PICKER_LABELS: Record<string, string> = {
-  header: "Heading", font: "Font", size: "Text size", color: "Text colour", background: "Highlight colour", align: "Alignment",
+  header: "Heading",
+  font: "Font",
+  size: "Text size",
+  color: "Text colour",
+  background: "Highlight colour",
+  align: "Alignment",
 };
 const ITEM_LABELS: Record<string, (value: string | null) => string> = {
   header: (v) => (v ? `Heading ${v}` : "Normal text"),
@@ -28,10 +43,15 @@ export function labelToolbar(container: HTMLElement) {
     if (label) button.setAttribute("aria-label", label);
   }
   for (const picker of toolbar.querySelectorAll<HTMLElement>(".ql-picker")) {
-    const format = [...picker.classList].find((c) => c.startsWith("ql-") && c !== "ql-picker" && !c.endsWith("-picker"))?.slice(3) ?? "";
+    const format =
+      [...picker.classList].find((c) => c.startsWith("ql-") && c !== "ql-picker" && !c.endsWith("-picker"))?.slice(3) ??
+      "";
     picker.querySelector(".ql-picker-label")?.setAttribute("aria-label", PICKER_LABELS[format] ?? format);
     for (const item of picker.querySelectorAll<HTMLElement>(".ql-picker-item")) {
-      item.setAttribute("aria-label", ITEM_LABELS[format]?.(item.getAttribute("data-value")) ?? item.getAttribute("data-value") ?? format);
+      item.setAttribute(
+        "aria-label",
+        ITEM_LABELS[format]?.(item.getAttribute("data-value")) ?? item.getAttribute("data-value") ?? format,
+      );
     }
   }
   container.querySelector(".ql-tooltip input[type=text]")?.setAttribute("aria-label", "Link address");

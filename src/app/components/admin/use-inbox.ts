@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { loader } from "../../routes/admin.data.inbox";
+import type { loader } from "~/app/routes/admin.data.inbox";
 
 /** One fetcher key for the Inbox tab's label and its panel, so the unread count follows every change. */
 export const INBOX_FETCHER_KEY = "admin-inbox";

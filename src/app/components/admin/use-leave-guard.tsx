@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useBlocker } from "react-router";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 
 export const LEAVE_MESSAGES = {
   title: "Leave without saving?",

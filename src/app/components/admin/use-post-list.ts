@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
-import type { CmsPost } from "../../../shared/blog";
-import { NetworkError } from "../../lib/api";
-import { toast, type ToastInput } from "../../lib/toast";
+import type { CmsPost } from "~/shared/blog";
+import { NetworkError } from "~/app/lib/api";
+import { toast, type ToastInput } from "~/app/lib/toast";
 
 /**
- * A list of every post for a signed-in screen (SPEC section 4: loading, loaded or failed).
- * `reload` runs after every write (SPEC section 7: the lists are refreshed after writes).
+ * A list of every post for a signed-in screen (docs/product.md section 4: loading, loaded or failed).
+ * `reload` runs after every write (docs/product.md section 7: the lists are refreshed after writes).
  * `failed` is the toast for an error answer, `unreachable` the one for a network failure.
  */
 export function usePostList({
@@ -29,8 +29,7 @@ export function usePostList({
     } finally {
       setLoading(false);
     }
-    // `load` is a module-level function at every call site, and the toasts are constants.
-  }, [load]);
+  }, [load, failed, unreachable]);
 
   useEffect(() => {
     void reload();

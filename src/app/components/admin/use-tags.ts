@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { loader } from "../../routes/admin.data.tags";
+import type { loader } from "~/app/routes/admin.data.tags";
 
 export const TAGS_FETCHER_KEY = "admin-tags";
 export const TAGS_DATA_PATH = "/admin/data/tags";

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { SessionUser } from "../../../shared/users";
-import { buttonClasses } from "../ui/button";
+import type { SessionUser } from "~/shared/users";
+import { buttonClasses } from "~/app/components/ui/button";
 import { AdminGate } from "./admin-gate";
 
 /**
- * The frame of the six bare utility pages (SPEC section 2: shown without the site header and
+ * The frame of the six bare utility pages (docs/product.md section 2: shown without the site header and
  * footer), behind the admin gate, each with its way back to /admin.
  */
 export function UtilityPage({

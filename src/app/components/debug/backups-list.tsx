@@ -1,13 +1,19 @@
-import type { BackupInfo } from "../../../shared/operations";
-import { formatDateTime } from "../../../shared/dates";
-import { Button, buttonClasses } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import type { BackupInfo } from "~/shared/operations";
+import { formatDateTime } from "~/shared/dates";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { DEBUG_MESSAGES } from "./debug-messages";
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The backups in the data folder, newest first, each to download or restore from. */
-export function BackupsList({ backups, onRestore }: { backups: BackupInfo[] | undefined; onRestore: (name: string) => void }) {
+export function BackupsList({
+  backups,
+  onRestore,
+}: {
+  backups: BackupInfo[] | undefined;
+  onRestore: (name: string) => void;
+}) {
   if (!backups) return <p className="text-sm text-slate-600">Loading backups...</p>;
   if (backups.length === 0) return <p className="text-sm text-slate-600">{DEBUG_MESSAGES.noBackups}</p>;
   return (
@@ -21,7 +27,11 @@ export function BackupsList({ backups, onRestore }: { backups: BackupInfo[] | un
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
-            <a href={`/api/debug/backups/${encodeURIComponent(b.name)}`} download={b.name} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <a
+              href={`/api/debug/backups/${encodeURIComponent(b.name)}`}
+              download={b.name}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
               Download<span className="sr-only"> {b.name}</span>
             </a>
             <ConfirmDialog

@@ -1,4 +1,4 @@
-/** The debug tools' labels and toasts (SPEC sections 2 and 8). */
+/** The debug tools' labels and toasts (docs/product.md sections 2 and 8). */
 export const DEBUG_MESSAGES = {
   title: "Blog Management",
   intro: "Every post, drafts included, with backup and restore.",
@@ -9,7 +9,10 @@ export const DEBUG_MESSAGES = {
   restore: { failed: "Restore Failed", error: "Restore Error" },
   invalidId: { title: "Invalid ID", description: "Please enter a valid post ID" },
   deleted: (id: number) => ({ title: "Post deleted", description: `Post ${id} has been permanently removed.` }),
-  backedUp: (count: number, file: string) => ({ title: "Backup created", description: `${count} posts saved to ${file}.` }),
+  backedUp: (count: number, file: string) => ({
+    title: "Backup created",
+    description: `${count} posts saved to ${file}.`,
+  }),
   restored: (message: string) => ({ title: "Restore complete", description: message }),
   noBackups: "No backups yet. Backup Now saves every post to the data folder.",
   confirmDelete: (title: string, id: number) => ({
@@ -18,6 +21,7 @@ export const DEBUG_MESSAGES = {
   }),
   confirmRestore: {
     title: "Restore from this backup?",
-    description: "Posts in the backup that are missing from the blog are added back. Posts that still exist are left as they are.",
+    description:
+      "Posts in the backup that are missing from the blog are added back. Posts that still exist are left as they are.",
   },
 } as const;

@@ -1,12 +1,12 @@
-import type { CmsPost } from "../../../shared/blog";
-import { formatDateTime } from "../../../shared/dates";
-import { viewPath } from "../../../shared/preview";
-import { Badge } from "../ui/badge";
-import { Button, buttonClasses } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import type { CmsPost } from "~/shared/blog";
+import { formatDateTime } from "~/shared/dates";
+import { viewPath } from "~/shared/preview";
+import { Badge } from "~/app/components/ui/badge";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { DEBUG_MESSAGES } from "./debug-messages";
 
-/** SPEC section 2, Blog Posts tab: status, ID, slug, created and updated times, View and Delete. */
+/** docs/product.md section 2, Blog Posts tab: status, ID, slug, created and updated times, View and Delete. */
 export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelete: (post: CmsPost) => void }) {
   if (posts.length === 0) return <p className="text-slate-600">No posts found.</p>;
   return (
@@ -18,19 +18,34 @@ export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelet
         <caption className="sr-only">Every post, drafts included</caption>
         <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase max-md:hidden">
           <tr>
-            <th scope="col" className="py-2 pr-3">Status</th>
-            <th scope="col" className="py-2 pr-3">ID</th>
-            <th scope="col" className="py-2 pr-3">Title and slug</th>
-            <th scope="col" className="py-2 pr-3">Created</th>
-            <th scope="col" className="py-2 pr-3">Updated</th>
-            <th scope="col" className="py-2 text-right">Actions</th>
+            <th scope="col" className="py-2 pr-3">
+              Status
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              ID
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Title and slug
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Created
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Updated
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 max-md:block">
           {posts.map((post) => {
             const confirm = DEBUG_MESSAGES.confirmDelete(post.title, post.id);
             return (
-              <tr key={post.id} className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:py-4">
+              <tr
+                key={post.id}
+                className="max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:py-4"
+              >
                 <td className="md:py-3 md:pr-3">
                   <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
                 </td>
@@ -50,7 +65,12 @@ export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelet
                 </td>
                 <td className="max-md:w-full max-md:pt-2 md:py-3">
                   <div className="flex gap-2 md:justify-end">
-                    <a href={viewPath(post)} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: "outline", size: "sm" })}>
+                    <a
+                      href={viewPath(post)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={buttonClasses({ variant: "outline", size: "sm" })}
+                    >
                       View<span className="sr-only"> {post.title} (opens in a new tab)</span>
                     </a>
                     <ConfirmDialog

@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { CmsPost } from "../../../shared/blog";
-import type { BackupInfo, BackupResult, RestoreResult } from "../../../shared/operations";
-import { api } from "../../lib/api";
-import { failureToast } from "../../lib/failure-toast";
-import { toast } from "../../lib/toast";
-import { usePostList } from "../admin/use-post-list";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import type { CmsPost } from "~/shared/blog";
+import type { BackupInfo, BackupResult, RestoreResult } from "~/shared/operations";
+import { api } from "~/app/lib/api";
+import { failureToast } from "~/app/lib/failure-toast";
+import { toast } from "~/app/lib/toast";
+import { usePostList } from "~/app/components/admin/use-post-list";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/app/components/ui/tabs";
 import { DebugPostsTable } from "./debug-posts-table";
 import { DEBUG_MESSAGES } from "./debug-messages";
 import { ManagementPanel, type RestoreSource } from "./management-panel";
 
 const loadPosts = () => api.get<{ posts: CmsPost[] }>("/api/debug/list-posts").then((r) => r.posts);
 
-/** SPEC section 2, /admin/debug-tools: the Blog Posts and Management tabs. */
+/** docs/product.md section 2, /admin/debug-tools: the Blog Posts and Management tabs. */
 export function DebugTools() {
   const { posts, loading, reload } = usePostList({
     load: loadPosts,
@@ -88,7 +88,11 @@ export function DebugTools() {
         </TabsList>
         <TabsContent value="posts" className="mt-6">
           <Card aria-busy={loading}>
-            {posts ? <DebugPostsTable posts={posts} onDelete={(p) => deletePost(p.id)} /> : <p className="text-slate-600">{loading ? "Loading posts..." : DEBUG_MESSAGES.loadFailed.description}</p>}
+            {posts ? (
+              <DebugPostsTable posts={posts} onDelete={(p) => deletePost(p.id)} />
+            ) : (
+              <p className="text-slate-600">{loading ? "Loading posts..." : DEBUG_MESSAGES.loadFailed.description}</p>
+            )}
           </Card>
         </TabsContent>
         <TabsContent value="management" className="mt-6">

@@ -1,16 +1,16 @@
 import { useState, type ChangeEvent } from "react";
-import type { BackupInfo } from "../../../shared/operations";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { inputClasses } from "../ui/field";
+import type { BackupInfo } from "~/shared/operations";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { inputClasses } from "~/app/components/ui/field";
 import { BackupsList } from "./backups-list";
 import { DEBUG_MESSAGES } from "./debug-messages";
 
 export type RestoreSource = { file: string } | { upload: unknown } | { newest: true };
 
-/** SPEC section 2, Management tab: Delete Post by ID, Backup All Posts, Restore From Backup. */
+/** docs/product.md section 2, Management tab: Delete Post by ID, Backup All Posts, Restore From Backup. */
 export function ManagementPanel({
   backups,
   onDelete,
@@ -27,7 +27,7 @@ export function ManagementPanel({
   const id = Number(idText);
 
   const askToDelete = () => {
-    // SPEC section 5: on the management tab the id must be a positive number.
+    // docs/product.md section 5: on the management tab the id must be a positive number.
     if (!/^\d+$/.test(idText.trim()) || id <= 0) return toast({ ...DEBUG_MESSAGES.invalidId, variant: "destructive" });
     setConfirming(true);
   };
@@ -40,7 +40,11 @@ export function ManagementPanel({
     try {
       parsed = JSON.parse(await file.text());
     } catch {
-      return toast({ title: DEBUG_MESSAGES.restore.failed, description: `${file.name} is not a JSON backup file.`, variant: "destructive" });
+      return toast({
+        title: DEBUG_MESSAGES.restore.failed,
+        description: `${file.name} is not a JSON backup file.`,
+        variant: "destructive",
+      });
     }
     onRestore({ upload: parsed });
   };
@@ -50,8 +54,17 @@ export function ManagementPanel({
       <Card>
         <h2 className="text-lg font-semibold">Delete Post by ID</h2>
         <div className="mt-4 flex gap-2">
-          <label htmlFor="delete-id" className="sr-only">Post ID</label>
-          <input id="delete-id" inputMode="numeric" placeholder="Post ID" value={idText} onChange={(e) => setIdText(e.target.value)} className={inputClasses} />
+          <label htmlFor="delete-id" className="sr-only">
+            Post ID
+          </label>
+          <input
+            id="delete-id"
+            inputMode="numeric"
+            placeholder="Post ID"
+            value={idText}
+            onChange={(e) => setIdText(e.target.value)}
+            className={inputClasses}
+          />
           <Button variant="destructive" onClick={askToDelete}>
             Delete
           </Button>
@@ -96,7 +109,13 @@ export function ManagementPanel({
           <label htmlFor="backup-upload" className="block text-sm font-medium text-slate-800">
             Restore from a backup file
           </label>
-          <input id="backup-upload" type="file" accept="application/json,.json" onChange={upload} className="mt-2 block text-sm" />
+          <input
+            id="backup-upload"
+            type="file"
+            accept="application/json,.json"
+            onChange={upload}
+            className="mt-2 block text-sm"
+          />
         </div>
       </Card>
     </div>

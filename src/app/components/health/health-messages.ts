@@ -1,7 +1,8 @@
-/** The system health page's words (SPEC sections 2 and 8). */
+/** The system health page's words (docs/product.md sections 2 and 8). */
 export const HEALTH_MESSAGES = {
   title: "System Health",
-  intro: "Whether the data (folder or database) can be read and written, and what a production site should still configure.",
+  intro:
+    "Whether the data (folder or database) can be read and written, and what a production site should still configure.",
   checking: "Checking system health...",
   errorTitle: "Error Checking System Health",
   noData: "No health data available",

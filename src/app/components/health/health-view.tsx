@@ -1,22 +1,29 @@
 import { useCallback, useEffect, useState } from "react";
-import { formatDateTime } from "../../../shared/dates";
-import type { HealthReport } from "../../../shared/operations";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
+import { formatDateTime } from "~/shared/dates";
+import type { HealthReport } from "~/shared/operations";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
 import { HEALTH_MESSAGES } from "./health-messages";
 
-type State = { kind: "checking" } | { kind: "report"; report: HealthReport } | { kind: "error"; message: string } | { kind: "empty" };
+type State =
+  | { kind: "checking" }
+  | { kind: "report"; report: HealthReport }
+  | { kind: "error"; message: string }
+  | { kind: "empty" };
 
 /** The report answers 503 when the store is unusable, and that answer is still a report to show. */
 async function fetchReport(): Promise<HealthReport | undefined> {
-  const res = await fetch("/api/public/health/database", { cache: "no-store", headers: { Accept: "application/json" } });
+  const res = await fetch("/api/public/health/database", {
+    cache: "no-store",
+    headers: { Accept: "application/json" },
+  });
   if (!res.ok && res.status !== 503) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
   const body = (await res.json().catch(() => undefined)) as HealthReport | undefined;
   return body && typeof body.databaseConnected === "boolean" ? body : undefined;
 }
 
-/** SPEC section 2, /system/health: database, environment, post count, errors; Refresh, Retry, Check Now. */
+/** docs/product.md section 2, /system/health: database, environment, post count, errors; Refresh, Retry, Check Now. */
 export function HealthView() {
   const [state, setState] = useState<State>({ kind: "checking" });
 
@@ -41,13 +48,17 @@ export function HealthView() {
           <Card role="alert" className="border-red-200 bg-red-50">
             <h2 className="text-lg font-semibold text-red-900">{HEALTH_MESSAGES.errorTitle}</h2>
             <p className="mt-1 text-sm text-red-900">{state.message}</p>
-            <Button className="mt-4" onClick={check}>{HEALTH_MESSAGES.retry}</Button>
+            <Button className="mt-4" onClick={check}>
+              {HEALTH_MESSAGES.retry}
+            </Button>
           </Card>
         )}
         {state.kind === "empty" && (
           <Card>
             <p className="text-slate-700">{HEALTH_MESSAGES.noData}</p>
-            <Button className="mt-4" onClick={check}>{HEALTH_MESSAGES.checkNow}</Button>
+            <Button className="mt-4" onClick={check}>
+              {HEALTH_MESSAGES.checkNow}
+            </Button>
           </Card>
         )}
         {state.kind === "report" && <Report report={state.report} onRefresh={check} />}
@@ -78,8 +89,12 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
         )}
         <Item label="Blog posts">{report.postsCount ?? "Unknown"}</Item>
         <Item label="Checked at">{formatDateTime(report.timestamp)}</Item>
-        <Item label="Last save">{report.lastWriteAt ? formatDateTime(report.lastWriteAt) : HEALTH_MESSAGES.noSaveYet}</Item>
-        <Item label="Last backup">{report.lastBackupAt ? formatDateTime(report.lastBackupAt) : HEALTH_MESSAGES.noBackupYet}</Item>
+        <Item label="Last save">
+          {report.lastWriteAt ? formatDateTime(report.lastWriteAt) : HEALTH_MESSAGES.noSaveYet}
+        </Item>
+        <Item label="Last backup">
+          {report.lastBackupAt ? formatDateTime(report.lastBackupAt) : HEALTH_MESSAGES.noBackupYet}
+        </Item>
         <Item label="Free disk space">{formatBytes(report.freeBytes)}</Item>
         <Item label="Data file size">{formatBytes(report.dataBytes)}</Item>
         <Item label="Version">{report.version}</Item>
@@ -87,7 +102,9 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
         {report.lastWriteError && (
           <div className="sm:col-span-2">
             <Item label="Last save failed">
-              <code className="block rounded bg-red-50 p-3 text-sm break-words text-red-900">{report.lastWriteError}</code>
+              <code className="block rounded bg-red-50 p-3 text-sm break-words text-red-900">
+                {report.lastWriteError}
+              </code>
             </Item>
           </div>
         )}
@@ -99,7 +116,9 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
           </div>
         )}
       </dl>
-      <Button className="mt-6" onClick={onRefresh}>{HEALTH_MESSAGES.refresh}</Button>
+      <Button className="mt-6" onClick={onRefresh}>
+        {HEALTH_MESSAGES.refresh}
+      </Button>
     </Card>
   );
 }

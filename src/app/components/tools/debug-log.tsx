@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
 import { TEST_UPDATE_MESSAGES as M } from "./tool-messages";
 
 /**
- * SPEC section 2, /test-update: the Debug Log with Clear Logs, kept scrolled to the newest line.
+ * docs/product.md section 2, /test-update: the Debug Log with Clear Logs, kept scrolled to the newest line.
  * A `log` region, so a screen reader hears each new step.
  */
 export function DebugLog({ lines, onClear }: { lines: string[]; onClear: () => void }) {

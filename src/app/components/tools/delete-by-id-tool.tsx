@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { api, ApiError } from "../../lib/api";
-import { toast, type ToastInput } from "../../lib/toast";
-import { Button, buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { Field, inputClasses } from "../ui/field";
+import { api, ApiError } from "~/app/lib/api";
+import { toast, type ToastInput } from "~/app/lib/toast";
+import { Button, buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { Field, inputClasses } from "~/app/components/ui/field";
 import { DELETE_BY_ID_MESSAGES as M, POST_LIST_MESSAGES, TOOL_LINKS } from "./tool-messages";
 import { ToolPostList, useToolPosts } from "./tool-post-list";
 import { useBusy } from "./use-busy";
 
-/** SPEC section 5, Delete by ID page: what stops a delete, in SPEC's order, or nothing. */
+/** docs/product.md section 5, Delete by ID page: what stops a delete, in the product's order, or nothing. */
 function deleteProblem(postId: string, confirmation: string): ToastInput | undefined {
   const id = postId.trim();
   if (!id) return { title: M.noId };
@@ -18,15 +18,15 @@ function deleteProblem(postId: string, confirmation: string): ToastInput | undef
   return undefined;
 }
 
-/** SPEC section 8, Delete tool: the status and the server's message, else the fallbacks. */
+/** docs/product.md section 8, Delete tool: the status and the server's message, else the fallbacks. */
 function failureToast(err: unknown): ToastInput {
   if (err instanceof ApiError) return { title: M.failed(err.status), description: err.message || M.failedFallback };
   return { title: M.networkError, description: err instanceof Error ? err.message : undefined };
 }
 
 /**
- * SPEC section 2, /delete-posts: a numeric id and the word DELETE before anything is removed;
- * SPEC section 4: the deleted and failed ids of this visit stay listed.
+ * docs/product.md section 2, /delete-posts: a numeric id and the word DELETE before anything is removed;
+ * docs/product.md section 4: the deleted and failed ids of this visit stay listed.
  */
 export function DeleteByIdTool() {
   const { posts, loading, reload } = useToolPosts();
@@ -61,11 +61,30 @@ export function DeleteByIdTool() {
       <Card className="p-4 sm:p-6">
         <form onSubmit={submit} noValidate className="space-y-4">
           <Field id="delete-post-id" label={M.postId}>
-            {(a) => <input {...a} type="number" min={1} step={1} inputMode="numeric" value={postId} onChange={(e) => setPostId(e.target.value)} className={inputClasses} />}
+            {(a) => (
+              <input
+                {...a}
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                value={postId}
+                onChange={(e) => setPostId(e.target.value)}
+                className={inputClasses}
+              />
+            )}
           </Field>
           <Field id="delete-confirm" label={M.confirm}>
             {(a) => (
-              <input {...a} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} autoComplete="off" spellCheck={false} placeholder={M.confirmWord} className={inputClasses} />
+              <input
+                {...a}
+                value={confirmation}
+                onChange={(e) => setConfirmation(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={M.confirmWord}
+                className={inputClasses}
+              />
             )}
           </Field>
           <div className="flex flex-wrap gap-2 pt-2">
@@ -75,7 +94,12 @@ export function DeleteByIdTool() {
             <Link to="/" className={buttonClasses({ variant: "outline" })}>
               {TOOL_LINKS.home}
             </Link>
-            <Button type="submit" variant="destructive" className="sm:ml-auto" disabled={busy || !postId.trim() || confirmation !== M.confirmWord}>
+            <Button
+              type="submit"
+              variant="destructive"
+              className="sm:ml-auto"
+              disabled={busy || !postId.trim() || confirmation !== M.confirmWord}
+            >
               {busy ? M.deleting : M.submit}
             </Button>
           </div>
@@ -83,7 +107,12 @@ export function DeleteByIdTool() {
         <IdList label={M.deletedIds} ids={deleted} />
         <IdList label={M.failedIds} ids={failed} />
       </Card>
-      <ToolPostList posts={posts} loading={loading} pickLabel={POST_LIST_MESSAGES.useId} onPick={(post) => setPostId(String(post.id))} />
+      <ToolPostList
+        posts={posts}
+        loading={loading}
+        pickLabel={POST_LIST_MESSAGES.useId}
+        onPick={(post) => setPostId(String(post.id))}
+      />
     </div>
   );
 }

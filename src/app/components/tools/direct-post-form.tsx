@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import type { CmsPost } from "../../../shared/blog";
-import { api, ApiError } from "../../lib/api";
-import { isEditorEmpty, prepareContentForSave } from "../../lib/editor-content";
-import { toast } from "../../lib/toast";
-import { PostEditor } from "../admin/post-editor";
-import { buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
-import { Field } from "../ui/field";
+import type { CmsPost } from "~/shared/blog";
+import { api, ApiError } from "~/app/lib/api";
+import { isEditorEmpty, prepareContentForSave } from "~/app/lib/editor-content";
+import { toast } from "~/app/lib/toast";
+import { PostEditor } from "~/app/components/admin/post-editor";
+import { buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { Field } from "~/app/components/ui/field";
 import { FormActions } from "./form-actions";
 import { ToolAlert } from "./tool-alert";
 import { DIRECT_CREATE_MESSAGES as M, TOOL_LINKS } from "./tool-messages";
@@ -17,7 +17,7 @@ import { useTextFields } from "./use-text-fields";
 const EMPTY = { title: "", coverImage: "", summary: "", content: "" };
 type Result = { json: string } | { error: string };
 
-/** SPEC section 8 "Generic": the status and the server's words, then each field's message. */
+/** docs/product.md section 8 "Generic": the status and the server's words, then each field's message. */
 function errorText(err: unknown): string {
   if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
   const fields = Object.entries(err.errors ?? {}).map(([field, messages]) => `${field}: ${messages.join("; ")}`);
@@ -25,8 +25,8 @@ function errorText(err: unknown): string {
 }
 
 /**
- * SPEC sections 2 and 5, /create-post-direct: title, summary and content required, published at
- * once. The slug is left to the server (SPEC section 5, slug generation), so none is sent.
+ * docs/product.md sections 2 and 5, /create-post-direct: title, summary and content required, published at
+ * once. The slug is left to the server (docs/product.md section 5, slug generation), so none is sent.
  */
 export function DirectPostForm() {
   const { values, setValues, set, bind } = useTextFields(EMPTY);
@@ -79,14 +79,21 @@ export function DirectPostForm() {
             <span id="direct-content-label" className="block text-sm font-medium text-slate-800">
               {M.content}
             </span>
-            <PostEditor id="direct-content" value={values.content} onChange={set("content")} labelledBy="direct-content-label" />
+            <PostEditor
+              id="direct-content"
+              value={values.content}
+              onChange={set("content")}
+              labelledBy="direct-content-label"
+            />
           </div>
           <FormActions secondary={M.clear} onSecondary={clear} submit={M.publish} pending={M.publishing} busy={busy} />
         </form>
       </Card>
       {result && "json" in result && (
         <ToolAlert tone="success" title={M.resultHeading}>
-          <pre className="max-h-96 overflow-auto rounded bg-white/70 p-3 text-xs whitespace-pre-wrap">{result.json}</pre>
+          <pre className="max-h-96 overflow-auto rounded bg-white/70 p-3 text-xs whitespace-pre-wrap">
+            {result.json}
+          </pre>
         </ToolAlert>
       )}
       {result && "error" in result && (

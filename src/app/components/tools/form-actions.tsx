@@ -1,4 +1,4 @@
-import { Button } from "../ui/button";
+import { Button } from "~/app/components/ui/button";
 
 /** A tool form's footer: a secondary button (Cancel, Clear Form) and the submit button with its pending label. */
 export function FormActions({

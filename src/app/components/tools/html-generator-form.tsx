@@ -1,9 +1,9 @@
 import { useRef, useState, type ClipboardEvent, type FormEvent } from "react";
-import { buildStandaloneHtml, hasIframe, wrapIframes } from "../../lib/standalone-html";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { Field, inputClasses } from "../ui/field";
+import { buildStandaloneHtml, hasIframe, wrapIframes } from "~/app/lib/standalone-html";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { Field, inputClasses } from "~/app/components/ui/field";
 import { HTML_GENERATOR_MESSAGES as M } from "./tool-messages";
 import { useTextFields } from "./use-text-fields";
 
@@ -20,7 +20,7 @@ async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<
   }
 }
 
-/** SPEC section 5 "Editor paste rules": a pasted iframe lands inside a responsive container. */
+/** docs/product.md section 5 "Editor paste rules": a pasted iframe lands inside a responsive container. */
 function wrapPastedIframes(event: ClipboardEvent<HTMLTextAreaElement>, onChange: (value: string) => void) {
   const pasted = event.clipboardData.getData("text/plain");
   if (!hasIframe(pasted)) return;
@@ -31,7 +31,7 @@ function wrapPastedIframes(event: ClipboardEvent<HTMLTextAreaElement>, onChange:
 }
 
 /**
- * SPEC sections 2 and 5, /emergency-post: builds a standalone HTML page in the browser for when
+ * docs/product.md sections 2 and 5, /emergency-post: builds a standalone HTML page in the browser for when
  * the CMS cannot be used. Nothing here calls the server.
  */
 export function HtmlGeneratorForm() {
@@ -41,7 +41,8 @@ export function HtmlGeneratorForm() {
 
   const generate = (event: FormEvent) => {
     event.preventDefault();
-    if (!values.title.trim() || !values.content.trim()) return void toast({ title: M.required, variant: "destructive" });
+    if (!values.title.trim() || !values.content.trim())
+      return void toast({ title: M.required, variant: "destructive" });
     setOutput(buildStandaloneHtml(values));
   };
 
@@ -96,7 +97,15 @@ export function HtmlGeneratorForm() {
               {M.copy}
             </Button>
           </div>
-          <textarea id="html-output" ref={outputRef} readOnly rows={16} value={output} spellCheck={false} className={`${inputClasses} font-mono text-xs`} />
+          <textarea
+            id="html-output"
+            ref={outputRef}
+            readOnly
+            rows={16}
+            value={output}
+            spellCheck={false}
+            className={`${inputClasses} font-mono text-xs`}
+          />
         </Card>
       )}
     </div>

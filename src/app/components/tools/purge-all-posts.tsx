@@ -1,10 +1,10 @@
 import { useState } from "react";
-import type { PurgeResult } from "../../../shared/operations";
-import { api } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import type { PurgeResult } from "~/shared/operations";
+import { api } from "~/app/lib/api";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { ToolAlert } from "./tool-alert";
 import { PURGE_MESSAGES as M } from "./tool-messages";
 import { useBusy } from "./use-busy";
@@ -12,8 +12,8 @@ import { useBusy } from "./use-busy";
 type Outcome = { ok: PurgeResult } | { error: string };
 
 /**
- * SPEC section 2, /delete-all-posts: one red button behind two confirmation dialogs, the second
- * plainer still; SPEC section 8 for every outcome. The server takes a backup before it deletes.
+ * docs/product.md section 2, /delete-all-posts: one red button behind two confirmation dialogs, the second
+ * plainer still; docs/product.md section 8 for every outcome. The server takes a backup before it deletes.
  */
 export function PurgeAllPosts() {
   const [secondOpen, setSecondOpen] = useState(false);
@@ -26,7 +26,11 @@ export function PurgeAllPosts() {
       try {
         const ok = await api.post<PurgeResult>("/api/debug/purge-all-posts");
         const { totalPosts, deleted, failed } = ok.results;
-        toast(totalPosts === 0 ? M.empty : { title: M.complete.title, description: M.complete.description(deleted, failed) });
+        toast(
+          totalPosts === 0
+            ? M.empty
+            : { title: M.complete.title, description: M.complete.description(deleted, failed) },
+        );
         setOutcome({ ok });
       } catch (err) {
         const message = (err instanceof Error && err.message) || M.failed;
@@ -74,7 +78,12 @@ function PurgeOutcome({ outcome }: { outcome: Outcome }) {
     );
   }
   const { results, backup } = outcome.ok;
-  if (results.totalPosts === 0) return <ToolAlert tone="success" title={M.empty.title}>{M.empty.description}</ToolAlert>;
+  if (results.totalPosts === 0)
+    return (
+      <ToolAlert tone="success" title={M.empty.title}>
+        {M.empty.description}
+      </ToolAlert>
+    );
   const all = results.failed === 0 && results.deleted === results.totalPosts;
   return (
     <ToolAlert tone={all ? "success" : "error"} title={all ? M.allDeleted : M.complete.title}>

@@ -1,16 +1,16 @@
 import { useState } from "react";
-import type { TestRemovalResult } from "../../../shared/operations";
-import { api } from "../../lib/api";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
-import { ConfirmDialog } from "../ui/confirm-dialog";
+import type { TestRemovalResult } from "~/shared/operations";
+import { api } from "~/app/lib/api";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { ToolAlert } from "./tool-alert";
 import { TEST_REMOVAL_MESSAGES as M } from "./tool-messages";
 import { useBusy } from "./use-busy";
 
 type Outcome = { ok: TestRemovalResult } | { error: string } | { none: true };
 
-/** SPEC section 8, Test removal: the details are the answer's `error` field or the server's
+/** docs/product.md section 8, Test removal: the details are the answer's `error` field or the server's
  * message, else "Unknown error occurred". */
 function failureDetails(err: unknown): string {
   return err instanceof Error && err.message ? err.message : M.unknown;
@@ -19,7 +19,7 @@ function failureDetails(err: unknown): string {
 type Match = { id: number; title: string };
 
 /**
- * SPEC section 2, /direct-delete: one button that removes every post with "test" in its title.
+ * docs/product.md section 2, /direct-delete: one button that removes every post with "test" in its title.
  * "test" matches inside words too ("Latest"), so the button first asks the server for a dry run,
  * lists exactly the titles it would remove and asks; confirming removes those posts and no
  * other (their ids are sent), so nothing is removed unseen, even a test post created meanwhile.
@@ -71,7 +71,9 @@ export function RemoveTestPosts() {
           <>
             {M.confirmText}
             <ul className="mt-3 max-h-60 list-disc overflow-y-auto pl-5 text-slate-800">
-              {matches?.map((p) => <li key={p.id}>{p.title}</li>)}
+              {matches?.map((p) => (
+                <li key={p.id}>{p.title}</li>
+              ))}
             </ul>
           </>
         }

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { Field, inputClasses } from "../ui/field";
+import { Field, inputClasses } from "~/app/components/ui/field";
 import { FormActions } from "./form-actions";
 import { TEST_UPDATE_MESSAGES as M } from "./tool-messages";
 import type { TextFields } from "./use-text-fields";
@@ -7,7 +7,7 @@ import type { TextFields } from "./use-text-fields";
 export const EMPTY_EDIT = { title: "", slug: "", summary: "", coverImage: "", content: "" };
 export type EditValues = typeof EMPTY_EDIT;
 
-/** SPEC section 2, /test-update: the edit form, Content as plain HTML in a textarea. */
+/** docs/product.md section 2, /test-update: the edit form, Content as plain HTML in a textarea. */
 export function TestUpdateForm({
   postId,
   bind,
@@ -46,7 +46,15 @@ export function TestUpdateForm({
         {(a) => <input {...a} {...bind("coverImage")} type="url" />}
       </Field>
       <Field id="update-content" label={M.content} error={errors.content?.[0]}>
-        {(a) => <textarea {...a} {...bind("content")} rows={10} spellCheck={false} className={`${inputClasses} font-mono text-sm`} />}
+        {(a) => (
+          <textarea
+            {...a}
+            {...bind("content")}
+            rows={10}
+            spellCheck={false}
+            className={`${inputClasses} font-mono text-sm`}
+          />
+        )}
       </Field>
       <FormActions secondary={M.cancel} onSecondary={onCancel} submit={M.submit} pending={M.updating} busy={busy} />
     </form>

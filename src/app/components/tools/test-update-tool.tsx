@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { CmsPost } from "../../../shared/blog";
-import { fieldErrors } from "../../../shared/field-errors";
-import { testUpdatePostSchema } from "../../../shared/schemas";
-import { api, ApiError } from "../../lib/api";
-import { toast } from "../../lib/toast";
-import { buttonClasses } from "../ui/button";
-import { Card } from "../ui/card";
+import type { CmsPost } from "~/shared/blog";
+import { fieldErrors } from "~/shared/field-errors";
+import { testUpdatePostSchema } from "~/shared/schemas";
+import { api, ApiError } from "~/app/lib/api";
+import { toast } from "~/app/lib/toast";
+import { buttonClasses } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
 import { DebugLog } from "./debug-log";
 import { EMPTY_EDIT, TestUpdateForm, type EditValues } from "./test-update-form";
 import { POST_LIST_MESSAGES, TEST_UPDATE_MESSAGES as M, TOOL_LINKS } from "./tool-messages";
@@ -29,12 +29,13 @@ const describeErrors = (errors: Record<string, string[]>) =>
     .join("; ");
 
 // The log keeps the answer short: the fields an update changes, not the whole content.
-const responseSummary = ({ id, title, slug, published, updatedAt }: CmsPost) => JSON.stringify({ id, title, slug, published, updatedAt });
+const responseSummary = ({ id, title, slug, published, updatedAt }: CmsPost) =>
+  JSON.stringify({ id, title, slug, published, updatedAt });
 
 /**
- * SPEC sections 2 and 5, /test-update: edit a post with testUpdatePostSchema (the post rules
+ * docs/product.md sections 2 and 5, /test-update: edit a post with testUpdatePostSchema (the post rules
  * without the slug pattern) and log every step. The post's own `published` goes along, so a
- * draft stays a draft (DESIGN.md section 5 honours the flag).
+ * draft stays a draft (docs/architecture.md section 5 honours the flag).
  */
 export function TestUpdateTool() {
   const { posts, loading, reload } = useToolPosts();
@@ -93,7 +94,12 @@ export function TestUpdateTool() {
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-[2fr_3fr] lg:items-start">
-        <ToolPostList posts={posts} loading={loading} pickLabel={POST_LIST_MESSAGES.select} onPick={(post) => select(post)} />
+        <ToolPostList
+          posts={posts}
+          loading={loading}
+          pickLabel={POST_LIST_MESSAGES.select}
+          onPick={(post) => select(post)}
+        />
         <Card className="p-4 sm:p-6">
           {selected ? (
             <TestUpdateForm

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/app/lib/cn";
 
 const TONES = {
   success: "border-green-300 bg-green-50 text-green-900",
@@ -8,11 +8,19 @@ const TONES = {
 } as const;
 
 /**
- * The outcome box of the utility pages (SPEC section 8: the purge's inline Error box and green
+ * The outcome box of the utility pages (docs/product.md section 8: the purge's inline Error box and green
  * success line, the test removal's alerts). An error is announced at once (role alert), a
  * success politely (role status).
  */
-export function ToolAlert({ tone, title, children }: { tone: keyof typeof TONES; title: string; children?: ReactNode }) {
+export function ToolAlert({
+  tone,
+  title,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  title: string;
+  children?: ReactNode;
+}) {
   return (
     <div role={tone === "error" ? "alert" : "status"} className={cn("rounded-lg border p-4", TONES[tone])}>
       <p className="font-semibold">{title}</p>

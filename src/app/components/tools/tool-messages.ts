@@ -1,18 +1,27 @@
 /**
- * Every label and message of the six utility pages (SPEC sections 2, 5 and 8), in one place
- * (DESIGN.md section 7): the words SPEC gives are exact, the rest is ours. Tests import these.
+ * Every label and message of the six utility pages (docs/product.md sections 2, 5 and 8), in one place
+ * (docs/architecture.md section 7): the words docs/product.md gives are exact, the rest is ours. Tests import these.
  */
 
 /** Each page's title (its one h1) and the intro under it. */
 export const TOOL_PAGES = {
-  createPostDirect: { title: "Direct Blog Post Creation", intro: "Publish a post straight to the blog with the rich editor." },
+  createPostDirect: {
+    title: "Direct Blog Post Creation",
+    intro: "Publish a post straight to the blog with the rich editor.",
+  },
   emergencyPost: {
     title: "Emergency HTML Blog Post Creator",
     intro: "Builds a standalone HTML page from raw HTML, in this browser only. Nothing is sent to the server.",
   },
   deletePosts: { title: "Emergency Post Deletion", intro: "Permanently delete one post by its ID." },
-  deleteAllPosts: { title: "Delete ALL Blog Posts", intro: "Removes every post from the blog. A backup is taken first." },
-  testUpdate: { title: "Post Update Test Tool", intro: "Edit a post's fields and watch every step of the update in the log." },
+  deleteAllPosts: {
+    title: "Delete ALL Blog Posts",
+    intro: "Removes every post from the blog. A backup is taken first.",
+  },
+  testUpdate: {
+    title: "Post Update Test Tool",
+    intro: "Edit a post's fields and watch every step of the update in the log.",
+  },
   directDelete: {
     title: "Test Post Removal Tool",
     intro: 'Removes every post with "test" in its title. A backup is taken first.',
@@ -20,7 +29,12 @@ export const TOOL_PAGES = {
 } as const;
 
 /** Links and buttons more than one page shows. */
-export const TOOL_LINKS = { home: "Home", returnHome: "Return Home", returnToHome: "Return to Home", backToAdmin: "Back to Admin" } as const;
+export const TOOL_LINKS = {
+  home: "Home",
+  returnHome: "Return Home",
+  returnToHome: "Return to Home",
+  backToAdmin: "Back to Admin",
+} as const;
 
 export const POST_LIST_MESSAGES = {
   heading: "Posts",
@@ -31,7 +45,7 @@ export const POST_LIST_MESSAGES = {
   useId: "Use ID",
 } as const;
 
-/** SPEC section 5, Direct creation page. */
+/** docs/product.md section 5, Direct creation page. */
 export const DIRECT_CREATE_MESSAGES = {
   title: "Title",
   coverImage: "Thumbnail Image URL",
@@ -45,7 +59,7 @@ export const DIRECT_CREATE_MESSAGES = {
   failed: "Failed to create post",
 } as const;
 
-/** SPEC sections 2 and 5, the HTML generator. */
+/** docs/product.md sections 2 and 5, the HTML generator. */
 export const HTML_GENERATOR_MESSAGES = {
   title: "Title",
   coverImage: "Thumbnail URL",
@@ -60,7 +74,7 @@ export const HTML_GENERATOR_MESSAGES = {
   copyFailed: { title: "Copy failed", description: "Select the text in the box and copy it by hand." },
 } as const;
 
-/** SPEC sections 5 and 8, Delete by ID page and Delete tool. */
+/** docs/product.md sections 5 and 8, Delete by ID page and Delete tool. */
 export const DELETE_BY_ID_MESSAGES = {
   postId: "Post ID",
   confirm: "Type DELETE to confirm",
@@ -73,12 +87,15 @@ export const DELETE_BY_ID_MESSAGES = {
   failed: (status: number) => `Failed to delete post (${status})`,
   failedFallback: "Delete operation failed",
   networkError: "Error deleting post",
-  deleted: (id: number) => ({ title: "Post deleted successfully", description: `Post ID ${id} has been permanently removed.` }),
+  deleted: (id: number) => ({
+    title: "Post deleted successfully",
+    description: `Post ID ${id} has been permanently removed.`,
+  }),
   deletedIds: "Deleted post IDs",
   failedIds: "Failed post IDs",
 } as const;
 
-/** SPEC section 8, Purge. */
+/** docs/product.md section 8, Purge. */
 export const PURGE_MESSAGES = {
   button: "Delete ALL Posts",
   working: "Deleting all posts...",
@@ -90,18 +107,22 @@ export const PURGE_MESSAGES = {
   },
   second: {
     title: "Are you absolutely sure?",
-    description: "This cannot be undone. Every post disappears from the blog at once; only the backup taken first can bring them back.",
+    description:
+      "This cannot be undone. Every post disappears from the blog at once; only the backup taken first can bring them back.",
     action: "Delete everything",
   },
   empty: { title: "No posts to delete", description: "The blog database is already empty." },
-  complete: { title: "Operation Complete", description: (deleted: number, failed: number) => `Deleted ${deleted} posts, Failed to delete ${failed} posts` },
+  complete: {
+    title: "Operation Complete",
+    description: (deleted: number, failed: number) => `Deleted ${deleted} posts, Failed to delete ${failed} posts`,
+  },
   failed: "Operation Failed",
   errorHeading: "Error",
   allDeleted: "All posts have been deleted",
   backup: (file: string) => `A backup of the deleted posts was saved as ${file}.`,
 } as const;
 
-/** SPEC sections 5 and 8, Post Update Test Tool. */
+/** docs/product.md sections 5 and 8, Post Update Test Tool. */
 export const TEST_UPDATE_MESSAGES = {
   formHeading: (id: number) => `Edit post #${id}`,
   noSelection: "Choose a post from the list to edit it.",
@@ -132,7 +153,7 @@ export const TEST_UPDATE_MESSAGES = {
   },
 } as const;
 
-/** SPEC section 8, Test removal. */
+/** docs/product.md section 8, Test removal. */
 export const TEST_REMOVAL_MESSAGES = {
   button: "Remove Test Posts",
   working: "Removing...",

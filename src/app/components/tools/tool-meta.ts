@@ -1,4 +1,4 @@
-import { pageMeta } from "../../lib/meta";
+import { pageMeta } from "~/app/lib/meta";
 
 /** A utility page's `<title>` and description; never indexed, since they are admin tools. */
 export function toolMeta(page: { title: string; intro: string }) {

@@ -1,22 +1,26 @@
-import type { CmsPost } from "../../../shared/blog";
-import { BLOG_MESSAGES } from "../../../shared/blog";
-import { api } from "../../lib/api";
-import { ADMIN_MESSAGES } from "../admin/admin-messages";
-import { usePostList } from "../admin/use-post-list";
-import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
+import type { CmsPost } from "~/shared/blog";
+import { BLOG_MESSAGES } from "~/shared/blog";
+import { api } from "~/app/lib/api";
+import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { usePostList } from "~/app/components/admin/use-post-list";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
 import { POST_LIST_MESSAGES } from "./tool-messages";
 
 const loadDebugPosts = () => api.get<{ posts: CmsPost[] }>("/api/debug/list-posts").then((r) => r.posts);
 
-/** Every post, drafts too, from the admin-only debug list (SPEC section 7), reloadable after a write. */
+/** Every post, drafts too, from the admin-only debug list (docs/product.md section 7), reloadable after a write. */
 export function useToolPosts() {
-  return usePostList({ load: loadDebugPosts, failed: ADMIN_MESSAGES.loadFailed, unreachable: ADMIN_MESSAGES.loadError });
+  return usePostList({
+    load: loadDebugPosts,
+    failed: ADMIN_MESSAGES.loadFailed,
+    unreachable: ADMIN_MESSAGES.loadError,
+  });
 }
 
 /**
- * SPEC section 2: the posts with their ID and title (/delete-posts, /test-update). `onPick`
+ * docs/product.md section 2: the posts with their ID and title (/delete-posts, /test-update). `onPick`
  * adds a button per row that hands the post to the page's form.
  */
 export function ToolPostList({
@@ -49,7 +53,12 @@ export function ToolPostList({
                     </Badge>
                   )}
                 </span>
-                <Button variant="outline" size="sm" onClick={() => onPick(post)} aria-label={`${pickLabel} #${post.id} ${post.title}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onPick(post)}
+                  aria-label={`${pickLabel} #${post.id} ${post.title}`}
+                >
                   {pickLabel}
                 </Button>
               </li>

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** One log line as the Post Update Test Tool shows it (SPEC section 2): `[HH:MM:SS.mmm] text`, local time. */
+/** One log line as the Post Update Test Tool shows it (docs/product.md section 2): `[HH:MM:SS.mmm] text`, local time. */
 export function logLine(at: Date, text: string): string {
   return `[${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}] ${text}`;
 }

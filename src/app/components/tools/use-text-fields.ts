@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { inputClasses } from "../ui/field";
+import { inputClasses } from "~/app/components/ui/field";
 
 /**
  * The text fields of a tool form as plain state (the tools need no react-hook-form): `bind`

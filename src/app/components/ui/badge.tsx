@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/app/lib/cn";
 
 const TONES = {
   default: "bg-brand-100 text-brand-900",
@@ -7,6 +7,19 @@ const TONES = {
   muted: "bg-slate-200 text-slate-800",
 } as const;
 
-export function Badge({ tone = "default", className, ...props }: ComponentProps<"span"> & { tone?: keyof typeof TONES }) {
-  return <span className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", TONES[tone], className)} {...props} />;
+export function Badge({
+  tone = "default",
+  className,
+  ...props
+}: ComponentProps<"span"> & { tone?: keyof typeof TONES }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
+        TONES[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "~/app/lib/cn";
 
-/** SPEC section 9: the variants and sizes every button on the site is drawn from. */
+/** docs/product.md section 9: the variants and sizes every button on the site is drawn from. */
 const VARIANTS = {
   default: "bg-brand-700 text-white hover:bg-brand-800",
   destructive: "bg-red-700 text-white hover:bg-red-800",
@@ -30,6 +30,12 @@ export function buttonClasses({ variant = "default", size = "default" }: ButtonS
   );
 }
 
-export function Button({ variant, size, className, type = "button", ...props }: ComponentProps<"button"> & ButtonStyle) {
+export function Button({
+  variant,
+  size,
+  className,
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & ButtonStyle) {
   return <button type={type} className={buttonClasses({ variant, size }, className)} {...props} />;
 }

@@ -6,7 +6,7 @@ export const inputClasses =
 
 /**
  * A label, its control and the control's error, tied together for screen readers
- * (DESIGN.md section 8): the control gets `id`, `aria-invalid` and `aria-describedby` from here.
+ * (docs/architecture.md section 8): the control gets `id`, `aria-invalid` and `aria-describedby` from here.
  */
 export function Field({
   id,

@@ -1,10 +1,10 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { cn } from "../../lib/cn";
-import { dismissToast, TOAST_DURATION_MS, useToasts } from "../../lib/toast";
+import { cn } from "~/app/lib/cn";
+import { dismissToast, TOAST_DURATION_MS, useToasts } from "~/app/lib/toast";
 
 /**
- * Renders the toast queue with Radix (DESIGN.md section 2): swipe right past 50 px to dismiss,
- * F8 focuses the notification area, 5 s on screen (SPEC section 9). Loaded by toaster.tsx with
+ * Renders the toast queue with Radix (docs/architecture.md section 2): swipe right past 50 px to dismiss,
+ * F8 focuses the notification area, 5 s on screen (docs/product.md section 9). Loaded by toaster.tsx with
  * the first toast.
  */
 export function RadixToaster() {
@@ -20,20 +20,38 @@ export function RadixToaster() {
           className={cn(
             "group pointer-events-auto relative flex w-full items-start justify-between gap-4 rounded-lg border p-4 pr-8 shadow-lg",
             "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[state=closed]:opacity-0",
-            t.variant === "destructive" ? "border-red-700 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
+            t.variant === "destructive"
+              ? "border-red-700 bg-red-700 text-white"
+              : "border-slate-200 bg-white text-slate-900",
           )}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            {t.description && <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>}
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            )}
           </div>
           {t.action && (
-            <ToastPrimitive.Action altText={t.action.label} onClick={t.action.onClick} className="rounded border px-3 py-1 text-sm font-medium">
+            <ToastPrimitive.Action
+              altText={t.action.label}
+              onClick={t.action.onClick}
+              className="rounded border px-3 py-1 text-sm font-medium"
+            >
               {t.action.label}
             </ToastPrimitive.Action>
           )}
-          <ToastPrimitive.Close aria-label="Close" className="absolute top-2 right-2 rounded p-1 opacity-70 hover:opacity-100">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </ToastPrimitive.Close>

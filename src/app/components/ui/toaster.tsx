@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
-import { useToasts } from "../../lib/toast";
+import { useToasts } from "~/app/lib/toast";
 
 /**
  * Radix's toast code (about 13 KB of gzip JavaScript) loads with the first toast, not with every
- * page: public pages toast only when something fails, and issue 7 holds each of them to 125 KB
+ * page: public pages toast only when something fails, and docs/decisions/002-small-public-javascript.md holds each of them to 125 KB
  * (docs/decisions/002-small-public-javascript.md). Once loaded it stays, so later toasts animate
  * in and out as Radix intends.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { HitEvent, SharedHits } from "../../rate-limiter";
+import type { HitEvent, SharedHits } from "~/server/rate-limiter";
 
 /**
  * Rate-limit hits shared by the instances on one database (docs/decisions/043-shared-rate-limits.md):
@@ -37,9 +37,14 @@ export class HitsChannel {
 
   /** A notification on HITS_CHANNEL, from any instance. */
   receive(payload: string | undefined) {
-    const { from, limiter, key, reset, refund } = JSON.parse(payload ?? "{}") as { from?: string; limiter?: string } & HitEvent;
+    const { from, limiter, key, reset, refund } = JSON.parse(payload ?? "{}") as {
+      from?: string;
+      limiter?: string;
+    } & HitEvent;
     if (from === this.instance || !limiter || typeof key !== "string") return;
-    this.listeners.get(limiter)?.forEach((listener) => listener(reset ? { key, reset } : refund ? { key, refund } : { key }));
+    this.listeners
+      .get(limiter)
+      ?.forEach((listener) => listener(reset ? { key, reset } : refund ? { key, refund } : { key }));
   }
 
   close() {

@@ -1,4 +1,4 @@
-import type { DbFile } from "../db-schema";
+import type { DbFile } from "~/server/store/db-schema";
 
 /**
  * How each collection of db.json maps onto its table (migrations/001 and 002). Records go in and
@@ -16,7 +16,15 @@ export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
 
 export const COLLECTIONS: readonly Collection[] = [
-  { key: "tags", table: "tags", columns: [["id", "id"], ["name", "name"], ["slug", "slug"]] },
+  {
+    key: "tags",
+    table: "tags",
+    columns: [
+      ["id", "id"],
+      ["name", "name"],
+      ["slug", "slug"],
+    ],
+  },
   {
     key: "posts",
     table: "posts",

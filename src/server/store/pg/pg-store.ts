@@ -1,15 +1,15 @@
 import pg from "pg";
-import type { SharedHits } from "../../rate-limiter";
-import { ConflictError, HttpError } from "../../errors";
-import type { Change } from "../change";
-import type { DbFile } from "../db-schema";
-import { buildSnapshot, lowerName, type Snapshot } from "../db-snapshot";
-import { STORE_CLOSED_MESSAGE } from "../json-store";
-import * as messages from "../message-changes";
-import * as posts from "../post-changes";
-import * as records from "../record-changes";
-import * as tagChanges from "../tag-changes";
-import { seedData } from "../seed";
+import type { SharedHits } from "~/server/rate-limiter";
+import { ConflictError, HttpError } from "~/server/errors";
+import type { Change } from "~/server/store/change";
+import type { DbFile } from "~/server/store/db-schema";
+import { buildSnapshot, lowerName, type Snapshot } from "~/server/store/db-snapshot";
+import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
+import * as messages from "~/server/store/message-changes";
+import * as posts from "~/server/store/post-changes";
+import * as records from "~/server/store/record-changes";
+import * as tagChanges from "~/server/store/tag-changes";
+import { seedData } from "~/server/store/seed";
 import type {
   ChangeKind,
   MessagePatch,
@@ -21,7 +21,7 @@ import type {
   User,
   UserPatch,
   WriteOutcome,
-} from "../types";
+} from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { pgTypes } from "./pg-types";

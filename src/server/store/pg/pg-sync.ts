@@ -1,6 +1,6 @@
 import type pg from "pg";
-import type { DbFile, Meta } from "../db-schema";
-import type { ChangeKind } from "../types";
+import type { DbFile, Meta } from "~/server/store/db-schema";
+import type { ChangeKind } from "~/server/store/types";
 import {
   COLLECTIONS,
   fromRow,
@@ -62,7 +62,9 @@ export async function catchUp(client: pg.ClientBase, data: DbFile, revision: num
   for (const collection of COLLECTIONS) {
     const ids = [...new Set(rows.flatMap((r) => r.changed.ids[collection.key] ?? []))];
     if (ids.length === 0) continue;
-    const fetched = await client.query<Row>("SELECT * FROM " + collection.table + " WHERE id = ANY($1::bigint[])", [ids]);
+    const fetched = await client.query<Row>("SELECT * FROM " + collection.table + " WHERE id = ANY($1::bigint[])", [
+      ids,
+    ]);
     const gone = new Set(ids);
     const records = recordsOf(data, collection.key).filter((r) => !gone.has(r.id));
     records.push(...fetched.rows.map((row) => fromRow<(typeof records)[number]>(collection, row)));

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { newUserSchema, type NewUserInput } from "../../../../shared/schemas";
-import type { AdminUserRow } from "../../../../shared/user-admin";
-import { api, ApiError } from "../../../lib/api";
-import { failureToast } from "../../../lib/failure-toast";
-import { toast } from "../../../lib/toast";
-import { Button } from "../../ui/button";
-import { Field, inputClasses } from "../../ui/field";
+import { newUserSchema, type NewUserInput } from "~/shared/schemas";
+import type { AdminUserRow } from "~/shared/user-admin";
+import { api, ApiError } from "~/app/lib/api";
+import { failureToast } from "~/app/lib/failure-toast";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Field, inputClasses } from "~/app/components/ui/field";
 import { USERS_MESSAGES as M } from "./users-messages";
 
 /** Adds a user with a role and an initial password (the shared newUserSchema, as the CLI uses). */

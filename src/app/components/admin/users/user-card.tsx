@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { AUTH_FORM_MESSAGES } from "../../../../shared/schemas";
-import type { AdminUserRow } from "../../../../shared/user-admin";
-import type { Role } from "../../../../shared/users";
-import { Badge } from "../../ui/badge";
-import { Button } from "../../ui/button";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
-import { inputClasses } from "../../ui/field";
+import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import type { AdminUserRow } from "~/shared/user-admin";
+import type { Role } from "~/shared/users";
+import { Badge } from "~/app/components/ui/badge";
+import { Button } from "~/app/components/ui/button";
+import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { inputClasses } from "~/app/components/ui/field";
 import { USERS_MESSAGES as M } from "./users-messages";
 
 export type UserActions = {

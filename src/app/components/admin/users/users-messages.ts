@@ -1,4 +1,4 @@
-import { formatDateTime } from "../../../../shared/dates";
+import { formatDateTime } from "~/shared/dates";
 
 /** Every label and toast of the Users tab and the Account panel (022-users-and-accounts.md). */
 export const USERS_MESSAGES = {

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
-import type { AdminUserRow } from "../../../../shared/user-admin";
-import type { SessionUser } from "../../../../shared/users";
-import { api } from "../../../lib/api";
-import { failureToast } from "../../../lib/failure-toast";
-import { toast } from "../../../lib/toast";
-import { Card } from "../../ui/card";
+import type { AdminUserRow } from "~/shared/user-admin";
+import type { SessionUser } from "~/shared/users";
+import { api } from "~/app/lib/api";
+import { failureToast } from "~/app/lib/failure-toast";
+import { toast } from "~/app/lib/toast";
+import { Card } from "~/app/components/ui/card";
 import { CreateUserForm } from "./create-user-form";
 import { UserCard, type UserActions } from "./user-card";
 import { USERS_MESSAGES as M } from "./users-messages";
