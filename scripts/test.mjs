@@ -1,4 +1,4 @@
-// `npm test`: the format and lint checks, the type check, a production build, then every test tier in one vitest run
+// `npm test`: the format check, the type check, lint, a production build, then every test tier in one vitest run
 // (unit, HTTP, PostgreSQL, browser, executable). Stops at the first step that fails, with its exit code.
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.mjs";
@@ -10,8 +10,8 @@ function run(command, args, env = process.env) {
 }
 
 run("npm", ["run", "--silent", "format:check"]);
-run("npm", ["run", "--silent", "lint"]);
 run("npm", ["run", "--silent", "typecheck"]);
+run("npm", ["run", "--silent", "lint"]);
 run("npm", ["run", "--silent", "build"]);
 const chromium = ensureChromium();
 const postgres = ensurePostgres();
