@@ -5,26 +5,12 @@ import type { Change } from "./change";
 import { CommitQueue } from "./commit-queue";
 import { acquireDataLock, type DataLock } from "./data-lock";
 import { parseDbFile, type DbFile } from "./db-schema";
-import { buildSnapshot, lowerName, type Snapshot } from "./db-snapshot";
+import { buildSnapshot, type Snapshot } from "./db-snapshot";
 import { DurableJsonFile } from "./durable-file-adapter";
-import * as posts from "./post-changes";
-import * as messages from "./message-changes";
-import * as records from "./record-changes";
-import * as tagChanges from "./tag-changes";
 import { seedData } from "./seed";
+import { SnapshotStore } from "./snapshot-store";
 import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/storage-errors";
-import type {
-  ChangeKind,
-  MessagePatch,
-  NewContactMessage,
-  Post,
-  PostInput,
-  Settings,
-  Store,
-  User,
-  UserPatch,
-  WriteOutcome,
-} from "./types";
+import type { ChangeKind, Store, WriteOutcome } from "./types";
 
 /**
  * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -70,7 +56,7 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
   }
 }
 
-class JsonStore implements Store {
+class JsonStore extends SnapshotStore implements Store {
   private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private readonly queue: CommitQueue;
   private closing?: Promise<void>;
@@ -81,6 +67,7 @@ class JsonStore implements Store {
     private snap: Snapshot,
     private readonly lock: DataLock,
   ) {
+    super();
     this.queue = new CommitQueue(
       () => this.snap,
       async (next) => {
@@ -110,13 +97,13 @@ class JsonStore implements Store {
   }
 
   /** Reads see the last committed snapshot, never a write still on its way to disk. */
-  private read<T>(query: (snap: Snapshot) => T): Promise<T> {
+  protected read<T>(query: (snap: Snapshot) => T): Promise<T> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return Promise.resolve(query(this.snap));
   }
 
   /** One queue per store, and one store per folder (the lock), so writes never interleave. */
-  private write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+  protected write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return this.queue.push(change);
   }
@@ -130,95 +117,6 @@ class JsonStore implements Store {
         console.error(`A store change listener failed on "${kind}":`, error);
       }
     }
-  }
-
-  listPosts(options: { publishedOnly?: boolean } = {}) {
-    return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
-  }
-  getPostById(id: number) {
-    return this.read((s) => s.postsById.get(id));
-  }
-  getPostBySlug(slug: string) {
-    return this.read((s) => s.postsBySlug.get(slug));
-  }
-  createPost(input: PostInput) {
-    return this.write((s, now) => posts.createPost(s, input, now));
-  }
-  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
-  }
-  deletePost(id: number) {
-    return this.write((s) => posts.deletePost(s, id));
-  }
-  deletePosts(ids: number[]) {
-    return this.write((s) => posts.deletePosts(s, ids));
-  }
-  restorePosts(given: Post[]) {
-    return this.write((s) => posts.restorePosts(s, given));
-  }
-
-  listTags() {
-    return this.read((s) => s.tags.slice());
-  }
-  createTag(input: { name: string; slug: string }) {
-    return this.write((s) => records.createTag(s, input));
-  }
-  renameTag(id: number, input: { name: string; slug: string }) {
-    return this.write((s) => tagChanges.renameTag(s, id, input));
-  }
-  mergeTags(fromId: number, intoId: number) {
-    return this.write((s) => tagChanges.mergeTags(s, fromId, intoId));
-  }
-  deleteTag(id: number) {
-    return this.write((s) => tagChanges.deleteTag(s, id));
-  }
-  resolveTagRedirect(slug: string) {
-    return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
-  }
-
-  listUsers() {
-    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
-  }
-  countUsers() {
-    return this.read((s) => s.data.users.length);
-  }
-  getUserById(id: number) {
-    return this.read((s) => s.usersById.get(id));
-  }
-  getUserByUsername(username: string) {
-    return this.read((s) => s.usersByName.get(lowerName(username)));
-  }
-  createUser(input: Omit<User, "id" | "createdAt">) {
-    return this.write((s, now) => records.createUser(s, input, now));
-  }
-  updateUser(id: number, patch: UserPatch) {
-    return this.write((s) => records.updateUser(s, id, patch));
-  }
-  deleteUser(id: number) {
-    return this.write((s) => records.deleteUser(s, id));
-  }
-
-  addMessage(input: NewContactMessage) {
-    return this.write((s, now) => records.addMessage(s, input, now));
-  }
-  listMessages() {
-    return this.read((s) => s.messages.slice());
-  }
-  getMessage(id: number) {
-    return this.read((s) => s.messages.find((m) => m.id === id));
-  }
-  updateMessage(id: number, patch: MessagePatch) {
-    return this.write((s) => messages.updateMessage(s, id, patch));
-  }
-  deleteMessage(id: number) {
-    return this.write((s) => messages.deleteMessage(s, id));
-  }
-
-  getSettings() {
-    return this.read((s) => messages.settingsOf(s));
-  }
-  updateSettings(patch: Partial<Settings>) {
-    return this.write((s) => messages.updateSettings(s, patch));
   }
 
   lastWrite() {

@@ -3,25 +3,11 @@ import type { SharedHits } from "~/server/rate-limiter";
 import { ConflictError, HttpError } from "~/server/errors";
 import type { Change } from "~/server/store/change";
 import type { DbFile } from "~/server/store/db-schema";
-import { buildSnapshot, lowerName, type Snapshot } from "~/server/store/db-snapshot";
+import { buildSnapshot, type Snapshot } from "~/server/store/db-snapshot";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
-import * as messages from "~/server/store/message-changes";
-import * as posts from "~/server/store/post-changes";
-import * as records from "~/server/store/record-changes";
-import * as tagChanges from "~/server/store/tag-changes";
 import { seedData } from "~/server/store/seed";
-import type {
-  ChangeKind,
-  MessagePatch,
-  NewContactMessage,
-  Post,
-  PostInput,
-  Settings,
-  Store,
-  User,
-  UserPatch,
-  WriteOutcome,
-} from "~/server/store/types";
+import { SnapshotStore } from "~/server/store/snapshot-store";
+import type { ChangeKind, Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { pgTypes } from "./pg-types";
@@ -95,7 +81,7 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
   }
 }
 
-export class PgStore implements Store {
+export class PgStore extends SnapshotStore implements Store {
   private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private snap: Snapshot;
   private revision: number;
@@ -111,6 +97,7 @@ export class PgStore implements Store {
     private readonly pool: pg.Pool,
     loaded: Loaded,
   ) {
+    super();
     this.snap = buildSnapshot(loaded.data);
     this.revision = loaded.revision;
     this.hits = new HitsChannel(pool);
@@ -141,12 +128,12 @@ export class PgStore implements Store {
     }
   }
 
-  private read<T>(query: (snap: Snapshot) => T): Promise<T> {
+  protected read<T>(query: (snap: Snapshot) => T): Promise<T> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return Promise.resolve(query(this.snap));
   }
 
-  private write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+  protected write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return this.serial(() => this.commit(change));
   }
@@ -278,95 +265,6 @@ export class PgStore implements Store {
     const started = performance.now();
     await this.pool.query("SELECT 1");
     return performance.now() - started;
-  }
-
-  listPosts(options: { publishedOnly?: boolean } = {}) {
-    return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
-  }
-  getPostById(id: number) {
-    return this.read((s) => s.postsById.get(id));
-  }
-  getPostBySlug(slug: string) {
-    return this.read((s) => s.postsBySlug.get(slug));
-  }
-  createPost(input: PostInput) {
-    return this.write((s, now) => posts.createPost(s, input, now));
-  }
-  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
-  }
-  deletePost(id: number) {
-    return this.write((s) => posts.deletePost(s, id));
-  }
-  deletePosts(ids: number[]) {
-    return this.write((s) => posts.deletePosts(s, ids));
-  }
-  restorePosts(given: Post[]) {
-    return this.write((s) => posts.restorePosts(s, given));
-  }
-
-  listTags() {
-    return this.read((s) => s.tags.slice());
-  }
-  createTag(input: { name: string; slug: string }) {
-    return this.write((s) => records.createTag(s, input));
-  }
-  renameTag(id: number, input: { name: string; slug: string }) {
-    return this.write((s) => tagChanges.renameTag(s, id, input));
-  }
-  mergeTags(fromId: number, intoId: number) {
-    return this.write((s) => tagChanges.mergeTags(s, fromId, intoId));
-  }
-  deleteTag(id: number) {
-    return this.write((s) => tagChanges.deleteTag(s, id));
-  }
-  resolveTagRedirect(slug: string) {
-    return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
-  }
-
-  listUsers() {
-    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
-  }
-  countUsers() {
-    return this.read((s) => s.data.users.length);
-  }
-  getUserById(id: number) {
-    return this.read((s) => s.usersById.get(id));
-  }
-  getUserByUsername(username: string) {
-    return this.read((s) => s.usersByName.get(lowerName(username)));
-  }
-  createUser(input: Omit<User, "id" | "createdAt">) {
-    return this.write((s, now) => records.createUser(s, input, now));
-  }
-  updateUser(id: number, patch: UserPatch) {
-    return this.write((s) => records.updateUser(s, id, patch));
-  }
-  deleteUser(id: number) {
-    return this.write((s) => records.deleteUser(s, id));
-  }
-
-  addMessage(input: NewContactMessage) {
-    return this.write((s, now) => records.addMessage(s, input, now));
-  }
-  listMessages() {
-    return this.read((s) => s.messages.slice());
-  }
-  getMessage(id: number) {
-    return this.read((s) => s.messages.find((m) => m.id === id));
-  }
-  updateMessage(id: number, patch: MessagePatch) {
-    return this.write((s) => messages.updateMessage(s, id, patch));
-  }
-  deleteMessage(id: number) {
-    return this.write((s) => messages.deleteMessage(s, id));
-  }
-
-  getSettings() {
-    return this.read((s) => messages.settingsOf(s));
-  }
-  updateSettings(patch: Partial<Settings>) {
-    return this.write((s) => messages.updateSettings(s, patch));
   }
 
   lastWrite() {

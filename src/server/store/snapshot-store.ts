@@ -1,0 +1,108 @@
+import type { Change } from "./change";
+import { lowerName, type Snapshot } from "./db-snapshot";
+import * as messages from "./message-changes";
+import * as posts from "./post-changes";
+import * as records from "./record-changes";
+import * as tagChanges from "./tag-changes";
+import type { MessagePatch, NewContactMessage, Post, PostInput, Settings, User, UserPatch } from "./types";
+
+/**
+ * The Store's reads and writes as queries and change functions on a snapshot, shared by the JSON
+ * store and the PostgreSQL store (docs/decisions/040-postgres-store-mirrors-the-records.md): each store says
+ * only how it reads its committed snapshot and how it commits a change.
+ */
+export abstract class SnapshotStore {
+  /** Answers a query on the last committed snapshot. */
+  protected abstract read<T>(query: (snap: Snapshot) => T): Promise<T>;
+  /** Commits a change function's next data, or throws its typed error with nothing written. */
+  protected abstract write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R>;
+
+  listPosts(options: { publishedOnly?: boolean } = {}) {
+    return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
+  }
+  getPostById(id: number) {
+    return this.read((s) => s.postsById.get(id));
+  }
+  getPostBySlug(slug: string) {
+    return this.read((s) => s.postsBySlug.get(slug));
+  }
+  createPost(input: PostInput) {
+    return this.write((s, now) => posts.createPost(s, input, now));
+  }
+  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
+  }
+  deletePost(id: number) {
+    return this.write((s) => posts.deletePost(s, id));
+  }
+  deletePosts(ids: number[]) {
+    return this.write((s) => posts.deletePosts(s, ids));
+  }
+  restorePosts(given: Post[]) {
+    return this.write((s) => posts.restorePosts(s, given));
+  }
+
+  listTags() {
+    return this.read((s) => s.tags.slice());
+  }
+  createTag(input: { name: string; slug: string }) {
+    return this.write((s) => records.createTag(s, input));
+  }
+  renameTag(id: number, input: { name: string; slug: string }) {
+    return this.write((s) => tagChanges.renameTag(s, id, input));
+  }
+  mergeTags(fromId: number, intoId: number) {
+    return this.write((s) => tagChanges.mergeTags(s, fromId, intoId));
+  }
+  deleteTag(id: number) {
+    return this.write((s) => tagChanges.deleteTag(s, id));
+  }
+  resolveTagRedirect(slug: string) {
+    return this.read((s) => tagChanges.resolveTagRedirect(s, slug));
+  }
+
+  listUsers() {
+    return this.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
+  countUsers() {
+    return this.read((s) => s.data.users.length);
+  }
+  getUserById(id: number) {
+    return this.read((s) => s.usersById.get(id));
+  }
+  getUserByUsername(username: string) {
+    return this.read((s) => s.usersByName.get(lowerName(username)));
+  }
+  createUser(input: Omit<User, "id" | "createdAt">) {
+    return this.write((s, now) => records.createUser(s, input, now));
+  }
+  updateUser(id: number, patch: UserPatch) {
+    return this.write((s) => records.updateUser(s, id, patch));
+  }
+  deleteUser(id: number) {
+    return this.write((s) => records.deleteUser(s, id));
+  }
+
+  addMessage(input: NewContactMessage) {
+    return this.write((s, now) => records.addMessage(s, input, now));
+  }
+  listMessages() {
+    return this.read((s) => s.messages.slice());
+  }
+  getMessage(id: number) {
+    return this.read((s) => s.messages.find((m) => m.id === id));
+  }
+  updateMessage(id: number, patch: MessagePatch) {
+    return this.write((s) => messages.updateMessage(s, id, patch));
+  }
+  deleteMessage(id: number) {
+    return this.write((s) => messages.deleteMessage(s, id));
+  }
+
+  getSettings() {
+    return this.read((s) => messages.settingsOf(s));
+  }
+  updateSettings(patch: Partial<Settings>) {
+    return this.write((s) => messages.updateSettings(s, patch));
+  }
+}
