@@ -194,8 +194,9 @@ async function promptNewPassword(): Promise<string> {
  */
 function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
-  process.stderr.write(prompt);
+  // Echo off before the prompt shows, so a key typed the moment it appears is never echoed.
   stdin.setRawMode(true);
+  process.stderr.write(prompt);
   stdin.setEncoding("utf8");
   stdin.resume();
   return new Promise((resolve, reject) => {
