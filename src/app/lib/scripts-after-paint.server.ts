@@ -1,0 +1,54 @@
+/**
+ * Makes a rendered page fetch its JavaScript after its first paint, not while the browser is
+ * still laying it out (docs/decisions/032-javascript-after-first-paint.md).
+ *
+ * React Router writes a `<link rel="modulepreload">` for every chunk of the page (React hoists
+ * them into the head) and a module script that imports the route modules statically, so about
+ * 120 KB of JavaScript is on the wire before the first paint. None of it is needed for that
+ * paint: the page is whole in its HTML. This rewrites both, in the HTML the server sends:
+ *
+ * - the modulepreload links leave the head;
+ * - the module script first waits for the first frame to be painted (two animation frames; at
+ *   once in a hidden tab, which paints nothing), then adds the same modulepreload links, so the
+ *   chunks still load in parallel and not as a chain of imports, then imports the route modules
+ *   with `import()` and runs the rest of React Router's code unchanged: it sets the route modules
+ *   and the manifest on `window` and imports the client entry, which hydrates.
+ *
+ * React does not compare an inline script's text when it hydrates, and it finds the links in the
+ * head by `rel` and `href` (or adds them), so the page hydrates as before. Only scripts carrying
+ * the render's nonce are rewritten: text from a post can never be taken for React Router's loader.
+ * In development the page is left as it is: Vite's hot reload runtime must load first.
+ */
+export function scriptsAfterFirstPaint(html: string, nonce: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  const preloads: string[] = [];
+  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_link, href: string) => (preloads.push(href), ""));
+
+  const loaderStart = `<script nonce="${nonce}" type="module" async="">`;
+  const start = html.indexOf(loaderStart, headEnd);
+  const end = start < 0 ? -1 : html.indexOf("</script>", start);
+  if (end < 0) return html;
+  const code = html.slice(start + loaderStart.length, end);
+
+  const imports = [...code.matchAll(STATIC_IMPORT)];
+  if (!imports.length) return html;
+  const names = imports.map(([, name]) => name ?? "").join(", ");
+  const modules = imports.map(([, , url]) => `import(${url})`).join(", ");
+  const deferred = [
+    `await new Promise((go) => (document.hidden ? go() : requestAnimationFrame(() => requestAnimationFrame(go))));`,
+    `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const [${names}] = await Promise.all([${modules}]);`,
+    code.replace(STATIC_IMPORT, ""),
+  ].join("\n");
+  return head + html.slice(headEnd, start + loaderStart.length) + deferred + html.slice(end);
+}
+
+/**
+ * React Router's preload links as React renders them, with the render's nonce (`crossOrigin` and
+ * `integrity` are not used here).
+ */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="(\/[^"]+)"(?: nonce="[\w-]+")?\/>/g;
+
+/** React Router's static imports in its loader: `import "url";` or `import * as name from "url";`. */
+const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"\n]+");/gm;
