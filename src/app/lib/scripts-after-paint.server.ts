@@ -8,11 +8,11 @@
  * paint: the page is whole in its HTML. This rewrites both, in the HTML the server sends:
  *
  * - the modulepreload links leave the head;
- * - the module script first waits for the first frame to be painted (two animation frames; at
- *   once in a hidden tab, which paints nothing), then adds the same modulepreload links, so the
- *   chunks still load in parallel and not as a chain of imports, then imports the route modules
- *   with `import()` and runs the rest of React Router's code unchanged: it sets the route modules
- *   and the manifest on `window` and imports the client entry, which hydrates.
+ * - the module script first waits for the first paint (AFTER_FIRST_PAINT below), then adds the
+ *   same modulepreload links, so the chunks still load in parallel and not as a chain of
+ *   imports, then imports the route modules with `import()` and runs the rest of React Router's
+ *   code unchanged: it sets the route modules and the manifest on `window` and imports the
+ *   client entry, which hydrates.
  *
  * React does not compare an inline script's text when it hydrates, and it finds the links in the
  * head by `rel` and `href` (or adds them), so the page hydrates as before. Only scripts carrying
@@ -36,13 +36,28 @@ export function scriptsAfterFirstPaint(html: string, nonce: string): string {
   const names = imports.map(([, name]) => name ?? "").join(", ");
   const modules = imports.map(([, , url]) => `import(${url})`).join(", ");
   const deferred = [
-    `await new Promise((go) => (document.hidden ? go() : requestAnimationFrame(() => requestAnimationFrame(go))));`,
+    AFTER_FIRST_PAINT,
     `for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `const [${names}] = await Promise.all([${modules}]);`,
     code.replace(STATIC_IMPORT, ""),
   ].join("\n");
   return head + html.slice(headEnd, start + loaderStart.length) + deferred + html.slice(end);
 }
+
+/**
+ * Resolves once the browser reports the page's first contentful paint (Paint Timing; the entry
+ * comes after the frame is on screen, where two animation frames can still be short of it), at
+ * once in a hidden tab, which paints nothing until it is shown, and after two animation frames in
+ * a browser without paint entries. The timer is a last resort for a page that never paints text:
+ * its scripts then load a second after the loader ran, as they would have without it.
+ */
+const AFTER_FIRST_PAINT = `await new Promise((go) => {
+  if (document.hidden) return go();
+  if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => requestAnimationFrame(go));
+  new PerformanceObserver((list) => list.getEntriesByName("first-contentful-paint").length && go()).observe({ type: "paint", buffered: true });
+  document.addEventListener("visibilitychange", go, { once: true });
+  setTimeout(go, 1000);
+});`;
 
 /**
  * React Router's preload links as React renders them, with the render's nonce (`crossOrigin` and
