@@ -62,7 +62,7 @@ describe("public chunks", () => {
   });
 
   it("the shared chunk holds no code only the admin or a lazily loaded module needs", () => {
-    const shared = filesLoadedBy(build, "routes/home").filter((f) => /\/site-[\w-]+\.js$/.test(f));
+    const shared = filesLoadedBy(build, "routes/home").filter((f) => /\/site-(?!layout-)[\w-]+\.js$/.test(f));
     expect(shared).toHaveLength(1);
     const code = read(shared[0]!);
     // zod (the contact form loads it on focus), Radix's toast (with the first toast), the editor.
