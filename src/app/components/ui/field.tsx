@@ -37,3 +37,34 @@ export function Field({
     </div>
   );
 }
+
+/** A filter's label and select, for the admin lists' filter rows; `onChange` gets the chosen value. */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  className = "text-sm text-slate-800",
+}: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  /** Each choice as [value, what it reads]. */
+  options: ReadonlyArray<readonly [T, string]>;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className={inputClasses} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
