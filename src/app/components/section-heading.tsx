@@ -23,17 +23,19 @@ export function PageSection({
   children,
 }: {
   id?: string;
-  headingId: string;
+  /** The heading's id; `<id>-heading` unless given. */
+  headingId?: string;
   title: string;
   intro?: string;
   /** The band's background class, e.g. `bg-white`. */
   background: string;
   children: ReactNode;
 }) {
+  const labelId = headingId ?? `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn(background, "px-4 py-20")}>
+    <section id={id} aria-labelledby={labelId} className={cn(background, "px-4 py-20")}>
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id={headingId} title={title} intro={intro} />
+        <SectionHeading id={labelId} title={title} intro={intro} />
         {children}
       </div>
     </section>

@@ -69,7 +69,7 @@ export default function Home() {
         </div>
       </section>
 
-      <PageSection id="about" headingId="about-heading" title={about.title} background="bg-white">
+      <PageSection id="about" title={about.title} background="bg-white">
         <div className="mx-auto max-w-3xl space-y-4 text-lg text-slate-700">
           {about.paragraphs.map((p) => (
             <p key={p}>{p}</p>
@@ -85,13 +85,7 @@ export default function Home() {
 
       <HowItWorks />
 
-      <PageSection
-        id="core-tech"
-        headingId="core-tech-heading"
-        title={coreTech.title}
-        intro={coreTech.intro}
-        background="bg-white"
-      >
+      <PageSection id="core-tech" title={coreTech.title} intro={coreTech.intro} background="bg-white">
         <div className="grid gap-6 md:grid-cols-2">
           {coreTech.blocks.map((block, i) => (
             <Card key={block.title}>
@@ -110,7 +104,6 @@ export default function Home() {
 
       <PageSection
         id="industries"
-        headingId="industries-heading"
         title={industriesSection.title}
         intro={industriesSection.intro}
         background="bg-slate-50"
