@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 export const inputClasses =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm " +
@@ -35,6 +35,21 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A Field holding one text input (any type); the rest of the props go to the input. */
+export function InputField({
+  id,
+  label,
+  error,
+  optional,
+  ...input
+}: { id: string; label: string; error?: string; optional?: boolean } & Omit<ComponentProps<"input">, "id">) {
+  return (
+    <Field id={id} label={label} error={error} optional={optional}>
+      {(a) => <input {...a} {...input} className={inputClasses} />}
+    </Field>
   );
 }
 
