@@ -102,7 +102,16 @@ export type InboxMessage = {
   createdAt: string;
   read: boolean;
   archived: boolean;
-  notification?: { state: "pending" | "sent" | "failed"; attempts: number; error?: string; updatedAt: string };
+  /** Whether the notification email went out (src/server/mail-notifier.ts); absent when none is configured. */
+  notification?: EmailStatus;
+};
+
+export type EmailStatus = {
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  /** Why the last attempt failed. */
+  error?: string;
+  updatedAt: string;
 };
 
 export type InboxSettings = { writersSeeInbox: boolean };
