@@ -5,14 +5,11 @@ import { Button } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
 import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "~/app/lib/admin-route.server";
-import { pageMeta } from "~/app/lib/meta";
+import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders } from "~/app/lib/session-user.server";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro);
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
