@@ -13,9 +13,25 @@ import { buildStockApp, startSizedStock, STOCK_POST_PATH } from "./stock";
  * start are measured on their own (cold), and again in a round after all the others (warm).
  */
 const ROUNDS = 3;
+
+/**
+ * CPU seconds a process has used (user and system, /proc/PID/stat): on a machine shared with
+ * other work, the CPU time a server spends per answer is steadier than the answers per second.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 10 ms
+}
+
+/** One round, with the server's CPU time per answer in milliseconds. */
+async function cpuRound(url: string, pid: number): Promise<Load & { cpuMs: number }> {
+  const before = cpuSeconds(pid);
+  const load = await round(url);
+  return { ...load, cpuMs: ((cpuSeconds(pid) - before) * 1000) / (load.rps * ROUND_SECONDS) };
+}
 const COLD_SECONDS = 3;
 
-export type StockRow = { page: string; server: string; bytes: number; load: Load };
+export type StockRow = { page: string; server: string; bytes: number; load: Load; cpuMs: number };
 export type StockResult = { rows: StockRow[]; stockPost: Load; cold: Load; warm: Load; stockCold: Load };
 
 const bytesOf = async (url: string) =>
@@ -35,14 +51,21 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
     try {
       const stockCold = await round(stock.url + STOCK_POST_PATH, { seconds: COLD_SECONDS });
       const targets = [
-        ...pages.map((page) => ({ key: page, url: site.url + page })),
-        { key: "stock", url: stock.url + STOCK_POST_PATH },
+        ...pages.map((page) => ({ key: page, url: site.url + page, pid: site.pid })),
+        { key: "stock", url: stock.url + STOCK_POST_PATH, pid: stock.pid },
       ];
       const best = new Map<string, Load>();
+      const cpu = new Map<string, number[]>();
       for (const { url } of targets) await round(url, { seconds: 1 }); // JIT warm-up of both
       for (let i = 0; i < ROUNDS; i++) {
-        for (const { key, url } of targets) best.set(key, better(best.get(key), await round(url)));
+        for (const { key, url, pid } of targets) {
+          const { cpuMs: ms, ...load } = await cpuRound(url, pid);
+          best.set(key, better(best.get(key), load));
+          cpu.set(key, [...(cpu.get(key) ?? []), ms]);
+        }
       }
+      // The median round's CPU time per answer.
+      const cpuMs = (key: string) => cpu.get(key)!.sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
       const warm = await round(site.url + post);
       const label = (page: string) => (page === post ? "/blog/:slug (a post)" : page);
       const rows: StockRow[] = [
@@ -51,12 +74,14 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
           server: "ours, cache off",
           bytes: bytes.get(page)!,
           load: best.get(page)!,
+          cpuMs: cpuMs(page),
         })),
         {
           page: "/blog/:slug (a post)",
           server: "stock React Router 7",
           bytes: stock.pageBytes,
           load: best.get("stock")!,
+          cpuMs: cpuMs("stock"),
         },
       ];
       return { rows, stockPost: best.get("stock")!, cold, warm, stockCold };
@@ -69,15 +94,17 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
 export function stockReport({ rows, stockPost, cold, warm, stockCold }: StockResult): string {
-  const header = `${"page".padEnd(24)}${"server".padEnd(24)}${"bytes".padStart(9)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  vs stock post`;
+  const stockCpu = rows.at(-1)!.cpuMs;
+  const header = `${"page".padEnd(24)}${"server".padEnd(24)}${"bytes".padStart(9)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  vs stock${"CPU ms/req".padStart(12)}  vs stock`;
   const lines = rows.map(
-    ({ page, server, bytes, load }) =>
-      `${page.padEnd(24)}${server.padEnd(24)}${int(bytes).padStart(9)}${int(load.rps).padStart(9)}${String(load.p50).padStart(9)}${String(load.p99).padStart(9)}  ${(load.rps / stockPost.rps).toFixed(2)}x`,
+    ({ page, server, bytes, load, cpuMs }) =>
+      `${page.padEnd(24)}${server.padEnd(24)}${int(bytes).padStart(9)}${int(load.rps).padStart(9)}${String(load.p50).padStart(9)}${String(load.p99).padStart(9)}  ${`${(load.rps / stockPost.rps).toFixed(2)}x`.padStart(8)}${cpuMs.toFixed(2).padStart(12)}  ${`${(stockCpu / cpuMs).toFixed(2)}x`.padStart(8)}`,
   );
   const tail = (name: string, load: Load) =>
     `${name.padEnd(48)}${int(load.rps).padStart(9)}${String(load.p50).padStart(9)}${String(load.p99).padStart(9)}`;
   return `Uncached rendering against a stock React Router 7 app on Express (scripts/bench/stock-app), same run,
-pages in turn, best of ${ROUNDS} rounds of ${ROUND_SECONDS} s at ${CONNECTIONS} connections
+pages in turn, best of ${ROUNDS} rounds of ${ROUND_SECONDS} s at ${CONNECTIONS} connections; the server's CPU time per
+answer is the median round's, and its "vs stock" is stock's CPU time per answer over ours
 ${header}
 ${lines.join("\n")}
 

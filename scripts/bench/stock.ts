@@ -25,17 +25,22 @@ export function buildStockApp(): void {
   const rrPackage = path.resolve("node_modules/react-router/package.json");
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(newest(SOURCE), statSync(rrPackage).mtimeMs)) return;
   console.log("Building the stock React Router app for the comparison...");
-  execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build", SOURCE], {
-    env: { ...process.env, STOCK_BUILD_DIR: BUILD, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  try {
+    execFileSync(process.execPath, [path.resolve("node_modules/@react-router/dev/bin.js"), "build", SOURCE], {
+      env: { ...process.env, STOCK_BUILD_DIR: BUILD, NODE_ENV: "production" },
+      stdio: "pipe",
+    });
+  } catch (error) {
+    const { stderr } = error as { stderr?: Buffer };
+    throw new Error(`building the stock React Router app failed:\n${stderr?.toString() ?? String(error)}`);
+  }
 }
 
 const PARAGRAPH =
   "<p>Intelligent queuing lets visitors wait wherever they like and arrive just in time. Service points call " +
   "the next person with one tap, and live wait times keep everyone informed instead of forgotten.</p>";
 
-export type StockServer = { url: string; pageBytes: number; stop: () => Promise<unknown> };
+export type StockServer = { url: string; pid: number; pageBytes: number; stop: () => Promise<unknown> };
 
 async function startStock(work: string, paragraphs: number): Promise<StockServer> {
   const file = path.join(work, "stock-post.json");
@@ -61,7 +66,7 @@ async function startStock(work: string, paragraphs: number): Promise<StockServer
   const url = `http://127.0.0.1:${port}`;
   const res = await fetch(url + STOCK_POST_PATH, { headers: { "Accept-Encoding": "identity" } });
   if (!res.ok) throw new Error(`the stock app's post answered ${res.status}`);
-  return { url, pageBytes: (await res.arrayBuffer()).byteLength, stop };
+  return { url, pid: child.pid!, pageBytes: (await res.arrayBuffer()).byteLength, stop };
 }
 
 /**

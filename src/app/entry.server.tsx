@@ -85,18 +85,23 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-
 /**
  * The SHA-256 (base64) of every inline script carrying the nonce, and the HTML without the
  * nonce attributes. Only React's and React Router's own output is scanned this way: post content
  * reaches the page sanitized, and a script in it would carry no nonce, so it is never hashed.
+ * The nonce is searched for, not every `<script`: a page is mostly the inlined stylesheet and
+ * content, and a scan of each page costs every uncached render (docs/decisions/050-uncached-rendering.md).
  */
 export function markedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
   const attribute = ` nonce="${nonce}"`;
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
-    if (attributes!.includes(attribute) && body) hashes.add(createHash("sha256").update(body).digest("base64"));
+  for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, at + attribute.length)) {
+    const tagStart = html.lastIndexOf("<", at);
+    const bodyStart = html.indexOf(">", at) + 1;
+    const bodyEnd = html.indexOf("</script>", bodyStart);
+    if (!html.startsWith("<script", tagStart) || bodyStart === 0 || bodyEnd === -1) continue;
+    const body = html.slice(bodyStart, bodyEnd);
+    if (body) hashes.add(createHash("sha256").update(body).digest("base64"));
   }
   return { html: html.split(attribute).join(""), hashes: [...hashes] };
 }

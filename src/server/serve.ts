@@ -9,6 +9,7 @@ import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { securityHeaders } from "./security-headers";
+import { warmStart } from "./warm-start";
 
 /**
  * The host (docs/architecture.md section 7): the data folder, headers, compression, the browser's files,
@@ -49,14 +50,24 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
     // and the file lookup cost several times the answer itself (`npm run bench`).
     // The kept page replays the headers this stack gave it when it was rendered.
+    const handle: http.RequestListener = (req, res) => {
+      if (!app.htmlCache.serve(req, res)) host(req, res);
+    };
+    // docs/decisions/050-uncached-rendering.md: the first readers after a start get a warm renderer.
+    // Not under Vite, whose first requests compile the modules instead.
+    if (config.env === "production") {
+      await warmStart({
+        handle,
+        render: (req, res) => {
+          app.htmlCache.bypass(req);
+          host(req, res);
+        },
+        store,
+      });
+    }
     const server = http.createServer();
     const stopper = gracefulStop(server);
-    server.on(
-      "request",
-      stopper.track((req, res) => {
-        if (!app.htmlCache.serve(req, res)) host(req, res);
-      }),
-    );
+    server.on("request", stopper.track(handle));
     applySocketLimits(server, config.maxConnections);
     const port = await listen(server, config);
     // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
