@@ -34,6 +34,8 @@ export type BlogService = {
 
 /** How many related posts a post page shows under the post. */
 export const RELATED_POSTS = 3;
+/** Related lists kept between writes; past this many the kept ones are dropped and made again. */
+const MAX_RELATED_KEPT = 20_000;
 
 /**
  * Public reads of the blog, shared by the pages and the /api endpoints (docs/architecture.md section 6),
@@ -48,6 +50,19 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     ...toCard(post),
     content,
     published: post.published,
+  });
+
+  /**
+   * Each post's related posts, worked out once per write instead of on every render of its page:
+   * at 10,000 posts that is a pass over every published post (docs/decisions/050-uncached-rendering.md).
+   * Dropped on every post or tag write, as the page cache is.
+   */
+  const related = new Map<string, Post[]>();
+  let writes = 0;
+  store.onChange((kind) => {
+    if (kind !== "posts" && kind !== "tags") return;
+    writes += 1;
+    related.clear();
   });
 
   return {
@@ -90,14 +105,25 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     async listRelated(post, limit = RELATED_POSTS) {
       const tags = new Set(post.tags.map((t) => t.slug));
       if (tags.size === 0) return [];
+      const key = `${post.id} ${limit} ${[...tags].join(" ")}`;
+      const known = related.get(key);
+      if (known) return known.map(toCard);
+      const asOf = writes;
       const published = await store.listPosts({ publishedOnly: true });
-      return published
+      const found = published
         .filter((p) => p.id !== post.id)
         .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
         .filter(({ shared }) => shared > 0)
         .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
         .slice(0, limit)
-        .map(({ p }) => toCard(p));
+        .map(({ p }) => p);
+      // Kept only if no write landed while it was worked out, so a kept list is never older than a write.
+      if (asOf === writes) {
+        if (related.size >= MAX_RELATED_KEPT) related.clear();
+        related.set(key, found);
+      }
+      // The cards are made on each call: a cover's resized copies may be ready by the next one.
+      return found.map(toCard);
     },
   };
 }
