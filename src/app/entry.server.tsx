@@ -92,7 +92,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * The nonce is searched for, not every `<script`: a page is mostly the inlined stylesheet and
  * content, and a scan of each page costs every uncached render (docs/decisions/050-uncached-rendering.md).
  */
-export function markedScripts(html: Buffer, nonce: string): { html: Buffer; hashes: string[] } {
+export function markedScripts(html: Buffer, nonce: string): { html: Buffer<ArrayBuffer>; hashes: string[] } {
   // On the bytes React wrote: the page is never decoded to a string and encoded again.
   const attribute = Buffer.from(` nonce="${nonce}"`);
   const hashes = new Set<string>();
