@@ -57,7 +57,6 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // Not under Vite, whose first requests compile the modules instead.
     if (config.env === "production") {
       await warmStart({
-        handle,
         render: (req, res) => {
           app.htmlCache.bypass(req);
           host(req, res);

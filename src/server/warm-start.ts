@@ -7,8 +7,8 @@ import type { Store } from "./store/types";
  * they have run a while, and the heap grows to its working size), so the first seconds after every
  * start or deploy answered readers at 50 connections with a p99 of over a second. Before the
  * server listens, the most read pages are rendered through the whole stack on a private loopback
- * port, bypassing the page cache, for about a second; then once more through the cache, so the
- * first readers of those pages get a hit.
+ * port, bypassing the page cache, for about a second. The cache is left empty: what a reader first
+ * gets is as before, a render kept for the next (the warm-up only makes that render fast).
  */
 export const WARM_UP_MS = 1_000;
 /** At most this many rounds over the pages, however fast they go. */
@@ -18,9 +18,7 @@ const POSTS = 3;
 const PAGES = ["/", "/blog", "/industries"];
 
 export type WarmStart = {
-  /** The host's handler for every request (the page cache first). */
-  handle: http.RequestListener;
-  /** The same host without the page cache in front: every request renders. */
+  /** The host without the page cache: every request renders, and nothing is kept. */
   render: http.RequestListener;
   store: Store;
 };
@@ -32,21 +30,17 @@ export async function warmPaths(store: Store): Promise<string[]> {
 }
 
 /** Renders the popular pages until WARM_UP_MS has passed; answers how many renders it made. */
-export async function warmStart({ handle, render, store }: WarmStart, budgetMs = WARM_UP_MS): Promise<number> {
+export async function warmStart({ render, store }: WarmStart, budgetMs = WARM_UP_MS): Promise<number> {
   const paths = await warmPaths(store);
   let renders = 0;
   await withLoopback(render, async (get) => {
     const until = performance.now() + budgetMs;
     for (let round = 0; round < MAX_ROUNDS && performance.now() < until; round++) {
       for (const path of paths) {
-        // Uncompressed: the renderer is what needs warming, and the rounds end sooner.
-        await get(path, "identity");
+        await get(path);
         renders += 1;
       }
     }
-  });
-  await withLoopback(handle, async (get) => {
-    for (const path of paths) await get(path, "br, gzip");
   });
   return renders;
 }
@@ -54,7 +48,7 @@ export async function warmStart({ handle, render, store }: WarmStart, budgetMs =
 /** A server on 127.0.0.1 and a free port for `use`, closed afterwards; `get` never rejects. */
 async function withLoopback(
   listener: http.RequestListener,
-  use: (get: (path: string, encodings: string) => Promise<void>) => Promise<void>,
+  use: (get: (path: string) => Promise<void>) => Promise<void>,
 ): Promise<void> {
   const server = http.createServer(listener);
   await new Promise<void>((resolve, reject) => {
@@ -63,9 +57,10 @@ async function withLoopback(
   });
   const { port } = server.address() as { port: number };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string, encodings: string) =>
+  const get = (path: string) =>
     new Promise<void>((resolve) => {
-      const headers = { "Accept-Encoding": encodings, "User-Agent": "queuesite-warm-start" };
+      // Uncompressed: the renderer is what needs warming, and the rounds end sooner.
+      const headers = { "Accept-Encoding": "identity", "User-Agent": "queuesite-warm-start" };
       const req = http.get({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
         res.on("close", () => resolve());
         res.resume();
