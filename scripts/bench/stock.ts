@@ -2,6 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PARAGRAPH } from "./many-posts";
 
 /**
  * The stock React Router 7 app on Express that `npm run bench` sets the site against
@@ -35,10 +36,6 @@ export function buildStockApp(): void {
     throw new Error(`building the stock React Router app failed:\n${stderr?.toString() ?? String(error)}`);
   }
 }
-
-const PARAGRAPH =
-  "<p>Intelligent queuing lets visitors wait wherever they like and arrive just in time. Service points call " +
-  "the next person with one tap, and live wait times keep everyone informed instead of forgotten.</p>";
 
 export type StockServer = { url: string; pid: number; pageBytes: number; stop: () => Promise<unknown> };
 
