@@ -35,11 +35,11 @@ export type LoadSite = (config: Config) => Promise<Site>;
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.
-  const { store, sessionSecret, sessionRecords, close } = await openSite(config);
+  const { store, sessionSecret, sessionRecords, files, close } = await openSite(config);
   let site: Site | undefined;
   try {
     site = await loadSite(config);
-    const app = createApp({ config, store, sessionSecret, sessionRecords, build: site.build });
+    const app = createApp({ config, store, sessionSecret, sessionRecords, files, build: site.build });
     const host = express();
     host.disable("x-powered-by");
     host.use(compression());

@@ -1,39 +1,15 @@
 import pg from "pg";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/server/auth/auth-service";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
-import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeUser, signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTwoInstances } from "../helpers/two-instances";
 
-/**
- * Two instances of the site on one PostgreSQL database, as behind a load balancer: each with its
- * own page cache, both built by createApp from the production build.
- */
-const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
-
-let server: RunningPostgres;
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(() => server?.stop());
-
-type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-async function twoInstances(): Promise<[TestApp, TestApp]> {
-  const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
-  const a = await makeTestApp({ env });
-  const b = await makeTestApp({ env });
-  apps.push(a, b);
-  return [a, b];
-}
+/** Two instances of the site on one PostgreSQL database, as behind a load balancer. */
+const { server, twoInstances } = useTwoInstances();
 
 describe("two instances on one database", () => {
   it("a post written on A is served by B, whose cached blog page is dropped", async () => {
@@ -98,7 +74,7 @@ describe("two instances on one database", () => {
     // The database refuses connections and drops the ones it has: reads still answer from
     // memory, but the report says the database is gone, for the load balancer to act on.
     expectConsoleError(/PostgreSQL connection lost/);
-    const admin = new pg.Client({ connectionString: server.url });
+    const admin = new pg.Client({ connectionString: server().url });
     await admin.connect();
     const name = new URL(a.config.databaseUrl!).pathname.slice(1);
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
