@@ -92,8 +92,9 @@ export async function exportDataFolder(config: Config): Promise<string> {
  * `config` stands for the database's side. Backups keep their names, so every one is kept.
  */
 async function copyFiles(from: SiteFiles | Config, to: SiteFiles | Config): Promise<string> {
-  const opened = await Promise.all([from, to].map((side) => ("media" in side ? side : openSiteFiles(side))));
-  const [source, target] = opened as [SiteFiles, SiteFiles];
+  const open = (side: SiteFiles | Config) => ("media" in side ? Promise.resolve(side) : openSiteFiles(side));
+  const opened = await Promise.all([open(from), open(to)]);
+  const [source, target] = opened;
   try {
     const images = await source.media.list();
     for (const image of images) await target.media.put(image, await source.media.read(image));

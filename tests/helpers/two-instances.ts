@@ -24,7 +24,7 @@ export function useTwoInstances() {
   });
   return {
     server: () => server!,
-    async twoInstances(): Promise<[TestApp, TestApp]> {
+    twoInstances: async (): Promise<[TestApp, TestApp]> => {
       const env = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET };
       const a = await makeTestApp({ env });
       const b = await makeTestApp({ env });

@@ -21,13 +21,19 @@ describe("two instances: images", () => {
     const [a, b] = await twoInstances();
     const { cookie } = await signedIn(a);
     const png = await makeImage(1200, 600);
-    const uploaded = await request(a.app).post("/api/cms/uploads").set("Cookie", cookie).attach("file", png, "wide.png");
+    const uploaded = await request(a.app)
+      .post("/api/cms/uploads")
+      .set("Cookie", cookie)
+      .attach("file", png, "wide.png");
     expect(uploaded.status).toBe(201);
     const { url, name } = uploaded.body as { url: string; name?: string };
 
     const original = await request(b.app).get(url).buffer(true).expect(200);
     expect(Buffer.compare(original.body as Buffer, png)).toBe(0);
-    const copy = await request(b.app).get(url.replace(/\.png$/, "-480w.png")).buffer(true).expect(200);
+    const copy = await request(b.app)
+      .get(url.replace(/\.png$/, "-480w.png"))
+      .buffer(true)
+      .expect(200);
     expect(imageSize(copy.body as Buffer)).toMatchObject({ width: 480, height: 240 });
     const listed = await request(b.app).get("/api/cms/media").set("Cookie", cookie).expect(200);
     expect(listed.body.media.map((m: { url: string }) => m.url)).toEqual([url]);
@@ -47,7 +53,12 @@ describe("two instances: images", () => {
     const { url } = (await request(a.app).post("/api/cms/uploads").set("Cookie", cookie).attach("file", png, "c.png"))
       .body as { url: string };
     const input = makePostInput({ content: `<p>Look:</p><p><img src="${url}" alt="A chart"></p>` });
-    await request(a.app).post("/api/cms/simple-create-post").set("Cookie", cookie).set(sameOrigin).send(input).expect(201);
+    await request(a.app)
+      .post("/api/cms/simple-create-post")
+      .set("Cookie", cookie)
+      .set(sameOrigin)
+      .send(input)
+      .expect(201);
     await expect.poll(async () => (await request(b.app).get(`/blog/${input.slug}`)).status).toBe(200);
     const page = await request(b.app).get(`/blog/${input.slug}`);
     expect(page.text).toContain(`${url.replace(/\.png$/, "-480w.png")} 480w`);
@@ -73,10 +84,12 @@ describe("two instances: backups", () => {
     const onA = await admin(request(a.app).get("/api/debug/backups")).expect(200);
     expect(onA.body.backups).toEqual(onB.body.backups);
 
-    const download = await admin(request(b.app).get(`/api/debug/backups/${name}`)).buffer(true).expect(200);
+    const download = await admin(request(b.app).get(`/api/debug/backups/${name}`))
+      .buffer(true)
+      .expect(200);
     expect(download.headers["content-disposition"]).toBe(`attachment; filename=${name}`);
     expect(download.headers["content-type"]).toMatch(/^application\/json/);
-    expect(JSON.parse(download.text as string).posts).toEqual([expect.objectContaining({ id: post.body.id })]);
+    expect(JSON.parse(download.text).posts).toEqual([expect.objectContaining({ id: post.body.id })]);
     expect(Number(download.headers["content-length"])).toBe(onB.body.backups[0].size);
 
     await admin(request(a.app).delete(`/api/debug/delete-post/${post.body.id}`)).expect(200);
@@ -87,7 +100,9 @@ describe("two instances: backups", () => {
     const missing = name.replace(/\d{3}Z/, "999Z");
     const notFound = await admin(request(b.app).get(`/api/debug/backups/${missing}`)).expect(404);
     expect(notFound.body.message).toBe(BACKUP_MESSAGES.notFound(missing));
-    const badName = await admin(request(b.app).post("/api/debug/restore-posts")).send({ file: "../db.json" }).expect(400);
+    const badName = await admin(request(b.app).post("/api/debug/restore-posts"))
+      .send({ file: "../db.json" })
+      .expect(400);
     expect(badName.body.message).toBe(BACKUP_MESSAGES.badName("../db.json"));
   });
 });
