@@ -49,7 +49,14 @@ export type AppDeps = {
  * (docs/architecture.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
  * Express runs at all.
  */
-export function createApp({ config, store, sessionSecret, sessionRecords, files = folderFilesOnly(config), build }: AppDeps) {
+export function createApp({
+  config,
+  store,
+  sessionSecret,
+  sessionRecords,
+  files = folderFilesOnly(config),
+  build,
+}: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
@@ -70,7 +77,7 @@ export function createApp({ config, store, sessionSecret, sessionRecords, files 
     inbox: createInboxService(store),
     postSearch: createPostSearch(posts),
     tags: createTagService(store),
-    setup: createSetupService(store),
+    setup: createSetupService(store, { tokens: files.setupTokens }),
     media,
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
   };

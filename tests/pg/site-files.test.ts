@@ -18,5 +18,7 @@ siteFilesContract("data folder", () => Promise.resolve(folderFiles(makeTempDir("
 siteFilesContract("PostgreSQL", async () => {
   const url = await server.createDatabase();
   await (await openPgStore(url, { seed: false })).close(); // the migrations
-  return openSiteFiles(loadConfig({ DATA_DIR: makeTempDir("site-files-"), DATABASE_URL: url, SESSION_SECRET: "x".repeat(40) }));
+  return openSiteFiles(
+    loadConfig({ DATA_DIR: makeTempDir("site-files-"), DATABASE_URL: url, SESSION_SECRET: "x".repeat(40) }),
+  );
 });

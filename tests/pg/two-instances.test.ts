@@ -3,10 +3,12 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/server/auth/auth-service";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import { SETUP_MESSAGES } from "~/shared/setup";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
+import { asHtml } from "../helpers/html";
 import { makePostInput } from "../helpers/factories";
 import { makeUser, signedIn } from "../helpers/sign-in";
-import { useTwoInstances } from "../helpers/two-instances";
+import { useTwoInstances, type TestApp } from "../helpers/two-instances";
 
 /** Two instances of the site on one PostgreSQL database, as behind a load balancer. */
 const { server, twoInstances } = useTwoInstances();
@@ -85,4 +87,43 @@ describe("two instances on one database", () => {
     expect(down.body.error).toMatch(/^The database cannot be reached \(\w+\)\.$/);
     expect(down.body).not.toHaveProperty("databaseLatencyMs");
   });
+});
+
+describe("two instances: the first-run setup link", () => {
+  const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+  const submit = (app: TestApp["app"], token: string, username: string) =>
+    request(app)
+      .post(`/admin/setup?token=${token}`)
+      .type("form")
+      .send({ token, username, password: "a long password", confirmPassword: "a long password" });
+
+  it("works on the instance the browser reaches, whichever printed it; then every instance answers 404", async () => {
+    const [a, b] = await twoInstances();
+    const printedByA = tokenOf((await a.app.setup.issueLink("http://localhost:3000"))!);
+    const printedByB = tokenOf((await b.app.setup.issueLink("http://localhost:3001"))!);
+    expect((await request(b.app).get(`/admin/setup?token=${printedByA}`).expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.submit),
+    );
+    expect((await request(a.app).get(`/admin/setup?token=${printedByB}`).expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.submit),
+    );
+    expect((await request(a.app).get("/admin/setup?token=guess").expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.badToken),
+    );
+
+    await submit(b.app, printedByA, "ada").expect(302);
+    expect(await b.store.getUserByUsername("ada")).toMatchObject({ role: "admin" });
+    await expect.poll(async () => (await request(a.app).get(`/admin/setup?token=${printedByB}`)).status).toBe(404);
+    await request(b.app).get("/admin/setup").expect(404);
+    await submit(a.app, printedByB, "mallory").expect(404);
+    await expect.poll(() => a.store.countUsers()).toBe(1);
+  }, 30_000);
+
+  it("is spent on every instance by its first use: a second admin cannot race the first on another instance", async () => {
+    const [a, b] = await twoInstances();
+    const token = tokenOf((await a.app.setup.issueLink("http://localhost:3000"))!);
+    const results = await Promise.all([submit(a.app, token, "ada"), submit(b.app, token, "bo")]);
+    expect(results.map((r) => r.status).sort()).toEqual([302, 403]);
+    await expect.poll(() => b.store.countUsers()).toBe(1);
+  }, 30_000);
 });
