@@ -122,7 +122,7 @@ describe("two instances: the first-run setup link", () => {
   it("is spent on every instance by its first use: a second admin cannot race the first on another instance", async () => {
     const [a, b] = await twoInstances();
     const token = tokenOf((await a.app.setup.issueLink("http://localhost:3000"))!);
-    const results = await Promise.all([submit(a.app, token, "ada"), submit(b.app, token, "bo")]);
+    const results = await Promise.all([submit(a.app, token, "ada"), submit(b.app, token, "bob")]);
     expect(results.map((r) => r.status).sort()).toEqual([302, 403]);
     await expect.poll(() => b.store.countUsers()).toBe(1);
   }, 30_000);

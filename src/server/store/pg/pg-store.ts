@@ -143,8 +143,8 @@ export class PgStore extends SnapshotStore implements Store {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query("BEGIN");
-      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
+      // One round trip: a simple query may hold both statements (the key is ours, not input).
+      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
       this.install(await catchUp(client, this.snap.data, this.revision));
       const { next, result, kinds } = change(this.snap, new Date().toISOString());
       if (!next) {
@@ -153,7 +153,7 @@ export class PgStore extends SnapshotStore implements Store {
         return result;
       }
       const snap = buildSnapshot(next, this.snap);
-      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap), indexes(snap));
+      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap));
       const documents = diffDocuments(this.snap.data, snap.data);
       const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
       await client.query("COMMIT");

@@ -123,18 +123,19 @@ export async function persist(
       [name, JSON.stringify(doc)],
     );
   }
-  const { rows } = await client.query<{ revision: number }>(
-    "UPDATE store_state SET revision = revision + 1, meta = $1 RETURNING revision",
-    [JSON.stringify(meta)],
-  );
-  const revision = rows[0]!.revision;
   const log: ChangeLog = {
     kinds,
     ids: Object.fromEntries(diffs.map((d) => [d.collection.key, [...d.upsert.map((r) => r.id), ...d.remove]])),
     documents: [...documents.upsert.map(([name]) => name), ...documents.remove],
   };
-  await client.query("INSERT INTO store_changes (revision, changed) VALUES ($1, $2)", [revision, JSON.stringify(log)]);
-  await client.query("DELETE FROM store_changes WHERE revision <= $1", [revision - KEPT_REVISIONS]);
-  await client.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, String(revision)]);
+  // The revision, its log line, the pruning of old lines and the notification in one round trip.
+  const { rows } = await client.query<{ revision: number }>(
+    `WITH state AS (UPDATE store_state SET revision = revision + 1, meta = $1 RETURNING revision),
+       logged AS (INSERT INTO store_changes (revision, changed) SELECT revision, $2 FROM state),
+       pruned AS (DELETE FROM store_changes WHERE revision <= (SELECT revision FROM state) - $3)
+     SELECT revision, pg_notify($4, revision::text) FROM state`,
+    [JSON.stringify(meta), JSON.stringify(log), KEPT_REVISIONS, CHANGES_CHANNEL],
+  );
+  const revision = rows[0]!.revision;
   return revision;
 }
