@@ -21,14 +21,13 @@ const post = (id: number, minute: number, extra: Partial<Post> = {}): Post => ({
   ...extra,
 });
 
-const data = (posts: Post[]): DbFile =>
-  ({
-    posts,
-    tags: [],
-    users: [],
-    messages: [],
-    meta: { nextPostId: 1000, nextTagId: 1, nextUserId: 1, nextMessageId: 1 },
-  }) as unknown as DbFile;
+const data = (posts: Post[]): DbFile => ({
+  posts,
+  tags: [],
+  users: [],
+  messages: [],
+  meta: { nextPostId: 1000, nextTagId: 1, nextUserId: 1, nextMessageId: 1 },
+});
 
 const sorted = <K, V>(map: ReadonlyMap<K, V>) =>
   [...map.entries()].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
