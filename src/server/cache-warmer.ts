@@ -1,3 +1,4 @@
+import { newestFirst } from "./store/db-snapshot";
 import type { Post, Store } from "./store/types";
 
 /**
@@ -29,7 +30,7 @@ export type WarmerOptions = {
 const ALWAYS = ["/", "/blog"];
 
 export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWarmer {
-  let known = new Map<number, Post>();
+  let known: readonly Post[] = [];
   let generation = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
@@ -40,7 +41,7 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
   // The published posts as they are now, to tell which changed at the next write: records are
   // frozen and shared (Store), so a post a write did not touch is the same object as before.
   const remember = async () => {
-    known = new Map((await store.listPosts({ publishedOnly: true })).map((post) => [post.id, post]));
+    known = await store.publishedPosts();
   };
   const ready = remember().catch(() => undefined);
 
@@ -48,9 +49,7 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
     // Read before the comparison: the published posts as of the write that scheduled this warm-up.
     const before = known;
     await remember();
-    const changed: Post[] = [];
-    for (const [id, post] of known) if (before.get(id) !== post) changed.push(post);
-    const gone = [...before.values()].filter((post) => known.get(post.id) !== post);
+    const { changed, gone } = differences(before, known);
     const tags = new Set([...changed, ...gone].flatMap((post) => post.tags.map((tag) => tag.slug)));
     return [
       ...ALWAYS,
@@ -98,4 +97,34 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
       stopped = true;
     },
   };
+}
+
+/**
+ * The posts of `after` that `before` lacks or held as another object (new or edited), and those of
+ * `before` that `after` lacks or replaced: one walk down both lists, which are in the store's
+ * newest-first order, instead of indexing 10,000 posts after every write.
+ */
+export function differences(before: readonly Post[], after: readonly Post[]) {
+  const changed: Post[] = [];
+  const gone: Post[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const old = before[i];
+    const now = after[j];
+    if (old === now) {
+      i++;
+      j++;
+      continue;
+    }
+    const order = old === undefined ? 1 : now === undefined ? -1 : newestFirst(old, now);
+    if (order < 0) gone.push(before[i++]!);
+    else if (order > 0) changed.push(after[j++]!);
+    else {
+      // The same id at the same time as another object: the post was edited in place.
+      gone.push(before[i++]!);
+      changed.push(after[j++]!);
+    }
+  }
+  return { changed, gone };
 }

@@ -64,7 +64,7 @@ export function buildSnapshot(next: DbFile, previous?: Snapshot): Snapshot {
   const postIndexes = same("posts")
     ? previous!
     : (patched ?? {
-        published: posts.filter((p) => p.published),
+        published: Object.freeze(posts.filter((p) => p.published)),
         postsById: new Map(posts.map((p) => [p.id, p])),
         postsBySlug: new Map(posts.map((p) => [p.slug, p])),
       });
@@ -116,6 +116,7 @@ function patchPosts(previous: Snapshot, nextPosts: readonly Post[]) {
     if (post.published) published.splice(sortedIndex(published, post), 0, post);
   }
   Object.freeze(posts); // every post in it is frozen, so deepFreeze need not visit them again
+  Object.freeze(published);
   const postsById = PatchedMap.patch(
     previous.postsById,
     upsert.map((p) => [p.id, p]),
