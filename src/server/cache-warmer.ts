@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { newestFirst } from "./store/db-snapshot";
 import type { Post, Store } from "./store/types";
 
@@ -24,12 +25,14 @@ export type WarmerOptions = {
   store: Store;
   /** Requests one path through the server and resolves once it has been answered; never rejects. */
   fetchPage: (path: string) => Promise<void>;
+  /** Resolves when no write request is being answered (writesInFlight's `quiet`); none waits for nothing. */
+  quiet?: () => Promise<void>;
 };
 
 /** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
 const ALWAYS = ["/", "/blog"];
 
-export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWarmer {
+export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
   let known: readonly Post[] = [];
   let generation = 0;
   let stopped = false;
@@ -63,6 +66,9 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
     for (const path of await pathsAfterWrite()) pending.add(path);
     for (const path of pending) {
       if (stopped || generation !== started) return; // a newer write: its own warm-up follows
+      // Writes go first: a render started now would hold their database round trips back.
+      await quiet?.();
+      if (stopped || generation !== started) return;
       pending.delete(path);
       await fetchPage(path);
     }
@@ -95,6 +101,40 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
     },
     stop() {
       stopped = true;
+    },
+  };
+}
+
+/** The longest a warm-up waits for writes to end before it renders anyway. */
+const MAX_WAIT_MS = 1000;
+
+/**
+ * Counts the write requests (anything but GET and HEAD) being answered, so warm-ups render only
+ * between writes: a render on the event loop would delay each of a write's database round trips
+ * (docs/decisions/046-writes-in-time-of-their-change.md). Reads do not hold the warmer back: under
+ * steady reading it must still run, or every reader after a write would render for itself.
+ */
+export function writesInFlight() {
+  let count = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    track: (req: IncomingMessage, res: ServerResponse): void => {
+      if (req.method === "GET" || req.method === "HEAD") return;
+      count++;
+      res.once("close", () => {
+        count--;
+        if (count === 0) waiting.splice(0).forEach((wake) => wake());
+      });
+    },
+    quiet: (): Promise<void> => {
+      if (count === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, MAX_WAIT_MS);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
   };
 }

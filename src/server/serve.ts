@@ -4,7 +4,7 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import { createCacheWarmer } from "./cache-warmer";
+import { createCacheWarmer, writesInFlight } from "./cache-warmer";
 import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
@@ -51,9 +51,11 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     // The kept page replays the headers this stack gave it when it was rendered.
     const server = http.createServer();
     const stopper = gracefulStop(server);
+    const writes = writesInFlight();
     server.on(
       "request",
       stopper.track((req, res) => {
+        writes.track(req, res);
         if (!app.htmlCache.serve(req, res)) host(req, res);
       }),
     );
@@ -64,7 +66,10 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const setupLink = await app.setup.issueLink(setupBase(config, port));
     const ready = `Site ready on http://localhost:${port} (${describeStorage(config)})`;
     console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
-    const warmer = config.htmlCacheBytes > 0 ? createCacheWarmer({ store, fetchPage: selfFetcher(server) }) : undefined;
+    const warmer =
+      config.htmlCacheBytes > 0
+        ? createCacheWarmer({ store, fetchPage: selfFetcher(server), quiet: writes.quiet })
+        : undefined;
 
     const signal = await nextSignal();
     const started = Date.now();
