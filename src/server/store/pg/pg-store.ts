@@ -13,7 +13,7 @@ import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { pgTypes } from "./pg-types";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
-import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
+import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
 
 /**
  * The store of docs/decisions/040-postgres-store-mirrors-the-records.md: the same records, rules
@@ -143,9 +143,8 @@ export class PgStore extends SnapshotStore implements Store {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      // One round trip: a simple query may hold both statements (the key is ours, not input).
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${WRITE_LOCK})`);
-      this.install(await catchUp(client, this.snap.data, this.revision));
+      const state = await beginLocked(client, WRITE_LOCK);
+      this.install(await catchUp(client, this.snap.data, this.revision, state));
       const { next, result, kinds } = change(this.snap, new Date().toISOString());
       if (!next) {
         await client.query("COMMIT");
