@@ -1,0 +1,69 @@
+import { HtmlValidate } from "html-validate";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INDUSTRIES } from "~/shared/industries";
+import { makePostInput } from "../helpers/factories";
+import { signedIn } from "../helpers/sign-in";
+import { makeTestApp } from "../helpers/test-app";
+
+/**
+ * Every public page is valid HTML as the W3C checker reads it: html-validate's `standard` preset
+ * (content models, nesting, attribute values; no style rules), plus boolean attributes written
+ * empty as React writes them, so `allowfullscreen="true"` (what the editor writes on embeds) fails.
+ */
+const validator = new HtmlValidate({
+  extends: ["html-validate:standard"],
+  rules: { "attribute-boolean-style": ["error", { style: "empty" }] },
+});
+
+let t: Awaited<ReturnType<typeof makeTestApp>>;
+let embedSlug: string;
+beforeAll(async () => {
+  t = await makeTestApp({ seed: true });
+  const { cookie } = await signedIn(t);
+  const input = makePostInput({
+    content:
+      '<p>A short tour of the queue, embedded as the editor writes it.</p><iframe class="ql-video" frameborder="0" ' +
+      'allowfullscreen="true" src="https://www.youtube.com/embed/aqz-KE-bpKQ"></iframe>',
+  });
+  embedSlug = input.slug;
+  await request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(input).expect(201);
+});
+afterAll(() => t.close());
+
+async function problemsOf(path: string, status = 200): Promise<string[]> {
+  const res = await request(t.app).get(path).expect(status);
+  const report = await validator.validateString(res.text, path);
+  return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} at ${m.line}:${m.column}: ${m.message}`));
+}
+
+describe("the public pages are valid HTML", () => {
+  const pages = [
+    "/",
+    "/industries",
+    ...INDUSTRIES.map((industry) => `/industries/${industry.id}`),
+    "/blog",
+    "/blog?tag=product",
+    "/admin",
+  ];
+  it.each(pages)("%s", async (path) => {
+    expect(await problemsOf(path)).toEqual([]);
+  });
+
+  it("every sample post and a post with a video embed", async () => {
+    const posts = await t.store.listPosts({ publishedOnly: true });
+    expect(posts.length).toBeGreaterThan(4);
+    for (const post of posts)
+      expect({ slug: post.slug, problems: await problemsOf(`/blog/${post.slug}`) }).toEqual({
+        slug: post.slug,
+        problems: [],
+      });
+    const embed = await request(t.app).get(`/blog/${embedSlug}`).expect(200);
+    expect(embed.text).toMatch(/<iframe[^>]* allowfullscreen[ >]/);
+    expect(embed.text).not.toContain('allowfullscreen="true"');
+  });
+
+  it("the 404 page", async () => {
+    expect(await problemsOf("/no-such-page", 404)).toEqual([]);
+  });
+});
