@@ -28,6 +28,10 @@ describe("two instances: images", () => {
     expect(uploaded.status).toBe(201);
     const { url, name } = uploaded.body as { url: string; name?: string };
 
+    // A makes its copies after answering the upload; asking for one waits for them.
+    await request(a.app)
+      .get(url.replace(/\.png$/, "-480w.png"))
+      .expect(200);
     const original = await request(b.app).get(url).buffer(true).expect(200);
     expect(Buffer.compare(original.body as Buffer, png)).toBe(0);
     const copy = await request(b.app)
@@ -63,6 +67,9 @@ describe("two instances: images", () => {
     const page = await request(b.app).get(`/blog/${input.slug}`);
     expect(page.text).toContain(`${url.replace(/\.png$/, "-480w.png")} 480w`);
     expect(page.text).toMatch(/width="1000"/);
+    await request(a.app)
+      .get(url.replace(/\.png$/, "-480w.png"))
+      .expect(200); // A's copies, made after the upload
   });
 });
 
