@@ -146,7 +146,12 @@ async function backup(values: Values): Promise<void> {
     await withStore(
       values,
       async (store, { files }) => {
-        const { name, count } = await takeBackup(files.backups, files.media, await store.listPosts(), config.backupKeep);
+        const { name, count } = await takeBackup(
+          files.backups,
+          files.media,
+          await store.listPosts(),
+          config.backupKeep,
+        );
         console.log(CLI_MESSAGES.backedUp(count, name));
       },
       { seed: false },

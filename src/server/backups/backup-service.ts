@@ -3,7 +3,13 @@ import { HttpError, ValidationError } from "~/server/errors";
 import type { Post, Store } from "~/server/store/types";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { assertBackupName, countPosts, parseBackupContents, parseBackupTextContents, type BackupContents } from "./backup-file";
+import {
+  assertBackupName,
+  countPosts,
+  parseBackupContents,
+  parseBackupTextContents,
+  type BackupContents,
+} from "./backup-file";
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";

@@ -1,13 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import {
-  MEDIA_TYPES,
-  MEDIA_URL,
-  VARIANT_WIDTHS,
-  type MediaExtension,
-  type ResponsiveImage,
-} from "~/shared/media";
+import { MEDIA_TYPES, MEDIA_URL, VARIANT_WIDTHS, type MediaExtension, type ResponsiveImage } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { inspectImage } from "./image-bytes";
 import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
@@ -103,7 +97,6 @@ export function createMediaLibrary(dataDir: string, originals: MediaOriginals = 
     path.join(cacheDir, `${image.hash}-${width}w.${variantExtension(image.ext)}`);
 
   return {
-
     /** Checks, cleans and stores an upload (415 for anything but an image of the accepted types). */
     async upload(upload: Buffer): Promise<StoredImage> {
       const { bytes, ext } = inspectImage(upload);

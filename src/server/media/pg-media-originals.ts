@@ -59,7 +59,8 @@ export async function openPgMediaOriginals(
     } else {
       byNames([notice.added]).then(
         (image) => image && tell({ added: image }),
-        (error: unknown) => console.error("Could not read a new image:", error instanceof Error ? error.message : error),
+        (error: unknown) =>
+          console.error("Could not read a new image:", error instanceof Error ? error.message : error),
       );
     }
   };
