@@ -1,9 +1,9 @@
 // The PostgreSQL store's tests run a real server from Debian's binaries: PG_BIN, then the newest
 // /usr/lib/postgresql/*/bin. As root with apt-get they are installed; otherwise we stop with one
 // line saying what to install.
-import { execSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { aptInstall } from "./apt-install.mjs";
 
 const DEBIAN_ROOT = "/usr/lib/postgresql";
 
@@ -19,16 +19,9 @@ export function findPostgresBin() {
 export function ensurePostgres() {
   const found = findPostgresBin();
   if (found) return found;
-  const canApt = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
-  if (!canApt) {
-    console.error(
-      "The PostgreSQL tests need its server binaries: install Debian's `postgresql` package (or set PG_BIN).",
-    );
-    process.exit(1);
-  }
-  console.log("PostgreSQL not found: installing Debian's postgresql package...");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql", {
-    stdio: "inherit",
+  aptInstall("postgresql", {
+    what: "PostgreSQL",
+    missing: "The PostgreSQL tests need its server binaries: install Debian's `postgresql` package (or set PG_BIN).",
   });
   const installed = findPostgresBin();
   if (!installed) {

@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
 import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
-import type { SessionRecords } from "./auth/session-records";
+import type { SessionRecords } from "./auth/session-cache";
 import { createSessions } from "./auth/session";
 import { createBackupService } from "./backups/backup-service";
 import { createBlogService } from "./blog";

@@ -20,7 +20,7 @@ const EMBED_PATHS: Record<string, RegExp> = {
 
 // The classes Quill 2 writes for align, indent, font, size, video and code blocks. Quill 2's editor
 // HTML (root.innerHTML) holds code blocks as div.ql-code-block-container > div.ql-code-block.
-const QUILL_CLASSES = [
+export const QUILL_CLASSES = [
   "ql-align-center",
   "ql-align-right",
   "ql-align-justify",
@@ -35,7 +35,7 @@ const QUILL_CLASSES = [
 ];
 // A div is kept only as one of these wrappers (the responsive video container of docs/product.md section 5's
 // paste rules, or a Quill 2 code block); any other div is unwrapped, its content kept.
-const DIV_CLASSES = ["video-container", "ql-code-block-container", "ql-code-block"];
+export const DIV_CLASSES = ["video-container", "ql-code-block-container", "ql-code-block"];
 // Quill 2 writes every list as <ol><li data-list="...">.
 const LIST_TYPES = ["bullet", "ordered", "checked", "unchecked"];
 

@@ -15,27 +15,29 @@ export type Notice = { title: string; description: string };
 export const YOUTUBE_SIZE = { width: 560, height: 315 } as const;
 export const VIMEO_SIZE = { width: 640, height: 360 } as const;
 
+const notice = (title: string, description: string): Notice => ({ title, description });
+
 // docs/product.md section 8 "Editor notices".
-export const VIDEOS_FOUND_NOTICE: Notice = {
-  title: "Embedded videos found",
-  description: "This post contains embedded videos. They stay in the post when you save it.",
-};
-export const EMBED_CODE_NOTICE: Notice = {
-  title: "Video embed code added",
-  description: "The pasted YouTube or Vimeo embed code was kept as an embedded video.",
-};
-export const EMBED_CODE_REFUSED_NOTICE: Notice = {
-  title: "Embed code not supported",
-  description: "Only YouTube and Vimeo videos can be embedded; the pasted embed was left out.",
-};
-export const YOUTUBE_URL_NOTICE: Notice = {
-  title: "YouTube video embedded",
-  description: "The pasted YouTube link was turned into an embedded video (560×315).",
-};
-export const VIMEO_URL_NOTICE: Notice = {
-  title: "Vimeo video embedded",
-  description: "The pasted Vimeo link was turned into an embedded video (640×360).",
-};
+export const VIDEOS_FOUND_NOTICE = notice(
+  "Embedded videos found",
+  "This post contains embedded videos. They stay in the post when you save it.",
+);
+export const EMBED_CODE_NOTICE = notice(
+  "Video embed code added",
+  "The pasted YouTube or Vimeo embed code was kept as an embedded video.",
+);
+export const EMBED_CODE_REFUSED_NOTICE = notice(
+  "Embed code not supported",
+  "Only YouTube and Vimeo videos can be embedded; the pasted embed was left out.",
+);
+export const YOUTUBE_URL_NOTICE = notice(
+  "YouTube video embedded",
+  "The pasted YouTube link was turned into an embedded video (560×315).",
+);
+export const VIMEO_URL_NOTICE = notice(
+  "Vimeo video embedded",
+  "The pasted Vimeo link was turned into an embedded video (640×360).",
+);
 
 // docs/product.md section 5: a YouTube video id is exactly 11 characters.
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

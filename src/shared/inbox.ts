@@ -44,9 +44,6 @@ export const INBOX_MESSAGES = {
   notEmailed: (reason: string) => `not emailed: ${reason}`,
   emailPending: "email pending",
   emailed: "emailed",
-  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
-  previous: "Previous",
-  next: "Next",
   notFound: (id: number) => `Message ${id} not found.`,
   invalidId: "Invalid message ID",
   invalidStatus: `Status must be one of ${INBOX_STATUSES.join(", ")}`,
@@ -105,7 +102,16 @@ export type InboxMessage = {
   createdAt: string;
   read: boolean;
   archived: boolean;
-  notification?: { state: "pending" | "sent" | "failed"; attempts: number; error?: string; updatedAt: string };
+  /** Whether the notification email went out (src/server/mail-notifier.ts); absent when none is configured. */
+  notification?: EmailStatus;
+};
+
+export type EmailStatus = {
+  state: "pending" | "sent" | "failed";
+  attempts: number;
+  /** Why the last attempt failed. */
+  error?: string;
+  updatedAt: string;
 };
 
 export type InboxSettings = { writersSeeInbox: boolean };

@@ -15,9 +15,6 @@ export const POST_QUERY_MESSAGES = {
   counts: (c: { all: number; published: number; drafts: number }) =>
     `${c.all} posts: ${c.published} published, ${c.drafts} drafts`,
   noMatches: "No posts match these filters.",
-  pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
-  previous: "Previous",
-  next: "Next",
   invalid: "The search is not valid.",
 } as const;
 

@@ -1,23 +1,21 @@
 import request from "supertest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { POSTS_PAGE_SIZE } from "~/shared/post-query";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTestApp } from "../helpers/test-app";
 
 /**
  * The route modules behind the admin panels' fetchers (/admin/data/*): the same rules as the
  * /api/admin calls, answered as data the panels show.
  */
-let t: Awaited<ReturnType<typeof makeTestApp>>;
+const t = useTestApp();
 let admin: string;
 beforeEach(async () => {
-  t = await makeTestApp();
   admin = (await signedIn(t, "admin")).cookie;
 });
-afterEach(() => t.close());
 
 const addMessage = (name = "Ada") =>
   t.store.addMessage({ name, email: "ada@example.com", message: "Hello there", ip: "127.0.0.1" });

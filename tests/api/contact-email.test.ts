@@ -6,15 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { signedIn } from "../helpers/sign-in";
 import { closedPort, startSmtpServer } from "../helpers/smtp-server";
+import { GOOD_CONTACT as GOOD } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
-
-const GOOD = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  company: "Analytical",
-  industry: "healthcare",
-  message: "We queue at our clinics.",
-};
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

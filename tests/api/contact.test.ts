@@ -6,15 +6,8 @@ import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
 import { CONTACT_FORM_MESSAGES, HONEYPOT_FIELD } from "~/server/contact";
 import { CONTACT_MESSAGES } from "~/shared/contact-schema";
 import { asHtml } from "../helpers/html";
+import { GOOD_CONTACT as GOOD } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
-
-const GOOD = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  company: "Analytical",
-  industry: "healthcare",
-  message: "We queue at our clinics.",
-};
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 beforeEach(async () => {

@@ -1,15 +1,11 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import request from "supertest";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { HEALTH_REPORT_ERRORS } from "~/server/health";
-import { STORAGE_MESSAGES } from "~/server/storage-errors";
-import { DB_FILE } from "~/server/store/json-store";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
-import { makePostInput } from "../helpers/factories";
-import { signedIn } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { dbFileText, expectFullDiskRefusal, writeAndHealth } from "../helpers/disk-full";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
@@ -69,28 +65,15 @@ it("a full data folder: 507 with the reason, nothing half-written, health 503, a
   const dataDir = path.join(mountPoint!, "data");
   const t = await makeTestApp({ dataDir, env: { MIN_FREE_BYTES: String(MB) } });
   try {
-    const { cookie } = await signedIn(t, "admin");
-    const create = () => request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput());
-    const health = () => request(t.app).get("/api/public/health/database");
+    const requests = await writeAndHealth(t);
+    const { create, health } = requests;
     expect((await create()).status).toBe(201);
     expect((await health()).status).toBe(200);
-    const before = fs.readFileSync(path.join(dataDir, DB_FILE), "utf8");
+    const before = dbFileText(dataDir);
 
     const filler = fill(dataDir);
     expectConsoleError(/ENOSPC/);
-    const refused = await create();
-    expect(refused.status).toBe(507);
-    expect(refused.body.message).toBe(STORAGE_MESSAGES.ENOSPC);
-    expect(fs.readFileSync(path.join(dataDir, DB_FILE), "utf8")).toBe(before);
-    expect(fs.readdirSync(dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
-
-    const sick = await health();
-    expect(sick.status).toBe(503);
-    expect(sick.body).toMatchObject({
-      databaseConnected: false,
-      error: STORAGE_MESSAGES.ENOSPC,
-      lastWriteError: STORAGE_MESSAGES.ENOSPC,
-    });
+    const { sick } = await expectFullDiskRefusal(requests, dataDir, before);
     expect(sick.body.freeBytes).toBeLessThan(MB);
 
     fs.rmSync(filler);

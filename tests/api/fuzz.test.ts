@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { SESSION_COOKIE } from "~/server/auth/session";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -12,6 +13,7 @@ import { makeTestApp } from "../helpers/test-app";
  * generator, so a failure names the seed and the request and can be replayed. Every answer must
  * be below 500, nothing may be logged as an error, and the site must answer normally afterwards.
  */
+const UTILITY_PATHS = Object.keys(UTILITY_PAGES).map((id) => `/${id}`);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const REQUESTS = 2_000;
 
@@ -42,12 +44,7 @@ const PATHS = [
   "/admin",
   "/admin/debug-tools",
   "/system/health",
-  "/create-post-direct",
-  "/emergency-post",
-  "/delete-posts",
-  "/delete-all-posts",
-  "/direct-delete",
-  "/test-update",
+  ...UTILITY_PATHS,
   "/rss.xml",
   "/sitemap.xml",
   "/robots.txt",

@@ -1,21 +1,18 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { imageSize } from "image-size";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { MEDIA_CACHE_CONTROL } from "~/server/media/media-router";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "~/shared/media";
 import { EXIF_MAKE, makeImage, withExifGps } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTestApp } from "../helpers/test-app";
 
-let t: Awaited<ReturnType<typeof makeTestApp>>;
+const t = useTestApp({ perFile: true });
 let writer: string;
-
 beforeAll(async () => {
-  t = await makeTestApp();
   writer = (await signedIn(t, "writer")).cookie;
 });
-afterAll(() => t.close());
 
 const upload = (bytes: Buffer, filename: string, cookie: string | null = writer, contentType?: string) => {
   const req = request(t.app).post("/api/cms/uploads");

@@ -1,19 +1,16 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { STALE_UPDATE_MESSAGE, UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTestApp } from "../helpers/test-app";
 
 /** Updates carry the updatedAt they were opened at (docs/decisions/021-no-lost-work.md). */
-let t: Awaited<ReturnType<typeof makeTestApp>>;
+const t = useTestApp({ perFile: true });
 let writer: string;
-
 beforeAll(async () => {
-  t = await makeTestApp();
   writer = (await signedIn(t, "writer")).cookie;
 });
-afterAll(() => t.close());
 
 const update = (id: number, body: object) =>
   request(t.app).put(`/api/cms/update-post/${id}`).set("Cookie", writer).send(body);

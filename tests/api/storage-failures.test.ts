@@ -11,6 +11,7 @@ import type { DbFile } from "~/server/store/db-schema";
 import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
+import { dbFileText, expectFullDiskRefusal, writeAndHealth } from "../helpers/disk-full";
 import { makeTestApp } from "../helpers/test-app";
 
 const ENV = { SESSION_SECRET: "a-session-secret-of-at-least-32-characters", PUBLIC_URL: "https://queuewise.example" };
@@ -39,34 +40,20 @@ async function appOnFailingDisk() {
   expectConsoleError(/injected/); // the store logs each new cause of a failed save, for the operator
   const { disk, wrapAdapter } = failingDisk();
   t = await makeTestApp({ env: ENV, wrapAdapter });
-  const { cookie } = await signedIn(t, "admin");
-  const create = () => request(t!.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput());
-  const health = () => request(t!.app).get("/api/public/health/database");
-  const dbText = () => fs.readFileSync(path.join(t!.dataDir, DB_FILE), "utf8");
-  return { disk, create, health, dbText };
+  return { disk, ...(await writeAndHealth(t)) };
 }
 
 describe("a write the disk refuses", () => {
   it("answers 507 for a full disk, health says why until the disk recovers, then both work again", async () => {
-    const { disk, create, health, dbText } = await appOnFailingDisk();
-    const before = dbText();
+    const requests = await appOnFailingDisk();
+    const { disk, create, health } = requests;
+    const before = dbFileText(t!.dataDir);
     disk.failWith = "ENOSPC";
 
-    const refused = await create();
-    expect(refused.status).toBe(507);
+    const { refused, sick } = await expectFullDiskRefusal(requests, t!.dataDir, before);
     expect(refused.body).toEqual({ message: STORAGE_MESSAGES.ENOSPC });
     expect(refused.headers["retry-after"]).toBe("60");
-    expect(dbText()).toBe(before); // nothing half-written
-    expect(fs.readdirSync(t!.dataDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
-
-    const sick = await health();
-    expect(sick.status).toBe(503);
-    expect(sick.body).toMatchObject({
-      databaseConnected: false,
-      error: STORAGE_MESSAGES.ENOSPC,
-      lastWriteError: STORAGE_MESSAGES.ENOSPC,
-      version,
-    });
+    expect(sick.body.version).toBe(version);
     // Health retried the save itself (and it failed again): the disk is still full.
     expect(disk.attempts).toBeGreaterThanOrEqual(3);
 

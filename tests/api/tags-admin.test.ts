@@ -1,19 +1,17 @@
 import request from "supertest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { TAG_MERGE_SELF_MESSAGE } from "~/server/store/tag-changes";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTestApp } from "../helpers/test-app";
 
-let t: Awaited<ReturnType<typeof makeTestApp>>;
+const t = useTestApp();
 let admin: string;
 beforeEach(async () => {
-  t = await makeTestApp();
   admin = (await signedIn(t, "admin")).cookie;
 });
-afterEach(() => t.close());
 
 const tagId = async (slug: string) => (await t.store.listTags()).find((tag) => tag.slug === slug)!.id;
 const tagsOf = async (postId: number) => (await t.store.getPostById(postId))!.tags.map((tag) => tag.slug);

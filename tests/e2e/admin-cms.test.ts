@@ -1,36 +1,16 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
 import { YOUTUBE_URL_NOTICE } from "~/shared/embeds";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signInAt, submitSignIn, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
 
 const ADMIN = { username: "editor-in-chief", password: "a long enough secret" };
 const VIDEO_ID = "dQw4w9WgXcQ";
 
-let dataDir: string;
-// Registered first so it runs last (after hooks run in reverse), once the server has stopped.
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
 // The first admin comes from the CLI, before the server holds the data folder.
-const site = useSiteAndBrowser(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-cms-"));
-  execFileSync(
-    "npm",
-    ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"],
-    {
-      input: `${ADMIN.password}\n`,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ["pipe", "pipe", "pipe"],
-    },
-  );
-  return Promise.resolve({ dataDir });
-});
+const site = useSiteWithCliAdmin(ADMIN, "queuesite-cms-");
 
 async function pasteText(page: Page, text: string) {
   await page.locator(".ql-editor").click();
@@ -51,14 +31,7 @@ async function publicVideoSrc(page: Page, slug: string) {
 
 it("an admin made with the CLI writes, edits, unpublishes and deletes a post with a video", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
-  await page.goto(`${site.server.url}/admin`);
-  await waitForHydration(page);
-
-  // Sign in.
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
+  await signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
   await page.getByText(ADMIN_MESSAGES.loggedInAs(ADMIN.username)).waitFor();
   expect(await page.getByText("Admin", { exact: true }).isVisible()).toBe(true);
 
@@ -133,12 +106,12 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
 
 it("a wrong password shows the Login failed toast with the server's words", async () => {
   const { page, close } = await openPage(site.browser, DESKTOP);
-  await page.goto(`${site.server.url}/admin`);
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Login" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.loginFailed.title);
+  await signInAt(
+    page,
+    `${site.server.url}/admin`,
+    { ...ADMIN, password: "not the password" },
+    ADMIN_MESSAGES.loginFailed.title,
+  );
   await page.getByText("Invalid username or password").first().waitFor();
   expect(await page.getByRole("button", { name: "Login" }).isVisible()).toBe(true);
   await close();
@@ -148,9 +121,7 @@ it("the post form shows the product's messages and the Form has errors toast", a
   const { page, close } = await openPage(site.browser, DESKTOP);
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await submitSignIn(page, ADMIN);
   await page.getByRole("tab", { name: "New Post" }).click();
   await page.getByLabel("Title").fill("Hey");
   await page.getByRole("button", { name: "Create Post" }).click();

@@ -10,7 +10,7 @@ import { SETUP_MESSAGES } from "~/shared/setup";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signInAt, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** A fresh data folder with no user, as `npm install && npm start` gives a newcomer. */
 const site = useSiteAndBrowser();
@@ -64,9 +64,7 @@ it("first run: the printed one-time link creates the first admin, then the page 
 
   await page.getByRole("heading", { name: SETUP_MESSAGES.signInTitle }).waitFor();
   expect(new URL(page.url()).pathname).toBe("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await submitSignIn(page, ADMIN);
   await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
   await page.getByText(ADMIN_MESSAGES.loggedInAs(ADMIN.username)).waitFor();
 
@@ -83,14 +81,7 @@ async function sendContact(page: Page, fields: Record<string, string>) {
   expect(res.status()).toBe(201);
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${site.server.url}/admin`);
-  await waitForHydration(page);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
-}
+const signIn = (page: Page) => signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
 it("inbox: unread count, search, mark read, archive, delete with confirm, CSV link, settings", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);

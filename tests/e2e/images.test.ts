@@ -1,35 +1,18 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { MEDIA_MESSAGES } from "~/shared/media";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signInAt, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
 
 const ADMIN = { username: "picture-editor", password: "a long enough secret" };
 /** Screenshots for a person to look at, kept after the run. */
 const SHOTS = path.join(tmpdir(), "queuesite-e2e-images");
 
-let dataDir: string;
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const site = useSiteAndBrowser(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-images-"));
-  execFileSync(
-    "npm",
-    ["run", "--silent", "users", "--", "create", "--username", ADMIN.username, "--role", "admin", "--password-stdin"],
-    {
-      input: `${ADMIN.password}\n`,
-      env: { ...process.env, DATA_DIR: dataDir },
-      stdio: ["pipe", "pipe", "pipe"],
-    },
-  );
-  return Promise.resolve({ dataDir });
-});
+const site = useSiteWithCliAdmin(ADMIN, "queuesite-images-");
 
 /** Pastes a file into the editor as a browser does for a copied picture. */
 async function pasteFile(page: Page, bytes: Buffer, name: string, type: string) {
@@ -59,12 +42,7 @@ it(
   { timeout: 120_000 },
   async () => {
     const { page, problems, close } = await openPage(site.browser, DESKTOP);
-    await page.goto(`${site.server.url}/admin`);
-    await waitForHydration(page);
-    await page.getByLabel("Username").fill(ADMIN.username);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Login" }).click();
-    await toastTitled(page, ADMIN_MESSAGES.loginSuccess.title);
+    await signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
     await page.getByRole("tab", { name: "New Post" }).click();
     await page.getByLabel("Title").fill("Pictures from the waiting room");

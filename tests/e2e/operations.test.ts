@@ -7,7 +7,7 @@ import { DEBUG_MESSAGES } from "~/app/components/debug/debug-messages";
 import { HEALTH_MESSAGES } from "~/app/components/health/health-messages";
 import { PURGE_MESSAGES } from "~/app/components/tools/tool-messages";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { signInAt, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signInAt, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 const ADMIN = { username: "ops-admin", password: "operations password" };
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
@@ -106,9 +106,7 @@ it("a writer is told the tools are for admins only", async () => {
   await toastTitled(page, ADMIN_MESSAGES.loggedOut.title);
   await page.goto(`${site.server.url}/admin/debug-tools`);
   await waitForHydration(page);
-  await page.getByLabel("Username").fill("just-a-writer");
-  await page.getByLabel("Password").fill("writer password");
-  await page.getByRole("button", { name: "Login" }).click();
+  await submitSignIn(page, { username: "just-a-writer", password: "writer password" });
   await page.getByRole("heading", { name: ADMINS_ONLY.title }).waitFor();
   await close();
 });

@@ -15,7 +15,7 @@ import { isTestPostTitle } from "~/shared/test-posts";
 import type { CmsPost } from "~/shared/blog";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 // The six bare utility pages, for admins only (docs/architecture.md section 5). The tests
 // share one server and run in order; the purge goes last.
@@ -77,9 +77,7 @@ it("signed-out visitors get the sign-in form on every utility page, without the 
 it("signing in on a utility page opens the tool in place", async () => {
   const { page, close } = await openPage(site.browser, DESKTOP);
   await open(page, "/delete-posts");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  await submitSignIn(page, ADMIN);
   await page.getByRole("heading", { level: 1, name: TOOL_PAGES.deletePosts.title }).waitFor();
   await close();
 });

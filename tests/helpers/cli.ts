@@ -41,7 +41,11 @@ const open: Store[] = [];
 
 /** A store on `dataDir` in this process, holding the folder as a running server would. */
 export async function storeOf(dataDir: string, options?: OpenJsonStoreOptions): Promise<Store> {
-  const store = await openJsonStore(dataDir, options);
+  return trackStore(await openJsonStore(dataDir, options));
+}
+
+/** Has closeStores close a store opened some other way (closing twice is harmless). */
+export function trackStore(store: Store): Store {
   open.push(store);
   return store;
 }

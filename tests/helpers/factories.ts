@@ -20,3 +20,12 @@ export function makePostInput(overrides: Partial<PostInput> = {}): PostInput {
     ...overrides,
   };
 }
+
+/** A contact form a visitor could send: every field filled and valid (docs/product.md section 2). */
+export const GOOD_CONTACT = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  company: "Analytical",
+  industry: "healthcare",
+  message: "We queue at our clinics.",
+} as const;

@@ -1,7 +1,7 @@
 import { sealData } from "iron-session";
 import { hashPassword } from "~/server/auth/password";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "~/server/auth/session";
-import type { SessionRecords } from "~/server/auth/session-records";
+import type { SessionRecords } from "~/server/auth/session-cache";
 import type { Role, Store, User } from "~/server/store/types";
 
 let count = 0;

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser, waitForHydration } from "./browser";
@@ -32,17 +36,43 @@ export function toastTitled(page: Page, title: string): Promise<void> {
     .waitFor();
 }
 
-/** Opens a signed-in page's sign-in form at `url` and signs in; waits for the success toast. */
-export async function signInAt(
-  page: Page,
-  url: string,
-  { username, password }: { username: string; password: string },
-  successTitle: string,
-) {
-  await page.goto(url);
-  await waitForHydration(page);
+type Credentials = { username: string; password: string };
+
+/** Fills the sign-in form on the page and presses Login. */
+export async function submitSignIn(page: Page, { username, password }: Credentials) {
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Opens a signed-in page's sign-in form at `url` and signs in; waits for the toast titled `successTitle`. */
+export async function signInAt(page: Page, url: string, credentials: Credentials, successTitle: string) {
+  await page.goto(url);
+  await waitForHydration(page);
+  await submitSignIn(page, credentials);
   await toastTitled(page, successTitle);
+}
+
+/**
+ * `useSiteAndBrowser` on a new data folder whose first admin comes from the CLI
+ * (`npm run users -- create`), made before the server holds the folder; the folder is removed
+ * once the server has stopped.
+ */
+export function useSiteWithCliAdmin(admin: Credentials, folderPrefix: string) {
+  let dataDir: string;
+  // Registered first so it runs last (after hooks run in reverse), once the server has stopped.
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  return useSiteAndBrowser(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), folderPrefix));
+    execFileSync(
+      "npm",
+      ["run", "--silent", "users", "--", "create", "--username", admin.username, "--role", "admin", "--password-stdin"],
+      {
+        input: `${admin.password}\n`,
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    return Promise.resolve({ dataDir });
+  });
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
 import { openSite } from "~/server/open-site";
@@ -45,4 +46,22 @@ export async function makeTestApp({
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+
+/**
+ * A test app for each test (or, with `perFile`, one for the whole file), closed after it. The
+ * object returned is filled in before the tests run, so a test file keeps one `t` at top level.
+ */
+export function useTestApp({
+  perFile = false,
+  ...options
+}: { perFile?: boolean } & Parameters<typeof makeTestApp>[0] = {}) {
+  const t = {} as TestApp;
+  (perFile ? beforeAll : beforeEach)(async () => {
+    Object.assign(t, await makeTestApp(options));
+  });
+  (perFile ? afterAll : afterEach)(() => t.close());
+  return t;
 }

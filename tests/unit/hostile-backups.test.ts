@@ -4,26 +4,21 @@ import { afterEach, describe, expect, it } from "vitest";
 import { MAX_RESTORED_ID, RESTORE_LIMITS } from "~/server/backups/backup-file";
 import { createBackupService } from "~/server/backups/backup-service";
 import { ValidationError } from "~/server/errors";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
-import type { Store } from "~/server/store/types";
+import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
+import { closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 /**
  * Uploaded backups written to do harm: each is restored (or refused), then the store is closed
  * and opened again, as a restart would, and must still open and still take new posts.
  */
-const open: Store[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
+  await closeStores();
   await removeTempDirs();
 });
 
-async function openStore(dir: string) {
-  const store = await openJsonStore(dir, { seed: false });
-  open.push(store);
-  return store;
-}
+const openStore = (dir: string) => storeOf(dir, { seed: false });
 
 const post = (id: number, extra: Record<string, unknown> = {}) => ({
   id,
@@ -47,7 +42,6 @@ async function restoreThenRestart(upload: unknown) {
   const backups = createBackupService({ store, dataDir: dir, keep: 5 });
   const outcome = await backups.restore(upload).catch((error: unknown) => error);
   await store.close();
-  open.splice(open.indexOf(store), 1);
   const reopened = await openStore(dir);
   const created = await reopened.createPost(makePostInput());
   return { dir, outcome, reopened, created, dbBytes: fs.statSync(path.join(dir, DB_FILE)).size };

@@ -1,8 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
+import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { ByteLru } from "~/server/byte-lru";
 import { chooseEncoding } from "~/server/cached-page";
 import { pageKey } from "~/server/html-cache";
+
+const UTILITY_PATHS = Object.keys(UTILITY_PAGES).map((id) => `/${id}`);
 
 describe("ByteLru", () => {
   it("keeps the total under its bound, evicting the least recently used first", () => {
@@ -85,12 +88,7 @@ describe("pageKey", () => {
       "/admin",
       "/admin/debug-tools",
       "/system/health",
-      "/create-post-direct",
-      "/emergency-post",
-      "/delete-posts",
-      "/delete-all-posts",
-      "/test-update",
-      "/direct-delete",
+      ...UTILITY_PATHS,
       "/api/cms/posts",
       "/api/public/health/database",
       "/api/public/blog/posts/a/b",

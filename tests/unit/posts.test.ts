@@ -1,22 +1,20 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/errors";
 import { createPostService, parsePostId } from "~/server/posts";
-import { openJsonStore } from "~/server/store/json-store";
 import { postNotFoundMessage, postSlugTakenMessage } from "~/server/store/post-changes";
 import { tagSlugTakenMessage } from "~/server/store/record-changes";
-import type { Post, Store } from "~/server/store/types";
+import type { Post } from "~/server/store/types";
 import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
+import { closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
-const open: Store[] = [];
 async function service() {
-  const store = await openJsonStore(makeTempDir("posts-"), { seed: false });
-  open.push(store);
+  const store = await storeOf(makeTempDir("posts-"), { seed: false });
   return { store, posts: createPostService(store) };
 }
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
+  await closeStores();
   await removeTempDirs();
 });
 

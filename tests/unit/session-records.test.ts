@@ -1,12 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  LAST_SEEN_EVERY_MS,
-  openSessionRecords,
-  SESSION_TTL_SECONDS,
-  SESSIONS_FILE,
-} from "~/server/auth/session-records";
+import { LAST_SEEN_EVERY_MS, SESSION_TTL_SECONDS } from "~/server/auth/session-cache";
+import { openSessionRecords, SESSIONS_FILE } from "~/server/auth/session-records";
 import { NotFoundError } from "~/server/errors";
 import { openJsonStore } from "~/server/store/json-store";
 import { userNotFoundMessage } from "~/server/store/record-changes";

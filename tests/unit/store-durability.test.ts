@@ -6,20 +6,16 @@ import { DB_FILE, openJsonStore } from "~/server/store/json-store";
 import type { Post, Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
+import { closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
-const open: Store[] = [];
-async function openStore(dir: string, options?: Parameters<typeof openJsonStore>[1]) {
-  const store = await openJsonStore(dir, options);
-  open.push(store);
-  return store;
-}
+const openStore = storeOf;
 async function reopen(store: Store, dir: string) {
   await store.close();
   return openStore(dir);
 }
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
+  await closeStores();
   await removeTempDirs();
 });
 

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { openJsonStore } from "~/server/store/json-store";
-import type { Store } from "~/server/store/types";
+import { closeStores, trackStore } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -22,9 +22,8 @@ async function inChild(body: string): Promise<string> {
   return (await run.catch((e: { stdout?: string }) => e)).stdout?.trim() ?? "";
 }
 
-const open: Store[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()));
+  await closeStores();
   await removeTempDirs();
 });
 
@@ -33,7 +32,7 @@ const lockOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, LOCK_F
 describe("the data folder lock", () => {
   it("makes a second process refuse the folder with a clear message", async () => {
     const dir = makeTempDir("lock-");
-    open.push(await openJsonStore(dir, { seed: false }));
+    trackStore(await openJsonStore(dir, { seed: false }));
     const printed = await inChild(
       `try { await openJsonStore(${JSON.stringify(dir)}); console.log("opened"); } catch (e) { console.log(e.message); }`,
     );
@@ -49,7 +48,7 @@ describe("the data folder lock", () => {
     const deadPid = Number(printed);
     expect(lockOf(dir).pid).toBe(deadPid);
     const store = await openJsonStore(dir);
-    open.push(store);
+    trackStore(store);
     expect(lockOf(dir).pid).toBe(process.pid);
     expect(await store.listPosts()).toEqual([]); // the folder had a db.json, so no seeding
   }, 30_000);
@@ -79,13 +78,13 @@ describe("the data folder lock", () => {
       fs.rmSync(link);
     }
     await store.close();
-    open.push(await openJsonStore(dir));
+    trackStore(await openJsonStore(dir));
   });
 
   it("lets exactly one of two simultaneous opens in one process win", async () => {
     const dir = makeTempDir("lock-");
     const results = await Promise.allSettled([openJsonStore(dir), openJsonStore(dir)]);
-    for (const r of results) if (r.status === "fulfilled") open.push(r.value);
+    for (const r of results) if (r.status === "fulfilled") trackStore(r.value);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
 });

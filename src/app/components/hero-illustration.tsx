@@ -1,3 +1,5 @@
+import { LiveMark } from "./live-mark";
+
 /**
  * The home page's picture of the product in use, drawn in HTML and CSS (no image request, sharp at
  * any size, no layout shift): a visitor's phone showing their place in line and wait time, in
@@ -26,10 +28,7 @@ export function HeroIllustration() {
       <div className="rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-xl shadow-brand-900/10 sm:p-5">
         <div className="flex items-center justify-between text-xs text-slate-600">
           <span className="font-semibold text-slate-900">Front desk</span>
-          <span className="flex items-center gap-1.5">
-            <span className="h-2 w-2 rounded-full bg-emerald-500" />
-            Live
-          </span>
+          <LiveMark className="flex items-center gap-1.5" dot="bg-emerald-500" />
         </div>
         <div className="mt-3 flex items-end justify-between rounded-xl bg-brand-700 px-4 py-3 text-white">
           <div>

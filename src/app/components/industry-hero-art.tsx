@@ -3,6 +3,7 @@ import { cn } from "~/app/lib/cn";
 import { Icon } from "./icon";
 import { INDUSTRY_ICONS } from "./industry-icons";
 import { INDUSTRY_SCENES } from "./industry-scenes";
+import { LiveMark } from "./live-mark";
 
 /**
  * An industry page's picture, drawn in HTML and CSS: the venue's queue board in the industry's
@@ -27,10 +28,7 @@ export function IndustryHeroArt({ industry }: { industry: Industry }) {
         <div className={cn("flex items-center gap-2 px-4 py-3 text-sm font-semibold text-white", scene.theme.header)}>
           <Icon name={icon} className="h-4 w-4" />
           {scene.board}
-          <span className="ml-auto flex items-center gap-1.5 text-xs font-normal">
-            <span className="h-2 w-2 rounded-full bg-emerald-400" />
-            Live
-          </span>
+          <LiveMark className="ml-auto flex items-center gap-1.5 text-xs font-normal" dot="bg-emerald-400" />
         </div>
         <ul className="divide-y divide-slate-100 px-4 text-sm">
           {scene.lines.map((line) => (

@@ -15,154 +15,123 @@ export type IndustryScene = {
 };
 type QueueLine = { name: string; waiting: number; wait: string };
 
+/** One scene from its rows written as tuples, so the ten tables below read as data. */
+function scene(
+  board: string,
+  lines: readonly [LineRow, LineRow, LineRow],
+  [title, text]: readonly [string, string],
+  [backdrop, header, accent]: readonly [string, string, string],
+): IndustryScene {
+  const line = ([name, waiting, wait]: LineRow): QueueLine => ({ name, waiting, wait });
+  return {
+    board,
+    lines: [line(lines[0]), line(lines[1]), line(lines[2])],
+    message: { title, text },
+    theme: { backdrop, header, accent },
+  };
+}
+/** A queue line as [name, people waiting, wait or return time]. */
+type LineRow = readonly [string, number, string];
+
 export const INDUSTRY_SCENES: { readonly [K in IndustryId]: IndustryScene } = {
-  hospitality: {
-    board: "Tonight's waitlist",
-    lines: [
-      { name: "Table for 2", waiting: 4, wait: "15 min" },
-      { name: "Table for 4", waiting: 6, wait: "25 min" },
-      { name: "Bar seating", waiting: 2, wait: "5 min" },
+  hospitality: scene(
+    "Tonight's waitlist",
+    [
+      ["Table for 2", 4, "15 min"],
+      ["Table for 4", 6, "25 min"],
+      ["Bar seating", 2, "5 min"],
     ],
-    message: { title: "Your table is ready", text: "Table 12 for 4 is set. Please come to the host stand." },
-    theme: {
-      backdrop: "from-amber-100 via-orange-50 to-rose-100",
-      header: "bg-amber-800",
-      accent: "bg-amber-50 text-amber-900",
-    },
-  },
-  healthcare: {
-    board: "Walk-in clinic",
-    lines: [
-      { name: "Check-in", waiting: 3, wait: "6 min" },
-      { name: "Lab draw", waiting: 5, wait: "12 min" },
-      { name: "Pharmacy pickup", waiting: 2, wait: "4 min" },
+    ["Your table is ready", "Table 12 for 4 is set. Please come to the host stand."],
+    ["from-amber-100 via-orange-50 to-rose-100", "bg-amber-800", "bg-amber-50 text-amber-900"],
+  ),
+  healthcare: scene(
+    "Walk-in clinic",
+    [
+      ["Check-in", 3, "6 min"],
+      ["Lab draw", 5, "12 min"],
+      ["Pharmacy pickup", 2, "4 min"],
     ],
-    message: { title: "You're up next", text: "Room 3 will be ready in about 5 minutes. You can head back in." },
-    theme: {
-      backdrop: "from-teal-100 via-cyan-50 to-sky-100",
-      header: "bg-teal-800",
-      accent: "bg-teal-50 text-teal-900",
-    },
-  },
-  airports: {
-    board: "Terminal 2 departures",
-    lines: [
-      { name: "Security lane A", waiting: 38, wait: "14 min" },
-      { name: "Security lane B", waiting: 17, wait: "6 min" },
-      { name: "Bag drop", waiting: 9, wait: "4 min" },
+    ["You're up next", "Room 3 will be ready in about 5 minutes. You can head back in."],
+    ["from-teal-100 via-cyan-50 to-sky-100", "bg-teal-800", "bg-teal-50 text-teal-900"],
+  ),
+  airports: scene(
+    "Terminal 2 departures",
+    [
+      ["Security lane A", 38, "14 min"],
+      ["Security lane B", 17, "6 min"],
+      ["Bag drop", 9, "4 min"],
     ],
-    message: { title: "Lane B is shorter", text: "Security lane B: about 6 minutes. Your flight boards at 14:20." },
-    theme: {
-      backdrop: "from-sky-100 via-blue-50 to-indigo-100",
-      header: "bg-sky-900",
-      accent: "bg-sky-50 text-sky-900",
-    },
-  },
-  entertainment: {
-    board: "Stadium concessions",
-    lines: [
-      { name: "Gate 4 entry", waiting: 120, wait: "8 min" },
-      { name: "Stand 112 food", waiting: 14, wait: "6 min" },
-      { name: "Team store", waiting: 22, wait: "11 min" },
+    ["Lane B is shorter", "Security lane B: about 6 minutes. Your flight boards at 14:20."],
+    ["from-sky-100 via-blue-50 to-indigo-100", "bg-sky-900", "bg-sky-50 text-sky-900"],
+  ),
+  entertainment: scene(
+    "Stadium concessions",
+    [
+      ["Gate 4 entry", 120, "8 min"],
+      ["Stand 112 food", 14, "6 min"],
+      ["Team store", 22, "11 min"],
     ],
-    message: { title: "Order ready at Stand 112", text: "2 hot dogs and 2 drinks are waiting. Pickup window 3." },
-    theme: {
-      backdrop: "from-emerald-100 via-lime-50 to-green-100",
-      header: "bg-emerald-900",
-      accent: "bg-emerald-50 text-emerald-900",
-    },
-  },
-  "theme-parks": {
-    board: "Ride return times",
-    lines: [
-      { name: "Sky Coaster", waiting: 240, wait: "2:40 PM" },
-      { name: "River Rapids", waiting: 90, wait: "1:55 PM" },
-      { name: "Character lunch", waiting: 30, wait: "12:30 PM" },
+    ["Order ready at Stand 112", "2 hot dogs and 2 drinks are waiting. Pickup window 3."],
+    ["from-emerald-100 via-lime-50 to-green-100", "bg-emerald-900", "bg-emerald-50 text-emerald-900"],
+  ),
+  "theme-parks": scene(
+    "Ride return times",
+    [
+      ["Sky Coaster", 240, "2:40 PM"],
+      ["River Rapids", 90, "1:55 PM"],
+      ["Character lunch", 30, "12:30 PM"],
     ],
-    message: { title: "Time to ride", text: "Your Sky Coaster window is open until 3:10 PM. Enjoy!" },
-    theme: {
-      backdrop: "from-fuchsia-100 via-pink-50 to-orange-100",
-      header: "bg-fuchsia-900",
-      accent: "bg-fuchsia-50 text-fuchsia-900",
-    },
-  },
-  government: {
-    board: "Licensing office",
-    lines: [
-      { name: "License renewal", waiting: 7, wait: "12 min" },
-      { name: "Permits", waiting: 3, wait: "20 min" },
-      { name: "Benefits", waiting: 5, wait: "15 min" },
+    ["Time to ride", "Your Sky Coaster window is open until 3:10 PM. Enjoy!"],
+    ["from-fuchsia-100 via-pink-50 to-orange-100", "bg-fuchsia-900", "bg-fuchsia-50 text-fuchsia-900"],
+  ),
+  government: scene(
+    "Licensing office",
+    [
+      ["License renewal", 7, "12 min"],
+      ["Permits", 3, "20 min"],
+      ["Benefits", 5, "15 min"],
     ],
-    message: {
-      title: "Counter 6 is ready for you",
-      text: "License renewal, ticket R-204. Bring your ID and proof of address.",
-    },
-    theme: {
-      backdrop: "from-slate-200 via-slate-50 to-blue-100",
-      header: "bg-slate-800",
-      accent: "bg-slate-100 text-slate-900",
-    },
-  },
-  logistics: {
-    board: "Dock schedule",
-    lines: [
-      { name: "Inbound, doors 1-8", waiting: 5, wait: "25 min" },
-      { name: "Outbound, doors 9-14", waiting: 3, wait: "10 min" },
-      { name: "Will-call counter", waiting: 4, wait: "7 min" },
+    ["Counter 6 is ready for you", "License renewal, ticket R-204. Bring your ID and proof of address."],
+    ["from-slate-200 via-slate-50 to-blue-100", "bg-slate-800", "bg-slate-100 text-slate-900"],
+  ),
+  logistics: scene(
+    "Dock schedule",
+    [
+      ["Inbound, doors 1-8", 5, "25 min"],
+      ["Outbound, doors 9-14", 3, "10 min"],
+      ["Will-call counter", 4, "7 min"],
     ],
-    message: { title: "Pull in to door 14", text: "Carrier NX-221: your door is free. Yard exit on the left." },
-    theme: {
-      backdrop: "from-orange-100 via-amber-50 to-yellow-100",
-      header: "bg-orange-900",
-      accent: "bg-orange-50 text-orange-900",
-    },
-  },
-  retail: {
-    board: "Store services",
-    lines: [
-      { name: "Fitting rooms", waiting: 6, wait: "8 min" },
-      { name: "Repair counter", waiting: 4, wait: "18 min" },
-      { name: "Returns", waiting: 2, wait: "3 min" },
+    ["Pull in to door 14", "Carrier NX-221: your door is free. Yard exit on the left."],
+    ["from-orange-100 via-amber-50 to-yellow-100", "bg-orange-900", "bg-orange-50 text-orange-900"],
+  ),
+  retail: scene(
+    "Store services",
+    [
+      ["Fitting rooms", 6, "8 min"],
+      ["Repair counter", 4, "18 min"],
+      ["Returns", 2, "3 min"],
     ],
-    message: {
-      title: "Fitting room 5 is free",
-      text: "It's your turn. Keep browsing until you're back, we'll hold it 5 minutes.",
-    },
-    theme: {
-      backdrop: "from-rose-100 via-pink-50 to-violet-100",
-      header: "bg-rose-900",
-      accent: "bg-rose-50 text-rose-900",
-    },
-  },
-  finance: {
-    board: "Main Street branch",
-    lines: [
-      { name: "Tellers", waiting: 4, wait: "5 min" },
-      { name: "Advisor meetings", waiting: 2, wait: "10:30" },
-      { name: "Card services", waiting: 3, wait: "9 min" },
+    ["Fitting room 5 is free", "It's your turn. Keep browsing until you're back, we'll hold it 5 minutes."],
+    ["from-rose-100 via-pink-50 to-violet-100", "bg-rose-900", "bg-rose-50 text-rose-900"],
+  ),
+  finance: scene(
+    "Main Street branch",
+    [
+      ["Tellers", 4, "5 min"],
+      ["Advisor meetings", 2, "10:30"],
+      ["Card services", 3, "9 min"],
     ],
-    message: { title: "Your advisor is ready", text: "Meeting room 2 at 10:30. Have your ID and statements to hand." },
-    theme: {
-      backdrop: "from-emerald-100 via-teal-50 to-cyan-100",
-      header: "bg-teal-950",
-      accent: "bg-emerald-50 text-emerald-900",
-    },
-  },
-  education: {
-    board: "Student services",
-    lines: [
-      { name: "Financial aid", waiting: 11, wait: "22 min" },
-      { name: "Registrar", waiting: 6, wait: "12 min" },
-      { name: "TA office hours", waiting: 3, wait: "9 min" },
+    ["Your advisor is ready", "Meeting room 2 at 10:30. Have your ID and statements to hand."],
+    ["from-emerald-100 via-teal-50 to-cyan-100", "bg-teal-950", "bg-emerald-50 text-emerald-900"],
+  ),
+  education: scene(
+    "Student services",
+    [
+      ["Financial aid", 11, "22 min"],
+      ["Registrar", 6, "12 min"],
+      ["TA office hours", 3, "9 min"],
     ],
-    message: {
-      title: "You're next at financial aid",
-      text: "Desk 4 in about 5 minutes. Finish your coffee, then head over.",
-    },
-    theme: {
-      backdrop: "from-indigo-100 via-violet-50 to-blue-100",
-      header: "bg-indigo-900",
-      accent: "bg-indigo-50 text-indigo-900",
-    },
-  },
+    ["You're next at financial aid", "Desk 4 in about 5 minutes. Finish your coffee, then head over."],
+    ["from-indigo-100 via-violet-50 to-blue-100", "bg-indigo-900", "bg-indigo-50 text-indigo-900"],
+  ),
 };

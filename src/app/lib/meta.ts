@@ -8,6 +8,11 @@ export function pageMeta(title: string, description: string) {
   ];
 }
 
+/** The title and description of an admin or tool page, which search engines must not index. */
+export function privatePageMeta(title: string, description: string) {
+  return [...pageMeta(title, description), { name: "robots", content: "noindex" }];
+}
+
 /** The canonical address of a page, from PUBLIC_URL. */
 export function canonicalLink(href: string) {
   return { tagName: "link", rel: "canonical", href };

@@ -2,13 +2,10 @@ import type { Route } from "./+types/admin.debug-tools";
 import { AdminGate } from "~/app/components/admin/admin-gate";
 import { DebugTools } from "~/app/components/debug/debug-tools";
 import { DEBUG_MESSAGES } from "~/app/components/debug/debug-messages";
-import { pageMeta } from "~/app/lib/meta";
+import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(DEBUG_MESSAGES.title, DEBUG_MESSAGES.intro),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(DEBUG_MESSAGES.title, DEBUG_MESSAGES.intro);
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 

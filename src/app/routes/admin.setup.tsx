@@ -3,16 +3,13 @@ import type { Route } from "./+types/admin.setup";
 import { NotFoundCard } from "~/app/components/not-found-card";
 import { Button } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
-import { Field, inputClasses } from "~/app/components/ui/field";
+import { InputField } from "~/app/components/ui/field";
 import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "~/app/lib/admin-route.server";
-import { pageMeta } from "~/app/lib/meta";
+import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders } from "~/app/lib/session-user.server";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(SETUP_MESSAGES.title, SETUP_MESSAGES.intro);
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
@@ -63,49 +60,34 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field id="setup-username" error={actionData?.errors?.username?.[0]} label={SETUP_MESSAGES.username}>
-          {(a) => (
-            <input
-              {...a}
-              name="username"
-              autoComplete="username"
-              required
-              minLength={3}
-              defaultValue={actionData?.username}
-              className={inputClasses}
-            />
-          )}
-        </Field>
-        <Field id="setup-password" error={actionData?.errors?.password?.[0]} label={SETUP_MESSAGES.password}>
-          {(a) => (
-            <input
-              {...a}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              className={inputClasses}
-            />
-          )}
-        </Field>
-        <Field
-          id="setup-confirm"
-          error={actionData?.errors?.confirmPassword?.[0]}
-          label={SETUP_MESSAGES.confirmPassword}
-        >
-          {(a) => (
-            <input
-              {...a}
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              className={inputClasses}
-            />
-          )}
-        </Field>
+        <InputField
+          id="setup-username"
+          error={actionData?.errors?.username?.[0]}
+          label={SETUP_MESSAGES.username}
+          name="username"
+          autoComplete="username"
+          required
+          minLength={3}
+          defaultValue={actionData?.username}
+        />
+        {(
+          [
+            ["setup-password", "password"],
+            ["setup-confirm", "confirmPassword"],
+          ] as const
+        ).map(([id, name]) => (
+          <InputField
+            key={name}
+            id={id}
+            error={actionData?.errors?.[name]?.[0]}
+            label={SETUP_MESSAGES[name]}
+            name={name}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+          />
+        ))}
         <Button type="submit" className="w-full" disabled={submitting}>
           {SETUP_MESSAGES.submit}
         </Button>

@@ -3,14 +3,11 @@ import type { Route } from "./+types/admin";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { AdminDashboard } from "~/app/components/admin/admin-dashboard";
 import { LoginForm } from "~/app/components/admin/login-form";
-import { pageMeta } from "~/app/lib/meta";
+import { privatePageMeta } from "~/app/lib/meta";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
 import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(ADMIN_MESSAGES.pageTitle, "Manage the QueueWise blog."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(ADMIN_MESSAGES.pageTitle, "Manage the QueueWise blog.");
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { CheckList } from "~/app/components/check-list";
 import { ContactSection } from "~/app/components/contact-section";
 import { ExternalLink } from "~/app/components/external-link";
 import { HeroIllustration } from "~/app/components/hero-illustration";
@@ -7,7 +8,7 @@ import { Icon, IconTile } from "~/app/components/icon";
 import type { IconName } from "~/app/components/icon-names";
 import { IndustryCard } from "~/app/components/industry-card";
 import { ScrollLink } from "~/app/components/scroll-link";
-import { SectionHeading } from "~/app/components/section-heading";
+import { PageSection } from "~/app/components/section-heading";
 import { buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { contactAction } from "~/app/lib/contact-action.server";
@@ -68,67 +69,56 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="about" aria-labelledby="about-heading" className="bg-white px-4 py-20">
-        <div className="mx-auto max-w-6xl">
-          <SectionHeading id="about-heading" title={about.title} />
-          <div className="mx-auto max-w-3xl space-y-4 text-lg text-slate-700">
-            {about.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
-          <CardGrid cards={about.cards} icons={["lightbulb", "code-xml", "puzzle"]} />
-          <div className="mt-10 text-center">
-            <ExternalLink href={SITE.sisterSite.url} className={buttonClasses({ variant: "secondary", size: "lg" })}>
-              {about.sisterSiteButton}
-            </ExternalLink>
-          </div>
+      <PageSection id="about" title={about.title} background="bg-white">
+        <div className="mx-auto max-w-3xl space-y-4 text-lg text-slate-700">
+          {about.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
         </div>
-      </section>
+        <CardGrid cards={about.cards} icons={["lightbulb", "code-xml", "puzzle"]} />
+        <div className="mt-10 text-center">
+          <ExternalLink href={SITE.sisterSite.url} className={buttonClasses({ variant: "secondary", size: "lg" })}>
+            {about.sisterSiteButton}
+          </ExternalLink>
+        </div>
+      </PageSection>
 
       <HowItWorks />
 
-      <section id="core-tech" aria-labelledby="core-tech-heading" className="bg-white px-4 py-20">
-        <div className="mx-auto max-w-6xl">
-          <SectionHeading id="core-tech-heading" title={coreTech.title} intro={coreTech.intro} />
-          <div className="grid gap-6 md:grid-cols-2">
-            {coreTech.blocks.map((block, i) => (
-              <Card key={block.title}>
-                <IconTile name={i === 0 ? "brain-circuit" : "plug-zap"} />
-                <h3 className="mt-4 text-xl font-semibold">{block.title}</h3>
-                <p className="mt-2 text-slate-600">{block.text}</p>
-                <ul className="mt-4 space-y-2 text-slate-700">
-                  {block.points.map((point) => (
-                    <li key={point} className="flex gap-2">
-                      <Icon name="check" className="mt-0.5 h-5 w-5 text-emerald-600" />
-                      {point}
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            ))}
-          </div>
-          <h3 className="mt-14 text-center text-2xl font-bold">{coreTech.benefits.title}</h3>
-          <CardGrid cards={coreTech.benefits.items} icons={["timer", "layers", "chart-column"]} headingLevel="h4" />
+      <PageSection id="core-tech" title={coreTech.title} intro={coreTech.intro} background="bg-white">
+        <div className="grid gap-6 md:grid-cols-2">
+          {coreTech.blocks.map((block, i) => (
+            <Card key={block.title}>
+              <IconTile name={i === 0 ? "brain-circuit" : "plug-zap"} />
+              <h3 className="mt-4 text-xl font-semibold">{block.title}</h3>
+              <p className="mt-2 text-slate-600">{block.text}</p>
+              <CheckList items={block.points} className="mt-4 space-y-2 text-slate-700" itemClassName="gap-2" />
+            </Card>
+          ))}
         </div>
-      </section>
+        <h3 className="mt-14 text-center text-2xl font-bold">{coreTech.benefits.title}</h3>
+        <CardGrid cards={coreTech.benefits.items} icons={["timer", "layers", "chart-column"]} headingLevel="h4" />
+      </PageSection>
 
       <FactsBand />
 
-      <section id="industries" aria-labelledby="industries-heading" className="bg-slate-50 px-4 py-20">
-        <div className="mx-auto max-w-6xl">
-          <SectionHeading id="industries-heading" title={industriesSection.title} intro={industriesSection.intro} />
-          <div className="grid gap-6 md:grid-cols-2">
-            {INDUSTRIES.map((industry) => (
-              <IndustryCard key={industry.id} industry={industry} featureCount={3} linkLabel="Learn more" />
-            ))}
-          </div>
-          <div className="mt-10 text-center">
-            <Link to="/industries" className={buttonClasses({ variant: "outline", size: "lg" })}>
-              {industriesSection.exploreAllLabel}
-            </Link>
-          </div>
+      <PageSection
+        id="industries"
+        title={industriesSection.title}
+        intro={industriesSection.intro}
+        background="bg-slate-50"
+      >
+        <div className="grid gap-6 md:grid-cols-2">
+          {INDUSTRIES.map((industry) => (
+            <IndustryCard key={industry.id} industry={industry} featureCount={3} linkLabel="Learn more" />
+          ))}
         </div>
-      </section>
+        <div className="mt-10 text-center">
+          <Link to="/industries" className={buttonClasses({ variant: "outline", size: "lg" })}>
+            {industriesSection.exploreAllLabel}
+          </Link>
+        </div>
+      </PageSection>
 
       <section aria-labelledby="cta-heading" className="bg-brand-800 px-4 py-16 text-center text-white">
         <h2 id="cta-heading" className="text-3xl font-bold">
@@ -175,28 +165,25 @@ const STEP_ICONS: readonly IconName[] = ["qr-code", "coffee", "bell-ring", "user
 function HowItWorks() {
   const { title, intro, steps } = HOME.howItWorks;
   return (
-    <section aria-labelledby="how-heading" className="bg-slate-50 px-4 py-20">
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading id="how-heading" title={title} intro={intro} />
-        <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, i) => (
-            <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <div className="flex items-center justify-between">
-                <IconTile name={STEP_ICONS[i] ?? "check"} />
-                <span className="text-4xl font-extrabold text-brand-200" aria-hidden="true">
-                  {i + 1}
-                </span>
-              </div>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-slate-600">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <PageSection headingId="how-heading" title={title} intro={intro} background="bg-slate-50">
+      <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {steps.map((step, i) => (
+          <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <div className="flex items-center justify-between">
+              <IconTile name={STEP_ICONS[i] ?? "check"} />
+              <span className="text-4xl font-extrabold text-brand-200" aria-hidden="true">
+                {i + 1}
+              </span>
+            </div>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">
+              <span className="sr-only">Step {i + 1}: </span>
+              {step.title}
+            </h3>
+            <p className="mt-2 text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </PageSection>
   );
 }
 

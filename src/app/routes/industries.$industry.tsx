@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/industries.$industry";
+import { CheckList } from "~/app/components/check-list";
 import { ContactSection } from "~/app/components/contact-section";
 import { Icon, IconTile } from "~/app/components/icon";
 import { IndustryHeroArt } from "~/app/components/industry-hero-art";
@@ -77,14 +78,7 @@ export default function IndustryPage({ loaderData: { industry, paragraphs } }: R
           </div>
           <Card className="self-start">
             <h2 className="text-2xl font-bold">{INDUSTRY_PAGE.keyFeatures}</h2>
-            <ul className="mt-4 space-y-3">
-              {industry.features.map((feature) => (
-                <li key={feature} className="flex gap-3 text-slate-700">
-                  <Icon name="check" className="mt-0.5 h-5 w-5 text-emerald-600" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={industry.features} className="mt-4 space-y-3" itemClassName="gap-3 text-slate-700" />
           </Card>
         </div>
       </section>

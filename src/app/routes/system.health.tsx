@@ -2,13 +2,10 @@ import type { Route } from "./+types/system.health";
 import { AdminGate } from "~/app/components/admin/admin-gate";
 import { HEALTH_MESSAGES } from "~/app/components/health/health-messages";
 import { HealthView } from "~/app/components/health/health-view";
-import { pageMeta } from "~/app/lib/meta";
+import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(HEALTH_MESSAGES.title, HEALTH_MESSAGES.intro),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta(HEALTH_MESSAGES.title, HEALTH_MESSAGES.intro);
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 

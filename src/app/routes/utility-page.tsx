@@ -1,8 +1,8 @@
 import { useMatches } from "react-router";
 import type { Route } from "./+types/utility-page";
 import { UtilityPage } from "~/app/components/admin/utility-page";
-import { toolMeta } from "~/app/components/tools/tool-meta";
 import { utilityPageOf } from "~/app/components/tools/utility-pages";
+import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 
 /**
@@ -10,7 +10,10 @@ import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.se
  * routes.ts points the six routes here, each with its own id; UTILITY_PAGES says what each shows.
  * The route is the last match, as these pages have no child routes.
  */
-export const meta: Route.MetaFunction = ({ matches }) => toolMeta(utilityPageOf(matches.at(-1)?.id));
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const page = utilityPageOf(matches.at(-1)?.id);
+  return privatePageMeta(page.title, page.intro);
+};
 export const headers: Route.HeadersFunction = privatePageHeaders;
 export const loader = (args: Route.LoaderArgs) => sessionUserLoader(args);
 

@@ -14,7 +14,7 @@ import { createUserAccount, invalidInput, publicUser } from "~/server/users";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";
-import type { SessionRecord, SessionRecords } from "./session-records";
+import type { SessionRecord, SessionRecords } from "./session-cache";
 
 /**
  * Failed sign-ins allowed per window before 429 (docs/architecture.md section 5): per address,

@@ -3,7 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { sealData, unsealData } from "iron-session";
 import type { SessionUser } from "~/shared/users";
 import type { SignedIn } from "./auth-service";
-import { SESSION_TTL_SECONDS, type SessionRecord } from "./session-records";
+import { SESSION_TTL_SECONDS, type SessionRecord } from "./session-cache";
 
 export type { SessionUser };
 export { SESSION_TTL_SECONDS };

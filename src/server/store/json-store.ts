@@ -10,7 +10,7 @@ import { DurableJsonFile } from "./durable-file-adapter";
 import { seedData } from "./seed";
 import { SnapshotStore } from "./snapshot-store";
 import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/storage-errors";
-import type { ChangeKind, Store, WriteOutcome } from "./types";
+import type { Store, WriteOutcome } from "./types";
 
 /**
  * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -57,7 +57,6 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
 }
 
 class JsonStore extends SnapshotStore implements Store {
-  private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private readonly queue: CommitQueue;
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
@@ -108,17 +107,6 @@ class JsonStore extends SnapshotStore implements Store {
     return this.queue.push(change);
   }
 
-  private emit(kind: ChangeKind) {
-    for (const listener of this.listeners) {
-      try {
-        listener(kind);
-      } catch (error) {
-        // The write is on disk already; a failing listener must not turn it into a reported failure.
-        console.error(`A store change listener failed on "${kind}":`, error);
-      }
-    }
-  }
-
   lastWrite() {
     return this.outcome;
   }
@@ -127,14 +115,9 @@ class JsonStore extends SnapshotStore implements Store {
     return this.write((s) => ({ next: { ...s.data }, result: undefined, kinds: [] }));
   }
 
-  onChange(listener: (kind: ChangeKind) => void) {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
-
   close() {
     this.closing ??= this.queue.idle().then(async () => {
-      this.listeners.clear();
+      this.clearListeners();
       await this.lock.release();
     });
     return this.closing;

@@ -4,7 +4,7 @@ import * as messages from "./message-changes";
 import * as posts from "./post-changes";
 import * as records from "./record-changes";
 import * as tagChanges from "./tag-changes";
-import type { MessagePatch, NewContactMessage, Post, PostInput, Settings, User, UserPatch } from "./types";
+import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, User, UserPatch } from "./types";
 
 /**
  * The Store's reads and writes as queries and change functions on a snapshot, shared by the JSON
@@ -16,6 +16,29 @@ export abstract class SnapshotStore {
   protected abstract read<T>(query: (snap: Snapshot) => T): Promise<T>;
   /** Commits a change function's next data, or throws its typed error with nothing written. */
   protected abstract write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R>;
+
+  private readonly listeners = new Set<(kind: ChangeKind) => void>();
+
+  onChange(listener: (kind: ChangeKind) => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** Tells every listener of a committed change. */
+  protected emit(kind: ChangeKind) {
+    for (const listener of this.listeners) {
+      try {
+        listener(kind);
+      } catch (error) {
+        // The write is committed already; a failing listener must not turn it into a reported failure.
+        console.error(`A store change listener failed on "${kind}":`, error);
+      }
+    }
+  }
+
+  protected clearListeners() {
+    this.listeners.clear();
+  }
 
   listPosts(options: { publishedOnly?: boolean } = {}) {
     return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());

@@ -11,6 +11,10 @@ import type { Tag } from "~/shared/blog";
 
 export type { Tag };
 
+import type { EmailStatus, InboxMessage } from "~/shared/inbox";
+
+export type { EmailStatus };
+
 export type Post = {
   id: number;
   title: string;
@@ -53,28 +57,12 @@ export type User = {
 /** What an admin (or the user, for the password) may change on an account. */
 export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
 
-export type ContactMessage = {
-  id: number;
-  name: string;
-  email: string;
-  company?: string;
-  industry?: string;
-  message: string;
+/** A stored message: what the inbox shows, and the sender's address, which stays on the server. */
+export type ContactMessage = Omit<InboxMessage, "read" | "archived"> & {
   ip: string;
-  createdAt: string;
   /** Inbox state (docs/product.md section 2); absent in older files, read as unread and not archived. */
   read?: boolean;
   archived?: boolean;
-  /** Whether the notification email went out (src/server/mail-notifier.ts); absent when none is configured. */
-  notification?: EmailStatus;
-};
-
-export type EmailStatus = {
-  state: "pending" | "sent" | "failed";
-  attempts: number;
-  /** Why the last attempt failed. */
-  error?: string;
-  updatedAt: string;
 };
 
 export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt" | "read" | "archived" | "notification">;

@@ -7,7 +7,7 @@ import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
-import { Field, inputClasses } from "~/app/components/ui/field";
+import { InputField } from "~/app/components/ui/field";
 import { ACCOUNT_MESSAGES as M } from "./users/users-messages";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
@@ -71,39 +71,23 @@ export function AccountPanel({ user, onSignedOut }: { user: SessionUser; onSigne
             {M.passwordHeading}
           </h3>
           <p className="text-sm text-slate-600">{M.passwordHint}</p>
-          <Field id="account-current" label={M.currentPassword} error={errors.currentPassword}>
-            {(a) => (
-              <input
-                {...a}
-                {...bind("currentPassword")}
-                type="password"
-                autoComplete="current-password"
-                className={inputClasses}
-              />
-            )}
-          </Field>
-          <Field id="account-new" label={M.newPassword} error={errors.newPassword}>
-            {(a) => (
-              <input
-                {...a}
-                {...bind("newPassword")}
-                type="password"
-                autoComplete="new-password"
-                className={inputClasses}
-              />
-            )}
-          </Field>
-          <Field id="account-confirm" label={M.confirmPassword} error={errors.confirmPassword}>
-            {(a) => (
-              <input
-                {...a}
-                {...bind("confirmPassword")}
-                type="password"
-                autoComplete="new-password"
-                className={inputClasses}
-              />
-            )}
-          </Field>
+          {(
+            [
+              ["account-current", "currentPassword", "current-password"],
+              ["account-new", "newPassword", "new-password"],
+              ["account-confirm", "confirmPassword", "new-password"],
+            ] as const
+          ).map(([id, name, autoComplete]) => (
+            <InputField
+              key={name}
+              id={id}
+              label={M[name]}
+              error={errors[name]}
+              {...bind(name)}
+              type="password"
+              autoComplete={autoComplete}
+            />
+          ))}
           <Button type="submit" disabled={busy}>
             {busy ? M.changing : M.changePassword}
           </Button>

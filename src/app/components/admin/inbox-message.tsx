@@ -6,7 +6,7 @@ import type { action } from "~/app/routes/admin.data.inbox";
 import { toast } from "~/app/lib/toast";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { INBOX_DATA_PATH } from "./use-inbox";
 
 /** One contact message with its actions; each action posts to the inbox route and the list reloads. */
@@ -57,17 +57,17 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
           {message.archived ? INBOX_MESSAGES.unarchive : INBOX_MESSAGES.archive}
         </Button>
         {canDelete && (
-          <ConfirmDialog
-            trigger={
-              <Button variant="destructive" size="sm" disabled={busy}>
-                {INBOX_MESSAGES.delete}
-              </Button>
-            }
+          <ConfirmButton
+            variant="destructive"
+            size="sm"
+            disabled={busy}
             title={INBOX_MESSAGES.deleteConfirm.title}
             description={INBOX_MESSAGES.deleteConfirm.description(message.name)}
             confirmLabel={INBOX_MESSAGES.deleteConfirm.action}
             onConfirm={() => void submit("delete")}
-          />
+          >
+            {INBOX_MESSAGES.delete}
+          </ConfirmButton>
         )}
       </div>
     </li>

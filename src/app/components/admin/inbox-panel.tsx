@@ -3,7 +3,8 @@ import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
 import { INBOX_MESSAGES, INBOX_STATUSES, industryName, type InboxStatus } from "~/shared/inbox";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { inputClasses } from "~/app/components/ui/field";
+import { FilterSelect, inputClasses } from "~/app/components/ui/field";
+import { Pager } from "~/app/components/ui/pager";
 import { InboxMessageCard } from "./inbox-message";
 import { InboxSettingsCard } from "./inbox-settings";
 import { INBOX_DATA_PATH, useInboxFetcher } from "./use-inbox";
@@ -74,21 +75,14 @@ export function InboxPanel() {
               {INBOX_MESSAGES.searchButton}
             </Button>
           </form>
-          <div className="flex items-center gap-2 text-sm text-slate-800">
-            <label htmlFor="inbox-status">{INBOX_MESSAGES.status}</label>
-            <select
-              id="inbox-status"
-              className={inputClasses}
-              value={query.status}
-              onChange={(e) => change({ status: e.target.value as InboxStatus })}
-            >
-              {INBOX_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {INBOX_MESSAGES.statusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="inbox-status"
+            label={INBOX_MESSAGES.status}
+            value={query.status}
+            onChange={(status) => change({ status })}
+            options={INBOX_STATUSES.map((s) => [s, INBOX_MESSAGES.statusLabels[s]])}
+            className="flex items-center gap-2 text-sm text-slate-800"
+          />
           <div className="flex items-center gap-2 text-sm text-slate-800">
             <select
               className={inputClasses}
@@ -123,26 +117,14 @@ export function InboxPanel() {
           )}
         </div>
 
-        {inbox && inbox.pageCount > 1 && (
-          <nav aria-label="Message pages" className="mt-4 flex items-center justify-between gap-3">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={inbox.page <= 1}
-              onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-            >
-              {INBOX_MESSAGES.previous}
-            </Button>
-            <span className="text-sm text-slate-700">{INBOX_MESSAGES.pageOf(inbox.page, inbox.pageCount)}</span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={inbox.page >= inbox.pageCount}
-              onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-            >
-              {INBOX_MESSAGES.next}
-            </Button>
-          </nav>
+        {inbox && (
+          <Pager
+            label="Message pages"
+            className="mt-4"
+            page={inbox.page}
+            pageCount={inbox.pageCount}
+            onStep={(step) => setQuery((q) => ({ ...q, page: q.page + step }))}
+          />
         )}
       </Card>
       {data?.allowed && data.settings && <InboxSettingsCard settings={data.settings} />}

@@ -6,7 +6,7 @@ import { api, ApiError } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
-import { Field, inputClasses } from "~/app/components/ui/field";
+import { Field, InputField, inputClasses } from "~/app/components/ui/field";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import type { SessionUser } from "~/shared/users";
 
@@ -51,17 +51,14 @@ export function LoginForm({
         <Field id="login-username" label="Username" error={errors.username?.message}>
           {(a) => <input {...a} {...register("username")} autoComplete="username" className={inputClasses} />}
         </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
-          {(a) => (
-            <input
-              {...a}
-              {...register("password")}
-              type="password"
-              autoComplete="current-password"
-              className={inputClasses}
-            />
-          )}
-        </Field>
+        <InputField
+          id="login-password"
+          label="Password"
+          error={errors.password?.message}
+          {...register("password")}
+          type="password"
+          autoComplete="current-password"
+        />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? "Logging in..." : "Login"}
         </Button>

@@ -3,9 +3,8 @@ import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
 import { formatDateTime } from "~/shared/dates";
 import { api, ApiError } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
-import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 
 export const MEDIA_PANEL_MESSAGES = {
   title: "Media",
@@ -98,22 +97,18 @@ export function MediaPanel() {
                       {item.inBackups > 0 && `, ${MEDIA_PANEL_MESSAGES.inBackups(item.inBackups)}`}
                     </p>
                   </div>
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        variant="destructive"
-                        size="sm"
-                        disabled={used}
-                        aria-label={`Delete image ${item.name.slice(0, 8)}`}
-                      >
-                        Delete
-                      </Button>
-                    }
+                  <ConfirmButton
+                    variant="destructive"
+                    size="sm"
+                    disabled={used}
+                    aria-label={`Delete image ${item.name.slice(0, 8)}`}
                     title={MEDIA_PANEL_MESSAGES.confirmTitle}
                     description={MEDIA_PANEL_MESSAGES.confirmText}
                     confirmLabel="Delete"
                     onConfirm={() => void remove(item)}
-                  />
+                  >
+                    Delete
+                  </ConfirmButton>
                 </li>
               );
             })}

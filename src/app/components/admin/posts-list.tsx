@@ -5,7 +5,7 @@ import { viewPath } from "~/shared/preview";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { ADMIN_MESSAGES } from "./admin-messages";
 
 /** docs/product.md section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
@@ -75,17 +75,16 @@ export function PostsList({
                     View
                   </a>
                   {canDelete && (
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="destructive" size="sm">
-                          Delete
-                        </Button>
-                      }
+                    <ConfirmButton
+                      variant="destructive"
+                      size="sm"
                       title={ADMIN_MESSAGES.deleteConfirm.title}
                       description={ADMIN_MESSAGES.deleteConfirm.description(post.title)}
                       confirmLabel={ADMIN_MESSAGES.deleteConfirm.action}
                       onConfirm={() => onDelete(post)}
-                    />
+                    >
+                      Delete
+                    </ConfirmButton>
                   )}
                 </div>
               </li>

@@ -3,12 +3,14 @@ import { useFetcher } from "react-router";
 import type { CmsPost } from "~/shared/blog";
 import { POST_QUERY_MESSAGES, type PostQuery } from "~/shared/post-query";
 import type { loader } from "~/app/routes/admin.data.posts";
-import { Button } from "~/app/components/ui/button";
-import { inputClasses } from "~/app/components/ui/field";
+import { FilterSelect, inputClasses } from "~/app/components/ui/field";
+import { Pager } from "~/app/components/ui/pager";
 import { PostsList } from "./posts-list";
 import { useTags } from "./use-tags";
 
 export const POSTS_DATA_PATH = "/admin/data/posts";
+const POST_STATUSES = ["all", "published", "drafts"] as const;
+const POST_SORTS = ["created", "updated"] as const;
 
 const searchOf = ({ q, status, tag, sort, page }: PostQuery) => {
   const params = new URLSearchParams({ status, sort });
@@ -51,53 +53,30 @@ export function PostsPanel(props: {
           onChange={(e) => change({ q: e.target.value })}
         />
       </div>
-      <div className="text-sm text-slate-800">
-        <label htmlFor="posts-status">{POST_QUERY_MESSAGES.status}</label>
-        <select
-          id="posts-status"
-          className={inputClasses}
-          value={query.status}
-          onChange={(e) => change({ status: e.target.value as PostQuery["status"] })}
-        >
-          {(["all", "published", "drafts"] as const).map((s) => (
-            <option key={s} value={s}>
-              {POST_QUERY_MESSAGES.statusLabels[s]}
-              {result ? ` (${result.counts[s]})` : ""}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="text-sm text-slate-800">
-        <label htmlFor="posts-tag">{POST_QUERY_MESSAGES.tag}</label>
-        <select
-          id="posts-tag"
-          className={inputClasses}
-          value={query.tag}
-          onChange={(e) => change({ tag: e.target.value })}
-        >
-          <option value="">{POST_QUERY_MESSAGES.anyTag}</option>
-          {(tags ?? []).map((t) => (
-            <option key={t.id} value={t.slug}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="text-sm text-slate-800">
-        <label htmlFor="posts-sort">{POST_QUERY_MESSAGES.sort}</label>
-        <select
-          id="posts-sort"
-          className={inputClasses}
-          value={query.sort}
-          onChange={(e) => change({ sort: e.target.value as PostQuery["sort"] })}
-        >
-          {(["created", "updated"] as const).map((s) => (
-            <option key={s} value={s}>
-              {POST_QUERY_MESSAGES.sortLabels[s]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="posts-status"
+        label={POST_QUERY_MESSAGES.status}
+        value={query.status}
+        onChange={(status) => change({ status })}
+        options={POST_STATUSES.map((s) => [
+          s,
+          `${POST_QUERY_MESSAGES.statusLabels[s]}${result ? ` (${result.counts[s]})` : ""}`,
+        ])}
+      />
+      <FilterSelect
+        id="posts-tag"
+        label={POST_QUERY_MESSAGES.tag}
+        value={query.tag}
+        onChange={(tag) => change({ tag })}
+        options={[["", POST_QUERY_MESSAGES.anyTag], ...(tags ?? []).map((t) => [t.slug, t.name] as const)]}
+      />
+      <FilterSelect
+        id="posts-sort"
+        label={POST_QUERY_MESSAGES.sort}
+        value={query.sort}
+        onChange={(sort) => change({ sort })}
+        options={POST_SORTS.map((s) => [s, POST_QUERY_MESSAGES.sortLabels[s]])}
+      />
       {result && (
         <p className="text-sm text-slate-600 sm:col-span-2 lg:col-span-4">
           {POST_QUERY_MESSAGES.counts(result.counts)}
@@ -118,26 +97,13 @@ export function PostsPanel(props: {
         filters={filters}
         emptyText={filtered ? POST_QUERY_MESSAGES.noMatches : undefined}
       />
-      {result && result.pageCount > 1 && (
-        <nav aria-label="Post pages" className="flex items-center justify-between gap-3">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={result.page <= 1}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-          >
-            {POST_QUERY_MESSAGES.previous}
-          </Button>
-          <span className="text-sm text-slate-700">{POST_QUERY_MESSAGES.pageOf(result.page, result.pageCount)}</span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={result.page >= result.pageCount}
-            onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-          >
-            {POST_QUERY_MESSAGES.next}
-          </Button>
-        </nav>
+      {result && (
+        <Pager
+          label="Post pages"
+          page={result.page}
+          pageCount={result.pageCount}
+          onStep={(step) => setQuery((q) => ({ ...q, page: q.page + step }))}
+        />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { TAGS_MESSAGES, type TagWithCount } from "~/shared/tags";
 import type { action } from "~/app/routes/admin.data.tags";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { inputClasses } from "~/app/components/ui/field";
 import { TAGS_DATA_PATH } from "./use-tags";
 
@@ -101,24 +101,20 @@ export function TagRow({ tag, others, canEdit }: { tag: TagWithCount; others: Ta
               {TAGS_MESSAGES.merge}
             </Button>
           )}
-          <ConfirmDialog
-            trigger={
-              <Button
-                variant="destructive"
-                size="sm"
-                disabled={busy}
-                aria-label={`${TAGS_MESSAGES.delete} ${tag.name}`}
-              >
-                {TAGS_MESSAGES.delete}
-              </Button>
-            }
+          <ConfirmButton
+            variant="destructive"
+            size="sm"
+            disabled={busy}
+            aria-label={`${TAGS_MESSAGES.delete} ${tag.name}`}
             title={TAGS_MESSAGES.deleteConfirm.title}
             description={TAGS_MESSAGES.deleteConfirm.description(tag.name, tag.posts)}
             confirmLabel={TAGS_MESSAGES.deleteConfirm.action}
             onConfirm={() =>
               void fetcher.submit({ intent: "delete", id: String(tag.id) }, { method: "post", action: TAGS_DATA_PATH })
             }
-          />
+          >
+            {TAGS_MESSAGES.delete}
+          </ConfirmButton>
         </div>
       )}
     </li>

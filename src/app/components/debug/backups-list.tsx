@@ -1,7 +1,7 @@
 import type { BackupInfo } from "~/shared/operations";
 import { formatDateTime } from "~/shared/dates";
-import { Button, buttonClasses } from "~/app/components/ui/button";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { buttonClasses } from "~/app/components/ui/button";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { DEBUG_MESSAGES } from "./debug-messages";
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -34,17 +34,17 @@ export function BackupsList({
             >
               Download<span className="sr-only"> {b.name}</span>
             </a>
-            <ConfirmDialog
-              trigger={
-                <Button variant="secondary" size="sm" aria-label={`Restore from ${b.name}`}>
-                  Restore
-                </Button>
-              }
+            <ConfirmButton
+              variant="secondary"
+              size="sm"
+              aria-label={`Restore from ${b.name}`}
               title={DEBUG_MESSAGES.confirmRestore.title}
               description={DEBUG_MESSAGES.confirmRestore.description}
               confirmLabel="Restore"
               onConfirm={() => onRestore(b.name)}
-            />
+            >
+              Restore
+            </ConfirmButton>
           </div>
         </li>
       ))}

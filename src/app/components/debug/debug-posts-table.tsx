@@ -2,8 +2,8 @@ import type { CmsPost } from "~/shared/blog";
 import { formatDateTime } from "~/shared/dates";
 import { viewPath } from "~/shared/preview";
 import { Badge } from "~/app/components/ui/badge";
-import { Button, buttonClasses } from "~/app/components/ui/button";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { buttonClasses } from "~/app/components/ui/button";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { DEBUG_MESSAGES } from "./debug-messages";
 
 /** docs/product.md section 2, Blog Posts tab: status, ID, slug, created and updated times, View and Delete. */
@@ -73,17 +73,17 @@ export function DebugPostsTable({ posts, onDelete }: { posts: CmsPost[]; onDelet
                     >
                       View<span className="sr-only"> {post.title} (opens in a new tab)</span>
                     </a>
-                    <ConfirmDialog
-                      trigger={
-                        <Button variant="destructive" size="sm" aria-label={`Delete post ${post.id}`}>
-                          Delete
-                        </Button>
-                      }
+                    <ConfirmButton
+                      variant="destructive"
+                      size="sm"
+                      aria-label={`Delete post ${post.id}`}
                       title={confirm.title}
                       description={confirm.description}
                       confirmLabel="Delete"
                       onConfirm={() => onDelete(post)}
-                    />
+                    >
+                      Delete
+                    </ConfirmButton>
                   </div>
                 </td>
               </tr>

@@ -2,9 +2,8 @@ import { useState } from "react";
 import type { PurgeResult } from "~/shared/operations";
 import { api } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
-import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton, ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { ToolAlert } from "./tool-alert";
 import { PURGE_MESSAGES as M } from "./tool-messages";
 import { useBusy } from "./use-busy";
@@ -44,17 +43,18 @@ export function PurgeAllPosts() {
     <div className="space-y-6">
       <Card className="border-red-200 p-4 sm:p-6">
         <p className="text-slate-700">{M.warning}</p>
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive" size="lg" className="mt-4 w-full sm:w-auto" disabled={busy}>
-              {busy ? M.working : M.button}
-            </Button>
-          }
+        <ConfirmButton
+          variant="destructive"
+          size="lg"
+          className="mt-4 w-full sm:w-auto"
+          disabled={busy}
           title={M.first.title}
           description={M.first.description}
           confirmLabel={M.first.action}
           onConfirm={() => setSecondOpen(true)}
-        />
+        >
+          {busy ? M.working : M.button}
+        </ConfirmButton>
         <ConfirmDialog
           open={secondOpen}
           onOpenChange={setSecondOpen}

@@ -1,6 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import type { ReactNode } from "react";
-import { buttonClasses } from "./button";
+import type { ComponentProps, ReactNode } from "react";
+import { Button, buttonClasses } from "./button";
 
 /**
  * A question that must be answered before a destructive step (Radix alert dialog: focus is
@@ -40,5 +40,28 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * A Button that asks the dialog's question before it acts: `title`, `description`, `confirmLabel`
+ * and `onConfirm` go to the dialog, every other prop to the button.
+ */
+export function ConfirmButton({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  ...button
+}: Pick<ComponentProps<typeof ConfirmDialog>, "title" | "description" | "confirmLabel" | "onConfirm"> &
+  Omit<ComponentProps<typeof Button>, "title">) {
+  return (
+    <ConfirmDialog
+      trigger={<Button {...button} />}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { buildSnapshot, type Snapshot } from "~/server/store/db-snapshot";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
 import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
-import type { ChangeKind, Store, WriteOutcome } from "~/server/store/types";
+import type { Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { pgTypes } from "./pg-types";
@@ -82,7 +82,6 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
 }
 
 export class PgStore extends SnapshotStore implements Store {
-  private readonly listeners = new Set<(kind: ChangeKind) => void>();
   private snap: Snapshot;
   private revision: number;
   private tail: Promise<unknown> = Promise.resolve();
@@ -115,17 +114,6 @@ export class PgStore extends SnapshotStore implements Store {
     this.snap = snap ?? buildSnapshot(loaded.data, this.snap);
     this.revision = loaded.revision;
     loaded.kinds.forEach((kind) => this.emit(kind));
-  }
-
-  private emit(kind: ChangeKind) {
-    for (const listener of this.listeners) {
-      try {
-        listener(kind);
-      } catch (error) {
-        // The write is committed already; a failing listener must not turn it into a reported failure.
-        console.error(`A store change listener failed on "${kind}":`, error);
-      }
-    }
   }
 
   protected read<T>(query: (snap: Snapshot) => T): Promise<T> {
@@ -274,14 +262,9 @@ export class PgStore extends SnapshotStore implements Store {
     return this.write(() => ({ result: undefined, kinds: [] }));
   }
 
-  onChange(listener: (kind: ChangeKind) => void) {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
-
   close() {
     this.closing ??= this.tail.then(async () => {
-      this.listeners.clear();
+      this.clearListeners();
       this.hits.close();
       const listener = this.listener;
       this.listener = undefined;

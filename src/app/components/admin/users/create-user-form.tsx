@@ -6,7 +6,7 @@ import { api, ApiError } from "~/app/lib/api";
 import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { Field, inputClasses } from "~/app/components/ui/field";
+import { Field, InputField, inputClasses } from "~/app/components/ui/field";
 import { USERS_MESSAGES as M } from "./users-messages";
 
 /** Adds a user with a role and an initial password (the shared newUserSchema, as the CLI uses). */
@@ -56,17 +56,14 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
             </select>
           )}
         </Field>
-        <Field id="new-user-password" label={M.initialPassword} error={errors.password?.message}>
-          {(a) => (
-            <input
-              {...a}
-              {...register("password")}
-              type="password"
-              autoComplete="new-password"
-              className={inputClasses}
-            />
-          )}
-        </Field>
+        <InputField
+          id="new-user-password"
+          label={M.initialPassword}
+          error={errors.password?.message}
+          {...register("password")}
+          type="password"
+          autoComplete="new-password"
+        />
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting}>

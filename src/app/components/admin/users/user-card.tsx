@@ -4,7 +4,7 @@ import type { AdminUserRow } from "~/shared/user-admin";
 import type { Role } from "~/shared/users";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { inputClasses } from "~/app/components/ui/field";
 import { USERS_MESSAGES as M } from "./users-messages";
 
@@ -103,17 +103,18 @@ export function UserCard({
           {M.endSessions}
         </Button>
         {!isSelf && (
-          <ConfirmDialog
-            trigger={
-              <Button variant="destructive" size="sm" disabled={busy} aria-label={`${M.delete} ${user.username}`}>
-                {M.delete}
-              </Button>
-            }
+          <ConfirmButton
+            variant="destructive"
+            size="sm"
+            disabled={busy}
+            aria-label={`${M.delete} ${user.username}`}
             title={M.deleteConfirm.title}
             description={M.deleteConfirm.description(user.username)}
             confirmLabel={M.deleteConfirm.action}
             onConfirm={() => void actions.remove(user)}
-          />
+          >
+            {M.delete}
+          </ConfirmButton>
         )}
       </div>
       {resetting && (
