@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startPostgres, type RunningPostgres } from "./postgres";
-import { makeTestApp } from "./test-app";
+import { makeTestApp, type TestApp } from "./test-app";
 
 /** One session secret for every instance, as behind a load balancer. */
 export const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
 
-export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+export type { TestApp };
 
 /**
  * For a test file: its own PostgreSQL server, and `twoInstances()`, two instances of the site on
