@@ -1,5 +1,6 @@
 import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "~/shared/blog";
 import { pageOf } from "./paging";
+import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "./media/media-library";
 import { withResponsiveImages } from "./media/responsive-html";
 import { isCoverImageUrl } from "~/shared/schemas";
@@ -34,8 +35,6 @@ export type BlogService = {
 
 /** How many related posts a post page shows under the post. */
 export const RELATED_POSTS = 3;
-/** Related lists kept between writes; past this many the kept ones are dropped and made again. */
-const MAX_RELATED_KEPT = 20_000;
 
 /**
  * Public reads of the blog, shared by the pages and the /api endpoints (docs/architecture.md section 6),
@@ -52,24 +51,11 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     published: post.published,
   });
 
-  /**
-   * Each post's related posts, worked out once per write instead of on every render of its page:
-   * at 10,000 posts that is a pass over every published post (docs/decisions/050-uncached-rendering.md).
-   * Dropped on every post or tag write, as the page cache is.
-   */
-  const related = new Map<string, Post[]>();
-  let writes = 0;
-  store.onChange((kind) => {
-    if (kind !== "posts" && kind !== "tags") return;
-    writes += 1;
-    related.clear();
-  });
-
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
       await media?.ready();
-      const published = await store.listPosts({ publishedOnly: true });
-      const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
+      const published = await store.publishedPosts();
+      const shown = tag ? postsWithTag(published, tag) : published;
       if (tag && shown.length === 0) return undefined;
       const found = pageOf(shown, page, pageSize);
       if (!found) return undefined;
@@ -98,32 +84,12 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       return post && toPublic(post);
     },
     async listTags() {
-      const published = await store.listPosts({ publishedOnly: true });
-      const used = new Set(published.flatMap((p) => p.tags.map((t) => t.slug)));
+      const used = usedTagSlugs(await store.publishedPosts());
       return (await store.listTags()).filter((t) => used.has(t.slug));
     },
     async listRelated(post, limit = RELATED_POSTS) {
-      const tags = new Set(post.tags.map((t) => t.slug));
-      if (tags.size === 0) return [];
-      const key = `${post.id} ${limit} ${[...tags].join(" ")}`;
-      const known = related.get(key);
-      if (known) return known.map(toCard);
-      const asOf = writes;
-      const published = await store.listPosts({ publishedOnly: true });
-      const found = published
-        .filter((p) => p.id !== post.id)
-        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
-        .filter(({ shared }) => shared > 0)
-        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
-        .slice(0, limit)
-        .map(({ p }) => p);
-      // Kept only if no write landed while it was worked out, so a kept list is never older than a write.
-      if (asOf === writes) {
-        if (related.size >= MAX_RELATED_KEPT) related.clear();
-        related.set(key, found);
-      }
-      // The cards are made on each call: a cover's resized copies may be ready by the next one.
-      return found.map(toCard);
+      if (post.tags.length === 0) return [];
+      return relatedPosts(await store.publishedPosts(), post, limit).map(toCard);
     },
   };
 }
