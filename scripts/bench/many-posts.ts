@@ -19,7 +19,7 @@ const TAGS: Tag[] = [
   "Logistics",
 ].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
 
-const PARAGRAPH =
+export const PARAGRAPH =
   "<p>Intelligent queuing lets visitors wait wherever they like and arrive just in time. Service points call " +
   "the next person with one tap, and live wait times keep everyone informed instead of forgotten.</p>";
 

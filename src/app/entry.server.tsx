@@ -44,7 +44,7 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        const rendered = Buffer.concat(chunks).toString("utf8");
+        const rendered = Buffer.concat(chunks);
         // Before the hashes are taken: the rewritten loader is the script the page runs.
         const page = import.meta.env.DEV ? rendered : scriptsAfterFirstPaint(rendered, nonce);
         const { html, hashes } = markedScripts(page, nonce);
@@ -89,18 +89,34 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
-
 /**
  * The SHA-256 (base64) of every inline script carrying the nonce, and the HTML without the
  * nonce attributes. Only React's and React Router's own output is scanned this way: post content
  * reaches the page sanitized, and a script in it would carry no nonce, so it is never hashed.
+ * The nonce is searched for, not every `<script`: a page is mostly the inlined stylesheet and
+ * content, and a scan of each page costs every uncached render (docs/decisions/050-uncached-rendering.md).
  */
-export function markedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
-  const attribute = ` nonce="${nonce}"`;
+export function markedScripts(html: Buffer, nonce: string): { html: Buffer<ArrayBuffer>; hashes: string[] } {
+  // On the bytes React wrote: the page is never decoded to a string and encoded again.
+  const attribute = Buffer.from(` nonce="${nonce}"`);
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(SCRIPT)) {
-    if (attributes!.includes(attribute) && body) hashes.add(createHash("sha256").update(body).digest("base64"));
+  const kept: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, from)) {
+    kept.push(html.subarray(from, at));
+    from = at + attribute.length;
+    const tagStart = html.lastIndexOf(LT, at);
+    const bodyStart = html.indexOf(GT, at) + 1;
+    const bodyEnd = html.indexOf(SCRIPT_END, bodyStart);
+    const isScript = html.subarray(tagStart, tagStart + SCRIPT_START.length).equals(SCRIPT_START);
+    if (!isScript || bodyStart === 0 || bodyEnd === -1 || bodyEnd === bodyStart) continue;
+    hashes.add(createHash("sha256").update(html.subarray(bodyStart, bodyEnd)).digest("base64"));
   }
-  return { html: html.split(attribute).join(""), hashes: [...hashes] };
+  kept.push(html.subarray(from));
+  return { html: Buffer.concat(kept), hashes: [...hashes] };
 }
+
+const LT = "<".charCodeAt(0);
+const GT = ">".charCodeAt(0);
+const SCRIPT_START = Buffer.from("<script");
+const SCRIPT_END = Buffer.from("</script>");

@@ -26,6 +26,7 @@ import { createPostService } from "./posts";
 import { storageErrorOf } from "./storage-errors";
 import { contentSecurityPolicy, securityHeaders } from "./security-headers";
 import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "./request-guards";
+import { folderFiles, type SiteFiles } from "./site-files";
 import type { Store } from "./store/types";
 import { createTagService } from "./tags";
 
@@ -36,6 +37,8 @@ export type AppDeps = {
   sessionSecret: string;
   /** The data folder's sessions.json (see openSite). */
   sessionRecords: SessionRecords;
+  /** Where images and backups are kept (openSite's `files`); the data folder's when left out without DATABASE_URL. */
+  files?: SiteFiles;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
 };
@@ -46,12 +49,20 @@ export type AppDeps = {
  * (docs/architecture.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
  * Express runs at all.
  */
-export function createApp({ config, store, sessionSecret, sessionRecords, build }: AppDeps) {
+export function createApp({
+  config,
+  store,
+  sessionSecret,
+  sessionRecords,
+  files = folderFilesOnly(config),
+  build,
+}: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
   const posts = createPostService(store);
-  const media = createMediaLibrary(config.dataDir);
+  const media = createMediaLibrary(config.dataDir, files.media);
+  const shelf = files.backups;
   const context: AppContext = {
     config,
     outcomeOf,
@@ -61,14 +72,14 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
     posts,
     sessions,
     auth,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media }),
-    health: createHealthService({ store, config }),
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf }),
+    health: createHealthService({ store, config, backups: shelf }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(posts),
     tags: createTagService(store),
-    setup: createSetupService(store),
+    setup: createSetupService(store, { tokens: files.setupTokens }),
     media,
-    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir }),
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
   };
   void notifier?.resumePending();
 
@@ -107,6 +118,12 @@ export function createApp({ config, store, sessionSecret, sessionRecords, build 
   app.use(errorHandler);
   // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
   return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
+}
+
+/** With DATABASE_URL, images and backups must come from the database: the data folder is this instance's alone. */
+function folderFilesOnly(config: Config): SiteFiles {
+  if (config.databaseUrl) throw new Error("createApp needs openSite's files when DATABASE_URL is set.");
+  return folderFiles(config.dataDir);
 }
 
 function notifierFor(config: Config, store: Store) {

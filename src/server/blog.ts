@@ -1,5 +1,6 @@
 import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "~/shared/blog";
 import { pageOf } from "./paging";
+import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "./media/media-library";
 import { withResponsiveImages } from "./media/responsive-html";
 import { isCoverImageUrl } from "~/shared/schemas";
@@ -53,8 +54,8 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
       await media?.ready();
-      const published = await store.listPosts({ publishedOnly: true });
-      const shown = tag ? published.filter((p) => p.tags.some((t) => t.slug === tag)) : published;
+      const published = await store.publishedPosts();
+      const shown = tag ? postsWithTag(published, tag) : published;
       if (tag && shown.length === 0) return undefined;
       const found = pageOf(shown, page, pageSize);
       if (!found) return undefined;
@@ -83,21 +84,12 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       return post && toPublic(post);
     },
     async listTags() {
-      const published = await store.listPosts({ publishedOnly: true });
-      const used = new Set(published.flatMap((p) => p.tags.map((t) => t.slug)));
+      const used = usedTagSlugs(await store.publishedPosts());
       return (await store.listTags()).filter((t) => used.has(t.slug));
     },
     async listRelated(post, limit = RELATED_POSTS) {
-      const tags = new Set(post.tags.map((t) => t.slug));
-      if (tags.size === 0) return [];
-      const published = await store.listPosts({ publishedOnly: true });
-      return published
-        .filter((p) => p.id !== post.id)
-        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
-        .filter(({ shared }) => shared > 0)
-        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
-        .slice(0, limit)
-        .map(({ p }) => toCard(p));
+      if (post.tags.length === 0) return [];
+      return relatedPosts(await store.publishedPosts(), post, limit).map(toCard);
     },
   };
 }

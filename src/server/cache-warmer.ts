@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { newestFirst } from "./store/db-snapshot";
 import type { Post, Store } from "./store/types";
 
 /**
@@ -23,13 +25,15 @@ export type WarmerOptions = {
   store: Store;
   /** Requests one path through the server and resolves once it has been answered; never rejects. */
   fetchPage: (path: string) => Promise<void>;
+  /** Resolves when no write request is being answered (writesInFlight's `quiet`); none waits for nothing. */
+  quiet?: () => Promise<void>;
 };
 
 /** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
 const ALWAYS = ["/", "/blog"];
 
-export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWarmer {
-  let known = new Map<number, Post>();
+export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
+  let known: readonly Post[] = [];
   let generation = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
@@ -40,7 +44,7 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
   // The published posts as they are now, to tell which changed at the next write: records are
   // frozen and shared (Store), so a post a write did not touch is the same object as before.
   const remember = async () => {
-    known = new Map((await store.listPosts({ publishedOnly: true })).map((post) => [post.id, post]));
+    known = await store.publishedPosts();
   };
   const ready = remember().catch(() => undefined);
 
@@ -48,9 +52,7 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
     // Read before the comparison: the published posts as of the write that scheduled this warm-up.
     const before = known;
     await remember();
-    const changed: Post[] = [];
-    for (const [id, post] of known) if (before.get(id) !== post) changed.push(post);
-    const gone = [...before.values()].filter((post) => known.get(post.id) !== post);
+    const { changed, gone } = differences(before, known);
     const tags = new Set([...changed, ...gone].flatMap((post) => post.tags.map((tag) => tag.slug)));
     return [
       ...ALWAYS,
@@ -64,6 +66,9 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
     for (const path of await pathsAfterWrite()) pending.add(path);
     for (const path of pending) {
       if (stopped || generation !== started) return; // a newer write: its own warm-up follows
+      // Writes go first: a render started now would hold their database round trips back.
+      await quiet?.();
+      if (stopped || generation !== started) return;
       pending.delete(path);
       await fetchPage(path);
     }
@@ -98,4 +103,68 @@ export function createCacheWarmer({ store, fetchPage }: WarmerOptions): CacheWar
       stopped = true;
     },
   };
+}
+
+/** The longest a warm-up waits for writes to end before it renders anyway. */
+const MAX_WAIT_MS = 1000;
+
+/**
+ * Counts the write requests (anything but GET and HEAD) being answered, so warm-ups render only
+ * between writes: a render on the event loop would delay each of a write's database round trips
+ * (docs/decisions/046-writes-in-time-of-their-change.md). Reads do not hold the warmer back: under
+ * steady reading it must still run, or every reader after a write would render for itself.
+ */
+export function writesInFlight() {
+  let count = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    track: (req: IncomingMessage, res: ServerResponse): void => {
+      if (req.method === "GET" || req.method === "HEAD") return;
+      count++;
+      res.once("close", () => {
+        count--;
+        if (count === 0) waiting.splice(0).forEach((wake) => wake());
+      });
+    },
+    quiet: (): Promise<void> => {
+      if (count === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, MAX_WAIT_MS);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/**
+ * The posts of `after` that `before` lacks or held as another object (new or edited), and those of
+ * `before` that `after` lacks or replaced: one walk down both lists, which are in the store's
+ * newest-first order, instead of indexing 10,000 posts after every write.
+ */
+export function differences(before: readonly Post[], after: readonly Post[]) {
+  const changed: Post[] = [];
+  const gone: Post[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const old = before[i];
+    const now = after[j];
+    if (old === now) {
+      i++;
+      j++;
+      continue;
+    }
+    const order = old === undefined ? 1 : now === undefined ? -1 : newestFirst(old, now);
+    if (order < 0) gone.push(before[i++]!);
+    else if (order > 0) changed.push(after[j++]!);
+    else {
+      // The same id at the same time as another object: the post was edited in place.
+      gone.push(before[i++]!);
+      changed.push(after[j++]!);
+    }
+  }
+  return { changed, gone };
 }

@@ -4,7 +4,9 @@ import { name as PROGRAM, version as VERSION } from "../../package.json";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "~/shared/schemas";
 import { countPosts } from "./backups/backup-file";
 import { readBackupFileContents } from "./backups/backup-folder";
+import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
+import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
 import { exportDataFolder, importDataFolder, migrateDatabase } from "./db-commands";
@@ -135,10 +137,27 @@ async function createUser(values: Values): Promise<void> {
 
 /**
  * Safe while a server runs: it reads db.json without taking the folder's lock, and
- * never writes it; only the backups folder is written.
+ * never writes it; only the backups folder is written. With DATABASE_URL the backup is taken from
+ * the database into its backups table, where every instance lists it.
  */
 async function backup(values: Values): Promise<void> {
   const config = configOf(values);
+  if (config.databaseUrl) {
+    await withStore(
+      values,
+      async (store, { files }) => {
+        const { name, count } = await takeBackup(
+          files.backups,
+          files.media,
+          await store.listPosts(),
+          config.backupKeep,
+        );
+        console.log(CLI_MESSAGES.backedUp(count, name));
+      },
+      { seed: false },
+    );
+    return;
+  }
   const { file, count } = await backupDataFolder(config.dataDir, config.backupKeep);
   console.log(CLI_MESSAGES.backedUp(count, file));
 }
@@ -152,9 +171,9 @@ async function restore(values: Values, [file]: string[]): Promise<void> {
   const { posts, media } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
-    async (store) => {
+    async (store, { files }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
-      await restoreMedia(configOf(values).dataDir, media);
+      await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const { restored, skipped } = await store.restorePosts(posts);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length));
     },
@@ -169,10 +188,17 @@ function configOf(values: Values, entry?: CliEntry): Config {
   return loadConfig({ ...process.env, ...entry?.env, ...Object.fromEntries(given) });
 }
 
-async function withStore(values: Values, use: (store: Store) => Promise<void>, options: { seed?: boolean } = {}) {
-  const { store, close } = await openSite(configOf(values), options);
+type Site = Awaited<ReturnType<typeof openSite>>;
+
+async function withStore(
+  values: Values,
+  use: (store: Store, site: Site) => Promise<void>,
+  options: { seed?: boolean } = {},
+) {
+  const site = await openSite(configOf(values), options);
+  const { store, close } = site;
   try {
-    await use(store);
+    await use(store, site);
   } finally {
     await close();
   }

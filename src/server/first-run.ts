@@ -1,8 +1,9 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { fieldErrors } from "~/shared/field-errors";
 import { SETUP_MESSAGES, setupSchema } from "~/shared/setup";
 import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "./errors";
+import { memorySetupTokens, type SetupTokens } from "./setup-tokens";
 import type { Store } from "./store/types";
 import { createUserAccount, type HashCost } from "./users";
 
@@ -20,53 +21,51 @@ export type SetupService = {
   createFirstAdmin(input: unknown): Promise<SessionUser>;
 };
 
-const sameToken = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /**
- * The first-run setup link: the token lives only in this process's memory, so it is printed on
- * the server's own output and nowhere else; a restart with still no users prints a new one.
+ * The first-run setup link: the token is printed on the server's own output and nowhere else, and
+ * kept in this process's memory (with DATABASE_URL, as a hash in the database, so every instance
+ * takes it); a restart with still no users prints a new one.
  */
 export function createSetupService(
   store: Store,
-  { now = Date.now, cost = {} }: { now?: () => number; cost?: HashCost } = {},
+  {
+    now = Date.now,
+    cost = {},
+    tokens = memorySetupTokens(),
+  }: { now?: () => number; cost?: HashCost; tokens?: SetupTokens } = {},
 ): SetupService {
-  let current: { token: string; expires: number } | undefined;
-
-  const valid = (token: string | null | undefined) =>
-    !!token && !!current && current.expires > now() && sameToken(token, current.token);
+  const valid = async (token: string | null | undefined) => !!token && (await tokens.holds(token, now()));
 
   return {
     async issueLink(baseUrl) {
       if ((await store.countUsers()) > 0) return undefined;
-      current = { token: randomBytes(24).toString("base64url"), expires: now() + SETUP_TOKEN_TTL_MS };
-      return `${baseUrl}/admin/setup?token=${current.token}`;
+      const token = randomBytes(24).toString("base64url");
+      await tokens.add(token, now() + SETUP_TOKEN_TTL_MS);
+      return `${baseUrl}/admin/setup?token=${token}`;
     },
     async state(token) {
       if ((await store.countUsers()) > 0) return "closed";
       if (!token) return "missing-token";
-      return valid(token) ? "ready" : "bad-token";
+      return (await valid(token)) ? "ready" : "bad-token";
     },
     async createFirstAdmin(input) {
       if ((await store.countUsers()) > 0) throw new NotFoundError();
       const parsed = setupSchema.safeParse(input ?? {});
       const token = typeof (input as { token?: unknown })?.token === "string" ? (input as { token: string }).token : "";
-      if (!valid(token)) throw new ForbiddenError(token ? SETUP_MESSAGES.badToken : SETUP_MESSAGES.missingToken);
+      const forbidden = () => new ForbiddenError(token ? SETUP_MESSAGES.badToken : SETUP_MESSAGES.missingToken);
+      if (!(await valid(token))) throw forbidden();
       if (!parsed.success) {
         const errors = fieldErrors(parsed.error);
         throw new ValidationError(Object.values(errors)[0]![0]!, errors);
       }
       // Spent before the slow hash, so a second request racing this one finds no token.
-      const spent = current;
-      current = undefined;
+      const { spent, undo } = await tokens.spend(token, now());
+      if (!spent) throw forbidden();
       try {
         const { username, password } = parsed.data;
         return await createUserAccount(store, { username, password, role: "admin" }, cost);
       } catch (err) {
-        current = spent; // nothing was created: the link still works for a corrected try
+        await undo(); // nothing was created: the link still works for a corrected try
         throw err;
       }
     },

@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { version } from "../../package.json";
 import type { HealthReport } from "~/shared/operations";
-import { backupsDir, newestBackup } from "./backups/backup-folder";
+import { folderShelf } from "./backups/backup-folder";
+import type { BackupShelf } from "./backups/backup-shelf";
 import type { Config } from "./config";
 import { writeFileDurably } from "./store/durable-file-adapter";
 import { DB_FILE } from "./store/json-store";
@@ -51,7 +52,16 @@ const started = Date.now();
  * of the folder) to a file of its own, which is then removed. Checks asked for while one runs
  * share it: the endpoint is public and each probe costs two fsyncs.
  */
-export function createHealthService({ store, config }: { store: Store; config: Config }): HealthService {
+export function createHealthService({
+  store,
+  config,
+  backups = folderShelf(config.dataDir),
+}: {
+  store: Store;
+  config: Config;
+  /** Where the backups are (the database's with DATABASE_URL). */
+  backups?: BackupShelf;
+}): HealthService {
   let running: Promise<HealthReport> | undefined;
 
   async function probe(): Promise<HealthReport> {
@@ -68,7 +78,7 @@ export function createHealthService({ store, config }: { store: Store; config: C
       probeWrite(config.dataDir),
       freeSpace(config.dataDir),
       fileSize(path.join(config.dataDir, DB_FILE)),
-      newestBackupTime(config.dataDir),
+      newestBackupTime(backups),
     ]);
     const needed = requiredFreeBytes(config, dataBytes);
     const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_REPORT_ERRORS.lowSpace(freeBytes, needed) : null;
@@ -158,10 +168,9 @@ async function fileSize(file: string): Promise<number | null> {
   }
 }
 
-async function newestBackupTime(dataDir: string): Promise<string | null> {
+async function newestBackupTime(backups: BackupShelf): Promise<string | null> {
   try {
-    const name = await newestBackup(dataDir);
-    return name ? (await fs.stat(path.join(backupsDir(dataDir), name))).mtime.toISOString() : null;
+    return (await backups.newestTime()) ?? null;
   } catch {
     return null;
   }

@@ -18,6 +18,8 @@ export type HtmlCache = {
   /** First in createApp: answers a hit, or lets the page render once and keeps it. */
   middleware: RequestHandler;
   stats(): HtmlCacheStats;
+  /** Makes this request render whatever the cache holds, and keeps nothing from it (warm-start.ts). */
+  bypass(req: IncomingMessage): void;
 };
 
 export type HtmlCacheStats = {
@@ -100,6 +102,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   let generation = 0;
   let hits = 0;
   let renders = 0;
+  const bypassed = new WeakSet<IncomingMessage>();
 
   store.onChange((kind) => {
     if (kind !== "posts" && kind !== "tags") return;
@@ -120,6 +123,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   };
 
   const middleware: RequestHandler = (req, res, next) => {
+    if (bypassed.has(req)) return next();
     const key = keyOf(req.method, req.originalUrl, req.headers.cookie);
     if (key === undefined) return next();
     const page = lookup(key);
@@ -171,6 +175,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
       return page !== undefined;
     },
     middleware,
+    bypass: (req) => void bypassed.add(req),
     stats: () => ({
       hits,
       renders,

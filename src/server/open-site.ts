@@ -4,6 +4,7 @@ import { openSessionRecords } from "./auth/session-records";
 import { resolveSessionSecret } from "./auth/session-secret";
 import type { Config } from "./config";
 import { removeLeftovers } from "./leftovers";
+import { openSiteFiles } from "./site-files";
 import { openJsonStore, type OpenJsonStoreOptions } from "./store/json-store";
 import { openPgStore } from "./store/pg/pg-store";
 import type { Store } from "./store/types";
@@ -25,11 +26,17 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
     const sessionRecords = config.databaseUrl
       ? await openPgSessionRecords(config.databaseUrl)
       : await openSessionRecords(config.dataDir);
+    // Images and backups too, so every instance serves and restores them (docs/decisions/044-postgres-media-and-backups.md).
+    const files = await openSiteFiles(config).catch(async (error: unknown) => {
+      await sessionRecords.close();
+      throw error;
+    });
     const close = async () => {
+      await files.close();
       await sessionRecords.close();
       await store.close();
     };
-    return { store, sessionSecret, sessionRecords, close };
+    return { store, sessionSecret, sessionRecords, files, close };
   } catch (err) {
     await store.close();
     throw err;
@@ -38,7 +45,7 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
 
 export async function openStore(config: Config, options: OpenJsonStoreOptions = {}): Promise<Store> {
   if (!config.databaseUrl) return openJsonStore(config.dataDir, options);
-  // With PostgreSQL the data folder still holds this instance's post backups.
+  // With PostgreSQL the data folder still holds this instance's cache of resized images.
   await fs.mkdir(config.dataDir, { recursive: true });
   return openPgStore(config.databaseUrl, { seed: options.seed });
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 
 /** Frames allowed in post content: the embed hosts the sanitizer lets through (docs/architecture.md section 5). */
@@ -37,6 +37,34 @@ export function contentSecurityPolicy(options: { dev: boolean; scriptHashes?: re
   ].join("; ");
 }
 
+type HeaderList = { set: Array<[string, string]>; remove: string[] };
+
+/**
+ * The headers a helmet middleware writes, read once by running it against a response that only
+ * records them. Helmet's headers depend on its options alone, never on the request, so every
+ * answer can get the recorded list instead of a run through helmet's chain of twelve middlewares
+ * (a tenth of an uncached page's time, `npm run bench`; docs/decisions/050-uncached-rendering.md).
+ */
+function recordHeaders(middleware: RequestHandler): HeaderList {
+  const list: HeaderList = { set: [], remove: [] };
+  const recorder = {
+    setHeader: (name: string, value: string) => list.set.push([name, String(value)]),
+    removeHeader: (name: string) => list.remove.push(name),
+  };
+  let called = false;
+  middleware({} as Request, recorder as unknown as Response, (err?: unknown) => {
+    if (err) throw new Error("helmet refused to set its headers", { cause: err });
+    called = true;
+  });
+  if (!called) throw new Error("helmet did not finish synchronously");
+  return list;
+}
+
+function apply(res: Response, { set, remove }: HeaderList): void {
+  for (const name of remove) res.removeHeader(name);
+  for (const [name, value] of set) res.setHeader(name, value);
+}
+
 /**
  * Security headers on every answer (docs/architecture.md section 5) through helmet: nosniff,
  * frame and referrer rules, cross-origin isolation of windows and resources, and HSTS only when
@@ -45,23 +73,25 @@ export function contentSecurityPolicy(options: { dev: boolean; scriptHashes?: re
  * policy without any inline script; a rendered page replaces it with one naming its own scripts.
  */
 export function securityHeaders({ dev }: { dev: boolean }): RequestHandler {
-  const basics = helmet({
-    contentSecurityPolicy: false,
-    strictTransportSecurity: false,
-    xFrameOptions: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    // Embedded YouTube and Vimeo frames are cross-origin; COEP would block them.
-    crossOriginEmbedderPolicy: false,
-  });
-  const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false });
+  const basics = recordHeaders(
+    helmet({
+      contentSecurityPolicy: false,
+      strictTransportSecurity: false,
+      xFrameOptions: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // Embedded YouTube and Vimeo frames are cross-origin; COEP would block them.
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  const hsts = recordHeaders(
+    helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }),
+  );
   const policy = contentSecurityPolicy({ dev });
   return (req, res, next) => {
     res.setHeader("Content-Security-Policy", policy);
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    basics(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      if (req.secure) hsts(req, res, next);
-      else next();
-    });
+    apply(res, basics);
+    if (req.secure) apply(res, hsts);
+    next();
   };
 }

@@ -4,11 +4,12 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import { createCacheWarmer } from "./cache-warmer";
+import { createCacheWarmer, writesInFlight } from "./cache-warmer";
 import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { securityHeaders } from "./security-headers";
+import { warmStart } from "./warm-start";
 
 /**
  * The host (docs/architecture.md section 7): the data folder, headers, compression, the browser's files,
@@ -35,28 +36,39 @@ export type LoadSite = (config: Config) => Promise<Site>;
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.
-  const { store, sessionSecret, sessionRecords, close } = await openSite(config);
+  const { store, sessionSecret, sessionRecords, files, close } = await openSite(config);
   let site: Site | undefined;
   try {
     site = await loadSite(config);
-    const app = createApp({ config, store, sessionSecret, sessionRecords, build: site.build });
+    const app = createApp({ config, store, sessionSecret, sessionRecords, files, build: site.build });
     const host = express();
     host.disable("x-powered-by");
     host.use(compression());
     // The browser's files get the same headers as the app's answers (createApp sets its own).
     host.use(securityHeaders({ dev: config.env !== "production" }), site.clientFiles);
     host.use(app);
+    // docs/decisions/050-uncached-rendering.md: the first readers after a start get a warm renderer.
+    // Not under Vite, whose first requests compile the modules instead.
+    if (config.env === "production") {
+      await warmStart({
+        render: (req, res) => {
+          app.htmlCache.bypass(req);
+          host(req, res);
+        },
+        store,
+      });
+    }
+    const server = http.createServer();
+    const stopper = gracefulStop(server);
+    const writes = writesInFlight();
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
     // and the file lookup cost several times the answer itself (`npm run bench`).
     // The kept page replays the headers this stack gave it when it was rendered.
-    const server = http.createServer();
-    const stopper = gracefulStop(server);
-    server.on(
-      "request",
-      stopper.track((req, res) => {
-        if (!app.htmlCache.serve(req, res)) host(req, res);
-      }),
-    );
+    const handle: http.RequestListener = (req, res) => {
+      writes.track(req, res);
+      if (!app.htmlCache.serve(req, res)) host(req, res);
+    };
+    server.on("request", stopper.track(handle));
     applySocketLimits(server, config.maxConnections);
     const port = await listen(server, config);
     // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
@@ -64,7 +76,10 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const setupLink = await app.setup.issueLink(setupBase(config, port));
     const ready = `Site ready on http://localhost:${port} (${describeStorage(config)})`;
     console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
-    const warmer = config.htmlCacheBytes > 0 ? createCacheWarmer({ store, fetchPage: selfFetcher(server) }) : undefined;
+    const warmer =
+      config.htmlCacheBytes > 0
+        ? createCacheWarmer({ store, fetchPage: selfFetcher(server), quiet: writes.quiet })
+        : undefined;
 
     const signal = await nextSignal();
     const started = Date.now();

@@ -13,7 +13,7 @@ let t: Awaited<ReturnType<typeof makeTestApp>>;
 beforeEach(async () => {
   t = await makeTestApp({ seed: true });
   const broken = () => Promise.reject(new Error("the disk went away"));
-  Object.assign(t.store, { listPosts: broken, getPostBySlug: broken });
+  Object.assign(t.store, { listPosts: broken, publishedPosts: broken, getPostBySlug: broken });
   // React Router logs a loader that throws; that log is the point of these tests.
   expectConsoleError(/the disk went away/);
 });

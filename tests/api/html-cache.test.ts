@@ -113,9 +113,10 @@ describe("a render under way when a write lands", () => {
     const inLoader = new Promise<void>((resolve) => (reached = resolve));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const listPosts = t.store.listPosts.bind(t.store);
-    const held = vi.spyOn(t.store, "listPosts").mockImplementation(async (options) => {
-      const posts = await listPosts(options);
+    // The blog's pages read the published posts through publishedPosts.
+    const publishedPosts = t.store.publishedPosts.bind(t.store);
+    const held = vi.spyOn(t.store, "publishedPosts").mockImplementation(async () => {
+      const posts = await publishedPosts();
       reached();
       await gate;
       return posts;

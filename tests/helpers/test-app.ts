@@ -32,8 +32,8 @@ export async function makeTestApp({
 > = {}) {
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const site = await openSite(config, { seed, wrapAdapter });
-  const { store, sessionSecret, sessionRecords } = site;
-  const app = createApp({ config, store, sessionSecret, sessionRecords, build: await serverBuild() });
+  const { store, sessionSecret, sessionRecords, files } = site;
+  const app = createApp({ config, store, sessionSecret, sessionRecords, files, build: await serverBuild() });
   return {
     app,
     store,

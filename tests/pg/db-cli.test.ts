@@ -1,12 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { writeBackup } from "~/server/backups/backup-folder";
 import { DB_MESSAGES } from "~/server/db-commands";
+import { createMediaLibrary } from "~/server/media/media-library";
 import { openJsonStore } from "~/server/store/json-store";
 import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
 import type { Post } from "~/server/store/types";
 import { cli } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
+import { makeImage } from "../helpers/images";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeUser } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
@@ -22,9 +25,22 @@ afterEach(() => removeTempDirs());
 
 const readDb = (dir: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, "db.json"), "utf8"));
 
+/** Every file of a folder of the data folder, by name, with its bytes. */
+const filesOf = (dir: string, folder: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(path.join(dir, folder))
+      .filter((name) => !name.startsWith("."))
+      .map((name) => [name, fs.readFileSync(path.join(dir, folder, name)).toString("base64")]),
+  );
+
 /** A data folder with every kind of record, retired ids, an old-style post and keys of another release. */
 async function fullDataFolder(): Promise<string> {
   const dir = makeTempDir("db-cli-");
+  // Two images, one shown by a post.
+  const media = createMediaLibrary(dir);
+  await media.upload(await makeImage(30, 20));
+  const shown = await media.upload(await makeImage(31, 20));
   const store = await openJsonStore(dir); // the sample posts and their tags
   await store.createPost(makePostInput({ tags: ["Airports", "Retail"], coverImage: "https://x.test/c.png" }));
   const doomed = await store.createPost(makePostInput({ published: false }));
@@ -36,7 +52,7 @@ async function fullDataFolder(): Promise<string> {
       slug: "older-release",
       summary: "",
       excerpt: "Only an excerpt.",
-      content: "<p>Old.</p>",
+      content: `<p>Old.</p><p><img src="${shown.url}" alt=""></p>`,
       published: true,
       createdAt: "2019-03-04",
       updatedAt: "2019-03-04T10:00:00Z",
@@ -54,6 +70,9 @@ async function fullDataFolder(): Promise<string> {
     ip: "::1",
   });
   await store.addMessage({ name: "Di", email: "di@example.com", message: "Pricing?", ip: "10.0.0.1" });
+  // A backup of the posts, which carries the image the old post shows, and an older one.
+  await writeBackup(dir, [], 20);
+  await writeBackup(dir, await store.listPosts(), 20);
   await store.close();
   const db = readDb(dir) as Record<string, unknown>;
   fs.writeFileSync(path.join(dir, "db.json"), JSON.stringify({ ...db, fromTheFuture: { enabled: true } }, null, 2));
@@ -67,17 +86,26 @@ describe("db commands", () => {
 
     const migrated = await cli(["db", "migrate"], { env });
     expect(migrated).toMatchObject({ code: 0, stderr: "" });
-    expect(migrated.stdout).toMatch(/^Applied 3 migration\(s\): 001-initial, 002-store-records, 003-sessions\.\n$/);
+    expect(migrated.stdout).toMatch(
+      /^Applied 6 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens\.\n$/,
+    );
     expect((await cli(["db", "migrate"], { env })).stdout).toBe(`${DB_MESSAGES.migrated([])}\n`);
 
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
-    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n$/);
+    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/);
+    expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2)}\n`);
 
     const target = path.join(makeTempDir("db-cli-"), "exported");
     const exported = await cli(["db", "export", "--data", target], { env });
     expect(exported).toMatchObject({ code: 0, stderr: "" });
     expect(readDb(target)).toEqual(readDb(source));
+    expect(filesOf(target, "media")).toEqual(filesOf(source, "media"));
+    expect(filesOf(target, "backups")).toEqual(filesOf(source, "backups"));
+    expect(Object.keys(filesOf(target, "media"))).toHaveLength(2);
+    expect(Object.keys(filesOf(target, "backups"))).toHaveLength(2);
+    // The Media panel's order (newest first) survives the trip.
+    expect(await createMediaLibrary(target).list()).toEqual(await createMediaLibrary(source).list());
   });
 
   it("imports only into an empty database and exports only where no db.json is", async () => {

@@ -53,10 +53,13 @@ describe("migrate", () => {
     const [first, second] = await Promise.all([migrate(a, migrations), migrate(b, migrations)]);
     expect([...first, ...second].sort()).toEqual(migrations.map((m) => m.name));
     expect(await tables(a)).toEqual([
+      "backups",
+      "media",
       "messages",
       "posts",
       "schema_migrations",
       "sessions",
+      "setup_tokens",
       "store_changes",
       "store_documents",
       "store_state",

@@ -1,39 +1,17 @@
 import pg from "pg";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/server/auth/auth-service";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import { SETUP_MESSAGES } from "~/shared/setup";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
+import { asHtml } from "../helpers/html";
 import { makePostInput } from "../helpers/factories";
-import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeUser, signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTwoInstances, type TestApp } from "../helpers/two-instances";
 
-/**
- * Two instances of the site on one PostgreSQL database, as behind a load balancer: each with its
- * own page cache, both built by createApp from the production build.
- */
-const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
-
-let server: RunningPostgres;
-beforeAll(async () => {
-  server = await startPostgres();
-});
-afterAll(() => server?.stop());
-
-type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-async function twoInstances(): Promise<[TestApp, TestApp]> {
-  const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
-  const a = await makeTestApp({ env });
-  const b = await makeTestApp({ env });
-  apps.push(a, b);
-  return [a, b];
-}
+/** Two instances of the site on one PostgreSQL database, as behind a load balancer. */
+const { server, twoInstances } = useTwoInstances();
 
 describe("two instances on one database", () => {
   it("a post written on A is served by B, whose cached blog page is dropped", async () => {
@@ -98,7 +76,7 @@ describe("two instances on one database", () => {
     // The database refuses connections and drops the ones it has: reads still answer from
     // memory, but the report says the database is gone, for the load balancer to act on.
     expectConsoleError(/PostgreSQL connection lost/);
-    const admin = new pg.Client({ connectionString: server.url });
+    const admin = new pg.Client({ connectionString: server().url });
     await admin.connect();
     const name = new URL(a.config.databaseUrl!).pathname.slice(1);
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
@@ -109,4 +87,43 @@ describe("two instances on one database", () => {
     expect(down.body.error).toMatch(/^The database cannot be reached \(\w+\)\.$/);
     expect(down.body).not.toHaveProperty("databaseLatencyMs");
   });
+});
+
+describe("two instances: the first-run setup link", () => {
+  const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+  const submit = (app: TestApp["app"], token: string, username: string) =>
+    request(app)
+      .post(`/admin/setup?token=${token}`)
+      .type("form")
+      .send({ token, username, password: "a long password", confirmPassword: "a long password" });
+
+  it("works on the instance the browser reaches, whichever printed it; then every instance answers 404", async () => {
+    const [a, b] = await twoInstances();
+    const printedByA = tokenOf((await a.app.setup.issueLink("http://localhost:3000"))!);
+    const printedByB = tokenOf((await b.app.setup.issueLink("http://localhost:3001"))!);
+    expect((await request(b.app).get(`/admin/setup?token=${printedByA}`).expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.submit),
+    );
+    expect((await request(a.app).get(`/admin/setup?token=${printedByB}`).expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.submit),
+    );
+    expect((await request(a.app).get("/admin/setup?token=guess").expect(200)).text).toContain(
+      asHtml(SETUP_MESSAGES.badToken),
+    );
+
+    await submit(b.app, printedByA, "ada").expect(302);
+    expect(await b.store.getUserByUsername("ada")).toMatchObject({ role: "admin" });
+    await expect.poll(async () => (await request(a.app).get(`/admin/setup?token=${printedByB}`)).status).toBe(404);
+    await request(b.app).get("/admin/setup").expect(404);
+    await submit(a.app, printedByB, "mallory").expect(404);
+    await expect.poll(() => a.store.countUsers()).toBe(1);
+  }, 30_000);
+
+  it("is spent on every instance by its first use: a second admin cannot race the first on another instance", async () => {
+    const [a, b] = await twoInstances();
+    const token = tokenOf((await a.app.setup.issueLink("http://localhost:3000"))!);
+    const results = await Promise.all([submit(a.app, token, "ada"), submit(b.app, token, "bob")]);
+    expect(results.map((r) => r.status).sort()).toEqual([302, 403]);
+    await expect.poll(() => b.store.countUsers()).toBe(1);
+  }, 30_000);
 });

@@ -1,6 +1,9 @@
 import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { scriptsAfterFirstPaint } from "~/app/lib/scripts-after-paint.server";
+import { scriptsAfterFirstPaint as rewrite } from "~/app/lib/scripts-after-paint.server";
+
+/** The rewrite works on the bytes React wrote; the tests read and write text. */
+const scriptsAfterFirstPaint = (html: string, nonce: string) => rewrite(Buffer.from(html), nonce).toString("utf8");
 
 const NONCE = "n0nce-Value_1";
 

@@ -19,20 +19,35 @@
  * the render's nonce are rewritten: text from a post can never be taken for React Router's loader.
  * In development the page is left as it is: Vite's hot reload runtime must load first.
  */
-export function scriptsAfterFirstPaint(html: string, nonce: string): string {
+export function scriptsAfterFirstPaint(html: Buffer, nonce: string): Buffer {
+  // On the bytes React wrote, like markedScripts: only the links and the loader are decoded.
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) return html;
-  const preloads: string[] = [];
-  const head = html.slice(0, headEnd).replace(MODULE_PRELOAD, (_link, href: string) => (preloads.push(href), ""));
-
-  const loaderStart = `<script nonce="${nonce}" type="module" async="">`;
+  const loaderStart = Buffer.from(`<script nonce="${nonce}" type="module" async="">`);
   const start = html.indexOf(loaderStart, headEnd);
   const end = start < 0 ? -1 : html.indexOf("</script>", start);
   if (end < 0) return html;
-  const code = html.slice(start + loaderStart.length, end);
-
+  const code = html.subarray(start + loaderStart.length, end).toString("utf8");
   const imports = [...code.matchAll(STATIC_IMPORT)];
   if (!imports.length) return html;
+
+  // React writes the links side by side: only that stretch of the head is read and rewritten.
+  const preloads: string[] = [];
+  const linksStart = html.indexOf(PRELOAD_TAG);
+  const head: Buffer[] = [html.subarray(0, start + loaderStart.length)];
+  if (linksStart >= 0 && linksStart < headEnd) {
+    const linksEnd = html.indexOf(">", html.lastIndexOf(PRELOAD_TAG, headEnd)) + 1;
+    const links = html.subarray(linksStart, linksEnd).toString("utf8");
+    const rest = links.replace(MODULE_PRELOAD, (_link, href: string) => (preloads.push(href), ""));
+    head.splice(
+      0,
+      1,
+      html.subarray(0, linksStart),
+      Buffer.from(rest),
+      html.subarray(linksEnd, start + loaderStart.length),
+    );
+  }
+
   const names = imports.map(([, name]) => name ?? "").join(", ");
   const modules = imports.map(([, , url]) => `import(${url})`).join(", ");
   const deferred = [
@@ -41,7 +56,7 @@ export function scriptsAfterFirstPaint(html: string, nonce: string): string {
     `const [${names}] = await Promise.all([${modules}]);`,
     code.replace(STATIC_IMPORT, ""),
   ].join("\n");
-  return head + html.slice(headEnd, start + loaderStart.length) + deferred + html.slice(end);
+  return Buffer.concat([...head, Buffer.from(deferred), html.subarray(end)]);
 }
 
 /**
@@ -63,6 +78,7 @@ const AFTER_FIRST_PAINT = `await new Promise((go) => {
  * React Router's preload links as React renders them, with the render's nonce (`crossOrigin` and
  * `integrity` are not used here).
  */
+const PRELOAD_TAG = '<link rel="modulepreload" ';
 const MODULE_PRELOAD = /<link rel="modulepreload" href="(\/[^"]+)"(?: nonce="[\w-]+")?\/>/g;
 
 /** React Router's static imports in its loader: `import "url";` or `import * as name from "url";`. */

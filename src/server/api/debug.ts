@@ -42,9 +42,11 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
 
   router.get<{ name: string }>("/debug/backups/:name", requireAdmin, async (req, res, next) => {
     const { name } = req.params;
-    const file = await backups.locate(name);
-    // The name passed locate's strict pattern, so dot-folders above it are the operator's choice.
-    res.download(file, name, { dotfiles: "allow" }, (err) => {
+    const found = await backups.download(name);
+    // From the database: the text itself, as the file would have been sent.
+    if ("text" in found) return void res.attachment(name).type("application/json").send(found.text);
+    // The name passed the shelf's strict pattern, so dot-folders above it are the operator's choice.
+    res.download(found.file, name, { dotfiles: "allow" }, (err) => {
       if (!err) return;
       if (!res.headersSent)
         return next(

@@ -60,6 +60,13 @@ export function assertBackupName(name: string): void {
 /** The ISO time with its colons made hyphens, which every file system accepts; names sort by time. */
 export const backupName = (time: Date) => `posts-${time.toISOString().replaceAll(":", "-")}.json`;
 
+/** The time a backupName was made from (for a name of another form, the epoch). */
+export function backupTime(name: string): Date {
+  const match = /^posts-(\d{4}-\d{2}-\d{2}T)(\d{2})-(\d{2})-(\d{2}(?:\.\d+)?Z)\.json$/.exec(name);
+  const time = match ? Date.parse(`${match[1]}${match[2]}:${match[3]}:${match[4]}`) : NaN;
+  return new Date(Number.isNaN(time) ? 0 : time);
+}
+
 export function serializeBackup(posts: readonly Post[], createdAt: string, media: BackupMedia = {}): string {
   const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media };
   return JSON.stringify(backup, null, 2) + "\n";

@@ -4,7 +4,8 @@ import type { BackupInfo } from "~/shared/operations";
 import { NotFoundError } from "~/server/errors";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import type { Post } from "~/server/store/types";
-import { collectMedia } from "~/server/media/media-backup";
+import { mediaHashesIn } from "~/server/media/media-refs";
+import { folderOriginals } from "~/server/media/media-originals";
 import {
   assertBackupName,
   BACKUP_MESSAGES,
@@ -12,9 +13,9 @@ import {
   isBackupName,
   parseBackupTextContents,
   readHeader,
-  serializeBackup,
   type BackupContents,
 } from "./backup-file";
+import { takeBackup, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 
 /**
  * The backups folder on disk, `<dataDir>/backups` (docs/architecture.md section 4). Used by the server and
@@ -24,24 +25,46 @@ import {
  */
 export const BACKUPS_FOLDER = "backups";
 
-export type WrittenBackup = { name: string; file: string; count: number };
+export type { WrittenBackup };
 
 /** Enough for the header serializeBackup writes before the first post. */
 const HEADER_BYTES = 512;
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
-/**
- * Writes one durable backup, then deletes all but the newest `keep`; the old ones go only once
- * the new one is safely on disk. Two backups in one millisecond (here or in another process)
- * get names a millisecond apart, never one file.
- */
-export async function writeBackup(dataDir: string, posts: readonly Post[], keep: number): Promise<WrittenBackup> {
+/** A backup of a data folder's posts, with the folder's images they show. */
+export function writeBackup(dataDir: string, posts: readonly Post[], keep: number): Promise<WrittenBackup> {
+  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep);
+}
+
+/** The data folder's backups as a BackupShelf. */
+export function folderShelf(dataDir: string): BackupShelf {
+  return {
+    add: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep),
+    list: () => listBackups(dataDir),
+    newest: () => newestBackup(dataDir),
+    async newestTime() {
+      const name = await newestBackup(dataDir);
+      return name && (await fs.stat(path.join(backupsDir(dataDir), name))).mtime.toISOString();
+    },
+    read: async (name) => readText(await locateBackup(dataDir, name)),
+    download: async (name) => ({ file: await locateBackup(dataDir, name) }),
+    async mediaCounts() {
+      const counts = new Map<string, number>();
+      const dir = backupsDir(dataDir);
+      for (const name of await backupNames(dir)) {
+        const text = await fs.readFile(path.join(dir, name), "utf8").catch(() => "");
+        for (const hash of mediaHashesIn(text)) counts.set(hash, (counts.get(hash) ?? 0) + 1);
+      }
+      return counts;
+    },
+  };
+}
+
+/** Two backups in one millisecond (here or in another process) get names a millisecond apart, never one file. */
+async function addBackup(dataDir: string, text: string, now: Date, count: number, keep: number) {
   const dir = backupsDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
-  const now = new Date();
-  // The images the posts show travel inside the file (docs/decisions/026-backups-carry-their-images.md).
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(dataDir, posts));
   for (let time = now.getTime(); ; time++) {
     const name = backupName(new Date(time));
     const file = path.join(dir, name);
@@ -52,7 +75,7 @@ export async function writeBackup(dataDir: string, posts: readonly Post[], keep:
       throw error;
     }
     await prune(dir, name, keep);
-    return { name, file, count: posts.length };
+    return { name, file, count };
   }
 }
 
@@ -136,12 +159,14 @@ export async function readBackupFile(file: string, label = file): Promise<Post[]
 
 /** readBackupFile with the images the backup carries. */
 export async function readBackupFileContents(file: string, label = file): Promise<BackupContents> {
-  let text: string;
+  return parseBackupTextContents(await readText(file), label);
+}
+
+async function readText(file: string): Promise<string> {
   try {
-    text = await fs.readFile(file, "utf8");
+    return await fs.readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(BACKUP_MESSAGES.noFile(file));
     throw error;
   }
-  return parseBackupTextContents(text, label);
 }

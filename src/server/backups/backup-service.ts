@@ -1,17 +1,17 @@
 import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "~/shared/operations";
 import { HttpError, ValidationError } from "~/server/errors";
 import type { Post, Store } from "~/server/store/types";
-import type { MediaLibrary } from "~/server/media/media-library";
+import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { countPosts, parseBackupContents, type BackupContents } from "./backup-file";
 import {
-  listBackups,
-  locateBackup,
-  newestBackup,
-  readBackupContents,
-  writeBackup,
-  type WrittenBackup,
-} from "./backup-folder";
+  assertBackupName,
+  countPosts,
+  parseBackupContents,
+  parseBackupTextContents,
+  type BackupContents,
+} from "./backup-file";
+import { folderShelf } from "./backup-folder";
+import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
 import { storageErrorOf } from "~/server/storage-errors";
 
@@ -42,8 +42,8 @@ export type BackupService = {
   backup(): Promise<BackupResult>;
   /** Newest first. */
   list(): Promise<BackupInfo[]>;
-  /** The file of a backup, for downloads: 400 for a bad name, 404 for a missing one. */
-  locate(name: string): Promise<string>;
+  /** A backup for downloading (its file, or its text from the database): 400 for a bad name, 404 for a missing one. */
+  download(name: string): Promise<BackupDownload>;
   /**
    * Adds back the posts missing by id (docs/architecture.md section 4) from the newest backup (no body or
    * `{}`), a named one (`{file}`) or an uploaded one (`{posts}`, or a whole backup file's
@@ -64,18 +64,26 @@ export function createBackupService({
   store,
   dataDir,
   keep,
-  media,
+  media = createMediaLibrary(dataDir),
+  shelf = folderShelf(dataDir),
 }: {
   store: Store;
   dataDir: string;
   keep: number;
-  /** The running server's image library, told about images a restore puts back. */
+  /** The running server's image library: where backups read images from and restores put them. */
   media?: MediaLibrary;
+  /** Where backups are kept: the data folder's `backups/` unless given (PostgreSQL's table). */
+  shelf?: BackupShelf;
 }): BackupService {
+  const read = async (name: string) => {
+    assertBackupName(name);
+    return parseBackupTextContents(await shelf.read(name), name);
+  };
+
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
-      return await writeBackup(dataDir, all, keep);
+      return await takeBackup(shelf, media, all, keep);
     } catch (error) {
       console.error("Backup failed:", error);
       // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
@@ -103,11 +111,11 @@ export function createBackupService({
     const fields =
       typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
     if (body === undefined || (fields && Object.keys(fields).length === 0)) {
-      const newest = await newestBackup(dataDir);
+      const newest = await shelf.newest();
       if (!newest) throw new ValidationError(BACKUP_SERVICE_MESSAGES.noBackups);
-      return readBackupContents(dataDir, newest);
+      return read(newest);
     }
-    if (typeof fields?.file === "string") return readBackupContents(dataDir, fields.file);
+    if (typeof fields?.file === "string") return read(fields.file);
     if (fields && "posts" in fields)
       return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
@@ -119,14 +127,14 @@ export function createBackupService({
       return { count, file: name };
     },
 
-    list: () => listBackups(dataDir),
+    list: () => shelf.list(),
 
-    locate: (name) => locateBackup(dataDir, name),
+    download: (name) => shelf.download(name),
 
     async restore(body) {
       const contents = await postsToRestore(body);
       // Images first, so a restored post never shows a missing picture.
-      await restoreMedia(dataDir, contents.media, media);
+      await restoreMedia(contents.media, media);
       const { restored, skipped } = await store.restorePosts(contents.posts);
       return {
         success: true,

@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
-import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import type { Post } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
-import { isMediaName, MEDIA_FOLDER } from "./media-names";
+import { isMediaName } from "./media-names";
+import type { MediaOriginals } from "./media-originals";
 import { postMediaHashes } from "./media-refs";
 
 /**
@@ -14,19 +12,17 @@ import { postMediaHashes } from "./media-refs";
  */
 export type BackupMedia = Record<string, string>;
 
-export async function collectMedia(dataDir: string, posts: readonly Post[]): Promise<BackupMedia> {
+/** Where collectMedia reads images from: a MediaOriginals, or the running server's MediaLibrary. */
+export type MediaSource = Pick<MediaOriginals, "list" | "read">;
+
+export async function collectMedia(originals: MediaSource, posts: readonly Post[]): Promise<BackupMedia> {
   const wanted = new Set<string>();
   for (const post of posts) for (const hash of postMediaHashes(post)) wanted.add(hash);
   if (wanted.size === 0) return {};
-  const dir = path.join(dataDir, MEDIA_FOLDER);
-  let names: string[] = [];
-  try {
-    names = (await fs.readdir(dir)).filter((name) => isMediaName(name) && wanted.has(name.slice(0, 64)));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
+  const found = (await originals.list()).filter((image) => wanted.has(image.hash));
   const media: BackupMedia = {};
-  for (const name of names.sort()) media[name] = (await fs.readFile(path.join(dir, name))).toString("base64");
+  for (const image of found.sort((a, b) => a.name.localeCompare(b.name)))
+    media[image.name] = (await originals.read(image)).toString("base64");
   return media;
 }
 
@@ -38,26 +34,10 @@ export function mediaMatchesName(name: string, base64: string): boolean {
 }
 
 /**
- * Puts a backup's images back into the data folder, before its posts: through the running
- * server's library (so it knows them at once), or straight into the folder from the command line.
+ * Puts a backup's images back, before its posts, through the library (so it knows them at once).
  * Images already there are left alone; the content-hash names make them the same bytes.
  */
-export async function restoreMedia(dataDir: string, media: BackupMedia, library?: MediaLibrary): Promise<number> {
-  let count = 0;
-  for (const [name, base64] of Object.entries(media)) {
-    const bytes = Buffer.from(base64, "base64");
-    if (library) {
-      await library.restore(name, bytes);
-    } else {
-      const dir = path.join(dataDir, MEDIA_FOLDER);
-      await fs.mkdir(dir, { recursive: true });
-      try {
-        await writeFileDurably(path.join(dir, name), bytes, { exclusive: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      }
-    }
-    count++;
-  }
-  return count;
+export async function restoreMedia(media: BackupMedia, library: MediaLibrary): Promise<number> {
+  for (const [name, base64] of Object.entries(media)) await library.restore(name, Buffer.from(base64, "base64"));
+  return Object.keys(media).length;
 }

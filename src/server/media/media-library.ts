@@ -1,29 +1,21 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { imageSize } from "image-size";
-import {
-  MEDIA_TYPES,
-  MEDIA_URL,
-  VARIANT_WIDTHS,
-  type MediaExtension,
-  type ResponsiveImage,
-  type UploadResult,
-} from "~/shared/media";
+import { MEDIA_TYPES, MEDIA_URL, VARIANT_WIDTHS, type MediaExtension, type ResponsiveImage } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { inspectImage } from "./image-bytes";
-import { isMediaName, MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
+import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
+import { describeImage, folderOriginals, type MediaOriginals, type StoredImage } from "./media-originals";
 import { makeVariants, variantExtension, variantWidths } from "./variants";
 
 /**
- * The uploaded images of a data folder (docs/architecture.md section 4): originals in
- * `DATA_DIR/media/<sha256>.<ext>`, written durably like db.json and named by their content, so
- * the same picture uploaded twice is one file; resized copies in `DATA_DIR/media-cache/`, which
- * can always be made again and so is left out of backups.
+ * The uploaded images (docs/architecture.md section 4): originals kept by a MediaOriginals (the
+ * data folder's `media/`, or PostgreSQL's `media` table, docs/decisions/044-postgres-media-and-backups.md),
+ * named by their content, so the same picture uploaded twice is one image; resized copies in this
+ * instance's `DATA_DIR/media-cache/`, which can always be made again and so is left out of backups.
  */
 export { MEDIA_CACHE_FOLDER, MEDIA_FOLDER };
-
-export type StoredImage = UploadResult & { name: string; hash: string; ext: MediaExtension; createdAt: string };
+export type { StoredImage };
 
 export type MediaFile = { file: string; type: string; etag: string };
 
@@ -31,70 +23,52 @@ export type MediaLibrary = ReturnType<typeof createMediaLibrary>;
 
 const NAME = MEDIA_NAME;
 
-export function createMediaLibrary(dataDir: string) {
-  const dir = path.join(dataDir, MEDIA_FOLDER);
+export function createMediaLibrary(dataDir: string, originals: MediaOriginals = folderOriginals(dataDir)) {
   const cacheDir = path.join(dataDir, MEDIA_CACHE_FOLDER);
   let index: Promise<Map<string, StoredImage>> | undefined;
   let images: Map<string, StoredImage> | undefined;
   /** Copies being made, per original, so a burst of requests makes them once. */
   const making = new Map<string, Promise<void>>();
 
-  function describe(name: string, bytes: Buffer, createdAt: string): StoredImage {
-    const [, hash, ext] = NAME.exec(name)! as unknown as [string, string, MediaExtension];
-    const size = imageSize(bytes);
-    const turned = (size.orientation ?? 1) >= 5; // EXIF orientations 5-8 swap width and height
-    return {
-      name,
-      hash,
-      ext,
-      url: `/${MEDIA_FOLDER}/${name}`,
-      type: MEDIA_TYPES[ext],
-      width: turned ? size.height : size.width,
-      height: turned ? size.width : size.height,
-      bytes: bytes.length,
-      createdAt,
-    };
-  }
-
-  /** Read once from the folder: each file's header gives its size. */
+  /** Read once: after that, this instance's own changes and the others' events keep it current. */
   function load(): Promise<Map<string, StoredImage>> {
-    index ??= (async () => {
-      const images = new Map<string, StoredImage>();
-      let names: string[] = [];
-      try {
-        names = (await fs.readdir(dir)).filter(isMediaName);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      }
-      for (const name of names) {
-        const file = path.join(dir, name);
-        try {
-          const [bytes, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
-          const image = describe(name, bytes, stat.mtime.toISOString());
-          images.set(image.hash, image);
-        } catch (error) {
-          console.error(`Skipping unreadable image ${file}:`, error);
-        }
-      }
+    index ??= originals.list().then((list) => {
+      images = new Map(list.map((image) => [image.hash, image]));
       return images;
-    })();
+    });
     return index;
   }
 
-  async function store(bytes: Buffer, ext: MediaExtension): Promise<StoredImage> {
-    const images = await load();
-    const hash = createHash("sha256").update(bytes).digest("hex");
-    const known = images.get(hash);
-    if (known) return known;
-    const name = `${hash}.${ext}`;
-    const image = describe(name, bytes, new Date().toISOString());
-    await fs.mkdir(dir, { recursive: true });
-    try {
-      await writeFileDurably(path.join(dir, name), bytes, { exclusive: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  originals.watch((event) => {
+    if ("reload" in event) {
+      index = undefined;
+      void load().catch((error: unknown) => console.error("Could not read the list of images:", error));
+    } else if ("added" in event) {
+      void load().then((known) => known.set(event.added.hash, event.added));
+    } else {
+      void load().then((known) => {
+        const gone = known.get(event.removed);
+        known.delete(event.removed);
+        if (gone) return removeCopies(gone);
+      });
     }
-    images.set(hash, image);
+  });
+
+  /** Known here, or stored by another instance a moment ago (its notice may not have arrived yet). */
+  async function lookUp(hash: string): Promise<StoredImage | undefined> {
+    const known = await load();
+    const image = known.get(hash) ?? (await originals.find(hash));
+    if (image) known.set(hash, image);
+    return image;
+  }
+
+  async function store(bytes: Buffer, ext: MediaExtension): Promise<StoredImage> {
+    const hash = createHash("sha256").update(bytes).digest("hex");
+    const known = await lookUp(hash);
+    if (known) return known;
+    const image = describeImage(`${hash}.${ext}`, bytes, new Date().toISOString());
+    await originals.put(image, bytes);
+    (await load()).set(hash, image);
     return image;
   }
 
@@ -106,7 +80,7 @@ export function createMediaLibrary(dataDir: string) {
       const missing: number[] = [];
       for (const w of widths) if (!(await exists(variantPath(image, w)))) missing.push(w);
       if (missing.length === 0) return;
-      const copies = await makeVariants(await fs.readFile(path.join(dir, image.name)), image.ext, missing);
+      const copies = await makeVariants(await originals.read(image), image.ext, missing);
       await fs.mkdir(cacheDir, { recursive: true });
       for (const [w, bytes] of copies) await writeFileDurably(variantPath(image, w), bytes);
     })().finally(() => making.delete(image.hash));
@@ -114,12 +88,15 @@ export function createMediaLibrary(dataDir: string) {
     return pending;
   }
 
+  async function removeCopies(image: StoredImage): Promise<void> {
+    const copies = VARIANT_WIDTHS.map((w) => variantPath(image, w));
+    await Promise.all(copies.map((file) => fs.rm(file, { force: true })));
+  }
+
   const variantPath = (image: StoredImage, width: number) =>
     path.join(cacheDir, `${image.hash}-${width}w.${variantExtension(image.ext)}`);
 
   return {
-    dir,
-
     /** Checks, cleans and stores an upload (415 for anything but an image of the accepted types). */
     async upload(upload: Buffer): Promise<StoredImage> {
       const { bytes, ext } = inspectImage(upload);
@@ -135,7 +112,7 @@ export function createMediaLibrary(dataDir: string) {
     async restore(name: string, bytes: Buffer): Promise<boolean> {
       const match = NAME.exec(name);
       if (!match || createHash("sha256").update(bytes).digest("hex") !== match[1]) return false;
-      if ((await load()).has(match[1])) return true;
+      if (await lookUp(match[1])) return true;
       await store(bytes, match[2] as MediaExtension);
       return true;
     },
@@ -144,19 +121,15 @@ export function createMediaLibrary(dataDir: string) {
       return [...(await load()).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
 
-    async byHash(hash: string): Promise<StoredImage | undefined> {
-      return (await load()).get(hash);
-    },
+    byHash: lookUp,
 
-    async read(image: StoredImage): Promise<Buffer> {
-      return fs.readFile(path.join(dir, image.name));
-    },
+    read: (image: StoredImage): Promise<Buffer> => originals.read(image),
 
+    /** Gone for every instance: the others hear of it from the originals' store. */
     async remove(image: StoredImage): Promise<void> {
       (await load()).delete(image.hash);
-      await fs.rm(path.join(dir, image.name), { force: true });
-      const copies = VARIANT_WIDTHS.map((w) => variantPath(image, w));
-      await Promise.all(copies.map((file) => fs.rm(file, { force: true })));
+      await originals.remove(image);
+      await removeCopies(image);
     },
 
     /** The file behind a /media URL path, or undefined: only names the pattern allows ever reach the disk. */
@@ -164,29 +137,26 @@ export function createMediaLibrary(dataDir: string) {
       const match = MEDIA_URL.exec(urlPath);
       if (!match) return undefined;
       const [, hash, width, ext] = match;
-      const image = (await load()).get(hash!);
+      const image = await lookUp(hash!);
       if (!image) return undefined;
-      if (width === undefined) {
-        if (ext !== image.ext) return undefined;
-        return { file: path.join(dir, image.name), type: image.type, etag: `"${image.hash}"` };
-      }
+      const original = async () => ({ file: await originals.file(image), type: image.type, etag: `"${image.hash}"` });
+      if (width === undefined) return ext === image.ext ? original() : undefined;
       const w = Number(width);
       const copyExt = variantExtension(image.ext);
       if (!copyExt || !variantWidths(image.ext, image.width).includes(w) || ext !== copyExt) return undefined;
-      const original = { file: path.join(dir, image.name), type: image.type, etag: `"${image.hash}"` };
       try {
         await makeCopies(image);
       } catch (error) {
         // A picture the resizer cannot read is still a picture: the srcset entry gets the original.
         console.error(`Resizing ${image.name} failed:`, error);
-        return original;
+        return original();
       }
       return { file: variantPath(image, w), type: MEDIA_TYPES[copyExt], etag: `"${image.hash}-${w}"` };
     },
 
     /** Resolves once the folder has been read, after which `responsive` knows every image. */
     ready: async () => {
-      images = await load();
+      await load();
     },
 
     /**

@@ -1,35 +1,30 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
-import { backupsDir } from "~/server/backups/backup-folder";
-import { isBackupName } from "~/server/backups/backup-file";
+import { folderShelf } from "~/server/backups/backup-folder";
+import type { BackupShelf } from "~/server/backups/backup-shelf";
 import { ConflictError, NotFoundError } from "~/server/errors";
 import type { Store } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
-import { mediaHashesIn, postMediaHashes } from "./media-refs";
+import { postMediaHashes } from "./media-refs";
 
 /**
  * The admin Media panel's view of the library: where each image is used, and deletion of one
  * nothing uses. An image a post or a kept backup still names is never deleted, so a restore can
  * always bring back a post with its pictures (docs/decisions/026-backups-carry-their-images.md).
  */
-export function createMediaService({ store, media, dataDir }: { store: Store; media: MediaLibrary; dataDir: string }) {
+export function createMediaService({
+  store,
+  media,
+  dataDir,
+  shelf = folderShelf(dataDir),
+}: {
+  store: Store;
+  media: MediaLibrary;
+  dataDir: string;
+  /** Where the kept backups are: the data folder's unless given. */
+  shelf?: BackupShelf;
+}) {
   /** Hash -> how many kept backups name it. */
-  async function backupRefs(): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    const dir = backupsDir(dataDir);
-    let names: string[] = [];
-    try {
-      names = (await fs.readdir(dir)).filter(isBackupName);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    for (const name of names) {
-      const text = await fs.readFile(path.join(dir, name), "utf8").catch(() => "");
-      for (const hash of mediaHashesIn(text)) counts.set(hash, (counts.get(hash) ?? 0) + 1);
-    }
-    return counts;
-  }
+  const backupRefs = () => shelf.mediaCounts();
 
   async function postRefs(): Promise<Map<string, { id: number; title: string }[]>> {
     const uses = new Map<string, { id: number; title: string }[]>();

@@ -1,4 +1,6 @@
+import { changedRecords } from "./changed-records";
 import type { DbFile } from "./db-schema";
+import { PatchedMap } from "./patched-map";
 import type { ContactMessage, Post, Tag, User } from "./types";
 
 /**
@@ -47,21 +49,25 @@ export function deepFreeze<T>(value: T): T {
 
 export const lowerName = (username: string) => username.toLowerCase();
 
+/** Past this many changed posts a write rebuilds the post indexes instead of patching them. */
+const PATCH_LIMIT = 64;
+
 export function buildSnapshot(next: DbFile, previous?: Snapshot): Snapshot {
   const prev = previous?.data;
+  const patched = previous && next.posts !== prev?.posts ? patchPosts(previous, next.posts) : undefined;
   // Array.prototype.sort is a merge sort that runs in near-linear time on almost sorted input,
   // which is what one new or changed post leaves behind.
-  const posts = next.posts === prev?.posts ? next.posts : [...next.posts].sort(newestFirst);
+  const posts = next.posts === prev?.posts ? next.posts : (patched?.posts ?? [...next.posts].sort(newestFirst));
   const data = deepFreeze({ ...next, posts });
   const same = <K extends keyof DbFile>(key: K) => previous !== undefined && data[key] === prev?.[key];
 
   const postIndexes = same("posts")
     ? previous!
-    : {
-        published: posts.filter((p) => p.published),
+    : (patched ?? {
+        published: Object.freeze(posts.filter((p) => p.published)),
         postsById: new Map(posts.map((p) => [p.id, p])),
         postsBySlug: new Map(posts.map((p) => [p.slug, p])),
-      };
+      });
   const tagIndexes = same("tags")
     ? previous!
     : {
@@ -87,4 +93,52 @@ export function buildSnapshot(next: DbFile, previous?: Snapshot): Snapshot {
     usersByName: userIndexes.usersByName,
     messages,
   };
+}
+
+/**
+ * The post list and indexes of `previous` with a few posts added, changed or removed: copies of
+ * the arrays and maps (native, fast) edited in place of a sort and three passes of callbacks over
+ * every post. Gives the very same order and maps as a rebuild; undefined when many changed.
+ */
+function patchPosts(previous: Snapshot, nextPosts: readonly Post[]) {
+  const { upsert, remove } = changedRecords(previous.data.posts, previous.postsById, nextPosts);
+  if (upsert.length + remove.length > PATCH_LIMIT) return undefined;
+  const posts = [...previous.data.posts];
+  const published = [...previous.published];
+  const gone = [...remove, ...upsert.map((p) => p.id)].map((id) => previous.postsById.get(id)).filter((p) => !!p);
+  for (const post of gone) {
+    posts.splice(posts.indexOf(post), 1);
+    if (post.published) published.splice(published.indexOf(post), 1);
+  }
+  for (const post of upsert) {
+    deepFreeze(post);
+    posts.splice(sortedIndex(posts, post), 0, post);
+    if (post.published) published.splice(sortedIndex(published, post), 0, post);
+  }
+  Object.freeze(posts); // every post in it is frozen, so deepFreeze need not visit them again
+  Object.freeze(published);
+  const postsById = PatchedMap.patch(
+    previous.postsById,
+    upsert.map((p) => [p.id, p]),
+    remove,
+  );
+  // A slug given up in this write is removed first, so another post of the write may take it.
+  const postsBySlug = PatchedMap.patch(
+    previous.postsBySlug,
+    upsert.map((p) => [p.slug, p]),
+    gone.filter((p) => previous.postsBySlug.get(p.slug) === p).map((p) => p.slug),
+  );
+  return { posts, published, postsById, postsBySlug };
+}
+
+/** Where `post` goes in a newest-first list (binary search with the sort's own comparison). */
+function sortedIndex(list: readonly Post[], post: Post): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (newestFirst(list[middle]!, post) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -43,6 +43,9 @@ export abstract class SnapshotStore {
   listPosts(options: { publishedOnly?: boolean } = {}) {
     return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
   }
+  publishedPosts() {
+    return this.read((s) => s.published);
+  }
   getPostById(id: number) {
     return this.read((s) => s.postsById.get(id));
   }

@@ -94,6 +94,11 @@ export type WriteOutcome = { at: string | null; error: { code: string; message: 
 export interface Store {
   /** Every post, newest first (by createdAt, then id). */
   listPosts(options?: { publishedOnly?: boolean }): Promise<Post[]>;
+  /**
+   * The published posts, newest first, without a copy: frozen, and the very same array until a
+   * post is written, so lookups over it can be made once per write (src/server/published-index.ts).
+   */
+  publishedPosts(): Promise<readonly Post[]>;
   getPostById(id: number): Promise<Post | undefined>;
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken. */

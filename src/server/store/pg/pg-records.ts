@@ -1,3 +1,4 @@
+import { changedRecords } from "~/server/store/changed-records";
 import type { DbFile } from "~/server/store/db-schema";
 
 /**
@@ -139,22 +140,19 @@ export function diffDocuments(prev: DbFile, next: DbFile): DocumentDiff {
 export type IdIndexes = Partial<Record<CollectionKey, ReadonlyMap<number, unknown>>>;
 
 const byId = (records: readonly Rec[], index?: ReadonlyMap<number, unknown>) =>
-  index ?? new Map(records.map((r) => [r.id, r]));
+  (index as ReadonlyMap<number, Rec> | undefined) ?? new Map(records.map((r) => [r.id, r]));
 
 /**
  * Records are frozen and a change reuses every one it did not touch (db-snapshot.ts), so a
  * record that is not the very same object as before is new or changed.
  */
-export function diffData(prev: DbFile, next: DbFile, prevIndex: IdIndexes = {}, nextIndex: IdIndexes = {}) {
+export function diffData(prev: DbFile, next: DbFile, prevIndex: IdIndexes = {}) {
   const diffs: CollectionDiff[] = [];
   for (const collection of COLLECTIONS) {
     const before = recordsOf(prev, collection.key);
     const after = recordsOf(next, collection.key);
     if (before === after) continue;
-    const old = byId(before, prevIndex[collection.key]);
-    const kept = byId(after, nextIndex[collection.key]);
-    const upsert = after.filter((r) => old.get(r.id) !== r);
-    const remove = before.filter((r) => !kept.has(r.id)).map((r) => r.id);
+    const { upsert, remove } = changedRecords(before, byId(before, prevIndex[collection.key]), after);
     if (upsert.length || remove.length) diffs.push({ collection, upsert, remove });
   }
   return diffs;

@@ -13,7 +13,7 @@ import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { pgTypes } from "./pg-types";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
-import { catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
+import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
 
 /**
  * The store of docs/decisions/040-postgres-store-mirrors-the-records.md: the same records, rules
@@ -131,9 +131,8 @@ export class PgStore extends SnapshotStore implements Store {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query("BEGIN");
-      await client.query("SELECT pg_advisory_xact_lock($1)", [WRITE_LOCK]);
-      this.install(await catchUp(client, this.snap.data, this.revision));
+      const state = await beginLocked(client, WRITE_LOCK);
+      this.install(await catchUp(client, this.snap.data, this.revision, state));
       const { next, result, kinds } = change(this.snap, new Date().toISOString());
       if (!next) {
         await client.query("COMMIT");
@@ -141,7 +140,7 @@ export class PgStore extends SnapshotStore implements Store {
         return result;
       }
       const snap = buildSnapshot(next, this.snap);
-      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap), indexes(snap));
+      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap));
       const documents = diffDocuments(this.snap.data, snap.data);
       const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
       await client.query("COMMIT");

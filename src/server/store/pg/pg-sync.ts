@@ -25,10 +25,29 @@ const ALL_KINDS: ChangeKind[] = ["tags", "posts", "users", "messages"];
 type ChangeLog = { kinds: ChangeKind[]; ids: Partial<Record<CollectionKey, number[]>>; documents?: string[] };
 export type Loaded = { data: DbFile; revision: number; kinds: ChangeKind[] };
 
-async function readState(client: pg.ClientBase) {
-  const { rows } = await client.query<{ revision: number; meta: Meta }>("SELECT revision, meta FROM store_state");
+type State = { revision: number; meta: Meta };
+
+const READ_STATE = "SELECT revision, meta FROM store_state";
+
+function stateOf(rows: State[]): State {
   if (!rows[0]) throw new Error("The database has no store_state row: run the migrations again.");
   return rows[0];
+}
+
+async function readState(client: pg.ClientBase) {
+  return stateOf((await client.query<State>(READ_STATE)).rows);
+}
+
+/**
+ * Opens a write: BEGIN, the write lock, then the state as of the lock, in one round trip (a simple
+ * query may hold several statements; each reads what was committed when it starts, so the state is
+ * read after the lock is held). The key is the store's own constant, never input.
+ */
+export async function beginLocked(client: pg.ClientBase, lock: number): Promise<State> {
+  const results = (await client.query(
+    `BEGIN; SELECT pg_advisory_xact_lock(${lock}); ${READ_STATE}`,
+  )) as unknown as pg.QueryResult<State>[];
+  return stateOf(results[2]!.rows);
 }
 
 export async function loadAll(client: pg.ClientBase): Promise<Loaded> {
@@ -47,8 +66,13 @@ export async function loadAll(client: pg.ClientBase): Promise<Loaded> {
  * The data as of the database's latest revision, from `data` at `revision`: the changed rows
  * only, or everything when the log no longer reaches back that far. Undefined when up to date.
  */
-export async function catchUp(client: pg.ClientBase, data: DbFile, revision: number): Promise<Loaded | undefined> {
-  const state = await readState(client);
+export async function catchUp(
+  client: pg.ClientBase,
+  data: DbFile,
+  revision: number,
+  known?: State,
+): Promise<Loaded | undefined> {
+  const state = known ?? (await readState(client));
   if (state.revision === revision) return undefined;
   const { rows } = await client.query<{ revision: number; changed: ChangeLog }>(
     "SELECT revision, changed FROM store_changes WHERE revision > $1 ORDER BY revision",
@@ -123,18 +147,19 @@ export async function persist(
       [name, JSON.stringify(doc)],
     );
   }
-  const { rows } = await client.query<{ revision: number }>(
-    "UPDATE store_state SET revision = revision + 1, meta = $1 RETURNING revision",
-    [JSON.stringify(meta)],
-  );
-  const revision = rows[0]!.revision;
   const log: ChangeLog = {
     kinds,
     ids: Object.fromEntries(diffs.map((d) => [d.collection.key, [...d.upsert.map((r) => r.id), ...d.remove]])),
     documents: [...documents.upsert.map(([name]) => name), ...documents.remove],
   };
-  await client.query("INSERT INTO store_changes (revision, changed) VALUES ($1, $2)", [revision, JSON.stringify(log)]);
-  await client.query("DELETE FROM store_changes WHERE revision <= $1", [revision - KEPT_REVISIONS]);
-  await client.query("SELECT pg_notify($1, $2)", [CHANGES_CHANNEL, String(revision)]);
+  // The revision, its log line, the pruning of old lines and the notification in one round trip.
+  const { rows } = await client.query<{ revision: number }>(
+    `WITH state AS (UPDATE store_state SET revision = revision + 1, meta = $1 RETURNING revision),
+       logged AS (INSERT INTO store_changes (revision, changed) SELECT revision, $2 FROM state),
+       pruned AS (DELETE FROM store_changes WHERE revision <= (SELECT revision FROM state) - $3)
+     SELECT revision, pg_notify($4, revision::text) FROM state`,
+    [JSON.stringify(meta), JSON.stringify(log), KEPT_REVISIONS, CHANGES_CHANNEL],
+  );
+  const revision = rows[0]!.revision;
   return revision;
 }

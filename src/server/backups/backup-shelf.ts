@@ -1,0 +1,48 @@
+import type { BackupInfo } from "~/shared/operations";
+import { collectMedia, type MediaSource } from "~/server/media/media-backup";
+import type { Post } from "~/server/store/types";
+import { serializeBackup } from "./backup-file";
+
+/** A backup just stored: its name, where it is (a file, or the name in the database) and its posts. */
+export type WrittenBackup = { name: string; file: string; count: number };
+
+/** What a download sends: a file on this machine, or the text itself. */
+export type BackupDownload = { file: string } | { text: string };
+
+/**
+ * Where the post backups live, behind one interface (docs/decisions/044-postgres-media-and-backups.md):
+ * the data folder's `backups/` (backup-folder.ts), or PostgreSQL's `backups` table, so a backup
+ * taken on one instance is listed, downloaded and restored on every other (pg-backup-shelf.ts).
+ * Both answer the same names (backupName), the same order and the same messages.
+ */
+export type BackupShelf = {
+  /**
+   * Stores `text` under the name of `time`, or of the first free millisecond after it, then deletes
+   * all but the newest `keep`; the old ones go only once the new one is stored.
+   */
+  add(text: string, time: Date, count: number, keep: number): Promise<WrittenBackup>;
+  /** Newest first. */
+  list(): Promise<BackupInfo[]>;
+  /** The newest backup's name, or undefined when there is none. */
+  newest(): Promise<string | undefined>;
+  /** When the newest backup was stored, for the health report; undefined when there is none. */
+  newestTime(): Promise<string | undefined>;
+  /** A backup's text: 400 for a name that is not a backup's, 404 for a missing one. */
+  read(name: string): Promise<string>;
+  /** As `read`, in the form the download route sends. */
+  download(name: string): Promise<BackupDownload>;
+  /** Hash -> how many kept backups name that image. */
+  mediaCounts(): Promise<Map<string, number>>;
+};
+
+/** A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md). */
+export async function takeBackup(
+  shelf: BackupShelf,
+  originals: MediaSource,
+  posts: readonly Post[],
+  keep: number,
+): Promise<WrittenBackup> {
+  const now = new Date();
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts));
+  return shelf.add(text, now, posts.length, keep);
+}

@@ -1,0 +1,58 @@
+import pg from "pg";
+import { pgTypes } from "./pg-types";
+
+const RECONNECT_MS = 1000;
+
+export type Listening = { close(): Promise<void> };
+
+/**
+ * A connection of its own that LISTENs on `channel` and hands each payload to `onNotice`. When
+ * it drops it connects again every second until it can, then calls `onReconnect`, since
+ * notifications sent while it was down are lost: the caller reads its state again there.
+ */
+export async function listenTo(
+  url: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<Listening> {
+  let closed = false;
+  let current: pg.Client | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, types: pgTypes });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotice(message.payload ?? "");
+    });
+    client.on("error", () => undefined); // followed by "end", handled below
+    client.on("end", () => {
+      if (current !== client || closed) return;
+      current = undefined;
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    current = client;
+  };
+
+  const retry = () =>
+    setTimeout(() => {
+      if (closed) return;
+      connect().then(onReconnect, retry);
+    }, RECONNECT_MS).unref();
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

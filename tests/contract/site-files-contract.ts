@@ -1,0 +1,116 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { BACKUP_MESSAGES, backupName, serializeBackup } from "~/server/backups/backup-file";
+import { NotFoundError, ValidationError } from "~/server/errors";
+import { describeImage } from "~/server/media/media-originals";
+import type { SiteFiles } from "~/server/site-files";
+import type { Post } from "~/server/store/types";
+import { makeImage } from "../helpers/images";
+import { expectRejection } from "./store-contract";
+
+/**
+ * What every SiteFiles answers alike, the data folder's and PostgreSQL's
+ * (docs/decisions/044-postgres-media-and-backups.md): images by content-hash name, and backups
+ * with the same names, order, pruning and messages.
+ */
+export function siteFilesContract(label: string, open: () => Promise<SiteFiles>) {
+  const opened: SiteFiles[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((files) => files.close()));
+  });
+  const fresh = async () => {
+    const files = await open();
+    opened.push(files);
+    return files;
+  };
+
+  async function anImage(width = 40) {
+    const bytes = await makeImage(width, 20);
+    const name = `${createHash("sha256").update(bytes).digest("hex")}.png`;
+    return { bytes, image: describeImage(name, bytes, "2026-01-02T03:04:05.678Z") };
+  }
+
+  describe(`${label}: images`, () => {
+    it("stores, lists, reads and serves an image by its name, once however often it is put", async () => {
+      const { media } = await fresh();
+      const { bytes, image } = await anImage();
+      expect(await media.list()).toEqual([]);
+      await media.put(image, bytes);
+      await media.put(image, bytes);
+      expect(await media.list()).toEqual([image]);
+      expect(Buffer.compare(await media.read(image), bytes)).toBe(0);
+      expect(Buffer.compare(await fs.readFile(await media.file(image)), bytes)).toBe(0);
+    });
+
+    it("removes an image and its bytes", async () => {
+      const { media } = await fresh();
+      const kept = await anImage(30);
+      const gone = await anImage(31);
+      await media.put(kept.image, kept.bytes);
+      await media.put(gone.image, gone.bytes);
+      await media.file(gone.image);
+      await media.remove(gone.image);
+      expect((await media.list()).map((i) => i.name)).toEqual([kept.image.name]);
+      await expect(media.read(gone.image)).rejects.toMatchObject({ code: "ENOENT" });
+    });
+  });
+
+  describe(`${label}: backups`, () => {
+    /** A backup whose posts show the images `hashes` name. */
+    const text = (at: Date, hashes: string[] = []) =>
+      serializeBackup(hashes.map((h) => ({ coverImage: `/media/${h}.png` })) as Post[], at.toISOString());
+
+    it("names a backup by its time, lists newest first and reads it back", async () => {
+      const { backups } = await fresh();
+      expect(await backups.list()).toEqual([]);
+      expect(await backups.newest()).toBeUndefined();
+      expect(await backups.newestTime()).toBeUndefined();
+      const older = new Date("2026-03-01T10:00:00.000Z");
+      const newer = new Date("2026-03-02T10:00:00.000Z");
+      const first = await backups.add(text(older), older, 0, 20);
+      const second = await backups.add(text(newer), newer, 0, 20);
+      expect(first.name).toBe(backupName(older));
+      expect(second.name).toBe(backupName(newer));
+      const list = await backups.list();
+      expect(list).toEqual([
+        { name: second.name, createdAt: newer.toISOString(), size: Buffer.byteLength(text(newer)), count: 0 },
+        { name: first.name, createdAt: older.toISOString(), size: Buffer.byteLength(text(older)), count: 0 },
+      ]);
+      expect(await backups.newest()).toBe(second.name);
+      expect(await backups.newestTime()).toEqual(expect.any(String));
+      expect(await backups.read(first.name)).toBe(text(older));
+    });
+
+    it("gives two backups of one millisecond two names, and keeps only the newest `keep`", async () => {
+      const { backups } = await fresh();
+      const at = new Date("2026-04-01T00:00:00.000Z");
+      const names = [];
+      for (let i = 0; i < 4; i++) names.push((await backups.add(text(at), at, 0, 3)).name);
+      expect(new Set(names).size).toBe(4);
+      expect((await backups.list()).map((b) => b.name)).toEqual(names.slice(1).reverse());
+    });
+
+    it("refuses a name that is not a backup's (400) and a missing one (404)", async () => {
+      const { backups } = await fresh();
+      await expectRejection(backups.read("../db.json"), ValidationError, BACKUP_MESSAGES.badName("../db.json"));
+      const missing = backupName(new Date("2020-01-01T00:00:00.000Z"));
+      await expectRejection(backups.read(missing), NotFoundError, BACKUP_MESSAGES.notFound(missing));
+      await expectRejection(backups.download(missing), NotFoundError, BACKUP_MESSAGES.notFound(missing));
+    });
+
+    it("counts the backups that name each image", async () => {
+      const { backups } = await fresh();
+      const [a, b] = ["a".repeat(64), "b".repeat(64)];
+      const at = new Date("2026-05-01T00:00:00.000Z");
+      await backups.add(text(at, [a, b]), at, 0, 20);
+      await backups.add(text(at, [a]), at, 0, 20);
+      expect(await backups.mediaCounts()).toEqual(
+        new Map([
+          [a, 2],
+          [b, 1],
+        ]),
+      );
+    });
+  });
+}

@@ -1,0 +1,35 @@
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { startPostgres, type RunningPostgres } from "./postgres";
+import { makeTestApp, type TestApp } from "./test-app";
+
+/** One session secret for every instance, as behind a load balancer. */
+export const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
+
+export type { TestApp };
+
+/**
+ * For a test file: its own PostgreSQL server, and `twoInstances()`, two instances of the site on
+ * one fresh database (each with its own data folder and page cache, both built by createApp from
+ * the production build), closed after each test.
+ */
+export function useTwoInstances() {
+  let server: RunningPostgres | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+  });
+  afterAll(() => server?.stop());
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+  return {
+    server: () => server!,
+    twoInstances: async (): Promise<[TestApp, TestApp]> => {
+      const env = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET };
+      const a = await makeTestApp({ env });
+      const b = await makeTestApp({ env });
+      apps.push(a, b);
+      return [a, b];
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { differences } from "~/server/cache-warmer";
+import { newestFirst } from "~/server/store/db-snapshot";
+import { postsWithTag, relatedPosts, usedTagSlugs } from "~/server/published-index";
+import type { Post } from "~/server/store/types";
+
+/**
+ * The lookups made once per write (docs/decisions/046-writes-in-time-of-their-change.md) answer
+ * exactly what the scans over every post they replace answered.
+ */
+let seed = 11;
+const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+const SLUGS = ["a", "b", "c", "d", "e"];
+const post = (id: number): Post =>
+  Object.freeze({
+    id,
+    title: `P${id}`,
+    slug: `p-${id}`,
+    summary: "",
+    content: "",
+    published: true,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(random() * 40))).toISOString(),
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    tags: SLUGS.filter(() => random() < 0.35).map((slug, i) => ({ id: i + 1, name: slug, slug })),
+  });
+const list = (n: number) => Array.from({ length: n }, (_, i) => post(i + 1)).sort(newestFirst);
+
+describe("lookups over the published posts", () => {
+  it("postsWithTag, usedTagSlugs and relatedPosts answer what scanning every post answers", () => {
+    const published = list(300);
+    for (const slug of SLUGS)
+      expect(postsWithTag(published, slug)).toEqual(published.filter((p) => p.tags.some((t) => t.slug === slug)));
+    expect(usedTagSlugs(published)).toEqual(new Set(published.flatMap((p) => p.tags.map((t) => t.slug))));
+    for (const one of published.slice(0, 40)) {
+      const tags = new Set(one.tags.map((t) => t.slug));
+      const scanned = published
+        .filter((p) => p.id !== one.id)
+        .map((p, newest) => ({ p, newest, shared: p.tags.filter((t) => tags.has(t.slug)).length }))
+        .filter(({ shared }) => shared > 0)
+        .sort((a, b) => b.shared - a.shared || a.newest - b.newest)
+        .slice(0, 3)
+        .map(({ p }) => p);
+      expect(relatedPosts(published, one, 3)).toEqual(scanned);
+    }
+  });
+
+  it("the warmer's differences are the posts added, edited, moved or removed", () => {
+    for (let round = 0; round < 200; round++) {
+      const before = list(60);
+      const after = [...before];
+      for (let k = 0; k < 3; k++) {
+        const at = Math.floor(random() * after.length);
+        const pick = random();
+        if (pick < 0.3) after.splice(at, 1);
+        else if (pick < 0.6) after[at] = Object.freeze({ ...after[at]!, title: "edited" });
+        else if (pick < 0.8) after[at] = Object.freeze({ ...after[at]!, createdAt: "2027-01-01T00:00:00.000Z" });
+        else after.push(post(1000 + round * 10 + k));
+      }
+      after.sort(newestFirst);
+      const byId = (posts: Post[]) => new Map(posts.map((p) => [p.id, p]));
+      const [old, now] = [byId(before), byId(after)];
+      expect(differences(before, after)).toEqual({
+        changed: after.filter((p) => old.get(p.id) !== p),
+        gone: before.filter((p) => now.get(p.id) !== p),
+      });
+    }
+  });
+});
