@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { buildSprite, SPRITE_FILE } from "../../scripts/build-icon-sprite";
 import { titleHash } from "~/app/components/generated-cover";
 import { ICON_NAMES } from "~/app/components/icon-names";
+import { staggerClass, STAGGER_PLACES } from "~/app/lib/stagger";
+import { BLOG_PAGE_SIZE } from "~/shared/blog";
+import { INDUSTRIES } from "~/shared/industries";
 import { readingMinutes, readingTimeLabel, WORDS_PER_MINUTE } from "~/shared/reading-time";
 
 describe("reading time", () => {
@@ -39,5 +42,23 @@ describe("the icon sprite", () => {
     expect(sprite).toBe(buildSprite());
     for (const name of ICON_NAMES) expect(sprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);
     expect(sprite).toContain("ISC");
+  });
+});
+
+describe("the stagger of card lists", () => {
+  const css = readFileSync("src/app/app.css", "utf8");
+
+  it("has a keyframes rule and a class for every place of the longest list", () => {
+    expect(STAGGER_PLACES).toBeGreaterThanOrEqual(Math.max(BLOG_PAGE_SIZE, INDUSTRIES.length));
+    for (let place = 0; place < STAGGER_PLACES; place++) {
+      expect(css).toContain(`@keyframes fade-up-${place} {`);
+      expect(css).toContain(`.fade-up-${place} {\n    animation: fade-up-${place} `);
+    }
+  });
+
+  it("gives each card its place, and the cards past the last place the last one", () => {
+    expect(staggerClass(0)).toBe("fade-up fade-up-0");
+    expect(staggerClass(9)).toBe("fade-up fade-up-9");
+    expect(staggerClass(STAGGER_PLACES + 5)).toBe(`fade-up fade-up-${STAGGER_PLACES - 1}`);
   });
 });

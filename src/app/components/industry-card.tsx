@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Industry } from "~/shared/industries";
 import { cn } from "~/app/lib/cn";
+import { staggerClass } from "~/app/lib/stagger";
 import { Icon, IconTile } from "./icon";
 import { INDUSTRY_ICONS } from "./industry-icons";
 import { industryPath } from "./nav-links";
@@ -25,10 +26,7 @@ export function IndustryCard({
   index?: number;
 }) {
   return (
-    <Card
-      className={cn("flex h-full flex-col", index !== undefined && "animate-fade-up motion-reduce:animate-none")}
-      style={index !== undefined ? { animationDelay: `${index * 0.1}s` } : undefined}
-    >
+    <Card className={cn("flex h-full flex-col", index !== undefined && staggerClass(index))}>
       <div className="flex items-center gap-4">
         <IconTile name={INDUSTRY_ICONS[industry.id]} />
         <Heading className="text-xl font-semibold text-slate-900">{industry.title}</Heading>

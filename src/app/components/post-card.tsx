@@ -3,6 +3,7 @@ import { BLOG_MESSAGES, type PostListItem } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { readingTimeLabel } from "~/shared/reading-time";
 import { cn } from "~/app/lib/cn";
+import { staggerClass } from "~/app/lib/stagger";
 import { GeneratedCover } from "./generated-cover";
 import { TagBadge } from "./tag-badge";
 
@@ -26,11 +27,11 @@ export function PostCard({
   return (
     <article
       className={cn(
-        "flex animate-fade-up flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm",
-        "transition-shadow hover:shadow-md motion-reduce:animate-none",
+        "flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm",
+        "transition-shadow hover:shadow-md",
+        staggerClass(index),
         className,
       )}
-      style={{ animationDelay: `${index * 0.1}s` }}
     >
       {post.coverImage ? (
         <img
