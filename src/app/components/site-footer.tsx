@@ -11,7 +11,7 @@ const linkClass = "text-slate-300 hover:text-white";
 
 export function SiteFooter() {
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer id="site-footer" className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo className="[&_span]:text-white" />
