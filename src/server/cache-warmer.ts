@@ -4,8 +4,9 @@ import type { Post, Store } from "./store/types";
 
 /**
  * Warm after writes (docs/decisions/013-warm-after-writes.md): every post or tag write drops the
- * whole page cache, so the next readers of the most read pages would each pay a render. After a
- * write, the warmer asks for them again in the background, one at a time, through the real server
+ * whole page cache, so the next readers of the most read pages would each pay a render. Once writes
+ * have been quiet for SETTLE_MS (one warm-up after a burst of them, not one per write), the warmer
+ * asks for them again in the background, one at a time, through the real server
  * (`fetchPage`), so they are kept with exactly the headers a reader's request would get: the home
  * page, /blog, the first blog page of each tag of the changed posts (before and after the write)
  * and the changed posts themselves.
