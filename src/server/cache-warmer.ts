@@ -28,8 +28,6 @@ export type WarmerOptions = {
   fetchPage: (path: string) => Promise<void>;
   /** Resolves when no write request is being answered (writesInFlight's `quiet`); none waits for nothing. */
   quiet?: () => Promise<void>;
-  /** The settle time after the last write before a warm-up starts (SETTLE_MS); tests shorten it. */
-  settleMs?: number;
 };
 
 /** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
@@ -44,7 +42,7 @@ const ALWAYS = ["/", "/blog"];
  */
 export const SETTLE_MS = 150;
 
-export function createCacheWarmer({ store, fetchPage, quiet, settleMs = SETTLE_MS }: WarmerOptions): CacheWarmer {
+export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
   let known: readonly Post[] = [];
   let generation = 0;
   let stopped = false;
@@ -100,7 +98,7 @@ export function createCacheWarmer({ store, fetchPage, quiet, settleMs = SETTLE_M
       timer: setTimeout(() => {
         due = undefined;
         start();
-      }, settleMs),
+      }, SETTLE_MS),
     };
   });
 
