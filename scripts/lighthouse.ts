@@ -1,11 +1,13 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "../tests/helpers/browser";
 import { startServer } from "../tests/helpers/running-server";
 
 /**
- * `npm run lighthouse [-- --runs N] [-- --cold] [-- /path ...]`: Lighthouse 12 with its default mobile preset
+ * `npm run lighthouse [-- --runs N] [-- --cold] [-- --json DIR] [-- /path ...]`: Lighthouse 12 with its default mobile preset
  * (a mid-range phone on a slow 4G link, simulated) against the built server on a temporary data
  * folder with the sample posts, in the installed Chromium with the browser tests' flags. Prints
  * the four category scores of each page (the best of N runs, since a busy machine lowers
@@ -15,6 +17,8 @@ import { startServer } from "../tests/helpers/running-server";
  * Each page is requested once before it is audited, so Lighthouse gets it as readers do: from the
  * rendered-page cache (docs/decisions/003-rendered-page-cache.md), not as the first render after
  * a start. `--cold` skips that, and the render time then counts in the server response time.
+ * `--json DIR` writes each page's best report there (`home.json`, `blog_SLUG.json`...) to read the
+ * network requests, the critical request chains and the metrics' details behind a score.
  */
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = {
@@ -32,6 +36,9 @@ const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1;
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
 const coldAt = args.indexOf("--cold");
 const cold = coldAt >= 0 && args.splice(coldAt, 1).length > 0;
+const jsonAt = args.indexOf("--json");
+const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
+if (jsonAt >= 0 && !jsonDir) throw new Error("--json takes a folder to write each page's Lighthouse report to");
 const pages = args.length ? args : DEFAULT_PAGES;
 
 /** A free port, so PUBLIC_URL (canonical links, the feed) can name the address Lighthouse opens. */
@@ -45,7 +52,14 @@ function freePort(): Promise<number> {
   });
 }
 
-type Result = { scores: number[]; metrics: string; lost: string[]; benchmarkIndex: number; warnings: string[] };
+type Result = {
+  scores: number[];
+  metrics: string;
+  lost: string[];
+  benchmarkIndex: number;
+  warnings: string[];
+  report: string;
+};
 
 async function audit(url: string, port: number): Promise<Result> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
@@ -64,7 +78,8 @@ async function audit(url: string, port: number): Promise<Result> {
       .map((ref) => `${id}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
   );
   const { benchmarkIndex } = result.lhr.environment;
-  return { scores, metrics, lost, benchmarkIndex, warnings: result.lhr.runWarnings };
+  const report = typeof result.report === "string" ? result.report : JSON.stringify(result.lhr);
+  return { scores, metrics, lost, benchmarkIndex, warnings: result.lhr.runWarnings, report };
 }
 
 const port = await freePort();
@@ -85,7 +100,12 @@ try {
       const result = await audit(site.url + page, chrome.port);
       if (!best || result.scores.reduce((a, b) => a + b) > best.scores.reduce((a, b) => a + b)) best = result;
     }
-    const { scores, metrics, lost, benchmarkIndex, warnings } = best!;
+    const { scores, metrics, lost, benchmarkIndex, warnings, report } = best!;
+    if (jsonDir) {
+      mkdirSync(jsonDir, { recursive: true });
+      const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "_");
+      writeFileSync(join(jsonDir, `${name}.json`), report);
+    }
     if (scores.some((s) => s < 100)) allPerfect = false;
     console.log(`${page.padEnd(36)} ${scores.map((s) => String(s).padStart(4)).join("  ")}   ${metrics}`);
     for (const line of lost) console.log(`    lost a point: ${line}`);
@@ -96,6 +116,10 @@ try {
       console.log(`    machine benchmark index ${Math.round(benchmarkIndex)}${note}`);
     }
   }
+} catch (error) {
+  // A server that stopped mid-run says why on its stderr.
+  console.error(site.errors());
+  throw error;
 } finally {
   chrome.kill();
   await site.stop();

@@ -9,6 +9,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { scriptsAfterFirstPaint } from "~/app/lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,7 +44,10 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeout);
-        const { html, hashes } = markedScripts(Buffer.concat(chunks), nonce);
+        const rendered = Buffer.concat(chunks);
+        // Before the hashes are taken: the rewritten loader is the script the page runs.
+        const page = import.meta.env.DEV ? rendered : scriptsAfterFirstPaint(rendered, nonce);
+        const { html, hashes } = markedScripts(page, nonce);
         loadContext.setPageScriptHashes(hashes);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(html, { headers: responseHeaders, status }));

@@ -29,6 +29,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* Paint once the page's main content is parsed, not a half-parsed first screen whose
+            boxes then grow (docs/decisions/032-javascript-after-first-paint.md). Pages without
+            #main paint when parsing ends. Browsers without rel=expect ignore it. */}
+        <link rel="expect" href="#main" blocking="render" />
         <style id="app-css" dangerouslySetInnerHTML={{ __html: APP_CSS }} suppressHydrationWarning />
         <Links />
       </head>

@@ -50,3 +50,22 @@ describe("route-level code splitting", () => {
     expect(gzipJsBytes(filesLoadedBy(build, routeId))).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
   });
 });
+
+/**
+ * docs/decisions/033-fewer-public-chunks.md: the small modules public pages share are one chunk,
+ * so a page starts a handful of script requests after its first paint, not twenty.
+ */
+describe("public chunks", () => {
+  it.each(Object.entries(PUBLIC_PAGE_ROUTES))("%s loads at most 8 script files", (_page, routeId) => {
+    const scripts = filesLoadedBy(build, routeId).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeLessThanOrEqual(8);
+  });
+
+  it("the shared chunk holds no code only the admin or a lazily loaded module needs", () => {
+    const shared = filesLoadedBy(build, "routes/home").filter((f) => /\/site-(?!layout-)[\w-]+\.js$/.test(f));
+    expect(shared).toHaveLength(1);
+    const code = read(shared[0]!);
+    // zod (the contact form loads it on focus), Radix's toast (with the first toast), the editor.
+    for (const marker of ["ZodError", "ToastProvider", "ql-editor"]) expect(code).not.toContain(marker);
+  });
+});
