@@ -19,7 +19,12 @@ export type PostgresResult = { rows: Row[]; creates: number[]; seen: number[] };
 type Timers = {
   signIn: (base: string) => Promise<string>;
   createPost: (base: string, cookie: string, slug: string) => Promise<void>;
+  /** Milliseconds of each of `count` creates one after another, sorted (prefix names their slugs). */
+  timeCreates: (base: string, count: number, prefix: string) => Promise<number[]>;
 };
+
+/** Posts created on A and waited for on B; each waits for B, so they come slower than a burst. */
+const SEEN = 5;
 
 export async function postgresPart(
   folder: (name: string) => string,
@@ -27,6 +32,7 @@ export async function postgresPart(
   admin: Record<string, string>,
   cache: { on: Record<string, string>; off: Record<string, string> },
   timers: Timers,
+  creates: number,
 ): Promise<PostgresResult> {
   const server = await startPostgres();
   try {
@@ -45,20 +51,17 @@ export async function postgresPart(
             { page: label, server: "PostgreSQL, cache off", load: await measure(b.url + page) },
           );
         }
+        const times = await timers.timeCreates(a.url, creates, "pg-create");
         const cookie = await timers.signIn(a.url);
-        const creates: number[] = [];
         const seen: number[] = [];
-        for (let i = 1; i <= 5; i++) {
-          let started = performance.now();
-          await timers.createPost(a.url, cookie, `pg-create-${i}`);
-          creates.push(performance.now() - started);
+        for (let i = 1; i <= SEEN; i++) {
           // The time until the other instance serves a post written on this one.
-          started = performance.now();
+          const started = performance.now();
           await timers.createPost(a.url, cookie, `pg-seen-${i}`);
           while ((await fetch(`${b.url}/blog/pg-seen-${i}`)).status !== 200) await new Promise((r) => setTimeout(r, 2));
           seen.push(performance.now() - started);
         }
-        return { rows, creates: creates.sort((x, y) => x - y), seen: seen.sort((x, y) => x - y) };
+        return { rows, creates: times, seen: seen.sort((x, y) => x - y) };
       }),
     );
   } finally {

@@ -4,8 +4,9 @@ import type { Post, Store } from "./store/types";
 
 /**
  * Warm after writes (docs/decisions/013-warm-after-writes.md): every post or tag write drops the
- * whole page cache, so the next readers of the most read pages would each pay a render. After a
- * write, the warmer asks for them again in the background, one at a time, through the real server
+ * whole page cache, so the next readers of the most read pages would each pay a render. Once writes
+ * have been quiet for SETTLE_MS (one warm-up after a burst of them, not one per write), the warmer
+ * asks for them again in the background, one at a time, through the real server
  * (`fetchPage`), so they are kept with exactly the headers a reader's request would get: the home
  * page, /blog, the first blog page of each tag of the changed posts (before and after the write)
  * and the changed posts themselves.
@@ -32,12 +33,22 @@ export type WarmerOptions = {
 /** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
 const ALWAYS = ["/", "/blog"];
 
+/**
+ * How long writes must have been quiet before a warm-up starts. A burst of writes (an import, a
+ * writer saving several times, a script creating posts) then pays for one warm-up after it instead
+ * of one per write: each render holds the single event loop for tens of ms at 10,000 posts, and a
+ * write arriving during one waits for it (docs/decisions/013-warm-after-writes.md). Short enough
+ * that the pages are warm again well before most readers come back after a save.
+ */
+export const SETTLE_MS = 150;
+
 export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
   let known: readonly Post[] = [];
   let generation = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
-  let scheduled = false;
+  /** The settle timer of the warm-up that is due, and what starts it (after the one running). */
+  let due: { timer: NodeJS.Timeout; start: () => void } | undefined;
   /** Paths still to warm, in order; a warm-up cut short by a newer write leaves its rest here. */
   const pending = new Set<string>();
 
@@ -62,6 +73,7 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
   }
 
   async function warm(started: number): Promise<void> {
+    if (stopped) return;
     await ready;
     for (const path of await pathsAfterWrite()) pending.add(path);
     for (const path of pending) {
@@ -77,19 +89,29 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
   store.onChange((kind) => {
     if (kind !== "posts" && kind !== "tags") return;
     generation += 1;
-    // One write can report both kinds; the warm-up starts once, after the write's listeners ran.
-    if (scheduled || stopped) return;
-    scheduled = true;
-    running = running.then(
-      () =>
-        new Promise<void>((resolve) => {
-          setImmediate(() => {
-            scheduled = false;
-            warm(generation).then(resolve, resolve);
-          });
-        }),
-    );
+    if (stopped) return;
+    // Each write restarts the settle time; one warm-up is due however many writes came.
+    if (due) clearTimeout(due.timer);
+    const start = due?.start ?? schedule();
+    due = {
+      start,
+      timer: setTimeout(() => {
+        due = undefined;
+        start();
+      }, SETTLE_MS),
+    };
   });
+
+  /** A warm-up that `idle` waits for from now on, started by the function returned. */
+  function schedule(): () => void {
+    const previous = running;
+    let start!: () => void;
+    running = new Promise<void>((resolve) => {
+      // After the warm-up before it (cut short by the newer generation), never beside it.
+      start = () => void previous.then(() => warm(generation)).then(resolve, resolve);
+    });
+    return start;
+  }
 
   return {
     async idle() {
@@ -101,6 +123,12 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
     },
     stop() {
       stopped = true;
+      if (!due) return;
+      // The due warm-up settles at once and warms nothing (`warm` checks `stopped`).
+      clearTimeout(due.timer);
+      const { start } = due;
+      due = undefined;
+      start();
     },
   };
 }

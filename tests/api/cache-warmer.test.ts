@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { createCacheWarmer, type CacheWarmer } from "~/server/cache-warmer";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { createCacheWarmer, SETTLE_MS, type CacheWarmer } from "~/server/cache-warmer";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -13,8 +13,31 @@ let t: Awaited<ReturnType<typeof makeTestApp>>;
 let server: http.Server;
 let warmer: CacheWarmer;
 let warmed: string[];
-/** When set, the warmer's next request waits for it: a write can land mid-warm-up. */
-let gate: Promise<void> | undefined;
+/** When set, the warmer's next request tells `reached` and waits for `release`: a write can land mid-warm-up. */
+let gate: { reached: () => void; release: Promise<void> } | undefined;
+
+/** Holds the warmer's next page request; resolves once a warm-up has got to it. */
+function holdNextPage(): { reached: Promise<void>; release: () => void } {
+  let release!: () => void;
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  gate = { reached, release: new Promise((resolve) => (release = resolve)) };
+  return { reached: held, release };
+}
+
+function makeWarmer(): CacheWarmer {
+  return createCacheWarmer({
+    store: t.store,
+    fetchPage: async (path) => {
+      const held = gate;
+      gate = undefined;
+      held?.reached();
+      await held?.release;
+      warmed.push(path);
+      await get(path);
+    },
+  });
+}
 
 function get(path: string): Promise<{ status: number; cache: string | undefined; body: string }> {
   const { port } = server.address() as AddressInfo;
@@ -37,18 +60,10 @@ beforeEach(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   warmed = [];
   gate = undefined;
-  warmer = createCacheWarmer({
-    store: t.store,
-    fetchPage: async (path) => {
-      const waitFor = gate;
-      gate = undefined;
-      await waitFor;
-      warmed.push(path);
-      await get(path);
-    },
-  });
+  warmer = makeWarmer();
 });
 afterEach(async () => {
+  vi.useRealTimers();
   warmer.stop();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
@@ -89,11 +104,10 @@ it("warms the tag pages a post left as well as those it joined, and never the pa
 it("never keeps a page older than a write acknowledged during the warm-up", async () => {
   const post = await t.store.createPost(makePostInput({ title: "First title of the post" }));
   await warmer.idle();
-  let release!: () => void;
-  gate = new Promise((resolve) => (release = resolve));
+  const { reached, release } = holdNextPage();
   await t.store.updatePost(post.id, { title: "Second title of the post" });
-  // The warm-up is now held before its first page: a second write is acknowledged meanwhile.
-  await new Promise((resolve) => setImmediate(resolve));
+  // Once the warm-up is held before its first page, a second write is acknowledged meanwhile.
+  await reached;
   await t.store.updatePost(post.id, { title: "Third title of the post" });
   release();
   await warmer.idle();
@@ -110,4 +124,24 @@ it("leaves the cache alone after a contact message or a new user", async () => {
   await t.store.addMessage({ name: "Ada", email: "ada@example.com", message: "Hello there, queues.", ip: "127.0.0.1" });
   await warmer.idle();
   expect(warmed).toEqual([]);
+});
+
+it("warms once after a burst of writes, when they have been quiet for the settle time, not after each", async () => {
+  // Only the settle timer is faked: the store, the server and the requests run for real.
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  warmer.stop();
+  warmer = makeWarmer();
+  const posts = [];
+  for (let i = 1; i <= 5; i++) {
+    posts.push(await t.store.createPost(makePostInput({ title: `Burst post number ${i}`, tags: ["Burst"] })));
+    // Each write comes just before the previous one's settle time ends, and restarts it.
+    await vi.advanceTimersByTimeAsync(SETTLE_MS - 1);
+  }
+  expect(warmed).toEqual([]); // nothing rendered while the writes went on
+
+  await vi.advanceTimersByTimeAsync(1);
+  await warmer.idle();
+  const pages = ["/", "/blog", "/blog?tag=burst", ...posts.map((post) => `/blog/${post.slug}`)];
+  expect(warmed.sort()).toEqual([...pages].sort()); // one warm-up, each page once
+  for (const path of pages) expect((await get(path)).cache, path).toBe("HIT");
 });

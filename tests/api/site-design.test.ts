@@ -151,6 +151,14 @@ describe("the blog", () => {
     expect(first.match(/data-cover=/g)).toHaveLength(4); // every published post but the one with a cover
   });
 
+  it("gives a post without a cover, on its own page, the cover its card shows", async () => {
+    const post = posts.retailGuide!;
+    const { text } = await get(`/blog/${post.slug}`);
+    const article = text.slice(text.indexOf("<article"), text.indexOf("</article>"));
+    expect(article).toContain(`data-cover="${titleHash(post.title).toString(36)}"`);
+    expect(article).not.toContain('src="/logo.svg"');
+  });
+
   it("shows the reading time on cards and on the post", async () => {
     const { text } = await get("/blog");
     expect(text).toContain(readingTimeLabel(5)); // 1,000 words

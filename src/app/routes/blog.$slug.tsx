@@ -1,3 +1,4 @@
+import { GeneratedCover } from "~/app/components/generated-cover";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/blog.$slug";
 import { PreviewBar } from "~/app/components/preview-bar";
@@ -157,15 +158,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-/** docs/product.md section 3: the cover, at most 250 px high, or the default logo image when there is none. */
+/**
+ * docs/product.md section 3: the cover, at most 250 px high. A post without one gets the cover its
+ * card shows, drawn from its title, so the card a reader clicked and the page it opens match.
+ */
 function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
-  if (!post.coverImage) {
-    return (
-      <div className="mt-8 flex h-[180px] items-center justify-center rounded-xl bg-brand-50">
-        <img src={DEFAULT_COVER_IMAGE} alt="" width={96} height={96} className="h-24 w-24" />
-      </div>
-    );
-  }
+  if (!post.coverImage) return <GeneratedCover title={post.title} className="mt-8 h-[180px] w-full rounded-xl" />;
   const { cover } = post;
   return (
     <img

@@ -1,8 +1,8 @@
 /**
  * What a write changed in one list of records, found without comparing fields: records are
  * frozen and a change reuses every one it did not touch (db-snapshot.ts), so a record that is not
- * the very same object as before under its id is new or changed. One pass of map lookups, so a
- * write at 10,000 posts does not rebuild indexes or sort to learn that it added one.
+ * the very same object as before under its id is new or changed. A write at 10,000 posts thus
+ * does not rebuild indexes or sort to learn that it added one.
  */
 type Identified = { readonly id: number };
 
@@ -13,14 +13,27 @@ export function changedRecords<R extends Identified>(
   beforeById: ReadonlyMap<number, R>,
   after: readonly R[],
 ): ChangedRecords<R> {
+  // Most writes keep the untouched records in their order (a create adds one in front, an edit
+  // replaces one in place), so the same objects start and end both lists: skipping them is a
+  // compare per record, where a lookup per record (twice per write) cost about a millisecond at 10,000 posts
+  // (`npm run bench -- --postgres`). Ids are unique in each list, so no record between the
+  // common ends shares an id with one outside them.
+  let start = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (start < shorter && before[start] === after[start]) start++;
+  let end = 0; // records in common at the end of both lists
+  while (end < shorter - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  const middleBefore = before.slice(start, before.length - end);
+  const middleAfter = after.slice(start, after.length - end);
+
   const upsert: R[] = [];
-  let known = 0; // records of `after` whose id `before` holds: all of them when nothing was removed
-  for (const record of after) {
+  let known = 0; // records of the middle of `after` whose id `before` holds: all of its middle when none was removed
+  for (const record of middleAfter) {
     const old = beforeById.get(record.id);
     if (old !== undefined) known++;
     if (old !== record) upsert.push(record);
   }
-  if (known === before.length) return { upsert, remove: [] };
-  const kept = new Set(after.map((r) => r.id));
-  return { upsert, remove: before.filter((r) => !kept.has(r.id)).map((r) => r.id) };
+  if (known === middleBefore.length) return { upsert, remove: [] };
+  const kept = new Set(middleAfter.map((r) => r.id));
+  return { upsert, remove: middleBefore.filter((r) => !kept.has(r.id)).map((r) => r.id) };
 }
