@@ -66,7 +66,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     },
     async listPublished(paging) {
       await media?.ready();
-      const published = await store.listPosts({ publishedOnly: true });
+      const published = await store.publishedPosts();
       const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
       const contents = await contentsOf(shown);
       return shown.map((post, i) => toPublic(post, contents[i]));

@@ -9,6 +9,7 @@ import { applySocketLimits, gracefulStop } from "./graceful-stop";
 import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { securityHeaders } from "./security-headers";
+import { loopbackGet } from "./loopback-get";
 import { warmStart } from "./warm-start";
 
 /**
@@ -78,7 +79,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
     const warmer =
       config.htmlCacheBytes > 0
-        ? createCacheWarmer({ store, fetchPage: selfFetcher(server), quiet: writes.quiet })
+        ? createCacheWarmer({ store, fetchPage: loopbackGet(server, CACHE_WARMER_GET), quiet: writes.quiet })
         : undefined;
 
     const signal = await nextSignal();
@@ -102,6 +103,9 @@ function setupBase(config: Config, port: number): string {
   return config.missingProductionSettings.includes("PUBLIC_URL") ? `http://localhost:${port}` : config.publicUrl;
 }
 
+/** The cache warmer's requests go as a reader's would, compressed, so it renders what readers get. */
+const CACHE_WARMER_GET = { userAgent: "queuesite-cache-warmer", acceptEncoding: "br, gzip", timeoutMs: 30_000 };
+
 function listen(server: http.Server, { port, host }: Config): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject); // a taken port: the caller releases the folder and says why
@@ -111,27 +115,6 @@ function listen(server: http.Server, { port, host }: Config): Promise<number> {
       resolve(typeof address === "object" && address ? address.port : port);
     });
   });
-}
-
-/**
- * A GET of one of our own pages through this server, as a reader's would go, for the cache
- * warmer; it resolves whatever happens (a refused connection while stopping, a timeout).
- */
-function selfFetcher(server: http.Server): (path: string) => Promise<void> {
-  return (path) =>
-    new Promise((resolve) => {
-      const address = server.address();
-      if (!address || typeof address === "string") return resolve();
-      const wildcard = address.address === "0.0.0.0" || address.address === "::";
-      const host = wildcard ? (address.family === "IPv6" ? "::1" : "127.0.0.1") : address.address;
-      const headers = { "Accept-Encoding": "br, gzip", "User-Agent": "queuesite-cache-warmer" };
-      const req = http.get({ host, port: address.port, path, agent: false, headers }, (res) => {
-        res.on("close", () => resolve());
-        res.resume();
-      });
-      req.setTimeout(30_000, () => req.destroy());
-      req.on("error", () => resolve());
-    });
 }
 
 /** The first SIGTERM or SIGINT; later ones are ignored while the stop runs, instead of killing it. */

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { loopbackGet } from "./loopback-get";
 import type { Store } from "./store/types";
 
 /**
@@ -25,7 +26,7 @@ export type WarmStart = {
 
 /** The paths a warm start renders: the fixed pages, then the newest published posts. */
 export async function warmPaths(store: Store): Promise<string[]> {
-  const posts = await store.listPosts({ publishedOnly: true });
+  const posts = await store.publishedPosts();
   return [...PAGES, ...posts.slice(0, POSTS).map((post) => `/blog/${encodeURIComponent(post.slug)}`)];
 }
 
@@ -55,19 +56,14 @@ async function withLoopback(
     server.once("error", reject);
     server.listen(0, "127.0.0.1", resolve);
   });
-  const { port } = server.address() as { port: number };
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string) =>
-    new Promise<void>((resolve) => {
-      // Uncompressed: the renderer is what needs warming, and the rounds end sooner.
-      const headers = { "Accept-Encoding": "identity", "User-Agent": "queuesite-warm-start" };
-      const req = http.get({ host: "127.0.0.1", port, path, agent, headers }, (res) => {
-        res.on("close", () => resolve());
-        res.resume();
-      });
-      req.setTimeout(10_000, () => req.destroy());
-      req.on("error", () => resolve());
-    });
+  // Uncompressed: the renderer is what needs warming, and the rounds end sooner.
+  const get = loopbackGet(server, {
+    userAgent: "queuesite-warm-start",
+    acceptEncoding: "identity",
+    timeoutMs: 10_000,
+    agent,
+  });
   try {
     await use(get);
   } finally {
