@@ -10,6 +10,7 @@ import { describeStorage, openSite } from "./open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { securityHeaders } from "./security-headers";
 import { loopbackGet } from "./loopback-get";
+import { onePerTurn } from "./one-per-turn";
 import { warmStart } from "./warm-start";
 
 /**
@@ -62,12 +63,14 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const server = http.createServer();
     const stopper = gracefulStop(server);
     const writes = writesInFlight();
+    // docs/decisions/051-one-request-per-turn.md: what the cache does not hold starts one per turn.
+    const render = onePerTurn<Parameters<http.RequestListener>>(host);
     // A page the cache holds is answered before Express runs: Express's routing, the headers above
     // and the file lookup cost several times the answer itself (`npm run bench`).
     // The kept page replays the headers this stack gave it when it was rendered.
     const handle: http.RequestListener = (req, res) => {
       writes.track(req, res);
-      if (!app.htmlCache.serve(req, res)) host(req, res);
+      if (!app.htmlCache.serve(req, res)) render(req, res);
     };
     server.on("request", stopper.track(handle));
     applySocketLimits(server, config.maxConnections);
