@@ -181,18 +181,20 @@ const cacheRssLine = (m: CacheRss) =>
   `${m.label.padEnd(44)}counted ${mb(m.counted).padStart(6)} in ${String(m.entries).padStart(5)} pages, RSS ${mb(m.rss).padStart(6)}: ${(m.rss / m.counted).toFixed(2)}x`;
 
 /** The targets of the comparison with stock React Router, also printed by `npm run bench -- --stock`. */
-const stockTargets = ({ rows, stockPost, cold, warm }: StockResult) => {
+const stockTargets = ({ rows, stockPost, stockBare, cold, warm }: StockResult) => {
   const post = rows[0]!.load;
+  const ratio = (load: { rps: number }) => `${(load.rps / stockPost.rps).toFixed(2)}x`;
   return [
     {
       name: `cache off at least ${STOCK_RATIO_TARGET}x stock React Router 7 (post page, same bytes, same run)`,
       met: post.rps >= STOCK_RATIO_TARGET * stockPost.rps,
-      value: `${(post.rps / stockPost.rps).toFixed(2)}x (${Math.round(post.rps)} against ${Math.round(stockPost.rps)} req/s)`,
+      // Stock's own post without content shows how close React Router's floor is to the target.
+      value: `${ratio(post)} (${Math.round(post.rps)} against ${Math.round(stockPost.rps)} req/s; stock's post without content: ${ratio(stockBare)})`,
     },
     {
-      name: "cache off, warm: post page p99 under 3x p50",
-      met: warm.p99 < 3 * warm.p50,
-      value: `p50 ${warm.p50} ms, p99 ${warm.p99} ms (cold: p50 ${cold.p50} ms, p99 ${cold.p99} ms)`,
+      name: "cache off, cold and warm: post page p99 under 3x p50",
+      met: warm.p99 < 3 * warm.p50 && cold.p99 < 3 * cold.p50,
+      value: `warm: p50 ${warm.p50} ms, p99 ${warm.p99} ms; cold: p50 ${cold.p50} ms, p99 ${cold.p99} ms`,
     },
   ];
 };

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DbFile } from "~/server/store/db-schema";
 import { better, CONNECTIONS, round, ROUND_SECONDS, type Load } from "./load";
 import { withSite } from "./servers";
-import { buildStockApp, startSizedStock, STOCK_POST_PATH } from "./stock";
+import { buildStockApp, startBareStock, startSizedStock, STOCK_POST_PATH } from "./stock";
 
 /**
  * The site with its page cache off against a stock React Router 7 app on Express (stock.ts)
@@ -32,7 +32,15 @@ async function cpuRound(url: string, pid: number): Promise<Load & { cpuMs: numbe
 const COLD_SECONDS = 3;
 
 export type StockRow = { page: string; server: string; bytes: number; load: Load; cpuMs: number };
-export type StockResult = { rows: StockRow[]; stockPost: Load; cold: Load; warm: Load; stockCold: Load };
+export type StockResult = {
+  rows: StockRow[];
+  stockPost: Load;
+  /** Stock's post without content: its floor, the cost of an answer before there is anything to render. */
+  stockBare: Load;
+  cold: Load;
+  warm: Load;
+  stockCold: Load;
+};
 
 const bytesOf = async (url: string) =>
   (await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()).byteLength;
@@ -48,11 +56,16 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
     const pages = ["/", "/blog", post];
     const bytes = new Map(await Promise.all(pages.map(async (p) => [p, await bytesOf(site.url + p)] as const)));
     const stock = await startSizedStock(work, bytes.get(post)!);
+    const bare = await startBareStock(work).catch(async (error: unknown) => {
+      await stock.stop();
+      throw error;
+    });
     try {
       const stockCold = await round(stock.url + STOCK_POST_PATH, { seconds: COLD_SECONDS });
       const targets = [
         ...pages.map((page) => ({ key: page, url: site.url + page, pid: site.pid })),
         { key: "stock", url: stock.url + STOCK_POST_PATH, pid: stock.pid },
+        { key: "stock-bare", url: bare.url + STOCK_POST_PATH, pid: bare.pid },
       ];
       const best = new Map<string, Load>();
       const cpu = new Map<string, number[]>();
@@ -83,10 +96,17 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
           load: best.get("stock")!,
           cpuMs: cpuMs("stock"),
         },
+        {
+          page: "a post without content",
+          server: "stock React Router 7",
+          bytes: bare.pageBytes,
+          load: best.get("stock-bare")!,
+          cpuMs: cpuMs("stock-bare"),
+        },
       ];
-      return { rows, stockPost: best.get("stock")!, cold, warm, stockCold };
+      return { rows, stockPost: best.get("stock")!, stockBare: best.get("stock-bare")!, cold, warm, stockCold };
     } finally {
-      await stock.stop();
+      await Promise.all([stock.stop(), bare.stop()]);
     }
   });
 }
@@ -94,7 +114,7 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
 export function stockReport({ rows, stockPost, cold, warm, stockCold }: StockResult): string {
-  const stockCpu = rows.at(-1)!.cpuMs;
+  const stockCpu = rows.find((row) => row.load === stockPost)!.cpuMs;
   const header = `${"page".padEnd(24)}${"server".padEnd(24)}${"bytes".padStart(9)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  vs stock${"CPU ms/req".padStart(12)}  vs stock`;
   const lines = rows.map(
     ({ page, server, bytes, load, cpuMs }) =>
@@ -104,7 +124,8 @@ export function stockReport({ rows, stockPost, cold, warm, stockCold }: StockRes
     `${name.padEnd(48)}${int(load.rps).padStart(9)}${String(load.p50).padStart(9)}${String(load.p99).padStart(9)}`;
   return `Uncached rendering against a stock React Router 7 app on Express (scripts/bench/stock-app), same run,
 pages in turn, best of ${ROUNDS} rounds of ${ROUND_SECONDS} s at ${CONNECTIONS} connections; the server's CPU time per
-answer is the median round's, and its "vs stock" is stock's CPU time per answer over ours
+answer is the median round's, and its "vs stock" is stock's CPU time per answer over ours; the last
+row is stock with no content in its post: React Router's and Express's own cost per answer
 ${header}
 ${lines.join("\n")}
 

@@ -40,7 +40,7 @@ export function buildStockApp(): void {
 export type StockServer = { url: string; pid: number; pageBytes: number; stop: () => Promise<unknown> };
 
 async function startStock(work: string, paragraphs: number): Promise<StockServer> {
-  const file = path.join(work, "stock-post.json");
+  const file = path.join(work, `stock-post-${paragraphs}.json`);
   const post = {
     slug: STOCK_POST_PATH.split("/").at(-1),
     title: "Introducing smart queues for the modern world",
@@ -65,6 +65,12 @@ async function startStock(work: string, paragraphs: number): Promise<StockServer
   if (!res.ok) throw new Error(`the stock app's post answered ${res.status}`);
   return { url, pid: child.pid!, pageBytes: (await res.arrayBuffer()).byteLength, stop };
 }
+
+/**
+ * The stock app serving a post without content (a page of about 4 KB): what React Router and
+ * Express cost per answer before there is anything to render.
+ */
+export const startBareStock = (work: string): Promise<StockServer> => startStock(work, 0);
 
 /**
  * The stock app serving a post page within 1% of `targetBytes`: one start with no paragraphs
