@@ -9,6 +9,7 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { DocumentHtml } from "~/app/lib/document-html";
 import { scriptsAfterFirstPaint } from "~/app/lib/scripts-after-paint.server";
 
 export const streamTimeout = 5_000;
@@ -59,7 +60,9 @@ export default function handleRequest(
     const ready: keyof RenderToPipeableStreamOptions = "onAllReady";
     const { pipe, abort } = renderToPipeableStream(
       // React Router hands the nonce to <Scripts>, <ScrollRestoration> and its streamed data.
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <DocumentHtml.Provider value={loadContext.documentHtml}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentHtml.Provider>,
       {
         nonce,
         [ready]() {

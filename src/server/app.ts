@@ -107,6 +107,7 @@ export function createApp({
       getLoadContext: (req, res) => ({
         ...context,
         clientIp: req.ip ?? "unknown",
+        documentHtml: new Map(),
         // Set on the Express response itself: React Router appends its own headers, which would
         // send a second policy, and browsers enforce every policy they get.
         setPageScriptHashes: (scriptHashes) =>

@@ -56,6 +56,11 @@ export type RequestContext = AppContext & {
   clientIp: string;
   /** Sets a rendered page's Content-Security-Policy, allowing its inline scripts by their SHA-256 hashes. */
   setPageScriptHashes: (hashes: readonly string[]) => void;
+  /**
+   * HTML for this document's markup only, by slot, kept out of the hydration data
+   * (src/app/lib/document-html.tsx).
+   */
+  documentHtml: Map<string, string>;
 };
 
 declare module "react-router" {

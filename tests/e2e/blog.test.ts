@@ -65,6 +65,42 @@ it("/blog → a post → a tag badge → the filtered list → back to all posts
   await close();
 });
 
+it("a post's content comes once in its page, stays after hydration, and comes with each client-side navigation", async () => {
+  type ApiPost = { slug: string; title: string; content: string };
+  const posts: ApiPost[] = await fetch(`${site.server.url}/api/public/blog/posts`).then((r) => r.json());
+  // The start of a post's text, to find it in the HTML and on the page.
+  const opening = (post: ApiPost) =>
+    post.content
+      .split(/<[^>]+>/)
+      .find((text) => text.trim().length >= 20)!
+      .slice(0, 40);
+  const [first] = posts;
+  const html = await fetch(`${site.server.url}/blog/${first!.slug}`).then((r) => r.text());
+  expect(html.split(opening(first!))).toHaveLength(2); // in the markup, not again in the hydration data
+
+  const { page, problems, close } = await openPage(site.browser, DESKTOP);
+  await page.goto(`${site.server.url}/blog/${first!.slug}`);
+  await waitForHydration(page);
+  let documents = 0;
+  page.on("request", (r) => r.isNavigationRequest() && r.frame() === page.mainFrame() && documents++);
+  const content = page.locator(".post-content");
+  expect(await content.textContent()).toContain(opening(first!));
+
+  const related = page.getByRole("region", { name: BLOG_MESSAGES.related }).getByRole("article").first();
+  const nextTitle = (await related.getByRole("heading").textContent())!;
+  await related.getByRole("link", { name: nextTitle }).click();
+  await page.getByRole("heading", { level: 1, name: nextTitle }).waitFor();
+  const next = posts.find((post) => post.title === nextTitle)!;
+  await expect.poll(() => content.textContent()).toContain(opening(next));
+
+  await page.goBack();
+  await page.getByRole("heading", { level: 1, name: first!.title }).waitFor();
+  await expect.poll(() => content.textContent()).toContain(opening(first!));
+  expect(documents).toBe(0);
+  expect(problems).toEqual([]);
+  await close();
+});
+
 it("a post with an embedded video renders the iframe, also on a phone", async () => {
   const { page, close } = await openPage(site.browser, PHONE);
   await page.goto(`${site.server.url}/blog`);

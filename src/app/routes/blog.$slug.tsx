@@ -5,6 +5,7 @@ import { PreviewBar } from "~/app/components/preview-bar";
 import { PostCard } from "~/app/components/post-card";
 import { TagBadge } from "~/app/components/tag-badge";
 import { buttonClasses } from "~/app/components/ui/button";
+import { HtmlBlock, isDocumentRequest } from "~/app/lib/document-html";
 import { absoluteUrl, canonicalLink, pageMeta } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
 import { useToastOnce } from "~/app/lib/use-toast-once";
@@ -48,6 +49,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
 /** A preview names who asks, so no browser, proxy or search engine keeps it (020-draft-preview.md). */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
+/** Where a document request's post content waits for the render (docs/decisions/052-post-content-once.md). */
+const CONTENT_SLOT = "post-content";
+
+/** A post as the page gets it: without its content on a document request, which has it in the markup only. */
+type PagePost = Omit<PublicPost, "content"> & { content?: string };
+
 /**
  * The published post; with `?preview` and a signed-in writer or admin, any post, draft or not
  * (docs/decisions/020-draft-preview.md). Signed out, `?preview` changes nothing: a draft is the
@@ -71,8 +78,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     image: socialCardPaths.post(post),
     type: "article",
   });
+  let pagePost: PagePost = post;
+  if (isDocumentRequest(request)) {
+    const { content, ...rest } = post;
+    context.documentHtml.set(CONTENT_SLOT, content);
+    pagePost = rest;
+  }
   return data(
-    { post, related, publicUrl, canonical, preview, social },
+    { post: pagePost, related, publicUrl, canonical, preview, social },
     preview ? { headers: PREVIEW_HEADERS } : undefined,
   );
 }
@@ -102,7 +115,7 @@ export default function BlogPost({ loaderData: { post, related, preview } }: Rou
   );
 }
 
-function BlogArticle({ post }: { post: PublicPost }) {
+function BlogArticle({ post }: { post: PagePost }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <BackToBlog label={BLOG_MESSAGES.backToBlog} />
@@ -116,7 +129,7 @@ function BlogArticle({ post }: { post: PublicPost }) {
       </p>
       <PostCover post={post} />
       {/* Sanitized by the server's allowlist on write and again on the way out (docs/architecture.md section 5). */}
-      <div className="post-content mt-8" dangerouslySetInnerHTML={{ __html: post.content }} />
+      <HtmlBlock className="post-content mt-8" html={post.content} slot={CONTENT_SLOT} />
       {post.tags.length > 0 && (
         <ul className="mt-10 flex flex-wrap gap-2 border-t border-slate-200 pt-6" aria-label="Tags">
           {post.tags.map((tag) => (
