@@ -10,6 +10,9 @@
  * one answer long, so connections are accepted as fast as answers go out, and requests are
  * started first come, first served.
  */
+/** Started calls kept at the queue's head before they are dropped in one go. */
+const COMPACT_AFTER = 1024;
+
 export function onePerTurn<Args extends unknown[]>(start: (...args: Args) => void): (...args: Args) => void {
   const waiting: Args[] = [];
   let next = 0;
@@ -17,12 +20,17 @@ export function onePerTurn<Args extends unknown[]>(start: (...args: Args) => voi
 
   const startNext = () => {
     const args = waiting[next]!;
-    waiting[next++] = undefined as never; // let the request go once started
+    waiting[next++] = undefined as never; // a started request is not held here until the queue empties
     if (next === waiting.length) {
       waiting.length = 0;
       next = 0;
       scheduled = false;
     } else {
+      // Under load the queue may never run empty: drop what has started once it is half of it.
+      if (next >= COMPACT_AFTER && next * 2 >= waiting.length) {
+        waiting.splice(0, next);
+        next = 0;
+      }
       setImmediate(startNext);
     }
     start(...args);

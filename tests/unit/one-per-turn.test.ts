@@ -44,3 +44,17 @@ it("starts again after the queue ran empty, and a start that throws does not sto
     process.off("uncaughtException", onError);
   }
 });
+
+it("keeps order while the queue never runs empty, past the point where it drops what has started", async () => {
+  const started: number[] = [];
+  const start = onePerTurn((n: number) => started.push(n));
+  let sent = 0;
+  // Two new calls every turn, one start per turn: the queue grows and never empties.
+  for (let turn = 0; turn < 3000; turn++) {
+    start(sent++);
+    start(sent++);
+    await nextTurn();
+  }
+  expect(started).toEqual(Array.from({ length: started.length }, (_, i) => i));
+  expect(started.length).toBeGreaterThanOrEqual(2999);
+});
