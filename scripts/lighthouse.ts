@@ -39,6 +39,7 @@ const cold = coldAt >= 0 && args.splice(coldAt, 1).length > 0;
 const jsonAt = args.indexOf("--json");
 const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
 if (jsonAt >= 0 && !jsonDir) throw new Error("--json takes a folder to write each page's Lighthouse report to");
+if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 const pages = args.length ? args : DEFAULT_PAGES;
 
 /** A free port, so PUBLIC_URL (canonical links, the feed) can name the address Lighthouse opens. */
@@ -102,7 +103,6 @@ try {
     }
     const { scores, metrics, lost, benchmarkIndex, warnings, report } = best!;
     if (jsonDir) {
-      mkdirSync(jsonDir, { recursive: true });
       const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "_");
       writeFileSync(join(jsonDir, `${name}.json`), report);
     }

@@ -28,7 +28,7 @@ export function HeroIllustration() {
       <div className="rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-xl shadow-brand-900/10 sm:p-5">
         <div className="flex items-center justify-between text-xs text-slate-600">
           <span className="font-semibold text-slate-900">Front desk</span>
-          <LiveMark className="flex items-center gap-1.5" dot="bg-emerald-500" />
+          <LiveMark dot="bg-emerald-500" />
         </div>
         <div className="mt-3 flex items-end justify-between rounded-xl bg-brand-700 px-4 py-3 text-white">
           <div>

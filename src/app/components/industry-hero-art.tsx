@@ -28,7 +28,7 @@ export function IndustryHeroArt({ industry }: { industry: Industry }) {
         <div className={cn("flex items-center gap-2 px-4 py-3 text-sm font-semibold text-white", scene.theme.header)}>
           <Icon name={icon} className="h-4 w-4" />
           {scene.board}
-          <LiveMark className="ml-auto flex items-center gap-1.5 text-xs font-normal" dot="bg-emerald-400" />
+          <LiveMark className="ml-auto text-xs font-normal" dot="bg-emerald-400" />
         </div>
         <ul className="divide-y divide-slate-100 px-4 text-sm">
           {scene.lines.map((line) => (

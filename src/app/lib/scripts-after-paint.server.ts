@@ -34,18 +34,13 @@ export function scriptsAfterFirstPaint(html: Buffer, nonce: string): Buffer {
   // React writes the links side by side: only that stretch of the head is read and rewritten.
   const preloads: string[] = [];
   const linksStart = html.indexOf(PRELOAD_TAG);
-  const head: Buffer[] = [html.subarray(0, start + loaderStart.length)];
+  const loaderBody = start + loaderStart.length;
+  let head = [html.subarray(0, loaderBody)];
   if (linksStart >= 0 && linksStart < headEnd) {
     const linksEnd = html.indexOf(">", html.lastIndexOf(PRELOAD_TAG, headEnd)) + 1;
     const links = html.subarray(linksStart, linksEnd).toString("utf8");
     const rest = links.replace(MODULE_PRELOAD, (_link, href: string) => (preloads.push(href), ""));
-    head.splice(
-      0,
-      1,
-      html.subarray(0, linksStart),
-      Buffer.from(rest),
-      html.subarray(linksEnd, start + loaderStart.length),
-    );
+    head = [html.subarray(0, linksStart), Buffer.from(rest), html.subarray(linksEnd, loaderBody)];
   }
 
   const names = imports.map(([, name]) => name ?? "").join(", ");

@@ -6,7 +6,7 @@ import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { InputField } from "~/app/components/ui/field";
 import { ACCOUNT_MESSAGES as M } from "./users/users-messages";
 
@@ -97,13 +97,15 @@ export function AccountPanel({ user, onSignedOut }: { user: SessionUser; onSigne
         <h3 className="text-lg font-semibold text-slate-900">{M.everywhereHeading}</h3>
         <p className="mt-1 text-sm text-slate-600">{M.everywhereHint}</p>
         <div className="mt-4">
-          <ConfirmDialog
-            trigger={<Button variant="destructive">{M.everywhere}</Button>}
+          <ConfirmButton
+            variant="destructive"
             title={M.everywhereConfirm.title}
             description={M.everywhereConfirm.description}
             confirmLabel={M.everywhereConfirm.action}
             onConfirm={() => void signOutEverywhere()}
-          />
+          >
+            {M.everywhere}
+          </ConfirmButton>
         </div>
       </Card>
     </div>

@@ -6,7 +6,7 @@ import { api, ApiError } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
-import { Field, InputField, inputClasses } from "~/app/components/ui/field";
+import { InputField } from "~/app/components/ui/field";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import type { SessionUser } from "~/shared/users";
 
@@ -48,9 +48,13 @@ export function LoginForm({
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.signInIntro}</p>
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Sign in">
-        <Field id="login-username" label="Username" error={errors.username?.message}>
-          {(a) => <input {...a} {...register("username")} autoComplete="username" className={inputClasses} />}
-        </Field>
+        <InputField
+          id="login-username"
+          label="Username"
+          error={errors.username?.message}
+          {...register("username")}
+          autoComplete="username"
+        />
         <InputField
           id="login-password"
           label="Password"

@@ -3,7 +3,7 @@ import type { BackupInfo } from "~/shared/operations";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
+import { ConfirmButton, ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { inputClasses } from "~/app/components/ui/field";
 import { BackupsList } from "./backups-list";
 import { DEBUG_MESSAGES } from "./debug-messages";
@@ -94,13 +94,15 @@ export function ManagementPanel({
             <h2 className="text-lg font-semibold">Restore From Backup</h2>
             <p className="mt-1 text-sm text-slate-600">{DEBUG_MESSAGES.confirmRestore.description}</p>
           </div>
-          <ConfirmDialog
-            trigger={<Button variant="secondary">Restore From Backup</Button>}
+          <ConfirmButton
+            variant="secondary"
             title={DEBUG_MESSAGES.confirmRestore.title}
             description={`The newest backup is used. ${DEBUG_MESSAGES.confirmRestore.description}`}
             confirmLabel="Restore"
             onConfirm={() => onRestore({ newest: true })}
-          />
+          >
+            Restore From Backup
+          </ConfirmButton>
         </div>
         <div className="mt-4">
           <BackupsList backups={backups} onRestore={(file) => onRestore({ file })} />

@@ -1,7 +1,7 @@
 import { cn } from "~/app/lib/cn";
 import { Button } from "./button";
 
-export const PAGER_MESSAGES = {
+const PAGER_MESSAGES = {
   pageOf: (page: number, count: number) => `Page ${page} of ${count}`,
   previous: "Previous",
   next: "Next",

@@ -43,11 +43,14 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
         {M.createHeading}
       </h3>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="new-user-name" label={M.username} error={errors.username?.message}>
-          {(a) => (
-            <input {...a} {...register("username")} autoComplete="off" spellCheck={false} className={inputClasses} />
-          )}
-        </Field>
+        <InputField
+          id="new-user-name"
+          label={M.username}
+          error={errors.username?.message}
+          {...register("username")}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <Field id="new-user-role" label={M.role} error={errors.role?.message}>
           {(a) => (
             <select {...a} {...register("role")} className={inputClasses}>
