@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DbFile } from "~/server/store/db-schema";
 import { better, CONNECTIONS, round, ROUND_SECONDS, type Load } from "./load";
-import { withSite } from "./servers";
-import { buildStockApp, startBareStock, startSizedStock, STOCK_POST_PATH } from "./stock";
+import { fetchBytes, withSite } from "./servers";
+import { buildStockApp, startStockServers, STOCK_POST_PATH } from "./stock";
 
 /**
  * The site with its page cache off against a stock React Router 7 app on Express (stock.ts)
@@ -42,9 +42,6 @@ export type StockResult = {
   stockCold: Load;
 };
 
-const bytesOf = async (url: string) =>
-  (await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer()).byteLength;
-
 export async function againstStock(dataDir: string, work: string, env: Record<string, string>): Promise<StockResult> {
   buildStockApp();
   return withSite(dataDir, env, async (site) => {
@@ -54,12 +51,10 @@ export async function againstStock(dataDir: string, work: string, env: Record<st
     const post = `/blog/${slug}`;
     const cold = await round(site.url + post, { seconds: COLD_SECONDS });
     const pages = ["/", "/blog", post];
-    const bytes = new Map(await Promise.all(pages.map(async (p) => [p, await bytesOf(site.url + p)] as const)));
-    const stock = await startSizedStock(work, bytes.get(post)!);
-    const bare = await startBareStock(work).catch(async (error: unknown) => {
-      await stock.stop();
-      throw error;
-    });
+    const bytes = new Map(
+      await Promise.all(pages.map(async (p) => [p, (await fetchBytes(site.url + p)).length] as const)),
+    );
+    const { sized: stock, bare } = await startStockServers(work, bytes.get(post)!);
     try {
       const stockCold = await round(stock.url + STOCK_POST_PATH, { seconds: COLD_SECONDS });
       const targets = [

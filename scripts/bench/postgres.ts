@@ -20,7 +20,7 @@ type Timers = {
   signIn: (base: string) => Promise<string>;
   createPost: (base: string, cookie: string, slug: string) => Promise<void>;
   /** Milliseconds of each of `count` creates one after another, sorted (prefix names their slugs). */
-  timeCreates: (base: string, count: number, prefix: string) => Promise<number[]>;
+  timeCreates: (base: string, cookie: string, count: number, prefix: string) => Promise<number[]>;
 };
 
 /** Posts created on A and waited for on B; each waits for B, so they come slower than a burst. */
@@ -51,8 +51,8 @@ export async function postgresPart(
             { page: label, server: "PostgreSQL, cache off", load: await measure(b.url + page) },
           );
         }
-        const times = await timers.timeCreates(a.url, creates, "pg-create");
         const cookie = await timers.signIn(a.url);
+        const times = await timers.timeCreates(a.url, cookie, creates, "pg-create");
         const seen: number[] = [];
         for (let i = 1; i <= SEEN; i++) {
           // The time until the other instance serves a post written on this one.

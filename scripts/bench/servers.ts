@@ -32,6 +32,42 @@ export async function withSite<T>(
   return using(await startServer({ dataDir, env }), use);
 }
 
+/** A server script of the bench run in a process of its own, listening on 127.0.0.1. */
+export type ChildServer = { url: string; pid: number; stop: () => Promise<unknown> };
+
+/**
+ * Runs `node script ...args`, which prints "ready PORT" once listening; the server is stopped by
+ * `stopAll` too, should the bench fail before its own `stop`.
+ */
+export async function startChild(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<ChildServer> {
+  const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const server = {
+    pid: child.pid!,
+    stop: async () => {
+      running.delete(server);
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await once(child, "exit");
+      }
+    },
+  };
+  running.add(server);
+  const [line] = (await once(child.stdout, "data")) as [Buffer];
+  const port = /ready (\d+)/.exec(line.toString())?.[1];
+  if (!port) {
+    await server.stop();
+    throw new Error(`${path.basename(script)} did not start: ${line.toString()}`);
+  }
+  return { ...server, url: `http://127.0.0.1:${port}` };
+}
+
+/** A page's bytes as the server sends them uncompressed; fails on an answer other than 2xx. */
+export async function fetchBytes(url: string): Promise<Buffer> {
+  const res = await fetch(url, { headers: { "Accept-Encoding": "identity" } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
 /** Bare node:http sending these pages' bytes from memory (same-bytes-server.mjs); `use` gets its URL. */
 export async function withSameBytes<T>(
   work: string,
@@ -42,18 +78,8 @@ export async function withSameBytes<T>(
   [...pages].forEach(([page, body], i) => writeFileSync((files[page] = path.join(work, `page-${i}.html`)), body));
   const list = path.join(work, "pages.json");
   writeFileSync(list, JSON.stringify(files));
-  const child = spawn(process.execPath, [path.resolve("scripts/bench/same-bytes-server.mjs"), list], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const server = {
-    stop: async () => void (child.exitCode === null && (child.kill("SIGTERM"), await once(child, "exit"))),
-  };
-  return using(server, async () => {
-    const [line] = (await once(child.stdout, "data")) as [Buffer];
-    const port = /ready (\d+)/.exec(line.toString())?.[1];
-    if (!port) throw new Error(`the node:http server did not start: ${line.toString()}`);
-    return use(`http://127.0.0.1:${port}`);
-  });
+  const server = await startChild(path.resolve("scripts/bench/same-bytes-server.mjs"), [list]);
+  return using(server, () => use(server.url));
 }
 
 export function stopAll(): Promise<unknown> {

@@ -1,8 +1,8 @@
-import { execFileSync, spawn } from "node:child_process";
-import { once } from "node:events";
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PARAGRAPH } from "./many-posts";
+import { fetchBytes, startChild, type ChildServer } from "./servers";
 
 /**
  * The stock React Router 7 app on Express that `npm run bench` sets the site against
@@ -37,7 +37,7 @@ export function buildStockApp(): void {
   }
 }
 
-export type StockServer = { url: string; pid: number; pageBytes: number; stop: () => Promise<unknown> };
+export type StockServer = ChildServer & { pageBytes: number };
 
 async function startStock(work: string, paragraphs: number): Promise<StockServer> {
   const file = path.join(work, `stock-post-${paragraphs}.json`);
@@ -49,46 +49,37 @@ async function startStock(work: string, paragraphs: number): Promise<StockServer
     content: `<h2>Why queues</h2>${PARAGRAPH.repeat(paragraphs)}`,
   };
   writeFileSync(file, JSON.stringify(post));
-  const child = spawn(process.execPath, [path.join(SOURCE, "server.mjs"), BUILD], {
-    env: { ...process.env, NODE_ENV: "production", STOCK_POST_FILE: file },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const stop = async () => void (child.exitCode === null && (child.kill("SIGTERM"), await once(child, "exit")));
-  const [line] = (await once(child.stdout, "data")) as [Buffer];
-  const port = /ready (\d+)/.exec(line.toString())?.[1];
-  if (!port) {
-    await stop();
-    throw new Error(`the stock React Router app did not start: ${line.toString()}`);
+  const env = { ...process.env, NODE_ENV: "production", STOCK_POST_FILE: file };
+  const server = await startChild(path.join(SOURCE, "server.mjs"), [BUILD], env);
+  try {
+    return { ...server, pageBytes: (await fetchBytes(server.url + STOCK_POST_PATH)).length };
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
-  const url = `http://127.0.0.1:${port}`;
-  const res = await fetch(url + STOCK_POST_PATH, { headers: { "Accept-Encoding": "identity" } });
-  if (!res.ok) throw new Error(`the stock app's post answered ${res.status}`);
-  return { url, pid: child.pid!, pageBytes: (await res.arrayBuffer()).byteLength, stop };
 }
 
 /**
- * The stock app serving a post without content (a page of about 4 KB): what React Router and
- * Express cost per answer before there is anything to render.
+ * The stock app twice: serving a post page within 1% of `targetBytes` (`sized`), and a post
+ * without content (`bare`, a page of about 4 KB: what React Router and Express cost per answer
+ * before there is anything to render). The bare one and one with many paragraphs tell what a
+ * paragraph adds (to the HTML and to the hydration data alike).
  */
-export const startBareStock = (work: string): Promise<StockServer> => startStock(work, 0);
-
-/**
- * The stock app serving a post page within 1% of `targetBytes`: one start with no paragraphs
- * and one with many tell what a paragraph adds (to the HTML and to the hydration data alike).
- */
-export async function startSizedStock(work: string, targetBytes: number): Promise<StockServer> {
+export async function startStockServers(
+  work: string,
+  targetBytes: number,
+): Promise<{ sized: StockServer; bare: StockServer }> {
   const probe = 100;
   const bare = await startStock(work, 0);
-  await bare.stop();
   const full = await startStock(work, probe);
   const perParagraph = (full.pageBytes - bare.pageBytes) / probe;
   const paragraphs = Math.max(0, Math.round((targetBytes - bare.pageBytes) / perParagraph));
-  if (paragraphs === probe) return full;
+  if (paragraphs === probe) return { sized: full, bare };
   await full.stop();
   const sized = await startStock(work, paragraphs);
   if (Math.abs(sized.pageBytes - targetBytes) > targetBytes * 0.01) {
-    await sized.stop();
+    await Promise.all([sized.stop(), bare.stop()]);
     throw new Error(`the stock page is ${sized.pageBytes} bytes, not about ${targetBytes}`);
   }
-  return sized;
+  return { sized, bare };
 }
