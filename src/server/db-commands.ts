@@ -9,15 +9,13 @@ import { DurableJsonFile } from "./store/durable-file-adapter";
 import { migrate } from "./store/pg/migrate";
 import { repositoryMigrations } from "./store/pg/migrations";
 import { describeRecords, openPgStore } from "./store/pg/pg-store";
-import { backupTime } from "./backups/backup-file";
+import { backupTime, countPosts } from "./backups/backup-file";
 import { folderFiles, openSiteFiles, type SiteFiles } from "./site-files";
 
 /**
  * The `db` commands of the command line (docs/decisions/041-postgres-settings.md): moving a site
  * from its data folder into PostgreSQL and back, and applying migrations ahead of a start.
  */
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
 export const DB_MESSAGES = {
   noDatabase: "Set DATABASE_URL to the PostgreSQL database (postgres://user:password@host:5432/name).",
   migrated: (names: string[]) =>
@@ -25,7 +23,7 @@ export const DB_MESSAGES = {
   noDataFile: (file: string) => `${file} does not exist: there is nothing to import.`,
   imported: (records: string, file: string) => `Imported ${records} from ${file}.`,
   filesCopied: (images: number, backups: number) =>
-    `Copied ${plural(images, "image")} and ${plural(backups, "backup")}.`,
+    `Copied ${countPosts(images, "image")} and ${countPosts(backups, "backup")}.`,
   exportTargetTaken: (file: string) => `${file} exists already: db export writes only into a folder without one.`,
   exported: (records: string, file: string) => `Exported ${records} to ${file}.`,
 } as const;
@@ -58,7 +56,7 @@ export async function importDataFolder(config: Config): Promise<string> {
   const store = await openPgStore(url, { seed: false });
   try {
     await store.importData(data);
-    const copied = await copyFiles(folderFiles(config.dataDir), config);
+    const copied = await withDatabaseFiles(config, (db) => copyFiles(folderFiles(config.dataDir), db));
     return `${DB_MESSAGES.imported(describeRecords(data), file)}\n${copied}`;
   } finally {
     await store.close();
@@ -79,31 +77,34 @@ export async function exportDataFolder(config: Config): Promise<string> {
   try {
     const data = store.exportData();
     await new DurableJsonFile(file, parseDbFile).write(data);
-    const copied = await copyFiles(config, folderFiles(config.dataDir));
+    const copied = await withDatabaseFiles(config, (db) => copyFiles(db, folderFiles(config.dataDir)));
     return `${DB_MESSAGES.exported(describeRecords(data), file)}\n${copied}`;
   } finally {
     await store.close();
   }
 }
 
+/** The database's images and backups for `use`, closed afterwards. */
+async function withDatabaseFiles<T>(config: Config, use: (files: SiteFiles) => Promise<T>): Promise<T> {
+  const files = await openSiteFiles(config);
+  try {
+    return await use(files);
+  } finally {
+    await files.close();
+  }
+}
+
 /**
  * The images and the post backups, between the data folder and the database
  * (docs/decisions/044-postgres-media-and-backups.md): the same names, bytes and texts on both sides.
- * `config` stands for the database's side. Backups keep their names, so every one is kept.
+ * Backups keep their names, so every one is kept.
  */
-async function copyFiles(from: SiteFiles | Config, to: SiteFiles | Config): Promise<string> {
-  const open = (side: SiteFiles | Config) => ("media" in side ? Promise.resolve(side) : openSiteFiles(side));
-  const opened = await Promise.all([open(from), open(to)]);
-  const [source, target] = opened;
-  try {
-    const images = await source.media.list();
-    for (const image of images) await target.media.put(image, await source.media.read(image));
-    const backups = (await source.backups.list()).reverse();
-    for (const { name, count } of backups) {
-      await target.backups.add(await source.backups.read(name), backupTime(name), count ?? 0, backups.length);
-    }
-    return DB_MESSAGES.filesCopied(images.length, backups.length);
-  } finally {
-    await Promise.all(opened.map((side) => side.close()));
+async function copyFiles(source: SiteFiles, target: SiteFiles): Promise<string> {
+  const images = await source.media.list();
+  for (const image of images) await target.media.put(image, await source.media.read(image));
+  const backups = (await source.backups.list()).reverse();
+  for (const { name, count } of backups) {
+    await target.backups.add(await source.backups.read(name), backupTime(name), count ?? 0, backups.length);
   }
+  return DB_MESSAGES.filesCopied(images.length, backups.length);
 }

@@ -72,6 +72,9 @@ export function serializeBackup(posts: readonly Post[], createdAt: string, media
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
+/** Enough for the header serializeBackup writes before the first post: what readHeader needs. */
+export const HEADER_BYTES = 512;
+
 /** The start of a file serializeBackup wrote; anything else (a hand-made file) does not match. */
 const HEADER = new RegExp(
   `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*[12],\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,

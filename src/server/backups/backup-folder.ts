@@ -10,6 +10,7 @@ import {
   assertBackupName,
   BACKUP_MESSAGES,
   backupName,
+  HEADER_BYTES,
   isBackupName,
   parseBackupTextContents,
   readHeader,
@@ -26,9 +27,6 @@ import { takeBackup, type BackupShelf, type WrittenBackup } from "./backup-shelf
 export const BACKUPS_FOLDER = "backups";
 
 export type { WrittenBackup };
-
-/** Enough for the header serializeBackup writes before the first post. */
-const HEADER_BYTES = 512;
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
@@ -144,12 +142,7 @@ export async function newestBackup(dataDir: string): Promise<string | undefined>
 
 /** A checked backup from the folder (parseBackup's 400s), by name. */
 export async function readBackup(dataDir: string, name: string): Promise<Post[]> {
-  return (await readBackupContents(dataDir, name)).posts;
-}
-
-/** readBackup with the images the backup carries. */
-export async function readBackupContents(dataDir: string, name: string): Promise<BackupContents> {
-  return readBackupFileContents(await locateBackup(dataDir, name), name);
+  return (await readBackupFileContents(await locateBackup(dataDir, name), name)).posts;
 }
 
 /** A checked backup from any file (the CLI's `restore FILE`); `label` names it in messages. */

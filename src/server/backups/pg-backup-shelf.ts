@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { NotFoundError } from "~/server/errors";
 import { mediaHashesIn } from "~/server/media/media-refs";
-import { assertBackupName, BACKUP_MESSAGES, backupName, readHeader } from "./backup-file";
+import { assertBackupName, BACKUP_MESSAGES, backupName, HEADER_BYTES, readHeader } from "./backup-file";
 import type { BackupShelf } from "./backup-shelf";
 
 /**
@@ -31,7 +31,7 @@ export function pgBackupShelf(pool: pg.Pool): BackupShelf {
     async add(text, now, count, keep) {
       const hashes = [...mediaHashesIn(text)];
       // As the folder's list reads them: from the text's own header.
-      const header = readHeader(text.slice(0, 512));
+      const header = readHeader(text.slice(0, HEADER_BYTES));
       const client = await pool.connect();
       try {
         for (let time = now.getTime(); ; time++) {

@@ -5,6 +5,7 @@ import type { Change } from "~/server/store/change";
 import type { DbFile } from "~/server/store/db-schema";
 import { buildSnapshot, type Snapshot } from "~/server/store/db-snapshot";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
+import { countPosts } from "~/server/backups/backup-file";
 import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
 import type { Store, WriteOutcome } from "~/server/store/types";
@@ -44,12 +45,11 @@ export const databaseNotEmptyMessage = (held: string) =>
   `The database already holds ${held}: db import copies a data folder only into an empty database. ` +
   "Create a new database and import into it before the first start.";
 
-const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf(data, c.key).length, 0);
 
 /** "3 posts, 4 tags, 1 user, 0 messages", for the db commands. */
 export const describeRecords = (data: DbFile) =>
-  COLLECTIONS.map((c) => plural(recordsOf(data, c.key).length, c.key.replace(/s$/, ""))).join(", ");
+  COLLECTIONS.map((c) => countPosts(recordsOf(data, c.key).length, c.key.replace(/s$/, ""))).join(", ");
 
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
