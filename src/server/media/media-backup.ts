@@ -19,7 +19,7 @@ export async function collectMedia(originals: MediaSource, posts: readonly Post[
   const wanted = new Set<string>();
   for (const post of posts) for (const hash of postMediaHashes(post)) wanted.add(hash);
   if (wanted.size === 0) return {};
-  const found = (await originals.list()).filter((image) => wanted.has(image.hash));
+  const found = (await originals.list(wanted)).filter((image) => wanted.has(image.hash));
   const media: BackupMedia = {};
   for (const image of found.sort((a, b) => a.name.localeCompare(b.name)))
     media[image.name] = (await originals.read(image)).toString("base64");

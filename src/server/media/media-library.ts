@@ -62,8 +62,12 @@ export function createMediaLibrary(dataDir: string, originals: MediaOriginals = 
     return image;
   }
 
-  async function store(bytes: Buffer, ext: MediaExtension): Promise<StoredImage> {
-    const hash = createHash("sha256").update(bytes).digest("hex");
+  /** Stores the bytes unless an image of the same hash is known; `hash` when the caller has it already. */
+  async function store(
+    bytes: Buffer,
+    ext: MediaExtension,
+    hash = createHash("sha256").update(bytes).digest("hex"),
+  ): Promise<StoredImage> {
     const known = await lookUp(hash);
     if (known) return known;
     const image = describeImage(`${hash}.${ext}`, bytes, new Date().toISOString());
@@ -112,8 +116,7 @@ export function createMediaLibrary(dataDir: string, originals: MediaOriginals = 
     async restore(name: string, bytes: Buffer): Promise<boolean> {
       const match = NAME.exec(name);
       if (!match || createHash("sha256").update(bytes).digest("hex") !== match[1]) return false;
-      if (await lookUp(match[1])) return true;
-      await store(bytes, match[2] as MediaExtension);
+      await store(bytes, match[2] as MediaExtension, match[1]);
       return true;
     },
 

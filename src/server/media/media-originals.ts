@@ -17,8 +17,11 @@ export type OriginalsEvent = { added: StoredImage } | { removed: string } | { re
  * content's hash, so bytes under a name never change and any copy of them is as good as another.
  */
 export type MediaOriginals = {
-  /** Every original, described. */
-  list(): Promise<StoredImage[]>;
+  /**
+   * Every original, described; with `only`, at least those whose hash it holds (a store whose
+   * list costs a read of each file reads just those).
+   */
+  list(only?: ReadonlySet<string>): Promise<StoredImage[]>;
   /** One stored since `list` (by another instance); undefined when there is none. */
   find(hash: string): Promise<StoredImage | undefined>;
   /** Stores the bytes under `image.name`; an original already there is left alone (same bytes). */
@@ -32,22 +35,25 @@ export type MediaOriginals = {
   watch(listener: (event: OriginalsEvent) => void): void;
 };
 
+/** An original's entry from its name, its size and when it was stored. */
+export function imageEntry(
+  name: string,
+  { width, height, bytes }: Pick<StoredImage, "width" | "height" | "bytes">,
+  createdAt: string,
+): StoredImage {
+  const [, hash, ext] = MEDIA_NAME.exec(name)! as unknown as [string, string, MediaExtension];
+  return { name, hash, ext, url: `/${MEDIA_FOLDER}/${name}`, type: MEDIA_TYPES[ext], width, height, bytes, createdAt };
+}
+
 /** An original's entry from its name and bytes: the header gives its size. */
 export function describeImage(name: string, bytes: Buffer, createdAt: string): StoredImage {
-  const [, hash, ext] = MEDIA_NAME.exec(name)! as unknown as [string, string, MediaExtension];
   const size = imageSize(bytes);
   const turned = (size.orientation ?? 1) >= 5; // EXIF orientations 5-8 swap width and height
-  return {
+  return imageEntry(
     name,
-    hash,
-    ext,
-    url: `/${MEDIA_FOLDER}/${name}`,
-    type: MEDIA_TYPES[ext],
-    width: turned ? size.height : size.width,
-    height: turned ? size.width : size.height,
-    bytes: bytes.length,
+    { width: turned ? size.height : size.width, height: turned ? size.width : size.height, bytes: bytes.length },
     createdAt,
-  };
+  );
 }
 
 /**
@@ -58,10 +64,11 @@ export function folderOriginals(dataDir: string): MediaOriginals {
   const dir = path.join(dataDir, MEDIA_FOLDER);
   const fileOf = (image: StoredImage) => path.join(dir, image.name);
   return {
-    async list() {
+    async list(only) {
       let names: string[] = [];
       try {
-        names = (await fs.readdir(dir)).filter(isMediaName);
+        const wanted = (name: string) => !only || only.has(MEDIA_NAME.exec(name)![1]!);
+        names = (await fs.readdir(dir)).filter((name) => isMediaName(name) && wanted(name));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       }

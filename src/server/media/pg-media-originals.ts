@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type pg from "pg";
-import { MEDIA_TYPES, type MediaExtension } from "~/shared/media";
+import { MEDIA_TYPES } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { listenTo, type Listening } from "~/server/store/pg/pg-listener";
-import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
-import type { MediaOriginals, OriginalsEvent, StoredImage } from "./media-originals";
+import { MEDIA_CACHE_FOLDER } from "./media-names";
+import { imageEntry, type MediaOriginals, type OriginalsEvent, type StoredImage } from "./media-originals";
 
 /**
  * The originals in PostgreSQL's `media` table (docs/decisions/044-postgres-media-and-backups.md),
@@ -20,20 +20,8 @@ type Notice = { added: string } | { removed: string };
 
 const COLUMNS = "name, width, height, created_at, octet_length(bytes) AS size";
 
-function fromRow(row: Row): StoredImage {
-  const [, hash, ext] = MEDIA_NAME.exec(row.name)! as unknown as [string, string, MediaExtension];
-  return {
-    name: row.name,
-    hash,
-    ext,
-    url: `/${MEDIA_FOLDER}/${row.name}`,
-    type: MEDIA_TYPES[ext],
-    width: row.width,
-    height: row.height,
-    bytes: row.size,
-    createdAt: row.created_at,
-  };
-}
+const fromRow = (row: Row): StoredImage =>
+  imageEntry(row.name, { width: row.width, height: row.height, bytes: row.size }, row.created_at);
 
 export async function openPgMediaOriginals(
   url: string,
