@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBlogService } from "~/server/blog";
 import { makePostInput } from "../helpers/factories";
-import { makeTestApp } from "../helpers/test-app";
+import { useTestApp } from "../helpers/test-app";
 
 /**
  * A post's related posts are worked out once per write and kept (docs/decisions/050-uncached-rendering.md):
  * every post or tag write must show in the next answer, never a list from before it.
  */
-type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
-let t: TestApp;
-
-beforeEach(async () => {
-  t = await makeTestApp();
-});
-afterEach(() => t.close());
+const t = useTestApp();
 
 const slugs = (cards: { slug: string }[]) => cards.map((c) => c.slug);
 

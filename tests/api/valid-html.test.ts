@@ -1,10 +1,10 @@
 import { HtmlValidate } from "html-validate";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { INDUSTRIES } from "~/shared/industries";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
-import { makeTestApp } from "../helpers/test-app";
+import { useTestApp } from "../helpers/test-app";
 
 /**
  * Every public page is valid HTML as the W3C checker reads it: html-validate's `standard` preset
@@ -16,10 +16,9 @@ const validator = new HtmlValidate({
   rules: { "attribute-boolean-style": ["error", { style: "empty" }] },
 });
 
-let t: Awaited<ReturnType<typeof makeTestApp>>;
+const t = useTestApp({ perFile: true, seed: true });
 let embedSlug: string;
 beforeAll(async () => {
-  t = await makeTestApp({ seed: true });
   const { cookie } = await signedIn(t);
   const input = makePostInput({
     content:
@@ -29,7 +28,6 @@ beforeAll(async () => {
   embedSlug = input.slug;
   await request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(input).expect(201);
 });
-afterAll(() => t.close());
 
 async function problemsOf(path: string, status = 200): Promise<string[]> {
   const res = await request(t.app).get(path).expect(status);

@@ -1,14 +1,13 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { warmPaths, warmStart } from "~/server/warm-start";
-import { makeTestApp } from "../helpers/test-app";
+import { makeTestApp, type TestApp } from "../helpers/test-app";
 
 /**
  * docs/decisions/050-uncached-rendering.md: before the server listens, the most read pages are
  * rendered many times with the page cache bypassed, so the first readers after a start meet a
  * warm renderer; the cache stays as it was, and a reader's first request renders and keeps the page.
  */
-type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
 let t: TestApp;
 
 beforeEach(async () => {

@@ -29,3 +29,8 @@ export const GOOD_CONTACT = {
   industry: "healthcare",
   message: "We queue at our clinics.",
 } as const;
+
+/** A seeded generator of numbers between 0 and 1 (Park and Miller's, multiplier 48271), so a failure repeats. */
+export function seededRandom(seed: number): () => number {
+  return () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+}

@@ -5,8 +5,6 @@ import { makeTestApp, type TestApp } from "./test-app";
 /** One session secret for every instance, as behind a load balancer. */
 export const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
 
-export type { TestApp };
-
 /**
  * For a test file: its own PostgreSQL server, and `twoInstances()`, two instances of the site on
  * one fresh database (each with its own data folder and page cache, both built by createApp from

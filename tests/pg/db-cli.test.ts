@@ -13,8 +13,7 @@ import { makeImage } from "../helpers/images";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeUser } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
-
-const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
+import { SESSION_SECRET } from "../helpers/two-instances";
 
 let server: RunningPostgres;
 beforeAll(async () => {

@@ -16,6 +16,9 @@ const { twoInstances } = useTwoInstances();
 
 const sameOrigin = { "Sec-Fetch-Site": "same-origin" };
 
+/** The address of an uploaded PNG's 480-pixel-wide copy. */
+const copy480Url = (url: string) => url.replace(/\.png$/, "-480w.png");
+
 describe("two instances: images", () => {
   it("serves on B an image uploaded on A, and its resized copy; a deletion on A is a 404 on both", async () => {
     const [a, b] = await twoInstances();
@@ -29,15 +32,10 @@ describe("two instances: images", () => {
     const { url, name } = uploaded.body as { url: string; name?: string };
 
     // A makes its copies after answering the upload; asking for one waits for them.
-    await request(a.app)
-      .get(url.replace(/\.png$/, "-480w.png"))
-      .expect(200);
+    await request(a.app).get(copy480Url(url)).expect(200);
     const original = await request(b.app).get(url).buffer(true).expect(200);
     expect(Buffer.compare(original.body as Buffer, png)).toBe(0);
-    const copy = await request(b.app)
-      .get(url.replace(/\.png$/, "-480w.png"))
-      .buffer(true)
-      .expect(200);
+    const copy = await request(b.app).get(copy480Url(url)).buffer(true).expect(200);
     expect(imageSize(copy.body as Buffer)).toMatchObject({ width: 480, height: 240 });
     const listed = await request(b.app).get("/api/cms/media").set("Cookie", cookie).expect(200);
     expect(listed.body.media.map((m: { url: string }) => m.url)).toEqual([url]);
@@ -45,7 +43,7 @@ describe("two instances: images", () => {
     const file = name ?? url.split("/").pop()!;
     await request(a.app).delete(`/api/cms/media/${file}`).set("Cookie", cookie).set(sameOrigin).expect(200);
     await expect.poll(async () => (await request(b.app).get(url)).status).toBe(404);
-    expect((await request(b.app).get(url.replace(/\.png$/, "-480w.png"))).status).toBe(404);
+    expect((await request(b.app).get(copy480Url(url))).status).toBe(404);
     expect((await request(a.app).get(url)).status).toBe(404);
     expect((await request(b.app).get("/api/cms/media").set("Cookie", cookie)).body.media).toEqual([]);
   });
@@ -65,11 +63,9 @@ describe("two instances: images", () => {
       .expect(201);
     await expect.poll(async () => (await request(b.app).get(`/blog/${input.slug}`)).status).toBe(200);
     const page = await request(b.app).get(`/blog/${input.slug}`);
-    expect(page.text).toContain(`${url.replace(/\.png$/, "-480w.png")} 480w`);
+    expect(page.text).toContain(`${copy480Url(url)} 480w`);
     expect(page.text).toMatch(/width="1000"/);
-    await request(a.app)
-      .get(url.replace(/\.png$/, "-480w.png"))
-      .expect(200); // A's copies, made after the upload
+    await request(a.app).get(copy480Url(url)).expect(200); // A's copies, made after the upload
   });
 });
 

@@ -8,7 +8,8 @@ import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { asHtml } from "../helpers/html";
 import { makePostInput } from "../helpers/factories";
 import { makeUser, signedIn } from "../helpers/sign-in";
-import { useTwoInstances, type TestApp } from "../helpers/two-instances";
+import type { TestApp } from "../helpers/test-app";
+import { useTwoInstances } from "../helpers/two-instances";
 
 /** Two instances of the site on one PostgreSQL database, as behind a load balancer. */
 const { server, twoInstances } = useTwoInstances();

@@ -3,13 +3,13 @@ import { differences } from "~/server/cache-warmer";
 import { newestFirst } from "~/server/store/db-snapshot";
 import { postsWithTag, relatedPosts, usedTagSlugs } from "~/server/published-index";
 import type { Post } from "~/server/store/types";
+import { seededRandom } from "../helpers/factories";
 
 /**
  * The lookups made once per write (docs/decisions/046-writes-in-time-of-their-change.md) answer
  * exactly what the scans over every post they replace answered.
  */
-let seed = 11;
-const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+const random = seededRandom(11);
 const SLUGS = ["a", "b", "c", "d", "e"];
 const post = (id: number): Post =>
   Object.freeze({

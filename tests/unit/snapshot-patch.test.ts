@@ -3,6 +3,7 @@ import type { DbFile } from "~/server/store/db-schema";
 import { buildSnapshot, type Snapshot } from "~/server/store/db-snapshot";
 import { PatchedMap } from "~/server/store/patched-map";
 import type { Post } from "~/server/store/types";
+import { seededRandom } from "../helpers/factories";
 
 /**
  * A write patches the snapshot's post list and indexes instead of rebuilding them
@@ -46,8 +47,7 @@ function expectSameAsRebuild(patched: Snapshot) {
 
 describe("buildSnapshot after a small write", () => {
   it("gives the very order and indexes of a rebuild, over hundreds of creates, edits, slug swaps and deletes", () => {
-    let random = 7;
-    const next = () => (random = (random * 48271) % 2147483647) / 2147483647;
+    const next = seededRandom(7);
     let snap = buildSnapshot(data(Array.from({ length: 200 }, (_, i) => post(i + 1, Math.floor(next() * 50)))));
     let id = 300;
     for (let round = 0; round < 400; round++) {

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { openJsonStore } from "~/server/store/json-store";
-import { closeStores, trackStore } from "../helpers/cli";
+import { closeStores, storeOf, trackStore } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -32,7 +32,7 @@ const lockOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, LOCK_F
 describe("the data folder lock", () => {
   it("makes a second process refuse the folder with a clear message", async () => {
     const dir = makeTempDir("lock-");
-    trackStore(await openJsonStore(dir, { seed: false }));
+    await storeOf(dir, { seed: false });
     const printed = await inChild(
       `try { await openJsonStore(${JSON.stringify(dir)}); console.log("opened"); } catch (e) { console.log(e.message); }`,
     );
@@ -47,8 +47,7 @@ describe("the data folder lock", () => {
     );
     const deadPid = Number(printed);
     expect(lockOf(dir).pid).toBe(deadPid);
-    const store = await openJsonStore(dir);
-    trackStore(store);
+    const store = await storeOf(dir);
     expect(lockOf(dir).pid).toBe(process.pid);
     expect(await store.listPosts()).toEqual([]); // the folder had a db.json, so no seeding
   }, 30_000);
@@ -78,7 +77,7 @@ describe("the data folder lock", () => {
       fs.rmSync(link);
     }
     await store.close();
-    trackStore(await openJsonStore(dir));
+    await storeOf(dir);
   });
 
   it("lets exactly one of two simultaneous opens in one process win", async () => {
