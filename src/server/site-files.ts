@@ -1,4 +1,3 @@
-import pg from "pg";
 import { folderShelf } from "./backups/backup-folder";
 import type { BackupShelf } from "./backups/backup-shelf";
 import { pgBackupShelf } from "./backups/pg-backup-shelf";
@@ -6,7 +5,7 @@ import type { Config } from "./config";
 import { folderOriginals, type MediaOriginals } from "./media/media-originals";
 import { openPgMediaOriginals } from "./media/pg-media-originals";
 import { memorySetupTokens, pgSetupTokens, type SetupTokens } from "./setup-tokens";
-import { pgTypes } from "./store/pg/pg-types";
+import { openPool } from "./store/pg/pg-pool";
 
 /**
  * Where a site keeps its uploaded images, its post backups and its first-run link
@@ -33,14 +32,7 @@ export function folderFiles(dataDir: string): SiteFiles {
 /** The site's files for this configuration; the database's migrations must have run (openStore runs them). */
 export async function openSiteFiles(config: Config): Promise<SiteFiles> {
   if (!config.databaseUrl) return folderFiles(config.dataDir);
-  const pool = new pg.Pool({
-    connectionString: config.databaseUrl,
-    max: 2,
-    connectionTimeoutMillis: 10_000,
-    types: pgTypes,
-  });
-  pool.on("error", (error) => console.error("PostgreSQL connection lost (media and backups):", error.message));
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  const pool = openPool(config.databaseUrl, 2, "media and backups");
   try {
     const media = await openPgMediaOriginals(config.databaseUrl, pool, config.dataDir);
     return {

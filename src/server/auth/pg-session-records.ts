@@ -1,5 +1,5 @@
-import pg from "pg";
-import { pgTypes } from "~/server/store/pg/pg-types";
+import { listenTo } from "~/server/store/pg/pg-listener";
+import { openPool } from "~/server/store/pg/pg-pool";
 import { sessionCache, type SessionRecord, type SessionRecords } from "./session-cache";
 
 /**
@@ -9,7 +9,6 @@ import { sessionCache, type SessionRecord, type SessionRecords } from "./session
  * is written first, then announced with NOTIFY, and every instance updates its copy.
  */
 const CHANNEL = "queuesite_sessions";
-const RECONNECT_MS = 1000;
 
 type Notice = { set?: string } | { removed?: string[] };
 type Row = {
@@ -33,12 +32,9 @@ const fromRow = (row: Row): SessionRecord => ({
 });
 
 export async function openPgSessionRecords(url: string, { now = () => Date.now() } = {}): Promise<SessionRecords> {
-  const pool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000, types: pgTypes });
-  pool.on("error", (error) => console.error("PostgreSQL connection lost (sessions):", error.message));
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  const pool = openPool(url, 2, "sessions");
   const records = new Map<string, SessionRecord>();
   let closed = false;
-  let listener: pg.Client | undefined;
 
   const reload = async () => {
     await pool.query("DELETE FROM sessions WHERE expires_at <= now()");
@@ -61,26 +57,13 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
     }
   };
 
-  const listen = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url, types: pgTypes });
-    client.on("notification", (message) => onNotice(message.payload));
-    client.on("error", () => undefined);
-    client.on("end", () => {
-      if (listener !== client || closed) return;
-      listener = undefined;
-      // Sessions created or ended while it was down are read again once it is back.
-      const retry = () =>
-        setTimeout(() => {
-          if (!closed) listen().then(reload).catch(retry);
-        }, RECONNECT_MS).unref();
-      retry();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
-  };
-
-  await listen();
+  // Sessions created or ended while the connection was down are read again once it is back.
+  const listening = await listenTo(
+    url,
+    [CHANNEL],
+    (_channel, payload) => onNotice(payload),
+    () => void reload().catch((error: unknown) => console.error("Could not read the sessions again:", error)),
+  );
   await reload();
 
   const notify = async (notice: Notice) => {
@@ -121,9 +104,7 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
       },
       async close() {
         closed = true;
-        const client = listener;
-        listener = undefined;
-        await client?.end().catch(() => undefined);
+        await listening.close();
         await pool.end();
       },
     },

@@ -52,7 +52,12 @@ export async function openPgMediaOriginals(
       );
     }
   };
-  const listening = await listenTo(url, MEDIA_CHANNEL, onNotice, () => tell({ reload: true }));
+  const listening = await listenTo(
+    url,
+    [MEDIA_CHANNEL],
+    (_channel, payload) => onNotice(payload),
+    () => tell({ reload: true }),
+  );
   const notify = (notice: Notice) => pool.query("SELECT pg_notify($1, $2)", [MEDIA_CHANNEL, JSON.stringify(notice)]);
 
   async function fromDatabase(image: StoredImage): Promise<Buffer> {

@@ -6,14 +6,15 @@ const RECONNECT_MS = 1000;
 export type Listening = { close(): Promise<void> };
 
 /**
- * A connection of its own that LISTENs on `channel` and hands each payload to `onNotice`. When
+ * A connection of its own that LISTENs on `channels` and hands each notification's channel and
+ * payload to `onNotice`. When
  * it drops it connects again every second until it can, then calls `onReconnect`, since
  * notifications sent while it was down are lost: the caller reads its state again there.
  */
 export async function listenTo(
   url: string,
-  channel: string,
-  onNotice: (payload: string) => void,
+  channels: readonly string[],
+  onNotice: (channel: string, payload: string) => void,
   onReconnect: () => void,
 ): Promise<Listening> {
   let closed = false;
@@ -22,7 +23,7 @@ export async function listenTo(
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url, types: pgTypes });
     client.on("notification", (message) => {
-      if (message.channel === channel) onNotice(message.payload ?? "");
+      if (channels.includes(message.channel)) onNotice(message.channel, message.payload ?? "");
     });
     client.on("error", () => undefined); // followed by "end", handled below
     client.on("end", () => {
@@ -32,7 +33,7 @@ export async function listenTo(
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${channel}`);
+      for (const channel of channels) await client.query(`LISTEN ${channel}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import type { SharedHits } from "~/server/rate-limiter";
 import { ConflictError, HttpError } from "~/server/errors";
 import type { Change } from "~/server/store/change";
@@ -11,7 +11,8 @@ import { SnapshotStore } from "~/server/store/snapshot-store";
 import type { Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
-import { pgTypes } from "./pg-types";
+import { listenTo, type Listening } from "./pg-listener";
+import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
 import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
@@ -29,7 +30,6 @@ import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } 
  *   and tells its `onChange` listeners, which drops their page caches.
  */
 const WRITE_LOCK = 0x0e0e5174;
-const RECONNECT_MS = 1000;
 
 export type OpenPgStoreOptions = {
   /** Sample posts on the first start of an empty database (default true). */
@@ -54,11 +54,7 @@ export const describeRecords = (data: DbFile) =>
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000, types: pgTypes });
-  // An idle client losing its server is reported here; the next query gets a fresh connection.
-  pool.on("error", (error) => console.error("PostgreSQL connection lost:", error.message));
-  // A connection lost while in use also fails the query it was running, which its caller handles.
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  const pool = openPool(url, 4);
   try {
     const client = await pool.connect();
     let loaded: Loaded;
@@ -86,7 +82,7 @@ export class PgStore extends SnapshotStore implements Store {
   private revision: number;
   private tail: Promise<unknown> = Promise.resolve();
   private catchUpQueued = false;
-  private listener?: pg.Client;
+  private listening?: Listening;
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
   private readonly hits: HitsChannel;
@@ -214,32 +210,15 @@ export class PgStore extends SnapshotStore implements Store {
 
   /** A connection of its own for LISTEN; when it drops, a new one, then a catch-up for what was missed. */
   async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, types: pgTypes });
-    client.on("notification", (message) => {
-      if (message.channel === HITS_CHANNEL) this.hits.receive(message.payload);
-      else if (Number(message.payload) > this.revision) this.scheduleCatchUp();
-    });
-    client.on("error", () => undefined); // followed by "end", handled below
-    client.on("end", () => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      this.relisten();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-    await client.query(`LISTEN ${HITS_CHANNEL}`);
-    this.listener = client;
-  }
-
-  private relisten() {
-    if (this.closing) return;
-    setTimeout(() => {
-      if (this.closing) return;
-      this.listen().then(
-        () => this.scheduleCatchUp(),
-        () => this.relisten(),
-      );
-    }, RECONNECT_MS).unref();
+    this.listening = await listenTo(
+      this.url,
+      [CHANGES_CHANNEL, HITS_CHANNEL],
+      (channel, payload) => {
+        if (channel === HITS_CHANNEL) this.hits.receive(payload);
+        else if (Number(payload) > this.revision) this.scheduleCatchUp();
+      },
+      () => this.scheduleCatchUp(),
+    );
   }
 
   /** Rate-limit hits travel as notifications only: counts stay in memory, as with one instance. */
@@ -266,9 +245,7 @@ export class PgStore extends SnapshotStore implements Store {
     this.closing ??= this.tail.then(async () => {
       this.clearListeners();
       this.hits.close();
-      const listener = this.listener;
-      this.listener = undefined;
-      await listener?.end().catch(() => undefined);
+      await this.listening?.close();
       await this.pool.end();
     });
     return this.closing;
