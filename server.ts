@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { runCli } from "~/server/cli";
-import { clientFilesHandler, readClientFolder } from "~/server/client-files";
+import { clientFilesHandler, readClientFolder } from "~/server/http/client-files";
 import type { Site } from "~/server/serve";
 
 /**

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { name } from "../package.json";
-import { CLIENT_FILES_ASSET, listClientFiles } from "~/server/client-files";
+import { CLIENT_FILES_ASSET, listClientFiles } from "~/server/http/client-files";
 import { pinnedNode, runtime } from "./binary-runtime";
 import { PACKAGE_FILES, resolvePackageFile } from "~/server/media/package-files";
 import { embedMigrations } from "./embed-migrations.mjs";

@@ -9,9 +9,9 @@
 // Prints one JSON line: {budget, counted, entries, rss, heap, external} (the last three grown by).
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ByteLru } from "~/server/byte-lru";
-import { buildPage, type CachedPage } from "~/server/cached-page";
-import { keepCost, notFoundBudget } from "~/server/html-cache";
+import { ByteLru } from "~/server/page-cache/byte-lru";
+import { buildPage, type CachedPage } from "~/server/page-cache/cached-page";
+import { keepCost, notFoundBudget } from "~/server/page-cache/html-cache";
 
 export type Template = { key: string; status: number; body: string; headers: Record<string, string> };
 

@@ -1,5 +1,5 @@
 import { loadConfig } from "~/server/config";
-import { importDataFolder } from "~/server/db-commands";
+import { importDataFolder } from "~/server/operations/db-commands";
 import { startPostgres } from "../../tests/helpers/postgres";
 import { measure } from "./load";
 import { benchPostSlug, writeManyPosts } from "./many-posts";

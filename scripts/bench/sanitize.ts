@@ -1,4 +1,4 @@
-import { sanitizeContent } from "~/server/content";
+import { sanitizeContent } from "~/server/posts/content";
 
 /** Inputs that made the old sanitizer take seconds: 1 MB of unclosed `<!--`, in a link and as text. */
 const HOSTILE = {

@@ -1,34 +1,34 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { apiRouter } from "./api/router";
+import { apiRouter } from "~/server/http/api-router";
 import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
 import type { SessionRecords } from "./auth/session-cache";
 import { createSessions } from "./auth/session";
 import { createBackupService } from "./backups/backup-service";
-import { createBlogService } from "./blog";
+import { createBlogService } from "~/server/posts/blog";
 import type { Config } from "./config";
-import { createContactService } from "./contact";
+import { createContactService } from "~/server/contact/contact";
 import type { AppContext } from "./context";
-import { HttpError, outcomeOf } from "./errors";
-import { createSetupService } from "./first-run";
-import { createInboxService } from "./inbox";
-import { createMailNotifier } from "./mail-notifier";
-import { createHtmlCache } from "./html-cache";
-import { createHealthService } from "./health";
-import { createPostSearch } from "./post-search";
+import { HttpError, outcomeOf } from "~/server/http/errors";
+import { createSetupService } from "~/server/users/first-run";
+import { createInboxService } from "~/server/contact/inbox";
+import { createMailNotifier } from "~/server/contact/mail-notifier";
+import { createHtmlCache } from "~/server/page-cache/html-cache";
+import { createHealthService } from "~/server/operations/health";
+import { createPostSearch } from "~/server/posts/post-search";
 import { createMediaLibrary } from "./media/media-library";
 import { mediaRouter } from "./media/media-router";
 import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
-import { createPostService } from "./posts";
-import { storageErrorOf } from "./storage-errors";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
-import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "./request-guards";
-import { folderFiles, type SiteFiles } from "./site-files";
+import { createPostService } from "~/server/posts/posts";
+import { storageErrorOf } from "~/server/store/storage-errors";
+import { contentSecurityPolicy, securityHeaders } from "~/server/http/security-headers";
+import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "~/server/http/request-guards";
+import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
-import { createTagService } from "./tags";
+import { createTagService } from "~/server/tags/tags";
 
 export type AppDeps = {
   config: Config;
@@ -87,7 +87,7 @@ export function createApp({
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
   const app = express();
   app.disable("x-powered-by");
-  // A hop count or a list, never `true`: see src/server/trust-proxy.ts.
+  // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
   if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
 
   app.use(securityHeaders({ dev }));

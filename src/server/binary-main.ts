@@ -1,7 +1,7 @@
 import { getAsset } from "node:sea";
 import * as build from "virtual:react-router/server-build";
 import { runCli } from "./cli";
-import { CLIENT_FILES_ASSET, clientFilesHandler, type ClientFiles } from "./client-files";
+import { CLIENT_FILES_ASSET, clientFilesHandler, type ClientFiles } from "~/server/http/client-files";
 
 /**
  * The single executable's entry (docs/architecture.md section 2): scripts/build-binary.ts bundles

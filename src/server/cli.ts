@@ -9,13 +9,13 @@ import { restoreMedia } from "./media/media-backup";
 import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
-import { exportDataFolder, importDataFolder, migrateDatabase } from "./db-commands";
-import { ConflictError, HttpError, ValidationError } from "./errors";
-import { openSite } from "./open-site";
+import { exportDataFolder, importDataFolder, migrateDatabase } from "~/server/operations/db-commands";
+import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
+import { openSite } from "~/server/operations/open-site";
 import { serveUntilSignal, type LoadSite } from "./serve";
-import { usernameTakenMessage } from "./store/record-changes";
+import { usernameTakenMessage } from "~/server/users/user-changes";
 import type { Store } from "./store/types";
-import { createUserAccount } from "./users";
+import { createUserAccount } from "~/server/users/users";
 
 /**
  * The command line of docs/architecture.md section 3, one for every way of running: `npm start`

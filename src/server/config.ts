@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { trustProxySchema, type TrustProxy } from "./trust-proxy";
+import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 
 /**
  * Every setting the server reads, in one place (docs/architecture.md section 7): parsed once at start-up,
@@ -96,7 +96,7 @@ export type Config = {
   /** The first admin, created on a start with no users. */
   adminUsername?: string;
   adminPassword?: string;
-  /** Which hops in front may set X-Forwarded-For/-Proto (src/server/trust-proxy.ts). */
+  /** Which hops in front may set X-Forwarded-For/-Proto (src/server/http/trust-proxy.ts). */
   trustProxy: TrustProxy;
   contactWebhookUrl?: string;
   /** Contact notifications by email: both set or neither (docs/decisions/015-contact-notifications-by-smtp.md). */
@@ -108,7 +108,7 @@ export type Config = {
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (docs/architecture.md section 4). */
   backupKeep: number;
   /**
-   * Bound of the rendered-page cache (src/server/html-cache.ts); 0 turns it off. Off by default in
+   * Bound of the rendered-page cache (src/server/page-cache/html-cache.ts); 0 turns it off. Off by default in
    * development, where Vite reloads changed modules and a kept page would hide the change.
    */
   htmlCacheBytes: number;

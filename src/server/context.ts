@@ -1,19 +1,19 @@
 import type { AuthService } from "./auth/auth-service";
 import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
-import type { BlogService } from "./blog";
+import type { BlogService } from "~/server/posts/blog";
 import type { Config } from "./config";
-import type { outcomeOf } from "./errors";
-import type { ContactService } from "./contact";
-import type { SetupService } from "./first-run";
-import type { HealthService } from "./health";
-import type { InboxService } from "./inbox";
-import type { PostSearch } from "./post-search";
+import type { outcomeOf } from "~/server/http/errors";
+import type { ContactService } from "~/server/contact/contact";
+import type { SetupService } from "~/server/users/first-run";
+import type { HealthService } from "~/server/operations/health";
+import type { InboxService } from "~/server/contact/inbox";
+import type { PostSearch } from "~/server/posts/post-search";
 import type { MediaLibrary } from "./media/media-library";
 import type { MediaService } from "./media/media-service";
-import type { PostService } from "./posts";
+import type { PostService } from "~/server/posts/posts";
 import type { Store } from "./store/types";
-import type { TagService } from "./tags";
+import type { TagService } from "~/server/tags/tags";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the

@@ -4,14 +4,14 @@ import express, { type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
-import { createCacheWarmer, writesInFlight } from "./cache-warmer";
-import { applySocketLimits, gracefulStop } from "./graceful-stop";
-import { describeStorage, openSite } from "./open-site";
+import { createCacheWarmer, writesInFlight } from "~/server/page-cache/cache-warmer";
+import { applySocketLimits, gracefulStop } from "~/server/http/graceful-stop";
+import { describeStorage, openSite } from "~/server/operations/open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
-import { securityHeaders } from "./security-headers";
-import { loopbackGet } from "./loopback-get";
-import { onePerTurn } from "./one-per-turn";
-import { warmStart } from "./warm-start";
+import { securityHeaders } from "~/server/http/security-headers";
+import { loopbackGet } from "~/server/page-cache/loopback-get";
+import { onePerTurn } from "~/server/http/one-per-turn";
+import { warmStart } from "~/server/page-cache/warm-start";
 
 /**
  * The host (docs/architecture.md section 7): the data folder, headers, compression, the browser's files,

@@ -3,7 +3,7 @@
  * pasted URLs and embed codes become videos, and the iframe `src` they get. Pure functions on
  * strings (WHATWG URL only, no DOM), so the browser editor and the Node tests share them.
  *
- * Every `src` made here passes src/server/content.ts: https, exact host, YouTube `/embed/ID` or
+ * Every `src` made here passes src/server/posts/content.ts: https, exact host, YouTube `/embed/ID` or
  * Vimeo `/video/N` (docs/architecture.md section 2 "HTML safety").
  */
 
@@ -148,7 +148,7 @@ export function embedFromUrl(text: string): Embed | undefined {
 
 /**
  * The canonical `src` for an iframe that shows a YouTube or Vimeo player, or undefined for any
- * other frame. The host and path must be what src/server/content.ts keeps (`/embed/[\w-]+` on
+ * other frame. The host and path must be what src/server/posts/content.ts keeps (`/embed/[\w-]+` on
  * www.youtube.com or www.youtube-nocookie.com, `/video/N` on player.vimeo.com); a protocol-relative
  * or http address is upgraded to https; the query (start time, Vimeo's `h`) is kept.
  */

@@ -102,7 +102,7 @@ export type InboxMessage = {
   createdAt: string;
   read: boolean;
   archived: boolean;
-  /** Whether the notification email went out (src/server/mail-notifier.ts); absent when none is configured. */
+  /** Whether the notification email went out (src/server/contact/mail-notifier.ts); absent when none is configured. */
   notification?: EmailStatus;
 };
 

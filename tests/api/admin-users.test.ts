@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { SESSION_COOKIE } from "~/server/auth/session";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";

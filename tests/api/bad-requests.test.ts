@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
-import { API_METHODS, PAGE_METHODS, REQUEST_MESSAGES } from "~/server/request-guards";
-import { CONTACT_FORM_MESSAGES } from "~/server/contact";
+import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
+import { API_METHODS, PAGE_METHODS, REQUEST_MESSAGES } from "~/server/http/request-guards";
+import { CONTACT_FORM_MESSAGES } from "~/server/contact/contact";
 import { makeTestApp } from "../helpers/test-app";
 
 /** Each way the attack run found to reach a 500, answered with its 4xx instead. */

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_NOT_FOUND_MESSAGE } from "~/server/api/router";
+import { API_NOT_FOUND_MESSAGE } from "~/server/http/api-router";
 import { socialCardPaths } from "~/shared/media";
 import { BLOG_MESSAGES, BLOG_PAGE_SIZE } from "~/shared/blog";
 import { INDUSTRIES } from "~/shared/industries";

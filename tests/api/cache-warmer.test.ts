@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { createCacheWarmer, SETTLE_MS, type CacheWarmer } from "~/server/cache-warmer";
+import { createCacheWarmer, SETTLE_MS, type CacheWarmer } from "~/server/page-cache/cache-warmer";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 

@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
+import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
-import { postNotFoundMessage, postSlugTakenMessage } from "~/server/store/post-changes";
-import { tagSlugTakenMessage } from "~/server/store/record-changes";
+import { postNotFoundMessage, postSlugTakenMessage } from "~/server/posts/post-changes";
+import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import type { Post } from "~/server/store/types";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";

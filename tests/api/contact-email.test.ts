@@ -1,7 +1,7 @@
 import request from "supertest";
 import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
-import { openSite } from "~/server/open-site";
+import { openSite } from "~/server/operations/open-site";
 import { afterEach, describe, expect, it } from "vitest";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { signedIn } from "../helpers/sign-in";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { HEALTH_REPORT_ERRORS } from "~/server/health";
+import { HEALTH_REPORT_ERRORS } from "~/server/operations/health";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { dbFileText, expectFullDiskRefusal, writeAndHealth } from "../helpers/disk-full";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
-import { HEALTH_REPORT_ERRORS } from "~/server/health";
+import { HEALTH_REPORT_ERRORS } from "~/server/operations/health";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";

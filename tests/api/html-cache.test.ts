@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { notFoundBudget } from "~/server/html-cache";
+import { notFoundBudget } from "~/server/page-cache/html-cache";
 import { INDUSTRIES } from "~/shared/industries";
 import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";

@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
-import { JSON_BODY_MESSAGES } from "~/server/api/json-body";
-import { csvCell } from "~/server/messages-csv";
+import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
+import { csvCell } from "~/server/contact/messages-csv";
 import { INBOX_MESSAGES, INBOX_PAGE_SIZE } from "~/shared/inbox";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

@@ -4,7 +4,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { PREVIEW_MESSAGES, previewPath } from "~/shared/preview";
-import { pageKey } from "~/server/html-cache";
+import { pageKey } from "~/server/page-cache/html-cache";
 import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";

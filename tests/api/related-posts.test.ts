@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBlogService } from "~/server/blog";
+import { createBlogService } from "~/server/posts/blog";
 import { makePostInput } from "../helpers/factories";
 import { useTestApp } from "../helpers/test-app";
 

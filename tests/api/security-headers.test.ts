@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
-import { HSTS_MAX_AGE_SECONDS } from "~/server/security-headers";
+import { HSTS_MAX_AGE_SECONDS } from "~/server/http/security-headers";
 import { makeTestApp } from "../helpers/test-app";
 
 let t: Awaited<ReturnType<typeof makeTestApp>> | undefined;

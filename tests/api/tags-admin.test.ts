@@ -1,7 +1,7 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
-import { TAG_MERGE_SELF_MESSAGE } from "~/server/store/tag-changes";
+import { TAG_MERGE_SELF_MESSAGE } from "~/server/tags/tag-changes";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";

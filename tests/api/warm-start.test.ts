@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { warmPaths, warmStart } from "~/server/warm-start";
+import { warmPaths, warmStart } from "~/server/page-cache/warm-start";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
 /**

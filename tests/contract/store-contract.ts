@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConflictError, NotFoundError, ValidationError } from "~/server/errors";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
-import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "~/server/store/post-changes";
-import { tagSlugTakenMessage, usernameTakenMessage } from "~/server/store/record-changes";
+import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "~/server/posts/post-changes";
+import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
+import { usernameTakenMessage } from "~/server/users/user-changes";
 import type { Post, Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 

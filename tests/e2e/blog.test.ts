@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { loadConfig } from "~/server/config";
-import { openSite } from "~/server/open-site";
+import { openSite } from "~/server/operations/open-site";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { makePostInput } from "../helpers/factories";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { expect } from "vitest";
-import { STORAGE_MESSAGES } from "~/server/storage-errors";
+import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
 import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "./factories";
 import { signedIn } from "./sign-in";

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
-import { openSite } from "~/server/open-site";
+import { openSite } from "~/server/operations/open-site";
 import type { OpenJsonStoreOptions } from "~/server/store/json-store";
 
 let build: Promise<ServerBuild> | undefined;

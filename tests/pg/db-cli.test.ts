@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { writeBackup } from "~/server/backups/backup-folder";
-import { DB_MESSAGES } from "~/server/db-commands";
+import { DB_MESSAGES } from "~/server/operations/db-commands";
 import { createMediaLibrary } from "~/server/media/media-library";
 import { openJsonStore } from "~/server/store/json-store";
 import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";

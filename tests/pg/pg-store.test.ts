@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ConflictError } from "~/server/errors";
+import { ConflictError } from "~/server/http/errors";
 import { openPgStore, type PgStore } from "~/server/store/pg/pg-store";
 import { expectRejection, storeContract } from "../contract/store-contract";
 import { makePostInput } from "../helpers/factories";

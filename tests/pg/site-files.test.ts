@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { loadConfig } from "~/server/config";
-import { folderFiles, openSiteFiles } from "~/server/site-files";
+import { folderFiles, openSiteFiles } from "~/server/store/site-files";
 import { openPgStore } from "~/server/store/pg/pg-store";
 import { siteFilesContract } from "../contract/site-files-contract";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";

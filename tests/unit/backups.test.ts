@@ -11,7 +11,7 @@ import {
 import { backupsDir, listBackups, readBackup, writeBackup } from "~/server/backups/backup-folder";
 import { backupDataFolder } from "~/server/backups/data-folder-backup";
 import { isTestPostTitle } from "~/shared/test-posts";
-import { ValidationError } from "~/server/errors";
+import { ValidationError } from "~/server/http/errors";
 import type { Post } from "~/server/store/types";
 import { closeStores, storeOf } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";

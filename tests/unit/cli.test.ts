@@ -7,7 +7,7 @@ import { name, version } from "../../package.json";
 import { verifyPassword } from "~/server/auth/password";
 import { CLI_MESSAGES } from "~/server/cli";
 import { inUseMessage } from "~/server/store/data-lock";
-import { usernameTakenMessage } from "~/server/store/record-changes";
+import { usernameTakenMessage } from "~/server/users/user-changes";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { CLI, cli, cliEnv, closeStores, collect, root, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";

@@ -3,7 +3,7 @@ import path from "node:path";
 import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientFilesHandler, listClientFiles, readClientFolder } from "~/server/client-files";
+import { clientFilesHandler, listClientFiles, readClientFolder } from "~/server/http/client-files";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 /** The browser's files from memory, as `npm start` and the single executable serve them. */

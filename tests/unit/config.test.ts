@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DATABASE_NEEDS_SECRET, loadConfig } from "~/server/config";
-import { TRUST_PROXY_MESSAGE } from "~/server/trust-proxy";
+import { TRUST_PROXY_MESSAGE } from "~/server/http/trust-proxy";
 
 describe("loadConfig", () => {
   it("has working defaults: port 3000 on every address, ./data under the working folder", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeContent } from "~/server/content";
+import { sanitizeContent } from "~/server/posts/content";
 import { withResponsiveImages, CONTENT_IMAGE_SIZES } from "~/server/media/responsive-html";
 
 const HASH = "a".repeat(64);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_URL_LENGTH, sanitizeContent } from "~/server/content";
+import { MAX_URL_LENGTH, sanitizeContent } from "~/server/posts/content";
 
 /**
  * Inputs built to make the sanitizer slow. No timing here (`npm run bench` reports it): these

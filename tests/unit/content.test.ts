@@ -3,11 +3,11 @@
  * The post-content policy (docs/architecture.md section 5): no vector of the XSS corpus leaves
  * anything executable, while Quill 2's formats and YouTube/Vimeo embeds survive.
  * The checks below restate the allowlist (all but the harmless classes) independently of
- * src/server/content.ts on purpose, and read its output with a browser's HTML parser (jsdom), as a
+ * src/server/posts/content.ts on purpose, and read its output with a browser's HTML parser (jsdom), as a
  * reader's browser will.
  */
 import { describe, expect, it } from "vitest";
-import { DIV_CLASSES, QUILL_CLASSES, sanitizeContent } from "~/server/content";
+import { DIV_CLASSES, QUILL_CLASSES, sanitizeContent } from "~/server/posts/content";
 import corpus from "../fixtures/xss-payloads.json";
 
 const TAGS = new Set(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config";
-import { describeStorage } from "~/server/open-site";
+import { describeStorage } from "~/server/operations/open-site";
 
 const SESSION_SECRET = "s".repeat(32);
 

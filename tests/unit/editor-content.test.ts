@@ -2,7 +2,7 @@
 /**
  * docs/product.md section 4: what the editor's HTML goes through before saving
  * (src/app/lib/editor-content.ts): editor-only decorations stripped, the justano repair, and video
- * preservation; and that an editor video survives the content policy of src/server/content.ts.
+ * preservation; and that an editor video survives the content policy of src/server/posts/content.ts.
  * The code runs in the browser with DOMParser, so these tests run in a DOM (jsdom).
  */
 import { describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ import {
   videoKey,
 } from "~/app/lib/editor-content";
 import { embedFromUrl } from "~/shared/embeds";
-import { sanitizeContent } from "~/server/content";
+import { sanitizeContent } from "~/server/posts/content";
 
 const YT = "https://www.youtube.com/embed/dQw4w9WgXcQ";
 const YT2 = "https://www.youtube.com/embed/9bZkp7q19f0";

@@ -24,7 +24,7 @@ import {
   vimeoId,
   youtubeId,
 } from "~/shared/embeds";
-import { sanitizeContent } from "~/server/content";
+import { sanitizeContent } from "~/server/posts/content";
 
 const ID = "dQw4w9WgXcQ"; // 11 characters
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { createSetupService, SETUP_TOKEN_TTL_MS } from "~/server/first-run";
+import { createSetupService, SETUP_TOKEN_TTL_MS } from "~/server/users/first-run";
 import { openJsonStore } from "~/server/store/json-store";
 import type { Store } from "~/server/store/types";
 import { SETUP_MESSAGES } from "~/shared/setup";

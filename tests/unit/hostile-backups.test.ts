@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_RESTORED_ID, RESTORE_LIMITS } from "~/server/backups/backup-file";
 import { createBackupService } from "~/server/backups/backup-service";
-import { ValidationError } from "~/server/errors";
+import { ValidationError } from "~/server/http/errors";
 import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { closeStores, storeOf } from "../helpers/cli";

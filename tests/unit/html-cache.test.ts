@@ -1,9 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
-import { ByteLru } from "~/server/byte-lru";
-import { chooseEncoding } from "~/server/cached-page";
-import { pageKey } from "~/server/html-cache";
+import { ByteLru } from "~/server/page-cache/byte-lru";
+import { chooseEncoding } from "~/server/page-cache/cached-page";
+import { pageKey } from "~/server/page-cache/html-cache";
 
 const UTILITY_PATHS = Object.keys(UTILITY_PAGES).map((id) => `/${id}`);
 

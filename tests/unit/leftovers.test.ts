@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { loadConfig } from "~/server/config";
-import { openSite } from "~/server/open-site";
+import { openSite } from "~/server/operations/open-site";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(removeTempDirs);

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { onePerTurn } from "~/server/one-per-turn";
+import { onePerTurn } from "~/server/http/one-per-turn";
 
 /** One turn of the event loop: resolves after the immediates queued before it have run. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

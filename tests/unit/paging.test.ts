@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageOf, pageOrEmpty } from "~/server/paging";
+import { pageOf, pageOrEmpty } from "~/server/http/paging";
 
 const items = Array.from({ length: 25 }, (_, i) => i + 1);
 

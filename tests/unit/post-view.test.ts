@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { contentsOf } from "~/server/post-view";
+import { contentsOf } from "~/server/posts/post-view";
 import type { Post } from "~/server/store/types";
 
 const PARAGRAPH =

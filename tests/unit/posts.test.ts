@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ConflictError, NotFoundError, ValidationError } from "~/server/errors";
-import { createPostService, parsePostId } from "~/server/posts";
-import { postNotFoundMessage, postSlugTakenMessage } from "~/server/store/post-changes";
-import { tagSlugTakenMessage } from "~/server/store/record-changes";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
+import { createPostService, parsePostId } from "~/server/posts/posts";
+import { postNotFoundMessage, postSlugTakenMessage } from "~/server/posts/post-changes";
+import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import type { Post } from "~/server/store/types";
 import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";

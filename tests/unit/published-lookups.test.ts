@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { differences } from "~/server/cache-warmer";
+import { differences } from "~/server/page-cache/cache-warmer";
 import { newestFirst } from "~/server/store/db-snapshot";
-import { postsWithTag, relatedPosts, usedTagSlugs } from "~/server/published-index";
+import { postsWithTag, relatedPosts, usedTagSlugs } from "~/server/posts/published-index";
 import type { Post } from "~/server/store/types";
 import { seededRandom } from "../helpers/factories";
 

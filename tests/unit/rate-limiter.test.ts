@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createContactService } from "~/server/contact";
-import { createRateLimiter } from "~/server/rate-limiter";
+import { createContactService } from "~/server/contact/contact";
+import { createRateLimiter } from "~/server/http/rate-limiter";
 import { openJsonStore } from "~/server/store/json-store";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 

@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAST_SEEN_EVERY_MS, SESSION_TTL_SECONDS } from "~/server/auth/session-cache";
 import { openSessionRecords, SESSIONS_FILE } from "~/server/auth/session-records";
-import { NotFoundError } from "~/server/errors";
+import { NotFoundError } from "~/server/http/errors";
 import { openJsonStore } from "~/server/store/json-store";
-import { userNotFoundMessage } from "~/server/store/record-changes";
+import { userNotFoundMessage } from "~/server/users/user-changes";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(async () => {

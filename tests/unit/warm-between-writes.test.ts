@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { writesInFlight } from "~/server/cache-warmer";
+import { writesInFlight } from "~/server/page-cache/cache-warmer";
 
 /** Warm-ups render between writes (docs/decisions/046-writes-in-time-of-their-change.md). */
 const request = (method: string) => {

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import type { ContactFormResult } from "~/server/contact";
+import type { ContactFormResult } from "~/server/contact/contact";
 
 /** What the contact form shows after a post: the banner text, or the errors and the values sent. */
 export type ContactActionData =

@@ -3,7 +3,7 @@
  * decorations stripped, the `justano` repair, video preservation). It runs in the browser only (the
  * editor's submit handlers), so it parses with the browser's own DOMParser, which builds an inert
  * document: nothing in it runs or loads. The input is Quill 2's `root.innerHTML`, or stored post
- * content (already sanitized by src/server/content.ts); the output is serialized by the same
+ * content (already sanitized by src/server/posts/content.ts); the output is serialized by the same
  * browser, so content that needs no change comes back as it went in.
  */
 import { embedSrc } from "~/shared/embeds";

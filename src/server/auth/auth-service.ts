@@ -7,10 +7,10 @@ import {
   registerSchema,
 } from "~/shared/schemas";
 import type { SessionUser } from "~/shared/users";
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/server/errors";
-import { createRateLimiter, type Verdict } from "~/server/rate-limiter";
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/server/http/errors";
+import { createRateLimiter, type Verdict } from "~/server/http/rate-limiter";
 import type { Store } from "~/server/store/types";
-import { createUserAccount, invalidInput, publicUser } from "~/server/users";
+import { createUserAccount, invalidInput, publicUser } from "~/server/users/users";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { ForbiddenError, UnauthorizedError } from "~/server/errors";
+import { ForbiddenError, UnauthorizedError } from "~/server/http/errors";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import type { Sessions } from "./session";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ValidationError } from "~/server/errors";
+import { ValidationError } from "~/server/http/errors";
 import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";

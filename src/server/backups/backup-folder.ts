@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { BackupInfo } from "~/shared/operations";
-import { NotFoundError } from "~/server/errors";
+import { NotFoundError } from "~/server/http/errors";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import type { Post } from "~/server/store/types";
 import { mediaHashesIn } from "~/server/media/media-refs";

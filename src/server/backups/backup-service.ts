@@ -1,5 +1,5 @@
 import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "~/shared/operations";
-import { HttpError, ValidationError } from "~/server/errors";
+import { HttpError, ValidationError } from "~/server/http/errors";
 import type { Post, Store } from "~/server/store/types";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
@@ -7,7 +7,7 @@ import { countPosts, parseBackupContents, parseBackupTextContents, type BackupCo
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
-import { storageErrorOf } from "~/server/storage-errors";
+import { storageErrorOf } from "~/server/store/storage-errors";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { NotFoundError } from "~/server/errors";
+import { NotFoundError } from "~/server/http/errors";
 import { parseDbFile } from "~/server/store/db-schema";
 import { newestFirst } from "~/server/store/db-snapshot";
 import { DurableJsonFile } from "~/server/store/durable-file-adapter";

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { NotFoundError } from "~/server/errors";
+import { NotFoundError } from "~/server/http/errors";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { assertBackupName, BACKUP_MESSAGES, backupName, HEADER_BYTES, readHeader } from "./backup-file";
 import type { BackupShelf } from "./backup-shelf";

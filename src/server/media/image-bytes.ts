@@ -1,5 +1,5 @@
 import { MEDIA_MESSAGES, MEDIA_TYPES, type MediaExtension } from "~/shared/media";
-import { HttpError } from "~/server/errors";
+import { HttpError } from "~/server/http/errors";
 import { cleanBmp, cleanGif, cleanIco, cleanJpeg, cleanPng, cleanWebp, DamagedImageError } from "./metadata-strip";
 
 /**

@@ -1,7 +1,7 @@
 import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
-import { ConflictError, NotFoundError } from "~/server/errors";
+import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Store } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
 import { postMediaHashes } from "./media-refs";

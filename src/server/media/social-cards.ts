@@ -8,7 +8,7 @@ import { formatDate } from "~/shared/dates";
 import { findIndustry, INDUSTRIES } from "~/shared/industries";
 import { SOCIAL_CARD } from "~/shared/media";
 import { SITE } from "~/shared/site";
-import { ByteLru } from "~/server/byte-lru";
+import { ByteLru } from "~/server/page-cache/byte-lru";
 import type { Store } from "~/server/store/types";
 import { cardLayout, type CardText } from "./card-layout";
 import type { MediaLibrary } from "./media-library";

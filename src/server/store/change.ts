@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ValidationError, type FieldErrors } from "~/server/errors";
+import { ValidationError, type FieldErrors } from "~/server/http/errors";
 import type { DbFile } from "./db-schema";
 import type { ChangeKind } from "./types";
 

@@ -9,7 +9,7 @@ import { buildSnapshot, type Snapshot } from "./db-snapshot";
 import { DurableJsonFile } from "./durable-file-adapter";
 import { seedData } from "./seed";
 import { SnapshotStore } from "./snapshot-store";
-import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/storage-errors";
+import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/store/storage-errors";
 import type { Store, WriteOutcome } from "./types";
 
 /**

@@ -1,14 +1,15 @@
 import type { Change } from "./change";
 import { lowerName, type Snapshot } from "./db-snapshot";
-import * as messages from "./message-changes";
-import * as posts from "./post-changes";
-import * as records from "./record-changes";
-import * as tagChanges from "./tag-changes";
+import * as messages from "~/server/contact/message-changes";
+import * as posts from "~/server/posts/post-changes";
+import * as settings from "~/server/contact/settings-changes";
+import * as users from "~/server/users/user-changes";
+import * as tagChanges from "~/server/tags/tag-changes";
 import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, User, UserPatch } from "./types";
 
 /**
  * The Store's reads and writes as queries and change functions on a snapshot, shared by the JSON
- * store and the PostgreSQL store (docs/decisions/040-postgres-store-mirrors-the-records.md): each store says
+ * store and the PostgreSQL store (docs/decisions/040-postgres-store-mirrors-the-users.md): each store says
  * only how it reads its committed snapshot and how it commits a change.
  */
 export abstract class SnapshotStore {
@@ -72,7 +73,7 @@ export abstract class SnapshotStore {
     return this.read((s) => s.tags.slice());
   }
   createTag(input: { name: string; slug: string }) {
-    return this.write((s) => records.createTag(s, input));
+    return this.write((s) => tagChanges.createTag(s, input));
   }
   renameTag(id: number, input: { name: string; slug: string }) {
     return this.write((s) => tagChanges.renameTag(s, id, input));
@@ -100,17 +101,17 @@ export abstract class SnapshotStore {
     return this.read((s) => s.usersByName.get(lowerName(username)));
   }
   createUser(input: Omit<User, "id" | "createdAt">) {
-    return this.write((s, now) => records.createUser(s, input, now));
+    return this.write((s, now) => users.createUser(s, input, now));
   }
   updateUser(id: number, patch: UserPatch) {
-    return this.write((s) => records.updateUser(s, id, patch));
+    return this.write((s) => users.updateUser(s, id, patch));
   }
   deleteUser(id: number) {
-    return this.write((s) => records.deleteUser(s, id));
+    return this.write((s) => users.deleteUser(s, id));
   }
 
   addMessage(input: NewContactMessage) {
-    return this.write((s, now) => records.addMessage(s, input, now));
+    return this.write((s, now) => messages.addMessage(s, input, now));
   }
   listMessages() {
     return this.read((s) => s.messages.slice());
@@ -126,9 +127,9 @@ export abstract class SnapshotStore {
   }
 
   getSettings() {
-    return this.read((s) => messages.settingsOf(s));
+    return this.read((s) => settings.settingsOf(s));
   }
   updateSettings(patch: Partial<Settings>) {
-    return this.write((s) => messages.updateSettings(s, patch));
+    return this.write((s) => settings.updateSettings(s, patch));
   }
 }

@@ -3,7 +3,7 @@
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
 import type { Role } from "~/shared/users";
-import type { SharedHits } from "~/server/rate-limiter";
+import type { SharedHits } from "~/server/http/rate-limiter";
 
 export type { Role };
 
@@ -96,7 +96,7 @@ export interface Store {
   listPosts(options?: { publishedOnly?: boolean }): Promise<Post[]>;
   /**
    * The published posts, newest first, without a copy: frozen, and the very same array until a
-   * post is written, so lookups over it can be made once per write (src/server/published-index.ts).
+   * post is written, so lookups over it can be made once per write (src/server/posts/published-index.ts).
    */
   publishedPosts(): Promise<readonly Post[]>;
   getPostById(id: number): Promise<Post | undefined>;
@@ -161,7 +161,7 @@ export interface Store {
 
   /**
    * Stores shared by several instances: a channel on which one rate limiter's hits reach the same
-   * limiter on every other instance (src/server/rate-limiter.ts). Absent on the data folder's store.
+   * limiter on every other instance (src/server/http/rate-limiter.ts). Absent on the data folder's store.
    */
   sharedHits?(limiter: string): SharedHits;
 

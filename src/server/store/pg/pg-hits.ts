@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
-import type { HitEvent, SharedHits } from "~/server/rate-limiter";
+import type { HitEvent, SharedHits } from "~/server/http/rate-limiter";
 
 /**
  * Rate-limit hits shared by the instances on one database (docs/decisions/043-shared-rate-limits.md):

@@ -1,6 +1,6 @@
 import type pg from "pg";
-import type { SharedHits } from "~/server/rate-limiter";
-import { ConflictError, HttpError } from "~/server/errors";
+import type { SharedHits } from "~/server/http/rate-limiter";
+import { ConflictError, HttpError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
 import type { DbFile } from "~/server/store/db-schema";
 import { buildSnapshot, type Snapshot } from "~/server/store/db-snapshot";

@@ -1,0 +1,58 @@
+import { Router } from "express";
+import { logoutSchema } from "~/shared/schemas";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { type Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { UnauthorizedError } from "~/server/http/errors";
+import { invalidInput } from "~/server/users/users";
+import { jsonBody, optionalJsonBody } from "~/server/http/json-body";
+
+export { LOGIN_LIMITS } from "~/server/auth/auth-service";
+
+/**
+ * The auth calls of docs/product.md section 7 with docs/architecture.md section 5's changes: the
+ * session cookie is the only sign-in, and only an admin may register a user. HTTP only: every rule
+ * lives in the auth service (src/server/auth/auth-service.ts).
+ */
+export function authRouter({ auth, sessions }: AppContext, guards: Guards): Router {
+  const router = Router();
+
+  router.get("/auth/me", async (req, res) => {
+    const user = await sessions.user(req, res);
+    if (!user) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+    res.json(user);
+  });
+
+  router.post("/auth/login", guards.requireSameOrigin, jsonBody, async (req, res) => {
+    const { user, session } = await auth.login(req.body, { ip: req.ip ?? "unknown", userAgent: req.get("user-agent") });
+    // A fresh record and seal on every sign-in, so no session id from before it survives.
+    const previous = await sessions.current(req, res);
+    if (previous) await auth.endSession(previous.session.id);
+    await sessions.start(req, res, session);
+    res.json(user);
+  });
+
+  router.post("/auth/logout", guards.requireSameOrigin, optionalJsonBody, async (req, res) => {
+    const parsed = logoutSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw invalidInput(parsed.error);
+    await auth.logout(await sessions.current(req, res), parsed.data);
+    sessions.clear(req, res);
+    res.json({ success: true });
+  });
+
+  // Creates the account only: the admin stays signed in as themselves.
+  router.post("/auth/register", guards.requireSameOrigin, guards.requireAdmin, jsonBody, async (req, res) => {
+    res.status(201).json(await auth.register(req.body));
+  });
+
+  // The caller's own password; their other sessions end, this one stays.
+  router.post("/auth/password", guards.requireSameOrigin, guards.requireUser, jsonBody, async (req, res) => {
+    const current = await sessions.current(req, res);
+    if (!current) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+    const body = (req.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
+    await auth.changePassword(current.user.id, body.currentPassword, body.newPassword, current.session.id);
+    res.json({ success: true });
+  });
+
+  return router;
+}

@@ -1,0 +1,139 @@
+import { CONTACT_MESSAGES, contactSchema } from "~/shared/contact-schema";
+import { fieldErrors } from "~/shared/field-errors";
+import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "~/server/http/json-body";
+import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "~/server/http/errors";
+import type { MailNotifier } from "./mail-notifier";
+import { createRateLimiter } from "~/server/http/rate-limiter";
+import type { Store } from "~/server/store/types";
+
+/** Stored messages per address before 429: rejected submissions do not count. */
+const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
+const WEBHOOK_TIMEOUT_MS = 5000;
+
+/** The hidden field a person never fills in; bots that fill every field do. */
+export const HONEYPOT_FIELD = "website";
+
+/** A body the browser sent that is not a form (a script posting JSON to a page, say). */
+export const CONTACT_FORM_MESSAGES = {
+  contentType: "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data).",
+  unreadable: "The form could not be read. Please try again.",
+} as const;
+
+/** The bodies a browser's form post can have; anything else (JSON, a compressed body) is refused with 415. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/** What a page's contact action answers: the banner text, or the errors with the values to show again. */
+export type ContactFormResult =
+  | { ok: true; message: string }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors?: FieldErrors;
+      headers?: Record<string, string>;
+      values: Record<string, string>;
+    };
+
+export type ContactService = {
+  /** Validates, rate-limits, stores and optionally forwards; throws ValidationError or TooManyRequestsError. */
+  submit(input: unknown, ip: string): Promise<void>;
+  /**
+   * The contact form posted to a page (with or without JavaScript): reads the form and submits it,
+   * answering every refusal as a result instead of throwing, so the page can show it.
+   */
+  submitForm(request: Request, ip: string): Promise<ContactFormResult>;
+};
+
+export function createContactService({
+  store,
+  webhookUrl,
+  notifier,
+}: {
+  store: Store;
+  webhookUrl?: string;
+  /** Emails each stored message when SMTP is configured (src/server/contact/mail-notifier.ts). */
+  notifier?: MailNotifier;
+}): ContactService {
+  const limiter = createRateLimiter(CONTACT_LIMIT, store.sharedHits?.("contact"));
+
+  const submit: ContactService["submit"] = async (input, ip) => {
+    const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+    const parsed = contactSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ValidationError(CONTACT_MESSAGES.invalid, fieldErrors(parsed.error));
+    }
+    // A filled honeypot gets the same answer as a person, so the bot learns nothing; nothing is kept.
+    if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD].trim() !== "") return;
+
+    // Counted before storing, so messages sent at once cannot all pass the check; given back
+    // when the message could not be stored, since only stored messages count.
+    const verdict = await limiter.take(ip);
+    if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
+
+    const { company, industry, ...rest } = parsed.data;
+    const stored = await store
+      .addMessage({ ...rest, ...(company && { company }), ...(industry && { industry }), ip })
+      .catch(async (error: unknown) => {
+        await limiter.refund(ip);
+        throw error;
+      });
+    notifier?.notify(stored);
+    if (webhookUrl) {
+      const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
+      void forward(webhookUrl, forwarded);
+    }
+  };
+
+  return {
+    submit,
+    async submitForm(request, ip) {
+      if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+        return { ok: false, status: 400, message: JSON_BODY_MESSAGES.tooLarge, values: {} };
+      }
+      const encoding = request.headers.get("content-encoding")?.trim() ?? "";
+      if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(encoding)) {
+        return { ok: false, status: 415, message: CONTACT_FORM_MESSAGES.contentType, values: {} };
+      }
+      const values = await formValues(request);
+      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_MESSAGES.unreadable, values: {} };
+      try {
+        await submit(values, ip);
+        return { ok: true, message: CONTACT_MESSAGES.sent };
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        const { status, message, errors, headers } = err;
+        return { ok: false, status, message, errors, headers, values };
+      }
+    },
+  };
+}
+
+/** The text fields of a posted form, or undefined when the body is not a form. */
+async function formValues(request: Request): Promise<Record<string, string> | undefined> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return undefined;
+  }
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
+}
+
+/** Best effort: the message is already stored, so a failing webhook is logged, never shown. */
+async function forward(url: string, message: object): Promise<void> {
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "contact-message", message }),
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    if (!res.ok) console.warn(`Contact webhook answered ${res.status}; the message is stored.`);
+  } catch (err) {
+    console.warn(`Contact webhook failed (${(err as Error).message}); the message is stored.`);
+  }
+}

@@ -1,0 +1,113 @@
+import nodemailer from "nodemailer";
+import { industryName } from "~/shared/inbox";
+import type { ContactMessage, EmailStatus, Store } from "~/server/store/types";
+
+/** Each attempt gives up after this long, so a mail server that hangs cannot hold a retry forever. */
+const SMTP_TIMEOUT_MS = 15_000;
+
+export type MailNotifier = {
+  /** Emails a stored message in the background: never throws, records the outcome on the message. */
+  notify(message: ContactMessage): void;
+  /** Picks up messages whose notification was still pending when the server last stopped. */
+  resumePending(): Promise<void>;
+  /** Stops waiting retries (the server is stopping); a message left pending is resumed on the next start. */
+  stop(): void;
+};
+
+export type MailNotifierOptions = {
+  store: Store;
+  smtpUrl: string;
+  to: string[];
+  from: string;
+  retryDelaysMs: number[];
+};
+
+/**
+ * Contact notifications (docs/decisions/015-contact-notifications-by-smtp.md): the message is
+ * stored first, so a mail server that is down never loses it; each failed send is retried after
+ * the next delay of `retryDelaysMs`, and the inbox shows the last reason once none are left.
+ */
+export function createMailNotifier({ store, smtpUrl, to, from, retryDelaysMs }: MailNotifierOptions): MailNotifier {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+
+  const record = async (id: number, notification: EmailStatus) => {
+    // The store is closed when the server stops mid-retry; the pending state on disk resumes it.
+    await store.updateMessage(id, { notification }).catch(() => undefined);
+  };
+
+  const attempt = async (message: ContactMessage, attempts: number): Promise<void> => {
+    if (stopped) return;
+    const now = () => new Date().toISOString();
+    try {
+      await transport.sendMail(mailFor(message, { to, from }));
+      await record(message.id, { state: "sent", attempts: attempts + 1, updatedAt: now() });
+    } catch (err) {
+      const error = reasonOf(err);
+      const delay = retryDelaysMs[attempts];
+      const state = delay === undefined ? "failed" : "pending";
+      await record(message.id, { state, attempts: attempts + 1, error, updatedAt: now() });
+      if (delay === undefined || stopped) {
+        if (delay === undefined)
+          console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void attempt(message, attempts + 1);
+      }, delay);
+      timer.unref();
+      timers.add(timer);
+    }
+  };
+
+  return {
+    notify(message) {
+      void record(message.id, { state: "pending", attempts: 0, updatedAt: new Date().toISOString() }).then(() =>
+        attempt(message, 0),
+      );
+    },
+    async resumePending() {
+      const pending = (await store.listMessages()).filter((m) => m.notification?.state === "pending");
+      for (const message of pending) void attempt(message, message.notification?.attempts ?? 0);
+    },
+    stop() {
+      stopped = true;
+      timers.forEach(clearTimeout);
+      timers.clear();
+      transport.close();
+    },
+  };
+}
+
+/** Reply-To is the sender, so answering the notification answers the lead (RFC 5322 section 3.6.2). */
+export function mailFor(message: ContactMessage, { to, from }: { to: string[]; from: string }) {
+  const lines = [
+    `Name: ${message.name}`,
+    `Email: ${message.email}`,
+    message.company && `Company: ${message.company}`,
+    message.industry && `Industry: ${industryName(message.industry)}`,
+    `Received: ${message.createdAt}`,
+    "",
+    message.message,
+  ].filter((line): line is string => typeof line === "string");
+  return {
+    from,
+    to,
+    replyTo: { name: message.name, address: message.email },
+    subject: `New contact message from ${message.name}${message.company ? ` (${message.company})` : ""}`,
+    text: lines.join("\n"),
+  };
+}
+
+/** A short reason for the inbox: the SMTP reply or the network error, never a stack. */
+function reasonOf(err: unknown): string {
+  const e = err as { response?: string; code?: string; message?: string };
+  return (e.response ?? e.message ?? String(err)).split("\n")[0]!.slice(0, 200);
+}

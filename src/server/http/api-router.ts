@@ -1,0 +1,38 @@
+import { Router } from "express";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { NotFoundError } from "~/server/http/errors";
+import { inboxRouter } from "~/server/contact/inbox-router";
+import { adminUsersRouter } from "~/server/users/admin-users-router";
+import { authRouter } from "~/server/auth/auth-router";
+import { cmsRouter } from "~/server/posts/cms-router";
+import { contactRouter } from "~/server/contact/contact-router";
+import { debugRouter } from "~/server/posts/debug-router";
+import { healthRouter } from "~/server/operations/health-router";
+import { mediaApiRouter } from "~/server/media/media-api-router";
+import { tagsRouter } from "~/server/tags/tags-router";
+import { publicBlogRouter } from "~/server/posts/public-blog-router";
+
+export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
+
+/** Every /api endpoint, grouped as docs/product.md section 7; answers JSON only, never a page. */
+export function apiRouter(context: AppContext, guards: Guards): Router {
+  const router = Router();
+  // docs/product.md section 7: the client asks for fresh data on every call; nothing here is cacheable.
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  router.use(publicBlogRouter(context));
+  router.use(authRouter(context, guards));
+  router.use(contactRouter(context));
+  router.use(cmsRouter(context, guards));
+  router.use(debugRouter(context, guards));
+  router.use(inboxRouter(context, guards));
+  router.use(tagsRouter(context, guards));
+  router.use(adminUsersRouter(context, guards));
+  router.use(healthRouter(context));
+  router.use(mediaApiRouter(context, guards));
+  router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
+  return router;
+}

@@ -1,0 +1,58 @@
+import fs from "node:fs/promises";
+import { openPgSessionRecords } from "~/server/auth/pg-session-records";
+import { openSessionRecords } from "~/server/auth/session-records";
+import { resolveSessionSecret } from "~/server/auth/session-secret";
+import type { Config } from "~/server/config";
+import { removeLeftovers } from "./leftovers";
+import { openSiteFiles } from "~/server/store/site-files";
+import { openJsonStore, type OpenJsonStoreOptions } from "~/server/store/json-store";
+import { openPgStore } from "~/server/store/pg/pg-store";
+import type { Store } from "~/server/store/types";
+import { ensureFirstAdmin } from "~/server/users/users";
+
+/**
+ * Everything a server needs before it can answer: the store (the data folder's, which takes the
+ * folder's lock, or PostgreSQL's with DATABASE_URL, migrated on open), the first admin from
+ * ADMIN_USERNAME/ADMIN_PASSWORD, the session secret and the session records. The host, the CLI
+ * and the tests all start here; `close` releases it all.
+ */
+export async function openSite(config: Config, options: OpenJsonStoreOptions = {}) {
+  const store = await openStore(config, options);
+  try {
+    await removeLeftovers(config.dataDir);
+    await ensureFirstAdmin(store, config);
+    const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
+    // With PostgreSQL every instance must know every session (docs/decisions/042-postgres-sessions.md).
+    const sessionRecords = config.databaseUrl
+      ? await openPgSessionRecords(config.databaseUrl)
+      : await openSessionRecords(config.dataDir);
+    // Images and backups too, so every instance serves and restores them (docs/decisions/044-postgres-media-and-backups.md).
+    const files = await openSiteFiles(config).catch(async (error: unknown) => {
+      await sessionRecords.close();
+      throw error;
+    });
+    const close = async () => {
+      await files.close();
+      await sessionRecords.close();
+      await store.close();
+    };
+    return { store, sessionSecret, sessionRecords, files, close };
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+}
+
+export async function openStore(config: Config, options: OpenJsonStoreOptions = {}): Promise<Store> {
+  if (!config.databaseUrl) return openJsonStore(config.dataDir, options);
+  // With PostgreSQL the data folder still holds this instance's cache of resized images.
+  await fs.mkdir(config.dataDir, { recursive: true });
+  return openPgStore(config.databaseUrl, { seed: options.seed });
+}
+
+/** Where the records are, for the start-up line: never the URL itself, which may hold a password. */
+export function describeStorage(config: Config): string {
+  if (!config.databaseUrl) return `data folder ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL database ${url.pathname.slice(1) || url.username || "postgres"} on ${url.host || "localhost"}`;
+}

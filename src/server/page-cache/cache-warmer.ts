@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { newestFirst } from "~/server/store/db-snapshot";
+import type { Post, Store } from "~/server/store/types";
+
+/**
+ * Warm after writes (docs/decisions/013-warm-after-writes.md): every post or tag write drops the
+ * whole page cache, so the next readers of the most read pages would each pay a render. Once writes
+ * have been quiet for SETTLE_MS (one warm-up after a burst of them, not one per write), the warmer
+ * asks for them again in the background, one at a time, through the real server
+ * (`fetchPage`), so they are kept with exactly the headers a reader's request would get: the home
+ * page, /blog, the first blog page of each tag of the changed posts (before and after the write)
+ * and the changed posts themselves.
+ *
+ * It never serves anything itself: the cache keeps a render only if no write landed while it ran,
+ * so a warmed page is never older than an acknowledged write. A write during a warm-up cuts it
+ * short and starts the next from the new content.
+ */
+export type CacheWarmer = {
+  /** Resolves once no warm-up is running or due (tests, and a stop that wants a quiet server). */
+  idle(): Promise<void>;
+  /** Warms nothing more; a warm-up under way ends after its current page. */
+  stop(): void;
+};
+
+export type WarmerOptions = {
+  store: Store;
+  /** Requests one path through the server and resolves once it has been answered; never rejects. */
+  fetchPage: (path: string) => Promise<void>;
+  /** Resolves when no write request is being answered (writesInFlight's `quiet`); none waits for nothing. */
+  quiet?: () => Promise<void>;
+};
+
+/** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
+const ALWAYS = ["/", "/blog"];
+
+/**
+ * How long writes must have been quiet before a warm-up starts. A burst of writes (an import, a
+ * writer saving several times, a script creating posts) then pays for one warm-up after it instead
+ * of one per write: each render holds the single event loop for tens of ms at 10,000 posts, and a
+ * write arriving during one waits for it (docs/decisions/013-warm-after-writes.md). Short enough
+ * that the pages are warm again well before most readers come back after a save.
+ */
+export const SETTLE_MS = 150;
+
+export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
+  let known: readonly Post[] = [];
+  let generation = 0;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  /** The settle timer of the warm-up that is due, and what starts it (after the one running). */
+  let due: { timer: NodeJS.Timeout; start: () => void } | undefined;
+  /** Paths still to warm, in order; a warm-up cut short by a newer write leaves its rest here. */
+  const pending = new Set<string>();
+
+  // The published posts as they are now, to tell which changed at the next write: records are
+  // frozen and shared (Store), so a post a write did not touch is the same object as before.
+  const remember = async () => {
+    known = await store.publishedPosts();
+  };
+  const ready = remember().catch(() => undefined);
+
+  async function pathsAfterWrite(): Promise<string[]> {
+    // Read before the comparison: the published posts as of the write that scheduled this warm-up.
+    const before = known;
+    await remember();
+    const { changed, gone } = differences(before, known);
+    const tags = new Set([...changed, ...gone].flatMap((post) => post.tags.map((tag) => tag.slug)));
+    return [
+      ...ALWAYS,
+      ...[...tags].map((slug) => `/blog?tag=${encodeURIComponent(slug)}`),
+      ...changed.map((post) => `/blog/${post.slug}`),
+    ];
+  }
+
+  async function warm(started: number): Promise<void> {
+    if (stopped) return;
+    await ready;
+    for (const path of await pathsAfterWrite()) pending.add(path);
+    for (const path of pending) {
+      if (stopped || generation !== started) return; // a newer write: its own warm-up follows
+      // Writes go first: a render started now would hold their database round trips back.
+      await quiet?.();
+      if (stopped || generation !== started) return;
+      pending.delete(path);
+      await fetchPage(path);
+    }
+  }
+
+  store.onChange((kind) => {
+    if (kind !== "posts" && kind !== "tags") return;
+    generation += 1;
+    if (stopped) return;
+    // Each write restarts the settle time; one warm-up is due however many writes came.
+    if (due) clearTimeout(due.timer);
+    const start = due?.start ?? schedule();
+    due = {
+      start,
+      timer: setTimeout(() => {
+        due = undefined;
+        start();
+      }, SETTLE_MS),
+    };
+  });
+
+  /** A warm-up that `idle` waits for from now on, started by the function returned. */
+  function schedule(): () => void {
+    const previous = running;
+    let start!: () => void;
+    running = new Promise<void>((resolve) => {
+      // After the warm-up before it (cut short by the newer generation), never beside it.
+      start = () => void previous.then(() => warm(generation)).then(resolve, resolve);
+    });
+    return start;
+  }
+
+  return {
+    async idle() {
+      let seen: Promise<void> | undefined;
+      while (seen !== running) {
+        seen = running;
+        await running;
+      }
+    },
+    stop() {
+      stopped = true;
+      if (!due) return;
+      // The due warm-up settles at once and warms nothing (`warm` checks `stopped`).
+      clearTimeout(due.timer);
+      const { start } = due;
+      due = undefined;
+      start();
+    },
+  };
+}
+
+/** The longest a warm-up waits for writes to end before it renders anyway. */
+const MAX_WAIT_MS = 1000;
+
+/**
+ * Counts the write requests (anything but GET and HEAD) being answered, so warm-ups render only
+ * between writes: a render on the event loop would delay each of a write's database round trips
+ * (docs/decisions/046-writes-in-time-of-their-change.md). Reads do not hold the warmer back: under
+ * steady reading it must still run, or every reader after a write would render for itself.
+ */
+export function writesInFlight() {
+  let count = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    track: (req: IncomingMessage, res: ServerResponse): void => {
+      if (req.method === "GET" || req.method === "HEAD") return;
+      count++;
+      res.once("close", () => {
+        count--;
+        if (count === 0) waiting.splice(0).forEach((wake) => wake());
+      });
+    },
+    quiet: (): Promise<void> => {
+      if (count === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, MAX_WAIT_MS);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+/**
+ * The posts of `after` that `before` lacks or held as another object (new or edited), and those of
+ * `before` that `after` lacks or replaced: one walk down both lists, which are in the store's
+ * newest-first order, instead of indexing 10,000 posts after every write.
+ */
+export function differences(before: readonly Post[], after: readonly Post[]) {
+  const changed: Post[] = [];
+  const gone: Post[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    const old = before[i];
+    const now = after[j];
+    if (old === now) {
+      i++;
+      j++;
+      continue;
+    }
+    const order = old === undefined ? 1 : now === undefined ? -1 : newestFirst(old, now);
+    if (order < 0) gone.push(before[i++]!);
+    else if (order > 0) changed.push(after[j++]!);
+    else {
+      // The same id at the same time as another object: the post was edited in place.
+      gone.push(before[i++]!);
+      changed.push(after[j++]!);
+    }
+  }
+  return { changed, gone };
+}

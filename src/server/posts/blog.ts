@@ -1,0 +1,110 @@
+import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "~/shared/blog";
+import { pageOf } from "~/server/http/paging";
+import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
+import type { MediaLibrary } from "~/server/media/media-library";
+import { withResponsiveImages } from "~/server/media/responsive-html";
+import { isCoverImageUrl } from "~/shared/schemas";
+import { contentOf, contentsOf, readingMinutesOf, summaryOf } from "./post-view";
+import type { Post, Store } from "~/server/store/types";
+
+export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
+
+export type BlogService = {
+  /**
+   * One page of published posts, newest first, optionally only one tag's; `undefined` past the
+   * last page and for a tag no published post has (unknown, or used only by drafts).
+   */
+  listPage(options: { page: number; tag?: string; pageSize?: number }): Promise<BlogPage | undefined>;
+  /**
+   * Published posts, newest first, as the public API and the feeds give them: every one, or one
+   * page of them (empty past the last page).
+   */
+  listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
+  /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
+  getPublished(slug: string): Promise<PublicPost | undefined>;
+  /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
+  getForPreview(slug: string): Promise<PublicPost | undefined>;
+  /** The tags of published posts: a tag only drafts use would give their topic away. */
+  listTags(): Promise<Tag[]>;
+  /**
+   * Up to `limit` other published posts that share a tag with this one: most shared tags first,
+   * then newest. None for a post without tags.
+   */
+  listRelated(post: { id: number; tags: Tag[] }, limit?: number): Promise<PostListItem[]>;
+};
+
+/** How many related posts a post page shows under the post. */
+export const RELATED_POSTS = 3;
+
+/**
+ * Public reads of the blog, shared by the pages and the /api endpoints (docs/architecture.md section 6),
+ * with content sanitized on the way out (post-view.ts).
+ */
+export function createBlogService(store: Store, media?: MediaLibrary): BlogService {
+  const toCard = (post: Post): PostListItem => {
+    const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
+    return { ...listItemOf(post), ...(cover?.width && { cover }) };
+  };
+  const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
+    ...toCard(post),
+    content,
+    published: post.published,
+  });
+
+  return {
+    async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
+      await media?.ready();
+      const published = await store.publishedPosts();
+      const shown = tag ? postsWithTag(published, tag) : published;
+      if (tag && shown.length === 0) return undefined;
+      const found = pageOf(shown, page, pageSize);
+      if (!found) return undefined;
+      // The name as a published post carries it, so a draft-only tag is never named here.
+      const tagInfo = tag ? shown[0]!.tags.find((t) => t.slug === tag) : undefined;
+      const { items, ...position } = found;
+      return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
+    },
+    async listPublished(paging) {
+      await media?.ready();
+      const published = await store.publishedPosts();
+      const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
+      const contents = await contentsOf(shown);
+      return shown.map((post, i) => toPublic(post, contents[i]));
+    },
+    async getPublished(slug) {
+      const post = await store.getPostBySlug(slug);
+      if (!post?.published) return undefined;
+      await media?.ready();
+      const shown = toPublic(post);
+      // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
+      return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
+    },
+    async getForPreview(slug) {
+      const post = await store.getPostBySlug(slug);
+      return post && toPublic(post);
+    },
+    async listTags() {
+      const used = usedTagSlugs(await store.publishedPosts());
+      return (await store.listTags()).filter((t) => used.has(t.slug));
+    },
+    async listRelated(post, limit = RELATED_POSTS) {
+      if (post.tags.length === 0) return [];
+      return relatedPosts(await store.publishedPosts(), post, limit).map(toCard);
+    },
+  };
+}
+
+function listItemOf(post: Post): PostListItem {
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    summary: summaryOf(post),
+    // A restored or older post may hold a cover the form would refuse; it is shown as none.
+    ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
+    readingMinutes: readingMinutesOf(post),
+  };
+}

@@ -1,0 +1,38 @@
+import { Router } from "express";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { parsePostId } from "~/server/posts/posts";
+import { jsonBody } from "~/server/http/json-body";
+
+/**
+ * The CMS calls of docs/product.md section 7. docs/architecture.md section 5: instead of a shared secret header,
+ * every call needs a signed-in user and every write a same-origin request; writers create and
+ * edit, only admins delete.
+ */
+export function cmsRouter({ posts }: AppContext, { requireUser, requireAdmin, requireSameOrigin }: Guards): Router {
+  const router = Router();
+
+  router.get("/cms/posts", requireUser, async (_req, res) => {
+    res.json(await posts.listAll());
+  });
+
+  router.post("/cms/simple-create-post", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
+    res.status(201).json(await posts.create(req.body));
+  });
+
+  router.put("/cms/update-post/:id", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
+    res.json(await posts.update(parsePostId(req.params.id), req.body));
+  });
+
+  // The CMS client sends no body here, so none is parsed.
+  router.post("/cms/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
+    const { id } = await posts.remove(parsePostId(req.params.id));
+    res.json({ success: true, id });
+  });
+
+  router.post("/cms/tags", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
+    res.status(201).json(await posts.createTag(req.body));
+  });
+
+  return router;
+}

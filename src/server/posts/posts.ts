@@ -1,0 +1,162 @@
+import type { CmsPost } from "~/shared/blog";
+import { fieldErrors } from "~/shared/field-errors";
+import { UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
+import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~/shared/schemas";
+import { generateSlug } from "~/shared/slug";
+import { sanitizeContent } from "./content";
+import { contentOf, contentsOf, summaryOf } from "./post-view";
+import { NotFoundError, ValidationError } from "~/server/http/errors";
+import { postNotFoundMessage } from "./post-changes";
+import type { Post, PostInput, Store, Tag } from "~/server/store/types";
+
+export type PostService = {
+  /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
+  listAll(): Promise<CmsPost[]>;
+  /** Validates, fills in the slug and sanitizes; answers the stored post. */
+  create(input: unknown): Promise<CmsPost>;
+  /**
+   * A partial update: fields left out keep their value, fields sent are checked as on create. An
+   * `updatedAt` in the input makes it conditional: 409 when the post changed since that time.
+   */
+  update(id: number, input: unknown): Promise<CmsPost>;
+  /** Answers the removed post. */
+  remove(id: number): Promise<Post>;
+  createTag(input: unknown): Promise<Tag>;
+};
+
+/** A route parameter as a post id; anything but digits becomes NaN, which the service refuses. */
+export function parsePostId(param: unknown): number {
+  return typeof param === "string" && /^\d+$/.test(param) ? Number(param) : Number.NaN;
+}
+
+/**
+ * The write side of the blog, used by /api/cms and the debug tools, with docs/product.md section 5's rules
+ * and messages through the shared schemas (docs/architecture.md section 7). Checks run here, not in the
+ * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
+ */
+export function createPostService(store: Store): PostService {
+  // Content is sanitized on write here and again on the way out (post-view.ts).
+  const forCms = (post: Post, content = contentOf(post)): CmsPost => ({ ...post, summary: summaryOf(post), content });
+
+  return {
+    async listAll() {
+      const posts = await store.listPosts();
+      const contents = await contentsOf(posts);
+      return posts.map((post, i) => forCms(post, contents[i]));
+    },
+
+    async create(input) {
+      const fields = recordOf(input);
+      // docs/product.md section 5: the slug comes from the title when the writer left it empty.
+      const post = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
+      return forCms(await store.createPost(post));
+    },
+
+    async update(id, input) {
+      assertPostId(id);
+      const current = await store.getPostById(id);
+      if (!current) throw new NotFoundError(postNotFoundMessage(id));
+      const fields = recordOf(input);
+      // A partial update: every field left out keeps its value (title, summary and content too), so
+      // an update never moves a post's URL, republishes a draft, drops its cover image or its tags
+      // by omission; a field sent is validated as on create. A coverImage of "" removes the cover.
+      const ifUpdatedAt = updatedAtOf(fields);
+      if (!POST_FIELDS.some((key) => fields[key] !== undefined))
+        throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+      const sent =
+        fields.slug === undefined
+          ? fields
+          : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
+      return forCms(await store.updatePost(id, parsePostChanges(sent), { ifUpdatedAt }));
+    },
+
+    async remove(id) {
+      assertPostId(id);
+      return store.deletePost(id);
+    },
+
+    async createTag(input) {
+      const parsed = tagSchema.safeParse(input);
+      if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
+      return store.createTag(parsed.data);
+    },
+  };
+}
+
+/**
+ * docs/product.md section 5 rules and messages. The 50-character content minimum is checked on what the
+ * writer sent, and again on what sanitizing leaves: content that is all script, or tags the
+ * allowlist drops, would otherwise be stored as a post with no body. Content is stored sanitized
+ * (docs/architecture.md section 5), the same HTML the blog renders.
+ */
+function parsePost(fields: Record<string, unknown>): PostInput {
+  const parsed = postInputSchema.safeParse(fields);
+  if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
+  const { coverImage, tags, ...post } = parsed.data;
+  return {
+    ...post,
+    content: sanitizedContent(post.content),
+    ...(coverImage !== undefined && { coverImage }),
+    ...(tags !== undefined && { tags }),
+  };
+}
+
+/** Stored content: sanitized, and still at least the minimum length once sanitizing has dropped what it drops. */
+function sanitizedContent(sent: string): string {
+  const content = sanitizeContent(sent);
+  if (content.length < MIN_CONTENT_LENGTH) {
+    throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
+  }
+  return content;
+}
+
+/** The fields a writer may send; anything else in a body is ignored, as on create. */
+const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
+
+/**
+ * The fields sent, checked by the same rules as create, and only those: the schema's defaults
+ * (published) must not fill in a field that was left out.
+ */
+function parsePostChanges(fields: Record<string, unknown>): Partial<PostInput> {
+  const parsed = postInputSchema.partial().safeParse(fields);
+  if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
+  const changes: Partial<PostInput> = {};
+  for (const key of POST_FIELDS) {
+    if (fields[key] === undefined || parsed.data[key] === undefined) continue;
+    Object.assign(changes, { [key]: key === "content" ? sanitizedContent(parsed.data.content!) : parsed.data[key] });
+  }
+  return changes;
+}
+
+/**
+ * The slug to validate: `whenMissing` when none was sent; docs/product.md section 5, "On submit a slug shorter
+ * than 3 is replaced by a generated one"; any other is taken as typed, so "Bad Slug!" gets the
+ * pattern message instead of being silently rewritten.
+ */
+function slugFor(fields: Record<string, unknown>, whenMissing: string): unknown {
+  const { slug } = fields;
+  if (slug === undefined || slug === null) return whenMissing;
+  return typeof slug === "string" && slug.trim().length < 3 ? generateSlug(titleOf(fields)) : slug;
+}
+
+/** The update time the editor opened the post at, if it sent one; a malformed one is a 400. */
+function updatedAtOf(fields: Record<string, unknown>): string | undefined {
+  const { updatedAt } = fields;
+  if (updatedAt === undefined || updatedAt === null) return undefined;
+  if (typeof updatedAt === "string" && updatedAt.length <= 40 && !Number.isNaN(Date.parse(updatedAt))) return updatedAt;
+  throw new ValidationError(UPDATED_AT_MESSAGE, { updatedAt: [UPDATED_AT_MESSAGE] });
+}
+
+function titleOf(fields: Record<string, unknown>): string {
+  return typeof fields.title === "string" ? fields.title : "";
+}
+
+/** A body that is not a JSON object is read as an empty form, so it gets every field's message. */
+function recordOf(input: unknown): Record<string, unknown> {
+  return typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}
+
+function assertPostId(id: number): void {
+  if (!Number.isSafeInteger(id) || id < 1)
+    throw new ValidationError(POST_MESSAGES.invalidId, { id: [POST_MESSAGES.invalidId] });
+}

@@ -1,0 +1,55 @@
+import { HttpError } from "~/server/http/errors";
+
+/**
+ * Disk failures said in words an operator can act on (docs/decisions/010-storage-errors-and-health.md).
+ * The public answer names the cause, never the data folder's path; the log keeps the full error.
+ */
+export const STORAGE_MESSAGES = {
+  ENOSPC: "The data folder is full: nothing was saved. Free disk space on the server, then try again.",
+  EROFS: "The data folder is on a read-only file system: nothing was saved. Remount it read-write, then try again.",
+  EACCES:
+    "The server is not allowed to write to the data folder: nothing was saved. " +
+    "Fix the folder's owner or permissions, then try again.",
+  EMFILE:
+    "The server has too many files open to save anything right now: nothing was saved. " +
+    "Try again shortly; if it persists, raise the open-file limit or restart the server.",
+  /** A failed save whose cause has no advice of its own. */
+  unknown: (code: string) => `The last save of the data failed (${code}); the server log has the details.`,
+} as const;
+
+/** Which message and status each error code gets; EPERM and ENFILE read like their siblings. */
+const CAUSES: Record<string, { status: 503 | 507; message: string }> = {
+  ENOSPC: { status: 507, message: STORAGE_MESSAGES.ENOSPC },
+  EDQUOT: { status: 507, message: STORAGE_MESSAGES.ENOSPC },
+  EROFS: { status: 503, message: STORAGE_MESSAGES.EROFS },
+  EACCES: { status: 503, message: STORAGE_MESSAGES.EACCES },
+  EPERM: { status: 503, message: STORAGE_MESSAGES.EACCES },
+  EMFILE: { status: 503, message: STORAGE_MESSAGES.EMFILE },
+  ENFILE: { status: 503, message: STORAGE_MESSAGES.EMFILE },
+};
+
+/** A write refused by the disk: 507 Insufficient Storage (RFC 4918 11.5) or 503 Service Unavailable. */
+export class StorageError extends HttpError {
+  constructor(
+    readonly code: string,
+    cause: unknown,
+  ) {
+    const { status, message } = CAUSES[code]!;
+    // Retry-After: a full or read-only disk is an operator's fix; a minute is a polite first guess.
+    super(status, message, undefined, { "Retry-After": "60" });
+    this.cause = cause;
+  }
+}
+
+/** The error code of a Node file-system error, if it has one. */
+export const errorCode = (error: unknown): string | undefined => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+};
+
+/** A StorageError for a disk failure we can name, else undefined (the caller rethrows the original). */
+export function storageErrorOf(error: unknown): StorageError | undefined {
+  if (error instanceof StorageError) return error;
+  const code = errorCode(error);
+  return code !== undefined && code in CAUSES ? new StorageError(code, error) : undefined;
+}

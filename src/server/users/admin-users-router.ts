@@ -1,0 +1,55 @@
+import { Router, type Request, type Response } from "express";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { UnauthorizedError } from "~/server/http/errors";
+import { createUserAdmin, parseUserId } from "~/server/users/user-admin";
+import { jsonBody } from "~/server/http/json-body";
+
+/**
+ * /api/admin/users (docs/decisions/022-users-and-accounts.md): admins only, writes same-origin.
+ * Answers rows without password hashes; the last admin can never be demoted, disabled or deleted
+ * (409), and an admin cannot disable or delete themselves (409).
+ */
+export function adminUsersRouter(context: AppContext, { requireAdmin, requireSameOrigin }: Guards): Router {
+  const users = createUserAdmin(context);
+  const router = Router();
+
+  /** The admin asking and their session, which a guard already resolved. */
+  const caller = async (req: Request, res: Response) => {
+    const current = await context.sessions.current(req, res);
+    if (!current) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+    return current;
+  };
+
+  router.get("/admin/users", requireAdmin, async (_req, res) => {
+    res.json({ users: await users.list() });
+  });
+
+  router.post("/admin/users", requireSameOrigin, requireAdmin, jsonBody, async (req, res) => {
+    res.status(201).json(await users.create(req.body));
+  });
+
+  router.patch("/admin/users/:id", requireSameOrigin, requireAdmin, jsonBody, async (req, res) => {
+    const { user } = await caller(req, res);
+    res.json(await users.change(user.id, parseUserId(req.params.id), req.body));
+  });
+
+  router.post("/admin/users/:id/password", requireSameOrigin, requireAdmin, jsonBody, async (req, res) => {
+    const { session } = await caller(req, res);
+    res.json(await users.resetPassword(parseUserId(req.params.id), req.body, session.id));
+  });
+
+  router.post("/admin/users/:id/sessions/end", requireSameOrigin, requireAdmin, async (req, res) => {
+    const { session } = await caller(req, res);
+    res.json({ ended: await users.endSessions(parseUserId(req.params.id), session.id) });
+  });
+
+  router.delete("/admin/users/:id", requireSameOrigin, requireAdmin, async (req, res) => {
+    const { user } = await caller(req, res);
+    const removed = await users.remove(user.id, parseUserId(req.params.id));
+    res.json({ success: true, id: removed.id });
+  });
+
+  return router;
+}

@@ -1,0 +1,115 @@
+import { passwordResetSchema, USER_ADMIN_MESSAGES, userChangeSchema, type AdminUserRow } from "~/shared/user-admin";
+import type { NewUserInput } from "~/shared/schemas";
+import type { AuthService } from "~/server/auth/auth-service";
+import { hashPassword } from "~/server/auth/password";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
+import type { Store, User } from "~/server/store/types";
+import { createUserAccount, invalidInput, type HashCost } from "./users";
+
+export type UserAdmin = ReturnType<typeof createUserAdmin>;
+
+/** A route parameter as a user id; anything else is a 400. */
+export function parseUserId(param: unknown): number {
+  const id = typeof param === "string" && /^\d{1,15}$/.test(param) ? Number(param) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new ValidationError(USER_ADMIN_MESSAGES.invalidId, { id: [USER_ADMIN_MESSAGES.invalidId] });
+  }
+  return id;
+}
+
+const activeAdmin = (u: User) => u.role === "admin" && !u.disabled;
+
+/**
+ * The Users tab's service (docs/decisions/022-users-and-accounts.md). Every change runs one at a
+ * time, so two admins demoting each other at once cannot both pass the last-admin check: one
+ * process owns the data folder, so an in-process queue is enough. A change that takes rights
+ * away (disable, delete, new password) also ends the user's sessions before it answers.
+ */
+export function createUserAdmin({ store, auth }: { store: Store; auth: AuthService }, cost: HashCost = {}) {
+  let tail: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  const rowOf = async (user: User): Promise<AdminUserRow> => ({
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    createdAt: user.createdAt,
+    ...(user.lastSignInAt && { lastSignInAt: user.lastSignInAt }),
+    disabled: Boolean(user.disabled),
+    activeSessions: (await auth.listSessions(user.id)).length,
+  });
+
+  const find = async (id: number): Promise<User> => {
+    const user = await store.getUserById(id);
+    if (!user) throw new NotFoundError(USER_ADMIN_MESSAGES.userNotFound(id));
+    return user;
+  };
+
+  /** Refuses a change that would leave no admin who can sign in. */
+  const assertKeepsAnAdmin = async (user: User, losesAdmin: boolean) => {
+    if (!losesAdmin || !activeAdmin(user)) return;
+    const admins = (await store.listUsers()).filter(activeAdmin);
+    if (admins.length <= 1) throw new ConflictError(USER_ADMIN_MESSAGES.lastAdmin);
+  };
+
+  return {
+    async list(): Promise<AdminUserRow[]> {
+      return Promise.all((await store.listUsers()).map(rowOf));
+    },
+
+    async create(input: unknown): Promise<AdminUserRow> {
+      // A body that is not an object is read as an empty form, so it gets every field's message.
+      const fields = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
+      const created = await oneAtATime(() => createUserAccount(store, fields as NewUserInput, cost));
+      return rowOf(await find(created.id));
+    },
+
+    /** A new role, disabled or enabled; `actorId` is the admin asking. */
+    change(actorId: number, id: number, input: unknown): Promise<AdminUserRow> {
+      return oneAtATime(async () => {
+        const parsed = userChangeSchema.safeParse(input);
+        if (!parsed.success) throw invalidInput(parsed.error);
+        const { role, disabled } = parsed.data;
+        const user = await find(id);
+        if (disabled === true && id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
+        await assertKeepsAnAdmin(user, (role !== undefined && role !== "admin") || disabled === true);
+        const updated = await store.updateUser(id, { role, disabled });
+        if (disabled === true) await auth.endSessionsOf(id);
+        return rowOf(updated);
+      });
+    },
+
+    /** Sets a password for someone who lost theirs; every session of theirs ends (but the caller's own). */
+    resetPassword(id: number, input: unknown, exceptSessionId?: string): Promise<AdminUserRow> {
+      return oneAtATime(async () => {
+        const parsed = passwordResetSchema.safeParse(input);
+        if (!parsed.success) throw invalidInput(parsed.error);
+        await find(id);
+        const updated = await store.updateUser(id, { passwordHash: await hashPassword(parsed.data.password, cost) });
+        await auth.endSessionsOf(id, { exceptSessionId });
+        return rowOf(updated);
+      });
+    },
+
+    /** Ends every session of a user but the caller's own; answers how many ended. */
+    async endSessions(id: number, exceptSessionId?: string): Promise<number> {
+      await find(id);
+      return auth.endSessionsOf(id, { exceptSessionId });
+    },
+
+    remove(actorId: number, id: number): Promise<User> {
+      return oneAtATime(async () => {
+        const user = await find(id);
+        if (id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
+        await assertKeepsAnAdmin(user, true);
+        const removed = await store.deleteUser(id);
+        await auth.endSessionsOf(id);
+        return removed;
+      });
+    },
+  };
+}
