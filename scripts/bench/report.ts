@@ -1,6 +1,6 @@
 import type { Load } from "./load";
 
-/** The table `npm run bench` prints, as plain text that pastes into the README. */
+/** The table `npm run bench` prints, as plain text that pastes into docs/benchmarks.md. */
 export type Row = { page: string; server: string; load: Load; against?: Load };
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");

@@ -291,7 +291,7 @@ function helpText(): string {
     `Usage: ${PROGRAM} [COMMAND] [FLAGS]`,
     ...rows.map(({ usage, summary }) => `\n  ${usage}\n      ${summary}`),
     "",
-    "Settings come from the environment (README.md, Configuration); the data folder is ./data",
+    "Settings come from the environment (docs/configuration.md); the data folder is ./data",
     "unless DATA_DIR or --data names another. Exit codes: 0 done, 1 refused, 2 wrong command or",
     "flag, 130 cancelled.",
   ].join("\n");

@@ -6,7 +6,7 @@ import { makeUser } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
- * The README's setup: one nginx in front, which appends the address it saw to whatever
+ * The setup of docs/operations.md: one nginx in front, which appends the address it saw to whatever
  * X-Forwarded-For the client sent. Supertest connects from 127.0.0.1, playing that proxy.
  */
 const MESSAGE = { name: "Mallory", email: "mallory@example.com", message: "Hello there." };

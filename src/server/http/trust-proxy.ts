@@ -6,8 +6,8 @@ import { z } from "zod";
  * Never Express's `true`, which trusts every hop and takes the left-most X-Forwarded-For entry: the
  * client writes that one, so it could pick the address its sign-in and contact limits count.
  * - `false`, `0` or empty: no proxy; the address is the socket's.
- * - `true` or a number N: N proxies in front (`true` is 1, the README's nginx setup); the address is
- *   the entry N from the right, the one the outermost proxy saw.
+ * - `true` or a number N: N proxies in front (`true` is 1, the nginx setup of docs/operations.md);
+ *   the address is the entry N from the right, the one the outermost proxy saw.
  * - a comma-separated list of addresses, CIDR ranges or the names `loopback`, `linklocal`,
  *   `uniquelocal`: those hops are trusted, and the address is the right-most untrusted one.
  */

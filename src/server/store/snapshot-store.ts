@@ -9,7 +9,7 @@ import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Sett
 
 /**
  * The Store's reads and writes as queries and change functions on a snapshot, shared by the JSON
- * store and the PostgreSQL store (docs/decisions/040-postgres-store-mirrors-the-users.md): each store says
+ * store and the PostgreSQL store (docs/decisions/040-postgres-store-mirrors-the-records.md): each store says
  * only how it reads its committed snapshot and how it commits a change.
  */
 export abstract class SnapshotStore {
