@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
+import * as content from "~/server/posts/content";
+import { contentOf } from "~/server/posts/post-view";
 import { createPostService, parsePostId } from "~/server/posts/posts";
 import { postNotFoundMessage, postSlugTakenMessage } from "~/server/posts/post-changes";
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
@@ -188,6 +190,19 @@ describe("update", () => {
     });
     expect(updated.content).toBe(`<p>Changed</p>${PADDING}`);
     expect(updated.tags.map((t) => t.slug)).toEqual(["airports"]);
+  });
+
+  it("sanitizes the content once and looks the post up only inside the store's write", async () => {
+    const { store, posts } = await service();
+    const post = await posts.create(makePostInput());
+    const sanitize = vi.spyOn(content, "sanitizeContent");
+    const lookup = vi.spyOn(store, "getPostById");
+    const updated = await posts.update(post.id, { content: `<p onclick="x()">Changed</p>${PADDING}` });
+    // The blog reads the stored post after the write: its sanitized content is already known.
+    expect(contentOf((await store.getPostById(post.id))!)).toBe(updated.content);
+    expect(sanitize).toHaveBeenCalledTimes(1);
+    expect(lookup).toHaveBeenCalledTimes(1); // the blog's read above, none by the update
+    sanitize.mockRestore();
   });
 
   it("keeps the slug, published, coverImage and tags when they are not sent", async () => {

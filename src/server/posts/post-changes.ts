@@ -79,15 +79,22 @@ function nextUpdatedAt(old: Post, now: string): string {
   return Number.isNaN(last) || Date.parse(now) > last ? now : new Date(last + 1).toISOString();
 }
 
+/**
+ * The changes to a post, or how to work them out from the stored post: a writer's service checks
+ * and sanitizes inside the write, so the post is looked up once and no other write lands between.
+ */
+export type PostChanges = Partial<PostInput> | ((current: Post) => Partial<PostInput>);
+
 export function updatePost(
   snap: Snapshot,
   id: number,
-  input: Partial<PostInput>,
+  changes: PostChanges,
   now: string,
   ifUpdatedAt?: string,
 ): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
+  const input = typeof changes === "function" ? changes(old) : changes;
   assertNotStale(old, ifUpdatedAt);
   assertSlugFree(snap, input.slug, id);
   const data = snap.data;

@@ -56,8 +56,8 @@ export abstract class SnapshotStore {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
+  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, changes, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));

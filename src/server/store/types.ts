@@ -105,9 +105,14 @@ export interface Store {
   createPost(input: PostInput): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
-   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time.
+   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
+   * changes may be a function of the stored post, called inside the write (its errors write nothing).
    */
-  updatePost(id: number, input: Partial<PostInput>, options?: { ifUpdatedAt?: string }): Promise<Post>;
+  updatePost(
+    id: number,
+    changes: Partial<PostInput> | ((current: Post) => Partial<PostInput>),
+    options?: { ifUpdatedAt?: string },
+  ): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;
   /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
