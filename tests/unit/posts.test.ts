@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import * as content from "~/server/posts/content";
 import { contentOf } from "~/server/posts/post-view";
+import { searchPosts } from "~/server/posts/post-search";
 import { createPostService, parsePostId } from "~/server/posts/posts";
 import { postNotFoundMessage, postSlugTakenMessage } from "~/server/posts/post-changes";
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import type { Post } from "~/server/store/types";
+import { POSTS_PAGE_SIZE } from "~/shared/post-query";
 import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
 import { closeStores, storeOf } from "../helpers/cli";
@@ -324,3 +326,18 @@ function legacyPost(): Post {
     tags: [],
   };
 }
+
+describe("the admin list", () => {
+  it("builds only the rows of its page: 20 posts sanitized of 25, each row as the CMS shows it", async () => {
+    const { store } = await service();
+    for (let i = 0; i < POSTS_PAGE_SIZE + 5; i++) await store.createPost(makePostInput());
+    const sanitize = vi.spyOn(content, "sanitizeContent");
+    const page = await searchPosts(store, {});
+    expect(sanitize).toHaveBeenCalledTimes(POSTS_PAGE_SIZE);
+    sanitize.mockRestore();
+    const newest = (await store.listPosts())[0]!;
+    expect(page.posts).toHaveLength(POSTS_PAGE_SIZE);
+    expect(page.posts[0]).toEqual(newest);
+    expect(page.counts).toEqual({ all: POSTS_PAGE_SIZE + 5, published: POSTS_PAGE_SIZE + 5, drafts: 0 });
+  });
+});

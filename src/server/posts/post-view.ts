@@ -1,5 +1,6 @@
 import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
+import type { CmsPost } from "~/shared/blog";
 import type { Post } from "~/server/store/types";
 
 /**
@@ -46,6 +47,11 @@ export async function contentsOf(posts: readonly Post[]): Promise<string[]> {
 /** docs/product.md section 3: older posts carry `excerpt` instead of `summary`. */
 export function summaryOf(post: Post): string {
   return post.summary || post.excerpt || "";
+}
+
+/** A post as the CMS shows it: drafts too, the summary resolved and the `excerpt` kept. */
+export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
+  return { ...post, summary: summaryOf(post), content };
 }
 
 const minutes = new WeakMap<Post, number>();

@@ -4,7 +4,7 @@ import { UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
 import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~/shared/schemas";
 import { generateSlug } from "~/shared/slug";
 import { sanitizeContent } from "./content";
-import { contentOf, contentsOf, rememberContent, summaryOf } from "./post-view";
+import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
 import { ValidationError } from "~/server/http/errors";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
@@ -34,23 +34,21 @@ export function parsePostId(param: unknown): number {
  * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
  */
 export function createPostService(store: Store): PostService {
-  // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
-  const forCms = (post: Post, content = contentOf(post)): CmsPost => ({ ...post, summary: summaryOf(post), content });
-
   return {
     async listAll() {
       const posts = await store.listPosts();
       const contents = await contentsOf(posts);
-      return posts.map((post, i) => forCms(post, contents[i]));
+      return posts.map((post, i) => cmsPostOf(post, contents[i]));
     },
 
+    // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
     async create(input) {
       const fields = recordOf(input);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
       const post = await store.createPost(
         parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) }),
       );
-      return forCms(post, rememberContent(post, post.content));
+      return cmsPostOf(post, rememberContent(post, post.content));
     },
 
     async update(id, input) {
@@ -60,7 +58,7 @@ export function createPostService(store: Store): PostService {
       const changes = (current: Post) => parsePostChanges(fields, current);
       const post = await store.updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields) });
       // Sent content was sanitized by the write, so the stored copy is the sanitized one.
-      return forCms(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content));
+      return cmsPostOf(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content));
     },
 
     async remove(id) {
