@@ -328,14 +328,14 @@ function legacyPost(): Post {
 }
 
 describe("the admin list", () => {
-  it("builds only the rows of its page: 20 posts sanitized of 25, each row as the CMS shows it", async () => {
+  it("builds the rows of its page without content: nothing sanitized, each row as the CMS shows it", async () => {
     const { store } = await service();
     for (let i = 0; i < POSTS_PAGE_SIZE + 5; i++) await store.createPost(makePostInput());
     const sanitize = vi.spyOn(content, "sanitizeContent");
     const page = await searchPosts(store, {});
-    expect(sanitize).toHaveBeenCalledTimes(POSTS_PAGE_SIZE);
+    expect(sanitize).not.toHaveBeenCalled();
     sanitize.mockRestore();
-    const newest = (await store.listPosts())[0]!;
+    const { content: _content, ...newest } = (await store.listPosts())[0]!;
     expect(page.posts).toHaveLength(POSTS_PAGE_SIZE);
     expect(page.posts[0]).toEqual(newest);
     expect(page.counts).toEqual({ all: POSTS_PAGE_SIZE + 5, published: POSTS_PAGE_SIZE + 5, drafts: 0 });

@@ -2,7 +2,7 @@ import { POST_QUERY_MESSAGES, POSTS_PAGE_SIZE, postQuerySchema, type PostSearchP
 import { fieldErrors } from "~/shared/field-errors";
 import { ValidationError } from "~/server/http/errors";
 import type { Store } from "~/server/store/types";
-import { cmsPostOf } from "./post-view";
+import { cmsListItemOf } from "./post-view";
 import { pageOrEmpty } from "~/server/http/paging";
 
 export type PostSearch = { search(query: unknown): Promise<PostSearchPage> };
@@ -16,8 +16,8 @@ const time = (iso: string) => {
 
 /**
  * The Posts tab: title search, status and tag filters, created or updated order, 20 a page. The
- * filters read the stored posts; only the page's rows are built, so a reload sanitizes (once per
- * stored version, post-view.ts) and copies 20 posts, not every one.
+ * filters read the stored posts and only the page's rows are built, without content: the editor
+ * loads the one post it opens (PostService.get).
  */
 export async function searchPosts(store: Store, raw: unknown): Promise<PostSearchPage> {
   const parsed = postQuerySchema.safeParse(raw);
@@ -35,5 +35,5 @@ export async function searchPosts(store: Store, raw: unknown): Promise<PostSearc
   );
   if (sort === "updated") shown.sort((a, b) => time(b.updatedAt) - time(a.updatedAt) || b.id - a.id);
   const { items, ...position } = pageOrEmpty(shown, page, POSTS_PAGE_SIZE);
-  return { posts: items.map((post) => cmsPostOf(post)), ...position, counts };
+  return { posts: items.map(cmsListItemOf), ...position, counts };
 }

@@ -1,6 +1,6 @@
 import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
-import type { CmsPost } from "~/shared/blog";
+import type { CmsListItem, CmsPost } from "~/shared/blog";
 import type { Post } from "~/server/store/types";
 
 /**
@@ -51,7 +51,13 @@ export function summaryOf(post: Post): string {
 
 /** A post as the CMS shows it: drafts too, the summary resolved and the `excerpt` kept. */
 export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
-  return { ...post, summary: summaryOf(post), content };
+  return { ...cmsListItemOf(post), content };
+}
+
+/** A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it. */
+export function cmsListItemOf(post: Post): CmsListItem {
+  const { content: _content, ...item } = post;
+  return { ...item, summary: summaryOf(post) };
 }
 
 const minutes = new WeakMap<Post, number>();

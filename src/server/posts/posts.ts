@@ -5,12 +5,15 @@ import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~
 import { generateSlug } from "~/shared/slug";
 import { sanitizeContent } from "./content";
 import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
-import { ValidationError } from "~/server/http/errors";
+import { NotFoundError, ValidationError } from "~/server/http/errors";
+import { postNotFoundMessage } from "./post-changes";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
   listAll(): Promise<CmsPost[]>;
+  /** One post for the editor, drafts too; `id` as a route or query parameter (parsePostId). */
+  get(id: unknown): Promise<CmsPost>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
   /**
@@ -39,6 +42,14 @@ export function createPostService(store: Store): PostService {
       const posts = await store.listPosts();
       const contents = await contentsOf(posts);
       return posts.map((post, i) => cmsPostOf(post, contents[i]));
+    },
+
+    async get(rawId) {
+      const id = parsePostId(rawId);
+      assertPostId(id);
+      const post = await store.getPostById(id);
+      if (!post) throw new NotFoundError(postNotFoundMessage(id));
+      return cmsPostOf(post);
     },
 
     // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
