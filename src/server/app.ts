@@ -75,7 +75,7 @@ export function createApp({
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf }),
     health: createHealthService({ store, config, backups: shelf }),
     inbox: createInboxService(store),
-    postSearch: createPostSearch(posts),
+    postSearch: createPostSearch(store),
     tags: createTagService(store),
     setup: createSetupService(store, { tokens: files.setupTokens }),
     media,

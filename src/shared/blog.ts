@@ -55,3 +55,6 @@ export const BLOG_MESSAGES = {
 
 /** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (docs/product.md section 3). */
 export type CmsPost = Omit<PublicPost, "readingMinutes"> & { excerpt?: string };
+
+/** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */
+export type CmsListItem = Omit<CmsPost, "content">;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CmsPost } from "./blog";
+import type { CmsListItem } from "./blog";
 
 /** The Posts tab's search, filters, order and pages (docs/product.md section 2). */
 export const POSTS_PAGE_SIZE = 20;
@@ -27,4 +27,10 @@ export const postQuerySchema = z.object({
 });
 export type PostQuery = z.infer<typeof postQuerySchema>;
 export type PostCounts = { all: number; published: number; drafts: number };
-export type PostSearchPage = { posts: CmsPost[]; page: number; pageCount: number; total: number; counts: PostCounts };
+export type PostSearchPage = {
+  posts: CmsListItem[];
+  page: number;
+  pageCount: number;
+  total: number;
+  counts: PostCounts;
+};

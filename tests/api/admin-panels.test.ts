@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { POSTS_PAGE_SIZE } from "~/shared/post-query";
+import { POST_MESSAGES } from "~/shared/schemas";
+import { postNotFoundMessage } from "~/server/posts/post-changes";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
@@ -147,5 +149,20 @@ describe("/admin/data/posts", () => {
     await request(t.app).get("/admin/data/posts").expect(401);
     const writer = (await signedIn(t, "writer")).cookie;
     await request(t.app).get("/admin/data/posts").set("Cookie", writer).expect(200);
+  });
+
+  it("sends the rows without content, and the one post the editor opens whole, drafts too", async () => {
+    const stored = await t.store.createPost(makePostInput({ published: false }));
+    const { content, ...row } = stored;
+    const list = await request(t.app).get("/admin/data/posts").set("Cookie", admin).expect(200);
+    expect(list.body.result.posts).toEqual([row]);
+    const one = await request(t.app).get(`/admin/data/posts?id=${stored.id}`).set("Cookie", admin).expect(200);
+    expect(one.headers["cache-control"]).toBe("private, no-store");
+    expect(one.body).toEqual({ post: { ...row, content } });
+    const missing = await request(t.app).get("/admin/data/posts?id=999").set("Cookie", admin).expect(404);
+    expect(missing.body).toEqual({ error: postNotFoundMessage(999) });
+    const bad = await request(t.app).get("/admin/data/posts?id=x").set("Cookie", admin).expect(400);
+    expect(bad.body).toEqual({ error: POST_MESSAGES.invalidId });
+    await request(t.app).get(`/admin/data/posts?id=${stored.id}`).expect(401);
   });
 });

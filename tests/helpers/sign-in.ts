@@ -2,7 +2,8 @@ import { sealData } from "iron-session";
 import { hashPassword } from "~/server/auth/password";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "~/server/auth/session";
 import type { SessionRecords } from "~/server/auth/session-cache";
-import type { Role, Store, User } from "~/server/store/types";
+import type { Role } from "~/shared/users";
+import type { Store, User } from "~/server/store/types";
 
 let count = 0;
 

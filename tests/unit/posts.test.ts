@@ -1,9 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
+import * as content from "~/server/posts/content";
+import { contentOf } from "~/server/posts/post-view";
+import { searchPosts } from "~/server/posts/post-search";
 import { createPostService, parsePostId } from "~/server/posts/posts";
 import { postNotFoundMessage, postSlugTakenMessage } from "~/server/posts/post-changes";
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import type { Post } from "~/server/store/types";
+import { POSTS_PAGE_SIZE } from "~/shared/post-query";
 import { POST_MESSAGES, TAG_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
 import { closeStores, storeOf } from "../helpers/cli";
@@ -190,6 +194,19 @@ describe("update", () => {
     expect(updated.tags.map((t) => t.slug)).toEqual(["airports"]);
   });
 
+  it("sanitizes the content once and looks the post up only inside the store's write", async () => {
+    const { store, posts } = await service();
+    const post = await posts.create(makePostInput());
+    const sanitize = vi.spyOn(content, "sanitizeContent");
+    const lookup = vi.spyOn(store, "getPostById");
+    const updated = await posts.update(post.id, { content: `<p onclick="x()">Changed</p>${PADDING}` });
+    // The blog reads the stored post after the write: its sanitized content is already known.
+    expect(contentOf((await store.getPostById(post.id))!)).toBe(updated.content);
+    expect(sanitize).toHaveBeenCalledTimes(1);
+    expect(lookup).toHaveBeenCalledTimes(1); // the blog's read above, none by the update
+    sanitize.mockRestore();
+  });
+
   it("keeps the slug, published, coverImage and tags when they are not sent", async () => {
     const { posts } = await service();
     const post = await posts.create(
@@ -309,3 +326,18 @@ function legacyPost(): Post {
     tags: [],
   };
 }
+
+describe("the admin list", () => {
+  it("builds the rows of its page without content: nothing sanitized, each row as the CMS shows it", async () => {
+    const { store } = await service();
+    for (let i = 0; i < POSTS_PAGE_SIZE + 5; i++) await store.createPost(makePostInput());
+    const sanitize = vi.spyOn(content, "sanitizeContent");
+    const page = await searchPosts(store, {});
+    expect(sanitize).not.toHaveBeenCalled();
+    sanitize.mockRestore();
+    const { content: _content, ...newest } = (await store.listPosts())[0]!;
+    expect(page.posts).toHaveLength(POSTS_PAGE_SIZE);
+    expect(page.posts[0]).toEqual(newest);
+    expect(page.counts).toEqual({ all: POSTS_PAGE_SIZE + 5, published: POSTS_PAGE_SIZE + 5, drafts: 0 });
+  });
+});

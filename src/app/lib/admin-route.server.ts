@@ -1,5 +1,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { isCrossSite } from "~/shared/same-origin";
 import type { SessionUser } from "~/shared/users";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
@@ -14,15 +15,13 @@ export async function panelUser(request: Request, context: AppLoadContext): Prom
   return context.sessions.userFromRequest(request);
 }
 
-/**
- * A write from another site is refused as /api's requireSameOrigin does: browsers send
- * Sec-Fetch-Site, or at least Origin, with every form post and fetch.
- */
-export function isCrossSite(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site) return site !== "same-origin" && site !== "none";
-  const origin = request.headers.get("origin");
-  return origin !== null && origin !== new URL(request.url).origin;
+/** A write from another site is refused by the same rule as /api's requireSameOrigin. */
+export function isCrossSiteRequest(request: Request): boolean {
+  const { headers } = request;
+  return isCrossSite(
+    { secFetchSite: headers.get("sec-fetch-site"), origin: headers.get("origin") },
+    new URL(request.url).origin,
+  );
 }
 
 /** A panel's data: never stored by a browser or proxy, as every signed-in page (privatePageHeaders). */
@@ -46,7 +45,7 @@ export async function panelAction(
 ) {
   const user = await panelUser(request, context);
   if (!user) return refused("", 401);
-  if (isCrossSite(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
+  if (isCrossSiteRequest(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
   const form = await request.formData();
   const intent = formText(form, "intent");
   try {

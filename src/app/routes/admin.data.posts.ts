@@ -1,15 +1,24 @@
 import type { Route } from "./+types/admin.data.posts";
 import { panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
+import type { CmsPost } from "~/shared/blog";
 import type { PostSearchPage } from "~/shared/post-query";
 
-export type PostsLoaderData = { result?: PostSearchPage; error?: string };
+export type PostsLoaderData = { result?: PostSearchPage; post?: CmsPost; error?: string };
 
-/** The Posts tab's list (a resource route its fetcher loads): one page of the matching posts, drafts too. */
+/**
+ * The Posts tab's list (a resource route its fetcher loads): one page of the matching posts, drafts
+ * too, without their content; with `?id=N`, that one post whole, for the editor.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(await panelUser(request, context))) return panelData<PostsLoaderData>({}, 401);
-  const read = await panelRead(context, () =>
-    context.postSearch.search(Object.fromEntries(new URL(request.url).searchParams)),
-  );
+  const params = new URL(request.url).searchParams;
+  const id = params.get("id");
+  if (id !== null) {
+    const read = await panelRead(context, () => context.posts.get(id));
+    if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
+    return panelData<PostsLoaderData>({ post: read.result });
+  }
+  const read = await panelRead(context, () => context.postSearch.search(Object.fromEntries(params)));
   if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
   return panelData<PostsLoaderData>({ result: read.result });
 }

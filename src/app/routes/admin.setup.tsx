@@ -4,7 +4,7 @@ import { NotFoundCard } from "~/app/components/not-found-card";
 import { Button } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
-import { CROSS_SITE_MESSAGE, isCrossSite, panelRead } from "~/app/lib/admin-route.server";
+import { CROSS_SITE_MESSAGE, isCrossSiteRequest, panelRead } from "~/app/lib/admin-route.server";
 import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders } from "~/app/lib/session-user.server";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = { message: string; errors?: Record<string, string[]>; username: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (isCrossSite(request)) return data<ActionData>({ message: CROSS_SITE_MESSAGE, username: "" }, { status: 403 });
+  if (isCrossSiteRequest(request))
+    return data<ActionData>({ message: CROSS_SITE_MESSAGE, username: "" }, { status: 403 });
   const form = Object.fromEntries(await request.formData());
   const created = await panelRead(context, () => context.setup.createFirstAdmin(form));
   if ("result" in created) return redirect(`/admin?${SETUP_DONE_PARAM}=1`);

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { ForbiddenError, UnauthorizedError } from "~/server/http/errors";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { isCrossSite } from "~/shared/same-origin";
 import type { Sessions } from "./session";
 
 /**
@@ -33,15 +34,11 @@ export function createGuards(sessions: Sessions) {
 
 export type Guards = ReturnType<typeof createGuards>;
 
-/**
- * Browsers say where a request came from: Sec-Fetch-Site (modern browsers) or Origin. A request
- * with neither comes from a script or curl, which carries no one else's cookies.
- */
-export function isCrossOrigin(req: Request): boolean {
+/** Reads (GET, HEAD, OPTIONS) change nothing, so only writes are checked. */
+function isCrossOrigin(req: Request): boolean {
   if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return false;
-  const site = req.get("sec-fetch-site");
-  if (site) return site !== "same-origin" && site !== "none";
-  const origin = req.get("origin");
-  if (!origin) return false;
-  return origin !== `${req.protocol}://${req.get("host")}`;
+  return isCrossSite(
+    { secFetchSite: req.get("sec-fetch-site"), origin: req.get("origin") },
+    `${req.protocol}://${req.get("host")}`,
+  );
 }

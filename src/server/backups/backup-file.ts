@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationError } from "~/server/http/errors";
 import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
-import type { Post } from "~/server/store/types";
+import type { Post, SavedPost } from "~/server/store/types";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -27,7 +27,7 @@ export type Backup = {
 };
 
 /** What a restore puts back: the posts, and the images they show (none from a version 1 file). */
-export type BackupContents = { posts: Post[]; media: BackupMedia };
+export type BackupContents = { posts: SavedPost[]; media: BackupMedia };
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -143,7 +143,7 @@ const postsSchema = z.object({
  * a restore can never leave a file the next start refuses. `markerRequired: false` also takes a
  * bare `{posts: [...]}` (an upload).
  */
-export function parseBackup(raw: unknown, label: string, options: { markerRequired?: boolean } = {}): Post[] {
+export function parseBackup(raw: unknown, label: string, options: { markerRequired?: boolean } = {}): SavedPost[] {
   return parseBackupContents(raw, label, options).posts;
 }
 
@@ -164,10 +164,10 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   for (const [name, base64] of Object.entries(media)) {
     if (!mediaMatchesName(name, base64)) throw new ValidationError(BACKUP_MESSAGES.badMedia(label, name));
   }
-  return { posts: parsed.data.posts as Post[], media };
+  return { posts: parsed.data.posts, media };
 }
 
-export function parseBackupText(text: string, label: string): Post[] {
+export function parseBackupText(text: string, label: string): SavedPost[] {
   return parseBackupTextContents(text, label).posts;
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BackupInfo } from "~/shared/operations";
 import { NotFoundError } from "~/server/http/errors";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
-import type { Post } from "~/server/store/types";
+import type { Post, SavedPost } from "~/server/store/types";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { folderOriginals } from "~/server/media/media-originals";
 import {
@@ -141,12 +141,12 @@ export async function newestBackup(dataDir: string): Promise<string | undefined>
 }
 
 /** A checked backup from the folder (parseBackup's 400s), by name. */
-export async function readBackup(dataDir: string, name: string): Promise<Post[]> {
+export async function readBackup(dataDir: string, name: string): Promise<SavedPost[]> {
   return (await readBackupFileContents(await locateBackup(dataDir, name), name)).posts;
 }
 
 /** A checked backup from any file (the CLI's `restore FILE`); `label` names it in messages. */
-export async function readBackupFile(file: string, label = file): Promise<Post[]> {
+export async function readBackupFile(file: string, label = file): Promise<SavedPost[]> {
   return (await readBackupFileContents(file, label)).posts;
 }
 

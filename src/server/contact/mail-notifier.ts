@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import { industryName } from "~/shared/inbox";
-import type { ContactMessage, EmailStatus, Store } from "~/server/store/types";
+import type { EmailStatus } from "~/shared/inbox";
+import type { ContactMessage, Store } from "~/server/store/types";
 
 /** Each attempt gives up after this long, so a mail server that hangs cannot hold a retry forever. */
 const SMTP_TIMEOUT_MS = 15_000;

@@ -1,14 +1,13 @@
+import { INBOX_MESSAGES } from "~/shared/inbox";
 import { NotFoundError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { messageSchema } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import type { ContactMessage, MessagePatch, NewContactMessage } from "~/server/store/types";
 
-export const messageNotFoundMessage = (id: number) => `Message ${id} not found.`;
-
 function find(snap: Snapshot, id: number): ContactMessage {
   const message = snap.data.messages.find((m) => m.id === id);
-  if (!message) throw new NotFoundError(messageNotFoundMessage(id));
+  if (!message) throw new NotFoundError(INBOX_MESSAGES.notFound(id));
   return message;
 }
 

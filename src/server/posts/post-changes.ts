@@ -4,7 +4,7 @@ import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from 
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { storedPostSchema, type Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import type { Post, PostInput, Tag } from "~/server/store/types";
+import type { Post, PostInput, SavedPost, Tag } from "~/server/store/types";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -79,15 +79,22 @@ function nextUpdatedAt(old: Post, now: string): string {
   return Number.isNaN(last) || Date.parse(now) > last ? now : new Date(last + 1).toISOString();
 }
 
+/**
+ * The changes to a post, or how to work them out from the stored post: a writer's service checks
+ * and sanitizes inside the write, so the post is looked up once and no other write lands between.
+ */
+export type PostChanges = Partial<PostInput> | ((current: Post) => Partial<PostInput>);
+
 export function updatePost(
   snap: Snapshot,
   id: number,
-  input: Partial<PostInput>,
+  changes: PostChanges,
   now: string,
   ifUpdatedAt?: string,
 ): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
+  const input = typeof changes === "function" ? changes(old) : changes;
   assertNotStale(old, ifUpdatedAt);
   assertSlugFree(snap, input.slug, id);
   const data = snap.data;
@@ -133,7 +140,7 @@ export function deletePosts(snap: Snapshot, ids: number[]): Change<Post[]> {
 type RestoredIds = { restored: number[]; skipped: number[] };
 
 /** Backups put back only what is missing (docs/architecture.md section 4), every field as it was saved. */
-export function restorePosts(snap: Snapshot, given: Post[]): Change<RestoredIds> {
+export function restorePosts(snap: Snapshot, given: SavedPost[]): Change<RestoredIds> {
   const posts = given.map((p) => checkRecord(storedPostSchema, p)).map((p) => structuredClone(p));
   const data = snap.data;
   const result: RestoredIds = { restored: [], skipped: [] };

@@ -1,5 +1,6 @@
 import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
+import type { CmsListItem, CmsPost } from "~/shared/blog";
 import type { Post } from "~/server/store/types";
 
 /**
@@ -13,6 +14,12 @@ const sanitized = new WeakMap<Post, string>();
 export function contentOf(post: Post): string {
   let html = sanitized.get(post);
   if (html === undefined) sanitized.set(post, (html = sanitizeContent(post.content)));
+  return html;
+}
+
+/** A post the write path just stored with content it sanitized (`html`), so no reader sanitizes it again. */
+export function rememberContent(post: Post, html: string): string {
+  sanitized.set(post, html);
   return html;
 }
 
@@ -40,6 +47,17 @@ export async function contentsOf(posts: readonly Post[]): Promise<string[]> {
 /** docs/product.md section 3: older posts carry `excerpt` instead of `summary`. */
 export function summaryOf(post: Post): string {
   return post.summary || post.excerpt || "";
+}
+
+/** A post as the CMS shows it: drafts too, the summary resolved and the `excerpt` kept. */
+export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
+  return { ...cmsListItemOf(post), content };
+}
+
+/** A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it. */
+export function cmsListItemOf(post: Post): CmsListItem {
+  const { content: _content, ...item } = post;
+  return { ...item, summary: summaryOf(post) };
 }
 
 const minutes = new WeakMap<Post, number>();

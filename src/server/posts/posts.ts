@@ -4,7 +4,7 @@ import { UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
 import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~/shared/schemas";
 import { generateSlug } from "~/shared/slug";
 import { sanitizeContent } from "./content";
-import { contentOf, contentsOf, summaryOf } from "./post-view";
+import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 import { postNotFoundMessage } from "./post-changes";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
@@ -12,6 +12,8 @@ import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
   listAll(): Promise<CmsPost[]>;
+  /** One post for the editor, drafts too; `id` as a route or query parameter (parsePostId). */
+  get(id: unknown): Promise<CmsPost>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
   create(input: unknown): Promise<CmsPost>;
   /**
@@ -35,39 +37,39 @@ export function parsePostId(param: unknown): number {
  * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
  */
 export function createPostService(store: Store): PostService {
-  // Content is sanitized on write here and again on the way out (post-view.ts).
-  const forCms = (post: Post, content = contentOf(post)): CmsPost => ({ ...post, summary: summaryOf(post), content });
-
   return {
     async listAll() {
       const posts = await store.listPosts();
       const contents = await contentsOf(posts);
-      return posts.map((post, i) => forCms(post, contents[i]));
+      return posts.map((post, i) => cmsPostOf(post, contents[i]));
     },
 
+    async get(rawId) {
+      const id = parsePostId(rawId);
+      assertPostId(id);
+      const post = await store.getPostById(id);
+      if (!post) throw new NotFoundError(postNotFoundMessage(id));
+      return cmsPostOf(post);
+    },
+
+    // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
     async create(input) {
       const fields = recordOf(input);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
-      const post = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
-      return forCms(await store.createPost(post));
+      const post = await store.createPost(
+        parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) }),
+      );
+      return cmsPostOf(post, rememberContent(post, post.content));
     },
 
     async update(id, input) {
       assertPostId(id);
-      const current = await store.getPostById(id);
-      if (!current) throw new NotFoundError(postNotFoundMessage(id));
       const fields = recordOf(input);
-      // A partial update: every field left out keeps its value (title, summary and content too), so
-      // an update never moves a post's URL, republishes a draft, drops its cover image or its tags
-      // by omission; a field sent is validated as on create. A coverImage of "" removes the cover.
-      const ifUpdatedAt = updatedAtOf(fields);
-      if (!POST_FIELDS.some((key) => fields[key] !== undefined))
-        throw new ValidationError(POST_MESSAGES.nothingToUpdate);
-      const sent =
-        fields.slug === undefined
-          ? fields
-          : { ...fields, slug: slugFor({ title: current.title, ...fields }, current.slug) };
-      return forCms(await store.updatePost(id, parsePostChanges(sent), { ifUpdatedAt }));
+      // Checked inside the store's write, which looks the post up once (post-changes.ts).
+      const changes = (current: Post) => parsePostChanges(fields, current);
+      const post = await store.updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields) });
+      // Sent content was sanitized by the write, so the stored copy is the sanitized one.
+      return cmsPostOf(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content));
     },
 
     async remove(id) {
@@ -114,10 +116,15 @@ function sanitizedContent(sent: string): string {
 const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
 
 /**
- * The fields sent, checked by the same rules as create, and only those: the schema's defaults
- * (published) must not fill in a field that was left out.
+ * A partial update: every field left out keeps its value (title, summary and content too), so an
+ * update never moves a post's URL, republishes a draft, drops its cover image or its tags by
+ * omission; a field sent is checked by the same rules as create, and only those: the schema's
+ * defaults (published) must not fill in a field that was left out. A coverImage of "" removes the cover.
  */
-function parsePostChanges(fields: Record<string, unknown>): Partial<PostInput> {
+function parsePostChanges(sent: Record<string, unknown>, current: Post): Partial<PostInput> {
+  if (!POST_FIELDS.some((key) => sent[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+  const fields =
+    sent.slug === undefined ? sent : { ...sent, slug: slugFor({ title: current.title, ...sent }, current.slug) };
   const parsed = postInputSchema.partial().safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const changes: Partial<PostInput> = {};

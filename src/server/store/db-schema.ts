@@ -19,34 +19,58 @@ const counter = z
   .positive()
   .max(MAX_ID + 1);
 
-export const storedTagSchema = z.looseObject({ id, name: z.string().min(1), slug: z.string().min(1) });
+/*
+ * Each record has two schemas. The record schema names the fields this release knows, and the
+ * record types of types.ts are its z.infer, so a field is declared once. The stored schema is the
+ * same, loose: checked on load and on every write, it keeps what another release added.
+ */
+export const tagRecordSchema = z.object({ id, name: z.string().min(1), slug: z.string().min(1) });
+export const storedTagSchema = tagRecordSchema.loose();
 
-export const storedPostSchema = z.looseObject({
+export const postRecordSchema = z.object({
   id,
   title: z.string(),
   slug: z.string().min(1),
-  // Older posts carry `excerpt` and no `summary` (docs/product.md section 3); both are kept on every rewrite.
-  summary: z.string().optional(),
+  summary: z.string(),
+  /** Older posts carry `excerpt` instead of `summary` (docs/product.md section 3): read as the fallback, never lost. */
   excerpt: z.string().optional(),
+  /** Sanitized HTML. */
   content: z.string(),
   coverImage: z.string().optional(),
   published: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  tags: z.array(storedTagSchema),
+  tags: z.array(tagRecordSchema),
 });
+export const storedPostSchema = postRecordSchema
+  // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
+  .extend({ summary: z.string().optional(), tags: z.array(storedTagSchema) })
+  .loose();
 
-export const userSchema = z.looseObject({
+export const userRecordSchema = z.object({
   id,
   username: z.string().min(1),
   role: z.enum(["admin", "writer"]),
+  /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
   passwordHash: z.string().min(1),
   createdAt: z.string(),
+  /** A disabled user cannot sign in, and their sessions give no rights. */
   disabled: z.boolean().optional(),
   lastSignInAt: z.string().optional(),
 });
+export const userSchema = userRecordSchema.loose();
 
-export const messageSchema = z.looseObject({
+/** Whether the notification email went out (src/server/contact/mail-notifier.ts). */
+const emailStatusSchema = z.object({
+  state: z.enum(["pending", "sent", "failed"]),
+  attempts: z.number().int().min(0),
+  /** Why the last attempt failed. */
+  error: z.string().optional(),
+  updatedAt: z.string(),
+});
+
+/** A contact message: what the inbox shows, and the sender's address, which stays on the server. */
+export const messageRecordSchema = z.object({
   id,
   name: z.string(),
   email: z.string(),
@@ -55,29 +79,29 @@ export const messageSchema = z.looseObject({
   message: z.string(),
   ip: z.string(),
   createdAt: z.string(),
+  /** Inbox state (docs/product.md section 2); absent in older files, read as unread and not archived. */
   read: z.boolean().optional(),
   archived: z.boolean().optional(),
-  notification: z
-    .looseObject({
-      state: z.enum(["pending", "sent", "failed"]),
-      attempts: z.number().int().min(0),
-      error: z.string().optional(),
-      updatedAt: z.string(),
-    })
-    .optional(),
+  notification: emailStatusSchema.optional(),
 });
+export const messageSchema = messageRecordSchema.extend({ notification: emailStatusSchema.loose().optional() }).loose();
 
-export const settingsSchema = z.looseObject({ writersSeeInbox: z.boolean() });
+/** Site-wide settings an admin changes in /admin; absent in older files (DEFAULT_SETTINGS). */
+export const settingsRecordSchema = z.object({ writersSeeInbox: z.boolean() });
+export const settingsSchema = settingsRecordSchema.loose();
 export const DEFAULT_SETTINGS: Settings = { writersSeeInbox: false };
 
-const tagRedirectSchema = z.looseObject({ from: z.string().min(1), to: id });
+/** A renamed or merged tag's old slug, pointing at the tag that now holds its posts. */
+export const tagRedirectRecordSchema = z.object({ from: z.string().min(1), to: id });
+const tagRedirectSchema = tagRedirectRecordSchema.loose();
 
-const metaSchema = z.looseObject({
+const metaRecordSchema = z.object({
   nextPostId: counter,
   nextTagId: counter,
   nextUserId: counter,
   nextMessageId: counter,
 });
+const metaSchema = metaRecordSchema.loose();
 
 /** Two records with one key would make lookups ambiguous, so the file is refused instead. */
 function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.RefinementCtx) {
@@ -111,7 +135,7 @@ export const dbFileSchema = z
     unique(db.messages, (m) => m.id, "messages", ctx);
   });
 
-export type Meta = { nextPostId: number; nextTagId: number; nextUserId: number; nextMessageId: number };
+export type Meta = z.infer<typeof metaRecordSchema>;
 
 export type DbFile = {
   posts: Post[];
@@ -149,7 +173,7 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
     throw new DataFileError(file, `does not match the expected data format (${describeIssues(result.error.issues)})`);
   }
   const db = result.data;
-  const posts = db.posts.map((p) => ({ ...p, summary: p.summary ?? p.excerpt ?? "" })) as Post[];
+  const posts: Post[] = db.posts.map((p) => ({ ...p, summary: p.summary ?? p.excerpt ?? "" }));
   // Counters only ever move up: a stored counter above every id keeps deleted ids retired.
   const meta: Meta = {
     ...db.meta,

@@ -5,7 +5,16 @@ import * as posts from "~/server/posts/post-changes";
 import * as settings from "~/server/contact/settings-changes";
 import * as users from "~/server/users/user-changes";
 import * as tagChanges from "~/server/tags/tag-changes";
-import type { ChangeKind, MessagePatch, NewContactMessage, Post, PostInput, Settings, User, UserPatch } from "./types";
+import type {
+  ChangeKind,
+  MessagePatch,
+  NewContactMessage,
+  PostInput,
+  SavedPost,
+  Settings,
+  User,
+  UserPatch,
+} from "./types";
 
 /**
  * The Store's reads and writes as queries and change functions on a snapshot, shared by the JSON
@@ -56,8 +65,8 @@ export abstract class SnapshotStore {
   createPost(input: PostInput) {
     return this.write((s, now) => posts.createPost(s, input, now));
   }
-  updatePost(id: number, input: Partial<PostInput>, options: { ifUpdatedAt?: string } = {}) {
-    return this.write((s, now) => posts.updatePost(s, id, input, now, options.ifUpdatedAt));
+  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, changes, now, options.ifUpdatedAt));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));
@@ -65,7 +74,7 @@ export abstract class SnapshotStore {
   deletePosts(ids: number[]) {
     return this.write((s) => posts.deletePosts(s, ids));
   }
-  restorePosts(given: Post[]) {
+  restorePosts(given: SavedPost[]) {
     return this.write((s) => posts.restorePosts(s, given));
   }
 

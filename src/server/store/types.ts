@@ -2,79 +2,45 @@
  * The data model of docs/architecture.md section 4 and the Store interface every storage back-end implements.
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
-import type { Role } from "~/shared/users";
+import type { z } from "zod";
+import type { postInputSchema } from "~/shared/schemas";
 import type { SharedHits } from "~/server/http/rate-limiter";
+import type {
+  messageRecordSchema,
+  postRecordSchema,
+  settingsRecordSchema,
+  tagRecordSchema,
+  tagRedirectRecordSchema,
+  userRecordSchema,
+} from "./db-schema";
 
-export type { Role };
+/** The records are the z.infer of their schemas in db-schema.ts, so each field is declared once. */
+export type Tag = z.infer<typeof tagRecordSchema>;
+export type Post = z.infer<typeof postRecordSchema>;
+export type User = z.infer<typeof userRecordSchema>;
+export type ContactMessage = z.infer<typeof messageRecordSchema>;
+export type Settings = z.infer<typeof settingsRecordSchema>;
+export type TagRedirect = z.infer<typeof tagRedirectRecordSchema>;
 
-import type { Tag } from "~/shared/blog";
+/**
+ * A post as a backup holds it: an older one has `excerpt` and no `summary` (docs/product.md
+ * section 3). The store fills `summary` from `excerpt` when it takes the post in, keeping both.
+ */
+export type SavedPost = Omit<Post, "summary"> & { summary?: string };
 
-export type { Tag };
-
-import type { EmailStatus, InboxMessage } from "~/shared/inbox";
-
-export type { EmailStatus };
-
-export type Post = {
-  id: number;
-  title: string;
-  slug: string;
-  /** Older posts may carry `excerpt` instead of `summary` (docs/product.md section 3): read it as the fallback. */
-  summary: string;
-  excerpt?: string;
-  /** Sanitized HTML. */
-  content: string;
-  coverImage?: string;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-  tags: Tag[];
-};
-
-/** What a writer supplies; ids and timestamps are the store's. `tags` are tag names, created when new. */
-export type PostInput = {
-  title: string;
-  slug: string;
-  summary: string;
-  content: string;
-  coverImage?: string;
-  published: boolean;
-  tags?: string[];
-};
-
-export type User = {
-  id: number;
-  username: string;
-  role: Role;
-  /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
-  passwordHash: string;
-  createdAt: string;
-  /** A disabled user cannot sign in, and their sessions give no rights. */
-  disabled?: boolean;
-  lastSignInAt?: string;
-};
+/**
+ * What a writer supplies, as the post form's schema answers it; ids and timestamps are the
+ * store's. `tags` are tag names, created when new.
+ */
+export type PostInput = z.infer<typeof postInputSchema>;
 
 /** What an admin (or the user, for the password) may change on an account. */
 export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
 
-/** A stored message: what the inbox shows, and the sender's address, which stays on the server. */
-export type ContactMessage = Omit<InboxMessage, "read" | "archived"> & {
-  ip: string;
-  /** Inbox state (docs/product.md section 2); absent in older files, read as unread and not archived. */
-  read?: boolean;
-  archived?: boolean;
-};
-
 export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt" | "read" | "archived" | "notification">;
 
 /** What an inbox action may change on a message. */
-export type MessagePatch = { read?: boolean; archived?: boolean; notification?: EmailStatus };
-
-/** Site-wide settings an admin changes in /admin; absent in older files (DEFAULT_SETTINGS). */
-export type Settings = { writersSeeInbox: boolean };
-
-/** A renamed or merged tag's old slug, pointing at the tag that now holds its posts. */
-export type TagRedirect = { from: string; to: number };
+export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "notification">>;
 
 /** What changed, so caches of rendered pages can be dropped. */
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
@@ -105,15 +71,20 @@ export interface Store {
   createPost(input: PostInput): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
-   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time.
+   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
+   * changes may be a function of the stored post, called inside the write (its errors write nothing).
    */
-  updatePost(id: number, input: Partial<PostInput>, options?: { ifUpdatedAt?: string }): Promise<Post>;
+  updatePost(
+    id: number,
+    changes: Partial<PostInput> | ((current: Post) => Partial<PostInput>),
+    options?: { ifUpdatedAt?: string },
+  ): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;
   /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
   deletePosts(ids: number[]): Promise<Post[]>;
   /** Adds back posts whose id is missing, keeping every field as given; answers what was added and skipped. */
-  restorePosts(posts: Post[]): Promise<{ restored: number[]; skipped: number[] }>;
+  restorePosts(posts: SavedPost[]): Promise<{ restored: number[]; skipped: number[] }>;
 
   /** Sorted by name. */
   listTags(): Promise<Tag[]>;

@@ -1,3 +1,4 @@
+import { TAGS_MESSAGES } from "~/shared/tags";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { checkRecord, type Change } from "~/server/store/change";
 import { storedTagSchema } from "~/server/store/db-schema";
@@ -5,12 +6,11 @@ import type { Snapshot } from "~/server/store/db-snapshot";
 import type { Post, Tag, TagRedirect } from "~/server/store/types";
 
 export const tagSlugTakenMessage = (slug: string) => `A tag with the slug "${slug}" already exists.`;
-export const tagNotFoundMessage = (id: number) => `Tag ${id} not found.`;
 export const TAG_MERGE_SELF_MESSAGE = "Choose another tag to merge into.";
 
 function find(snap: Snapshot, id: number): Tag {
   const tag = snap.data.tags.find((t) => t.id === id);
-  if (!tag) throw new NotFoundError(tagNotFoundMessage(id));
+  if (!tag) throw new NotFoundError(TAGS_MESSAGES.notFound(id));
   return tag;
 }
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { fieldErrors } from "~/shared/field-errors";
 import { slugify } from "~/shared/slug";
 import { tagMergeSchema, tagRenameSchema, TAGS_MESSAGES, type TagWithCount } from "~/shared/tags";
-import { NotFoundError, ValidationError } from "~/server/http/errors";
+import { ValidationError } from "~/server/http/errors";
 import type { Store, Tag } from "~/server/store/types";
 
 export type TagService = {
@@ -32,11 +32,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /** The Tags panel's service, behind /api/admin/tags and the panel's route module. */
 export function createTagService(store: Store): TagService {
-  const existing = async (id: number) => {
-    if (!(await store.listTags()).some((t) => t.id === id)) throw new NotFoundError(TAGS_MESSAGES.notFound(id));
-    return id;
-  };
-
   return {
     async listWithCounts() {
       const counts = new Map<number, number>();
@@ -50,18 +45,19 @@ export function createTagService(store: Store): TagService {
         posts: counts.get(t.id) ?? 0,
       }));
     },
+    // The store's write looks each tag up once and answers the 404 (tag-changes.ts).
     async rename(rawId, input) {
-      const id = await existing(parseId(rawId));
+      const id = parseId(rawId);
       const { name } = parse(tagRenameSchema, input);
       return store.renameTag(id, { name, slug: slugify(name) });
     },
     async merge(rawId, input) {
-      const id = await existing(parseId(rawId));
+      const id = parseId(rawId);
       const { into } = parse(tagMergeSchema, input);
-      return store.mergeTags(id, await existing(into));
+      return store.mergeTags(id, into);
     },
     async remove(rawId) {
-      return store.deleteTag(await existing(parseId(rawId)));
+      return store.deleteTag(parseId(rawId));
     },
   };
 }

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { CmsPost } from "~/shared/blog";
-import { api, ApiError } from "~/app/lib/api";
+import type { CmsListItem, CmsPost } from "~/shared/blog";
+import type { PostsLoaderData } from "~/app/routes/admin.data.posts";
+import { api, ApiError, NetworkError } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonClasses } from "~/app/components/ui/button";
@@ -15,7 +16,7 @@ import type { SessionUser } from "~/shared/users";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { InboxPanel } from "./inbox-panel";
-import { PostsPanel } from "./posts-panel";
+import { POSTS_DATA_PATH, PostsPanel } from "./posts-panel";
 import { TagsPanel } from "./tags-panel";
 import { useInboxSummary } from "./use-inbox";
 import { useLeaveGuard } from "./use-leave-guard";
@@ -49,10 +50,18 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   };
   const openTab = (next: Tab) => (next === tab ? undefined : guard.confirmLeave(() => switchTab(next)));
 
-  const edit = (post: CmsPost) => {
-    setEditing(post);
-    setFormId(`post-${post.id}`);
-    setTab("new");
+  // A row carries no content, so the editor opens the post as stored now.
+  const edit = async (row: CmsListItem) => {
+    try {
+      const { post } = await api.get<PostsLoaderData>(`${POSTS_DATA_PATH}?id=${row.id}`);
+      if (!post) throw new ApiError(500, ADMIN_MESSAGES.openFailed);
+      setEditing(post);
+      setFormId(`post-${post.id}`);
+      setTab("new");
+    } catch (err) {
+      const description = err instanceof NetworkError ? err.message : undefined;
+      toast({ title: ADMIN_MESSAGES.openFailed, description, variant: "destructive" });
+    }
   };
 
   const done = (saved: boolean) => {
@@ -62,7 +71,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
     });
   };
 
-  const remove = async (post: CmsPost) => {
+  const remove = async (post: CmsListItem) => {
     try {
       await api.post(`/api/cms/delete-post/${post.id}`);
       toast(ADMIN_MESSAGES.deleted);

@@ -16,6 +16,7 @@ export const ADMIN_MESSAGES = {
   postsEmpty: "No posts found. Create your first post!",
   postsLoading: "Loading posts...",
   loadFailed: { title: "Failed to load posts", description: "Could not retrieve blog posts" },
+  openFailed: "Could not open the post. Please try again.",
   loadError: { title: "Error loading posts", description: "Network error while retrieving blog posts" },
 
   createHeading: "Create New Blog Post",

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { BLOG_MESSAGES, type CmsPost } from "~/shared/blog";
+import { BLOG_MESSAGES, type CmsListItem } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { viewPath } from "~/shared/preview";
 import { Badge } from "~/app/components/ui/badge";
@@ -21,11 +21,11 @@ export function PostsList({
   /** The Posts tab's search and filters, shown under the heading. */
   filters?: ReactNode;
   emptyText?: string;
-  posts: CmsPost[] | undefined;
+  posts: CmsListItem[] | undefined;
   loading: boolean;
   canDelete: boolean;
-  onEdit: (post: CmsPost) => void;
-  onDelete: (post: CmsPost) => void;
+  onEdit: (post: CmsListItem) => void;
+  onDelete: (post: CmsListItem) => void;
 }) {
   return (
     <Card>

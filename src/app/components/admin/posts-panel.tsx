@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { CmsPost } from "~/shared/blog";
+import type { CmsListItem } from "~/shared/blog";
 import { POST_QUERY_MESSAGES, type PostQuery } from "~/shared/post-query";
 import type { loader } from "~/app/routes/admin.data.posts";
 import { FilterSelect, inputClasses } from "~/app/components/ui/field";
@@ -27,8 +27,8 @@ const searchOf = ({ q, status, tag, sort, page }: PostQuery) => {
  */
 export function PostsPanel(props: {
   canDelete: boolean;
-  onEdit: (post: CmsPost) => void;
-  onDelete: (post: CmsPost) => void;
+  onEdit: (post: CmsListItem) => void;
+  onDelete: (post: CmsListItem) => void;
 }) {
   const [query, setQuery] = useState<PostQuery>({ q: "", status: "all", tag: "", sort: "created", page: 1 });
   const fetcher = useFetcher<typeof loader>();
