@@ -32,7 +32,17 @@ export type BackupInfo = { name: string; createdAt: string; size: number; count:
 
 export type BackupResult = { count: number; file: string };
 
-export type RestoreResult = { success: boolean; restored: number; skipped: number; message: string };
+/** A post a restore or an import did not store: its id, the field that breaks a post rule and the rule's message. */
+export type RefusedPost = { id: number; field: string; message: string };
+
+export type RestoreResult = {
+  success: boolean;
+  restored: number;
+  skipped: number;
+  /** One entry per broken field; a post listed here was not stored. */
+  refused: RefusedPost[];
+  message: string;
+};
 
 export type PurgeResult = {
   results: { totalPosts: number; deleted: number; failed: number };

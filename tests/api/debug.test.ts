@@ -144,6 +144,7 @@ describe("backup, purge, restore (docs/architecture.md section 4)", () => {
       success: true,
       restored: before.length,
       skipped: 0,
+      refused: [],
       message: BACKUP_SERVICE_MESSAGES.restored(before.length, 0),
     });
     expect(await t.store.listPosts()).toEqual(before);
@@ -171,6 +172,35 @@ describe("backup, purge, restore (docs/architecture.md section 4)", () => {
     await t.store.deletePost(before[3]!.id);
     expect((await api.restore({ posts: downloaded.posts }, admin).expect(200)).body).toMatchObject({ restored: 1 });
     expect(await t.store.listPosts()).toEqual(before);
+  });
+
+  it("refuses each post that breaks a post rule, naming it, and restores the rest", async () => {
+    const [template] = await seedPosts();
+    const post = (id: number, fields: Partial<Post>) => ({ ...template!, id, slug: `restored-${id}`, ...fields });
+    const upload = {
+      posts: [
+        post(601, { coverImage: "javascript:alert(1)" }),
+        post(602, { slug: "<b>bold</b>" }),
+        post(603, { slug: "line\u0007bell" }),
+        post(604, { createdAt: "not a date" }),
+        post(605, {}),
+      ],
+    };
+    const refused = [
+      { id: 601, field: "coverImage", message: POST_MESSAGES.coverImage },
+      { id: 602, field: "slug", message: POST_MESSAGES.slugPattern },
+      { id: 603, field: "slug", message: POST_MESSAGES.slugPattern },
+      { id: 604, field: "createdAt", message: POST_MESSAGES.dateTime },
+    ];
+    expect((await api.restore(upload, admin).expect(200)).body).toEqual({
+      success: true,
+      restored: 1,
+      skipped: 0,
+      refused,
+      message: BACKUP_SERVICE_MESSAGES.restored(1, 0, refused),
+    });
+    expect(await t.store.getPostById(605)).toMatchObject({ slug: "restored-605" });
+    for (const id of [601, 602, 603, 604]) expect(await t.store.getPostById(id)).toBeUndefined();
   });
 
   it("takes an upload far above the 32kb of other calls", async () => {

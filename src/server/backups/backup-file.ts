@@ -3,6 +3,8 @@ import { ValidationError } from "~/server/http/errors";
 import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";
+import type { RefusedPost } from "~/shared/operations";
+import { sortByPostRules } from "~/server/posts/post-rules";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -26,8 +28,11 @@ export type Backup = {
   media: BackupMedia;
 };
 
-/** What a restore puts back: the posts, and the images they show (none from a version 1 file). */
-export type BackupContents = { posts: Post[]; media: BackupMedia };
+/**
+ * What a restore puts back: the posts, and the images they show (none from a version 1 file);
+ * `refused` lists the posts left out because they break a post rule.
+ */
+export type BackupContents = { posts: Post[]; media: BackupMedia; refused: RefusedPost[] };
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -164,7 +169,10 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   for (const [name, base64] of Object.entries(media)) {
     if (!mediaMatchesName(name, base64)) throw new ValidationError(BACKUP_MESSAGES.badMedia(label, name));
   }
-  return { posts: parsed.data.posts as Post[], media };
+  // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
+  // rule is an older release's or a hand edit's, so only that post is left out.
+  const { kept, refused } = sortByPostRules(parsed.data.posts as Post[]);
+  return { posts: kept, media, refused };
 }
 
 export function parseBackupText(text: string, label: string): Post[] {
