@@ -37,11 +37,11 @@ const filesOf = (dir: string, folder: string) =>
 /** A data folder with every kind of record, retired ids, an old-style post and keys of another release. */
 async function fullDataFolder(): Promise<string> {
   const dir = makeTempDir("db-cli-");
+  const store = await openJsonStore(dir); // the sample posts and their tags
   // Two images, one shown by a post.
   const media = createMediaLibrary(dir);
   await media.upload(await makeImage(30, 20));
   const shown = await media.upload(await makeImage(31, 20));
-  const store = await openJsonStore(dir); // the sample posts and their tags
   await store.createPost(makePostInput({ tags: ["Airports", "Retail"], coverImage: "https://x.test/c.png" }));
   const doomed = await store.createPost(makePostInput({ published: false }));
   await store.deletePost(doomed.id);

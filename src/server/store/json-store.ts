@@ -8,6 +8,7 @@ import { parseDbFile, type DbFile } from "./db-schema";
 import { buildSnapshot, type Snapshot } from "./db-snapshot";
 import { DurableJsonFile } from "./durable-file-adapter";
 import { seedData } from "./seed";
+import { missingDbMessage, readFolderState } from "./first-start";
 import { SnapshotStore } from "./snapshot-store";
 import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/store/storage-errors";
 import type { Store, WriteOutcome } from "./types";
@@ -20,7 +21,10 @@ export const DB_FILE = "db.json";
 export const STORE_CLOSED_MESSAGE = "The store is closed.";
 
 export type OpenJsonStoreOptions = {
-  /** Sample posts on a first start (default true); a folder that has a db.json is never seeded. */
+  /**
+   * A first start (default true): sample posts in an empty folder, a refusal beside a site's files
+   * without db.json. False opens any folder without db.json as an empty site (a restore's open).
+   */
   seed?: boolean;
   /** For tests: wraps the file adapter, for instance to make a write fail. */
   wrapAdapter?: (adapter: Adapter<DbFile>) => Adapter<DbFile>;
@@ -38,6 +42,7 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
   await fs.mkdir(dataDir, { recursive: true });
   // The real path, so "data", "./data" and a symlink to it are one folder for the lock.
   const dir = await fs.realpath(dataDir);
+  const folder = await readFolderState(dir);
   const lock = await acquireDataLock(dir);
   try {
     const file = new DurableJsonFile(path.join(dir, DB_FILE), parseDbFile);
@@ -45,7 +50,10 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
     const low = new Low<DbFile>(options.wrapAdapter?.(file) ?? file, empty);
     await low.read(); // throws DataFileError, naming the file, for a file it cannot use
     const firstStart = low.data === empty; // lowdb keeps the default when the file is missing
-    const snapshot = buildSnapshot(firstStart && options.seed !== false ? seedData() : low.data);
+    const newSite = firstStart && options.seed !== false;
+    // `seed: false` is a restore's open (cli.ts), the way back for a folder that lost its db.json.
+    if (newSite && folder.state === "site") throw new Error(missingDbMessage(dir, DB_FILE, folder.found));
+    const snapshot = buildSnapshot(newSite && folder.state === "empty" ? seedData() : low.data);
     low.data = snapshot.data;
     if (firstStart) await low.write();
     else await file.removeLeftoverTemps();
