@@ -28,7 +28,11 @@ export type HealthReport = {
 };
 
 /** `count` is null for a file in the backups folder that is not a readable backup (restoring it says why). */
-export type BackupInfo = { name: string; createdAt: string; size: number; count: number | null };
+/**
+ * A kept backup. `count` is null when the file does not say (a hand-made one) or is damaged;
+ * `damaged` says why a file cannot be restored (cut off), read when the list is made.
+ */
+export type BackupInfo = { name: string; createdAt: string; size: number; count: number | null; damaged?: string };
 
 export type BackupResult = { count: number; file: string };
 

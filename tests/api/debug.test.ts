@@ -9,6 +9,7 @@ import { backupsDir } from "~/server/backups/backup-folder";
 import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
 import { postNotFoundMessage } from "~/server/posts/post-changes";
 import type { Post } from "~/server/store/types";
+import type { BackupInfo } from "~/shared/operations";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
@@ -277,6 +278,23 @@ describe("refused backups: 400, nothing changes", () => {
     expect(await state()).toEqual(before);
     expect((await api.backups(admin).expect(200)).body.backups[0]).toMatchObject({
       name: "posts-2999-01-01T00-00-00.000Z.json",
+    });
+  });
+
+  it("the list marks a cut-off backup as damaged, with the reason and no count, and the whole ones as they are", async () => {
+    const file = await withMissingPost();
+    const text = backupText(file);
+    const cut = {
+      "posts-2999-01-01T00-00-00.000Z.json": text.slice(0, Math.floor(text.length / 2)),
+      "posts-2999-01-02T00-00-00.000Z.json": text.slice(0, text.lastIndexOf("}")), // only the last brace lost
+      "posts-2999-01-03T00-00-00.000Z.json": text.slice(0, 100), // shorter than the header
+    };
+    for (const [name, part] of Object.entries(cut)) fs.writeFileSync(path.join(backupsFolder(), name), part);
+    const listed = (await api.backups(admin).expect(200)).body.backups as BackupInfo[];
+    const damaged = { count: null, damaged: BACKUP_MESSAGES.truncated };
+    expect(Object.fromEntries(listed.map(({ name, count, damaged }) => [name, { count, damaged }]))).toEqual({
+      ...Object.fromEntries(Object.keys(cut).map((name) => [name, damaged])),
+      [file]: { count: 6, damaged: undefined },
     });
   });
 

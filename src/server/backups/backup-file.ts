@@ -45,6 +45,8 @@ export const BACKUP_MESSAGES = {
     `${label} holds an image "${name}" whose bytes do not match its name, so it is damaged. Nothing was changed.`,
   invalidPosts: (label: string, details: string) =>
     `${label} holds posts that are not valid (${details}). Nothing was changed.`,
+  truncated:
+    "This backup is cut off (a full disk, or a copy or a write that stopped early): it ends before its last post, so it cannot be restored.",
   badName: (name: string) => `"${name}" is not a backup name: backups are named posts-<time>.json.`,
   notFound: (name: string) => `There is no backup named "${name}".`,
   noFile: (file: string) => `There is no file at ${file}.`,
@@ -84,6 +86,15 @@ export const HEADER_BYTES = 512;
 const HEADER = new RegExp(
   `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*[12],\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
 );
+
+/**
+ * Whether the last bytes of a file serializeBackup wrote are its end: the top-level object's
+ * brace alone on its line (then a newline, or nothing in a file an editor saved). Every other
+ * brace of the pretty-printed JSON is indented, so a file cut anywhere else ends otherwise, and a
+ * backup list reads these few bytes instead of parsing each file.
+ */
+export const BACKUP_END_BYTES = 4;
+export const isBackupEnd = (last: string) => /\n\}\s*$/.test(last);
 
 export function readHeader(start: string): { createdAt: string; count: number } | undefined {
   const match = HEADER.exec(start);
