@@ -48,7 +48,7 @@ it("adds the sample posts only in a truly empty folder, not after a start or res
 
   // A restore killed between taking the lock and writing db.json leaves the lock of a dead process.
   const killed = makeTempDir("first-start-");
-  const dead = spawnSync("true").pid!;
+  const dead = spawnSync("true").pid;
   const lock = { pid: dead, hostname: os.hostname(), startedAt: new Date().toISOString() };
   fs.writeFileSync(path.join(killed, LOCK_FILE), JSON.stringify(lock));
   const store = await openJsonStore(killed);
