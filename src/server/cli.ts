@@ -2,7 +2,9 @@ import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { name as PROGRAM, version as VERSION } from "../../package.json";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "~/shared/schemas";
+import type { RefusedPost } from "~/shared/operations";
 import { countPosts } from "./backups/backup-file";
+import { describeRefused } from "./posts/post-rules";
 import { readBackupFileContents } from "./backups/backup-folder";
 import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
@@ -39,7 +41,8 @@ export const CLI_MESSAGES = {
       ? `Missing ${names.slice(given.length).join(" ")}.`
       : `Unexpected argument "${given[names.length]}".`,
   backedUp: (count: number, file: string) => `Backed up ${countPosts(count)} to ${file}`,
-  restored: (restored: number, skipped: number) => `Restored ${countPosts(restored)}, skipped ${skipped}.`,
+  restored: (restored: number, skipped: number, refused: readonly RefusedPost[] = []) =>
+    `Restored ${countPosts(restored)}, skipped ${skipped}.${describeRefused(refused)}`,
 } as const;
 
 type Values = ReturnType<typeof parseArgs>["values"];
@@ -168,14 +171,14 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media } = await readBackupFileContents(path.resolve(file!));
+  const { posts, media, refused } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store, { files }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const { restored, skipped } = await store.restorePosts(posts);
-      console.log(CLI_MESSAGES.restored(restored.length, skipped.length));
+      console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },
   );

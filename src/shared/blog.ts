@@ -45,6 +45,8 @@ export const BLOG_MESSAGES = {
   notFoundTitle: "Blog Post Not Found",
   notFoundText: "The post you are looking for does not exist or is no longer published.",
   notFoundApi: "Post Not Found",
+  /** `GET /api/public/blog/posts?page=N` past the last page: a 404, as `/blog?page=N` (docs/product.md section 7). */
+  pageNotFoundApi: "Page Not Found",
   untitled: "Untitled Post",
   dateUnavailable: "Publication date unavailable",
   backToBlog: "Back to Blog",

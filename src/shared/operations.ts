@@ -28,11 +28,25 @@ export type HealthReport = {
 };
 
 /** `count` is null for a file in the backups folder that is not a readable backup (restoring it says why). */
-export type BackupInfo = { name: string; createdAt: string; size: number; count: number | null };
+/**
+ * A kept backup. `count` is null when the file does not say (a hand-made one) or is damaged;
+ * `damaged` says why a file cannot be restored (cut off), read when the list is made.
+ */
+export type BackupInfo = { name: string; createdAt: string; size: number; count: number | null; damaged?: string };
 
 export type BackupResult = { count: number; file: string };
 
-export type RestoreResult = { success: boolean; restored: number; skipped: number; message: string };
+/** A post a restore or an import did not store: its id, the field that breaks a post rule and the rule's message. */
+export type RefusedPost = { id: number; field: string; message: string };
+
+export type RestoreResult = {
+  success: boolean;
+  restored: number;
+  skipped: number;
+  /** One entry per broken field; a post listed here was not stored. */
+  refused: RefusedPost[];
+  message: string;
+};
 
 export type PurgeResult = {
   results: { totalPosts: number; deleted: number; failed: number };

@@ -31,6 +31,8 @@ export const POST_MESSAGES = {
   tags: "Tags must be a list of tag names",
   // docs/product.md section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
+  /** A stored post's createdAt and updatedAt (docs/product.md section 3). */
+  dateTime: "Must be a date and time, such as 2024-05-01T09:30:00.000Z",
   tooLong: TOO_LONG,
   /** An update that sends none of the post's fields: there is nothing to change. */
   nothingToUpdate:
@@ -106,6 +108,24 @@ export const testUpdatePostSchema = z.object({
     .trim()
     .min(3, POST_MESSAGES.slugLength)
     .max(LIMITS.slug, POST_MESSAGES.tooLong),
+});
+
+/**
+ * The rules every post the store takes in from outside must meet, whatever wrote it (a restored
+ * backup, an imported db.json): the slug pattern, the cover address rule and real dates, the
+ * rules whose breach reaches a reader (a link, an address, "Invalid Date" in a feed). The
+ * writer's minimum lengths are not among them, so an older post shorter than today's minimums
+ * still comes back (docs/decisions/081-restore-runs-the-post-rules.md).
+ */
+const dateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), POST_MESSAGES.dateTime);
+export const postRulesSchema = z.object({
+  slug: z.string().regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
+  coverImage: z
+    .string()
+    .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage)
+    .optional(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
 });
 
 export const TAG_MESSAGES = {

@@ -9,6 +9,7 @@ import { backupsDir } from "~/server/backups/backup-folder";
 import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
 import { postNotFoundMessage } from "~/server/posts/post-changes";
 import type { Post } from "~/server/store/types";
+import type { BackupInfo } from "~/shared/operations";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
@@ -144,6 +145,7 @@ describe("backup, purge, restore (docs/architecture.md section 4)", () => {
       success: true,
       restored: before.length,
       skipped: 0,
+      refused: [],
       message: BACKUP_SERVICE_MESSAGES.restored(before.length, 0),
     });
     expect(await t.store.listPosts()).toEqual(before);
@@ -171,6 +173,35 @@ describe("backup, purge, restore (docs/architecture.md section 4)", () => {
     await t.store.deletePost(before[3]!.id);
     expect((await api.restore({ posts: downloaded.posts }, admin).expect(200)).body).toMatchObject({ restored: 1 });
     expect(await t.store.listPosts()).toEqual(before);
+  });
+
+  it("refuses each post that breaks a post rule, naming it, and restores the rest", async () => {
+    const [template] = await seedPosts();
+    const post = (id: number, fields: Partial<Post>) => ({ ...template!, id, slug: `restored-${id}`, ...fields });
+    const upload = {
+      posts: [
+        post(601, { coverImage: "javascript:alert(1)" }),
+        post(602, { slug: "<b>bold</b>" }),
+        post(603, { slug: "line\u0007bell" }),
+        post(604, { createdAt: "not a date" }),
+        post(605, {}),
+      ],
+    };
+    const refused = [
+      { id: 601, field: "coverImage", message: POST_MESSAGES.coverImage },
+      { id: 602, field: "slug", message: POST_MESSAGES.slugPattern },
+      { id: 603, field: "slug", message: POST_MESSAGES.slugPattern },
+      { id: 604, field: "createdAt", message: POST_MESSAGES.dateTime },
+    ];
+    expect((await api.restore(upload, admin).expect(200)).body).toEqual({
+      success: true,
+      restored: 1,
+      skipped: 0,
+      refused,
+      message: BACKUP_SERVICE_MESSAGES.restored(1, 0, refused),
+    });
+    expect(await t.store.getPostById(605)).toMatchObject({ slug: "restored-605" });
+    for (const id of [601, 602, 603, 604]) expect(await t.store.getPostById(id)).toBeUndefined();
   });
 
   it("takes an upload far above the 32kb of other calls", async () => {
@@ -247,6 +278,23 @@ describe("refused backups: 400, nothing changes", () => {
     expect(await state()).toEqual(before);
     expect((await api.backups(admin).expect(200)).body.backups[0]).toMatchObject({
       name: "posts-2999-01-01T00-00-00.000Z.json",
+    });
+  });
+
+  it("the list marks a cut-off backup as damaged, with the reason and no count, and the whole ones as they are", async () => {
+    const file = await withMissingPost();
+    const text = backupText(file);
+    const cut = {
+      "posts-2999-01-01T00-00-00.000Z.json": text.slice(0, Math.floor(text.length / 2)),
+      "posts-2999-01-02T00-00-00.000Z.json": text.slice(0, text.lastIndexOf("}")), // only the last brace lost
+      "posts-2999-01-03T00-00-00.000Z.json": text.slice(0, 100), // shorter than the header
+    };
+    for (const [name, part] of Object.entries(cut)) fs.writeFileSync(path.join(backupsFolder(), name), part);
+    const listed = (await api.backups(admin).expect(200)).body.backups as BackupInfo[];
+    const damaged = { count: null, damaged: BACKUP_MESSAGES.truncated };
+    expect(Object.fromEntries(listed.map(({ name, count, damaged }) => [name, { count, damaged }]))).toEqual({
+      ...Object.fromEntries(Object.keys(cut).map((name) => [name, damaged])),
+      [file]: { count: 6, damaged: undefined },
     });
   });
 

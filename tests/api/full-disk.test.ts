@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { HEALTH_REPORT_ERRORS } from "~/server/operations/health";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
-import { dbFileText, expectFullDiskRefusal, writeAndHealth } from "../helpers/disk-full";
+import { dbFileText, expectFullDiskRefusal, fillDisk, writeAndHealth } from "../helpers/disk-full";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
@@ -36,27 +36,6 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-/** Writes until the file system refuses: tmpfs answers ENOSPC once its pages are all used. */
-function fill(dir: string): string {
-  const filler = path.join(dir, "filler");
-  const fd = fs.openSync(filler, "w");
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (;;) fs.writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  }
-  // The last bytes a partial page can still take.
-  try {
-    for (;;) fs.writeSync(fd, chunk, 0, 1);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
-  } finally {
-    fs.closeSync(fd);
-  }
-  return filler;
-}
-
 it("a full data folder: 507 with the reason, nothing half-written, health 503, and recovery without a restart", async (ctx) => {
   if (!mountPoint) {
     console.log(`Skipped the real full-disk test: ${skipReason}.`);
@@ -71,7 +50,7 @@ it("a full data folder: 507 with the reason, nothing half-written, health 503, a
     expect((await health()).status).toBe(200);
     const before = dbFileText(dataDir);
 
-    const filler = fill(dataDir);
+    const filler = fillDisk(dataDir);
     expectConsoleError(/ENOSPC/);
     const { sick } = await expectFullDiskRefusal(requests, dataDir, before);
     expect(sick.body.freeBytes).toBeLessThan(MB);

@@ -44,3 +44,24 @@ export async function expectFullDiskRefusal(
   });
   return { refused, sick };
 }
+
+/** Writes until the file system refuses: tmpfs answers ENOSPC once its pages are all used. */
+export function fillDisk(dir: string): string {
+  const filler = path.join(dir, "filler");
+  const fd = fs.openSync(filler, "w");
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) fs.writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  }
+  // The last bytes a partial page can still take.
+  try {
+    for (;;) fs.writeSync(fd, chunk, 0, 1);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+  } finally {
+    fs.closeSync(fd);
+  }
+  return filler;
+}

@@ -7,6 +7,7 @@ import { createMediaLibrary } from "~/server/media/media-library";
 import { openJsonStore } from "~/server/store/json-store";
 import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
 import type { Post } from "~/server/store/types";
+import { POST_MESSAGES } from "~/shared/schemas";
 import { cli } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
@@ -36,11 +37,11 @@ const filesOf = (dir: string, folder: string) =>
 /** A data folder with every kind of record, retired ids, an old-style post and keys of another release. */
 async function fullDataFolder(): Promise<string> {
   const dir = makeTempDir("db-cli-");
+  const store = await openJsonStore(dir); // the sample posts and their tags
   // Two images, one shown by a post.
   const media = createMediaLibrary(dir);
   await media.upload(await makeImage(30, 20));
   const shown = await media.upload(await makeImage(31, 20));
-  const store = await openJsonStore(dir); // the sample posts and their tags
   await store.createPost(makePostInput({ tags: ["Airports", "Retail"], coverImage: "https://x.test/c.png" }));
   const doomed = await store.createPost(makePostInput({ published: false }));
   await store.deletePost(doomed.id);
@@ -124,6 +125,36 @@ describe("db commands", () => {
     const missing = await cli(["db", "import", "--data", empty], { env });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(DB_MESSAGES.noDataFile(path.join(empty, "db.json")));
+  });
+
+  it("leaves out and names each post of db.json that breaks a post rule, and imports the rest", async () => {
+    const source = makeTempDir("db-cli-");
+    const store = await openJsonStore(source, { seed: false });
+    const good = await store.createPost(makePostInput());
+    await store.close();
+    const db = readDb(source) as { posts: Post[] };
+    const post = (id: number, fields: Partial<Post>) => ({ ...good, id, slug: `imported-${id}`, ...fields });
+    db.posts.push(
+      post(21, { coverImage: "javascript:alert(1)" }),
+      post(22, { slug: "<img src=x onerror=alert(1)>" }),
+      post(23, { createdAt: "not a date" }),
+    );
+    fs.writeFileSync(path.join(source, "db.json"), JSON.stringify(db));
+    const env = { DATABASE_URL: await server.createDatabase(), SESSION_SECRET };
+
+    const imported = await cli(["db", "import", "--data", source], { env });
+    expect(imported).toMatchObject({ code: 0, stderr: "" });
+    const refused = [
+      { id: 21, field: "coverImage", message: POST_MESSAGES.coverImage },
+      { id: 22, field: "slug", message: POST_MESSAGES.slugPattern },
+      { id: 23, field: "createdAt", message: POST_MESSAGES.dateTime },
+    ];
+    expect(imported.stdout).toContain(
+      DB_MESSAGES.imported("0 tags, 1 post, 0 users, 0 messages", path.join(source, "db.json"), refused),
+    );
+    const target = path.join(makeTempDir("db-cli-"), "exported");
+    expect((await cli(["db", "export", "--data", target], { env })).code).toBe(0);
+    expect((readDb(target) as { posts: Post[] }).posts.map((p) => p.id)).toEqual([good.id]);
   });
 
   it("says what to set when DATABASE_URL is missing", async () => {

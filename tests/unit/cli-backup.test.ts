@@ -2,13 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BACKUP_MESSAGES } from "~/server/backups/backup-file";
+import { BACKUP_MESSAGES, serializeBackup } from "~/server/backups/backup-file";
 import { backupsDir } from "~/server/backups/backup-folder";
 import { noDatabaseMessage } from "~/server/backups/data-folder-backup";
 import { CLI_MESSAGES } from "~/server/cli";
 import { inUseMessage } from "~/server/store/data-lock";
 import { DB_FILE } from "~/server/store/json-store";
 import { cli, closeStores, storeOf } from "../helpers/cli";
+import { POST_MESSAGES } from "~/shared/schemas";
+import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
@@ -105,6 +107,35 @@ describe("npm run restore -- FILE", () => {
       const again = await cli(["restore", onlyBackup(dataDir)], { dataDir });
       expect(again.stdout).toBe(`${CLI_MESSAGES.restored(0, 3)}\n`);
       expect(await (await storeOf(dataDir)).listPosts()).toEqual(all);
+    },
+    SLOW,
+  );
+
+  it(
+    "leaves out and names each post that breaks a post rule, and restores the rest",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      const [template] = await store.listPosts();
+      const post = (id: number, fields: Partial<Post>) => ({ ...template!, id, slug: `restored-${id}`, ...fields });
+      const file = path.join(makeTempDir("cli-restore-"), "hand-made.json");
+      const posts = [
+        post(11, { coverImage: "javascript:alert(1)" }),
+        post(12, { slug: "a\u0000<script>" }),
+        post(13, { createdAt: "not a date" }),
+        post(14, {}),
+      ];
+      fs.writeFileSync(file, serializeBackup(posts, new Date().toISOString()));
+      await closeStores();
+      const run = await cli(["restore", file], { dataDir });
+      const refused = [
+        { id: 11, field: "coverImage", message: POST_MESSAGES.coverImage },
+        { id: 12, field: "slug", message: POST_MESSAGES.slugPattern },
+        { id: 13, field: "createdAt", message: POST_MESSAGES.dateTime },
+      ];
+      expect(run).toEqual({ code: 0, stdout: `${CLI_MESSAGES.restored(1, 0, refused)}\n`, stderr: "" });
+      const ids = (await (await storeOf(dataDir)).listPosts()).map((p) => p.id);
+      expect(ids).toContain(14);
+      expect(ids.filter((id) => id >= 11 && id <= 13)).toEqual([]);
     },
     SLOW,
   );

@@ -8,7 +8,7 @@ import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(removeTempDirs);
 
-it("removes temp files of interrupted writes at start, in the data folder and backups/, but not a live writer's", async () => {
+it("removes temp files of interrupted writes at start, in the data folder, backups/, media/ and media-cache/, but not a live writer's", async () => {
   const dataDir = makeTempDir("leftovers-");
   const config = loadConfig({
     NODE_ENV: "test",
@@ -22,11 +22,18 @@ it("removes temp files of interrupted writes at start, in the data folder and ba
   try {
     const backups = path.join(dataDir, "backups");
     fs.mkdirSync(backups);
+    const media = path.join(dataDir, "media");
+    const mediaCache = path.join(dataDir, "media-cache");
+    fs.mkdirSync(media);
+    fs.mkdirSync(mediaCache);
     const files = {
       deadBackup: path.join(backups, `.posts-2026-01-01T00-00-00.000Z.json.${dead}.1.tmp`),
       ownPidBackup: path.join(backups, `.posts-2026-01-02T00-00-00.000Z.json.${process.pid}.7.tmp`),
       liveBackup: path.join(backups, `.posts-2026-01-03T00-00-00.000Z.json.${live.pid}.1.tmp`),
       realBackup: path.join(backups, "posts-2026-01-01T00-00-00.000Z.json"),
+      deadImage: path.join(media, `.${"a".repeat(64)}.png.${dead}.1.tmp`),
+      liveImage: path.join(media, `.${"b".repeat(64)}.png.${live.pid}.1.tmp`),
+      deadCopy: path.join(mediaCache, `.${"a".repeat(64)}-320w.webp.${dead}.3.tmp`),
       probe: path.join(dataDir, `.health-probe-${dead}-3`),
       probeTemp: path.join(dataDir, `..health-probe-${dead}-4.${dead}.9.tmp`),
       secretTemp: path.join(dataDir, `.session-secret.${dead}.2.tmp`),
@@ -43,6 +50,9 @@ it("removes temp files of interrupted writes at start, in the data folder and ba
       ownPidBackup: false,
       liveBackup: true,
       realBackup: true,
+      deadImage: false,
+      liveImage: true,
+      deadCopy: false,
       probe: false,
       probeTemp: false,
       secretTemp: false,

@@ -3,6 +3,8 @@ import { ValidationError } from "~/server/http/errors";
 import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type { Post, SavedPost } from "~/server/store/types";
+import type { RefusedPost } from "~/shared/operations";
+import { sortByPostRules } from "~/server/posts/post-rules";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -26,8 +28,11 @@ export type Backup = {
   media: BackupMedia;
 };
 
-/** What a restore puts back: the posts, and the images they show (none from a version 1 file). */
-export type BackupContents = { posts: SavedPost[]; media: BackupMedia };
+/**
+ * What a restore puts back: the posts, and the images they show (none from a version 1 file);
+ * `refused` lists the posts left out because they break a post rule.
+ */
+export type BackupContents = { posts: SavedPost[]; media: BackupMedia; refused: RefusedPost[] };
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -40,6 +45,8 @@ export const BACKUP_MESSAGES = {
     `${label} holds an image "${name}" whose bytes do not match its name, so it is damaged. Nothing was changed.`,
   invalidPosts: (label: string, details: string) =>
     `${label} holds posts that are not valid (${details}). Nothing was changed.`,
+  truncated:
+    "This backup is cut off (a full disk, or a copy or a write that stopped early): it ends before its last post, so it cannot be restored.",
   badName: (name: string) => `"${name}" is not a backup name: backups are named posts-<time>.json.`,
   notFound: (name: string) => `There is no backup named "${name}".`,
   noFile: (file: string) => `There is no file at ${file}.`,
@@ -79,6 +86,15 @@ export const HEADER_BYTES = 512;
 const HEADER = new RegExp(
   `^\\{\\s*"format":\\s*"${BACKUP_FORMAT}",\\s*"version":\\s*[12],\\s*"createdAt":\\s*"([^"]+)",\\s*"count":\\s*(\\d+)`,
 );
+
+/**
+ * Whether the last bytes of a file serializeBackup wrote are its end: the top-level object's
+ * brace alone on its line (then a newline, or nothing in a file an editor saved). Every other
+ * brace of the pretty-printed JSON is indented, so a file cut anywhere else ends otherwise, and a
+ * backup list reads these few bytes instead of parsing each file.
+ */
+export const BACKUP_END_BYTES = 4;
+export const isBackupEnd = (last: string) => /\n\}\s*$/.test(last);
 
 export function readHeader(start: string): { createdAt: string; count: number } | undefined {
   const match = HEADER.exec(start);
@@ -164,7 +180,10 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   for (const [name, base64] of Object.entries(media)) {
     if (!mediaMatchesName(name, base64)) throw new ValidationError(BACKUP_MESSAGES.badMedia(label, name));
   }
-  return { posts: parsed.data.posts, media };
+  // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
+  // rule is an older release's or a hand edit's, so only that post is left out.
+  const { kept, refused } = sortByPostRules(parsed.data.posts);
+  return { posts: kept, media, refused };
 }
 
 export function parseBackupText(text: string, label: string): SavedPost[] {

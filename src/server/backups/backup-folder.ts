@@ -8,9 +8,11 @@ import { mediaHashesIn } from "~/server/media/media-refs";
 import { folderOriginals } from "~/server/media/media-originals";
 import {
   assertBackupName,
+  BACKUP_END_BYTES,
   BACKUP_MESSAGES,
   backupName,
   HEADER_BYTES,
+  isBackupEnd,
   isBackupName,
   parseBackupTextContents,
   readHeader,
@@ -111,15 +113,35 @@ async function describe(file: string): Promise<BackupInfo | undefined> {
   try {
     const { size, mtime } = await handle.stat();
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEADER_BYTES), 0, HEADER_BYTES, 0);
-    const header = readHeader(buffer.toString("utf8", 0, bytesRead));
+    const start = buffer.toString("utf8", 0, bytesRead);
+    const header = readHeader(start);
+    const damaged = header ? !(await endsLikeABackup(handle, size)) : size <= HEADER_BYTES && !isJson(start);
     return {
       name: path.basename(file),
       createdAt: header?.createdAt ?? mtime.toISOString(),
       size,
-      count: header?.count ?? null,
+      // A cut-off file's header counts posts it no longer holds.
+      count: damaged ? null : (header?.count ?? null),
+      ...(damaged && { damaged: BACKUP_MESSAGES.truncated }),
     };
   } finally {
     await handle.close();
+  }
+}
+
+async function endsLikeABackup(handle: fs.FileHandle, size: number): Promise<boolean> {
+  const end = Buffer.alloc(BACKUP_END_BYTES);
+  const { bytesRead } = await handle.read(end, 0, end.length, Math.max(0, size - end.length));
+  return isBackupEnd(end.toString("utf8", 0, bytesRead));
+}
+
+/** A file shorter than a header is read whole already: a hand-made backup that small must still parse. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 

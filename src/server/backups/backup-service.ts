@@ -1,4 +1,12 @@
-import type { BackupInfo, BackupResult, PurgeResult, RestoreResult, TestRemovalResult } from "~/shared/operations";
+import type {
+  BackupInfo,
+  BackupResult,
+  PurgeResult,
+  RefusedPost,
+  RestoreResult,
+  TestRemovalResult,
+} from "~/shared/operations";
+import { describeRefused } from "~/server/posts/post-rules";
 import { HttpError, ValidationError } from "~/server/http/errors";
 import type { Post, Store } from "~/server/store/types";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
@@ -16,8 +24,8 @@ export const BACKUP_SERVICE_MESSAGES = {
   restoreRequest:
     'Send no body to restore the newest backup, {"file": "posts-<time>.json"} for another, or a backup file\'s content.',
   uploadLabel: "The uploaded backup",
-  restored: (restored: number, skipped: number) =>
-    `Restored ${countPosts(restored)}, skipped ${skipped} that already exist.`,
+  restored: (restored: number, skipped: number, refused: readonly RefusedPost[] = []) =>
+    `Restored ${countPosts(restored)}, skipped ${skipped} that already exist.${describeRefused(refused)}`,
   purged: (deleted: number, file: string) =>
     `Deleted ${countPosts(deleted)}. A backup of every post was taken first: ${file}.`,
   nothingToPurge: "There were no posts to delete, so no backup was needed.",
@@ -132,7 +140,8 @@ export function createBackupService({
         success: true,
         restored: restored.length,
         skipped: skipped.length,
-        message: BACKUP_SERVICE_MESSAGES.restored(restored.length, skipped.length),
+        refused: contents.refused,
+        message: BACKUP_SERVICE_MESSAGES.restored(restored.length, skipped.length, contents.refused),
       };
     },
 

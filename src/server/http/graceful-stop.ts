@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
+import net from "node:net";
 
 /**
  * Socket limits set on purpose rather than Node's defaults, which hold a slow or silent client's
@@ -23,9 +24,9 @@ export type GracefulStop = {
   /** Wraps the server's request listener so every answer in flight is known. */
   track(listener: RequestListener): RequestListener;
   /**
-   * Stops accepting, answers every request already received with `Connection: close`, closes each
-   * keep-alive socket as it goes idle, and resolves once every socket is gone; sockets still open
-   * after `timeoutMs` are cut. Resolves with how many requests were in flight and how many were cut.
+   * Stops accepting, answers every request received from then on with `Connection: close` (a
+   * keep-alive socket idle at the signal may still carry one, until its keep-alive timeout), and
+   * resolves once every socket is gone; sockets still open after `timeoutMs` are cut. Resolves with how many requests were in flight and how many were cut.
    */
   stop(timeoutMs: number): Promise<{ inFlight: number; cut: number }>;
 };
@@ -34,18 +35,12 @@ export function gracefulStop(server: Server): GracefulStop {
   const active = new Set<ServerResponse>();
   let stopping = false;
 
-  // Once a response is done its socket is idle (or about to read the next request, which will be
-  // answered with Connection: close): closing idle sockets on every finish drains them one by one.
-  const closeIdleSoon = () => setImmediate(() => server.closeIdleConnections());
-
   return {
     track(listener) {
       return (req: IncomingMessage, res: ServerResponse) => {
         active.add(res);
-        res.once("close", () => {
-          active.delete(res);
-          if (stopping) closeIdleSoon();
-        });
+        res.once("close", () => active.delete(res));
+        // The answer closes its socket: no keep-alive socket outlives the request it carried.
         if (stopping) res.setHeader("Connection", "close");
         listener(req, res);
       };
@@ -61,11 +56,15 @@ export function gracefulStop(server: Server): GracefulStop {
           cut = active.size;
           server.closeAllConnections();
         }, timeoutMs);
-        server.close(() => {
+        // net.Server's close stops accepting and waits for the open sockets; http.Server's would
+        // also close the idle keep-alive ones at once (Node's http docs, server.close()), racing a
+        // client that is sending its next request on one (RFC 9112 section 9.5). So each idle
+        // socket may still carry one request within its keep-alive window, answered with
+        // Connection: close, or ends at the keep-alive timeout as its client was told.
+        net.Server.prototype.close.call(server, () => {
           clearTimeout(force);
           resolve({ inFlight, cut });
         });
-        server.closeIdleConnections();
       });
     },
   };

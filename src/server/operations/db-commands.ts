@@ -3,7 +3,9 @@ import path from "node:path";
 import pg from "pg";
 import type { Config } from "~/server/config";
 import { ValidationError } from "~/server/http/errors";
+import type { RefusedPost } from "~/shared/operations";
 import { DB_FILE } from "~/server/store/json-store";
+import { describeRefused, sortByPostRules } from "~/server/posts/post-rules";
 import { parseDbFile } from "~/server/store/db-schema";
 import { DurableJsonFile } from "~/server/store/durable-file-adapter";
 import { migrate } from "~/server/store/pg/migrate";
@@ -21,7 +23,8 @@ export const DB_MESSAGES = {
   migrated: (names: string[]) =>
     names.length ? `Applied ${names.length} migration(s): ${names.join(", ")}.` : "The database is up to date.",
   noDataFile: (file: string) => `${file} does not exist: there is nothing to import.`,
-  imported: (records: string, file: string) => `Imported ${records} from ${file}.`,
+  imported: (records: string, file: string, refused: readonly RefusedPost[] = []) =>
+    `Imported ${records} from ${file}.${describeRefused(refused)}`,
   filesCopied: (images: number, backups: number) =>
     `Copied ${countPosts(images, "image")} and ${countPosts(backups, "backup")}.`,
   exportTargetTaken: (file: string) => `${file} exists already: db export writes only into a folder without one.`,
@@ -51,13 +54,16 @@ export async function migrateDatabase(config: Config): Promise<string> {
 export async function importDataFolder(config: Config): Promise<string> {
   const url = databaseUrl(config);
   const file = path.join(config.dataDir, DB_FILE);
-  const data = await new DurableJsonFile(file, parseDbFile).read();
-  if (!data) throw new ValidationError(DB_MESSAGES.noDataFile(file));
+  const read = await new DurableJsonFile(file, parseDbFile).read();
+  if (!read) throw new ValidationError(DB_MESSAGES.noDataFile(file));
+  // db.json keeps what older releases wrote; the database takes only posts that meet the post rules.
+  const { kept, refused } = sortByPostRules(read.posts);
+  const data = { ...read, posts: kept };
   const store = await openPgStore(url, { seed: false });
   try {
     await store.importData(data);
     const copied = await withDatabaseFiles(config, (db) => copyFiles(folderFiles(config.dataDir), db));
-    return `${DB_MESSAGES.imported(describeRecords(data), file)}\n${copied}`;
+    return `${DB_MESSAGES.imported(describeRecords(data), file, refused)}\n${copied}`;
   } finally {
     await store.close();
   }

@@ -7,6 +7,7 @@ import { removeLeftovers } from "./leftovers";
 import { openSiteFiles } from "~/server/store/site-files";
 import { openJsonStore, type OpenJsonStoreOptions } from "~/server/store/json-store";
 import { openPgStore } from "~/server/store/pg/pg-store";
+import { READ_ONLY_MESSAGES } from "~/server/store/read-only-start";
 import type { Store } from "~/server/store/types";
 import { ensureFirstAdmin } from "~/server/users/users";
 
@@ -19,8 +20,14 @@ import { ensureFirstAdmin } from "~/server/users/users";
 export async function openSite(config: Config, options: OpenJsonStoreOptions = {}) {
   const store = await openStore(config, options);
   try {
-    await removeLeftovers(config.dataDir);
-    await ensureFirstAdmin(store, config);
+    // A store that opens with a failed write is read-only (docs/decisions/083-read-only-start.md):
+    // it holds no lock, so it removes nothing and creates no admin until the disk recovers.
+    const readOnly = store.lastWrite().error;
+    if (readOnly) console.warn(READ_ONLY_MESSAGES.started(readOnly.message));
+    else {
+      await removeLeftovers(config.dataDir);
+      await ensureFirstAdmin(store, config);
+    }
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
     // With PostgreSQL every instance must know every session (docs/decisions/042-postgres-sessions.md).
     const sessionRecords = config.databaseUrl

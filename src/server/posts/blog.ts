@@ -15,11 +15,10 @@ export type BlogService = {
    * last page and for a tag no published post has (unknown, or used only by drafts).
    */
   listPage(options: { page: number; tag?: string; pageSize?: number }): Promise<BlogPage | undefined>;
-  /**
-   * Published posts, newest first, as the public API and the feeds give them: every one, or one
-   * page of them (empty past the last page).
-   */
-  listPublished(paging?: { page: number; pageSize: number }): Promise<PublicPost[]>;
+  /** Published posts, newest first, as the public API and the feeds give them. */
+  listPublished(): Promise<PublicPost[]>;
+  /** One page of listPublished; undefined past the last page, which answers 404 as `/blog?page=N` does. */
+  listPublishedPage(paging: { page: number; pageSize: number }): Promise<PublicPost[] | undefined>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
   /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
@@ -50,6 +49,10 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     content,
     published: post.published,
   });
+  const publicOf = async (posts: readonly Post[]) => {
+    const contents = await contentsOf(posts);
+    return posts.map((post, i) => toPublic(post, contents[i]));
+  };
 
   return {
     async listPage({ page, tag, pageSize = BLOG_PAGE_SIZE }) {
@@ -64,12 +67,14 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const { items, ...position } = found;
       return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
-    async listPublished(paging) {
+    async listPublished() {
       await media?.ready();
-      const published = await store.publishedPosts();
-      const shown = paging ? (pageOf(published, paging.page, paging.pageSize)?.items ?? []) : published;
-      const contents = await contentsOf(shown);
-      return shown.map((post, i) => toPublic(post, contents[i]));
+      return publicOf(await store.publishedPosts());
+    },
+    async listPublishedPage({ page, pageSize }) {
+      await media?.ready();
+      const shown = pageOf(await store.publishedPosts(), page, pageSize)?.items;
+      return shown && publicOf(shown);
     },
     async getPublished(slug) {
       const post = await store.getPostBySlug(slug);

@@ -35,7 +35,9 @@ export function publicBlogRouter({ blog }: AppContext): Router {
     const paging = pagingSchema.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
     if (!paging.success) throw new ValidationError("Invalid paging parameters.", fieldErrors(paging.error));
     const { page, pageSize } = paging.data;
-    res.json(await blog.listPublished(page && pageSize ? { page, pageSize } : undefined));
+    const posts = page && pageSize ? await blog.listPublishedPage({ page, pageSize }) : await blog.listPublished();
+    if (!posts) throw new NotFoundError(BLOG_MESSAGES.pageNotFoundApi);
+    res.json(posts);
   });
 
   router.get("/public/blog/posts/:slug", async (req, res) => {

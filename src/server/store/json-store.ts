@@ -3,14 +3,19 @@ import path from "node:path";
 import { Low, type Adapter } from "lowdb";
 import type { Change } from "./change";
 import { CommitQueue } from "./commit-queue";
-import { acquireDataLock, type DataLock } from "./data-lock";
+import type { DataLock } from "./data-lock";
+import { lockOrReadOnly, READ_ONLY_MESSAGES } from "./read-only-start";
+import { HttpError } from "~/server/http/errors";
 import { parseDbFile, type DbFile } from "./db-schema";
 import { buildSnapshot, type Snapshot } from "./db-snapshot";
 import { DurableJsonFile } from "./durable-file-adapter";
 import { seedData } from "./seed";
+import { missingDbMessage, readFolderState } from "./first-start";
 import { SnapshotStore } from "./snapshot-store";
-import { errorCode, STORAGE_MESSAGES, storageErrorOf } from "~/server/store/storage-errors";
-import type { Store, WriteOutcome } from "./types";
+import { errorCode, STORAGE_MESSAGES, StorageError, storageErrorOf } from "~/server/store/storage-errors";
+import type { ChangeKind, Store, WriteOutcome } from "./types";
+
+const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings"];
 
 /**
  * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` through lowdb, with our durable
@@ -20,7 +25,10 @@ export const DB_FILE = "db.json";
 export const STORE_CLOSED_MESSAGE = "The store is closed.";
 
 export type OpenJsonStoreOptions = {
-  /** Sample posts on a first start (default true); a folder that has a db.json is never seeded. */
+  /**
+   * A first start (default true): sample posts in an empty folder, a refusal beside a site's files
+   * without db.json. False opens any folder without db.json as an empty site (a restore's open).
+   */
   seed?: boolean;
   /** For tests: wraps the file adapter, for instance to make a write fail. */
   wrapAdapter?: (adapter: Adapter<DbFile>) => Adapter<DbFile>;
@@ -38,20 +46,30 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
   await fs.mkdir(dataDir, { recursive: true });
   // The real path, so "data", "./data" and a symlink to it are one folder for the lock.
   const dir = await fs.realpath(dataDir);
-  const lock = await acquireDataLock(dir);
+  const folder = await readFolderState(dir);
+  const locked = await lockOrReadOnly(dir);
+  const [lock, refused] = "lock" in locked ? [locked.lock] : [undefined, locked.refused];
   try {
     const file = new DurableJsonFile(path.join(dir, DB_FILE), parseDbFile);
     const empty = emptyDb();
     const low = new Low<DbFile>(options.wrapAdapter?.(file) ?? file, empty);
     await low.read(); // throws DataFileError, naming the file, for a file it cannot use
     const firstStart = low.data === empty; // lowdb keeps the default when the file is missing
-    const snapshot = buildSnapshot(firstStart && options.seed !== false ? seedData() : low.data);
+    if (refused) {
+      // Read-only (read-only-start.ts): only a site that has its data can be served without a disk.
+      if (firstStart) throw refused;
+      return new JsonStore(dir, low, buildSnapshot(low.data), undefined, refused);
+    }
+    const newSite = firstStart && options.seed !== false;
+    // `seed: false` is a restore's open (cli.ts), the way back for a folder that lost its db.json.
+    if (newSite && folder.state === "site") throw new Error(missingDbMessage(dir, DB_FILE, folder.found));
+    const snapshot = buildSnapshot(newSite && folder.state === "empty" ? seedData() : low.data);
     low.data = snapshot.data;
     if (firstStart) await low.write();
     else await file.removeLeftoverTemps();
-    return new JsonStore(low, snapshot, lock);
+    return new JsonStore(dir, low, snapshot, lock);
   } catch (error) {
-    await lock.release();
+    await lock?.release();
     throw error;
   }
 }
@@ -61,12 +79,18 @@ class JsonStore extends SnapshotStore implements Store {
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
 
+  private regaining?: Promise<void>;
+
   constructor(
-    low: Low<DbFile>,
+    private readonly dir: string,
+    private readonly low: Low<DbFile>,
     private snap: Snapshot,
-    private readonly lock: DataLock,
+    /** Undefined while read-only: the lock could not be written (read-only-start.ts). */
+    private lock: DataLock | undefined,
+    refused?: StorageError,
   ) {
     super();
+    if (refused) this.outcome = { at: null, error: { code: refused.code, message: refused.message } };
     this.queue = new CommitQueue(
       () => this.snap,
       async (next) => {
@@ -104,7 +128,38 @@ class JsonStore extends SnapshotStore implements Store {
   /** One queue per store, and one store per folder (the lock), so writes never interleave. */
   protected write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    if (!this.lock) return this.regainLock().then(() => this.queue.push(change));
     return this.queue.push(change);
+  }
+
+  /**
+   * A read-only store's way back (docs/decisions/083-read-only-start.md): each write first tries
+   * the lock again. Once it holds, db.json is read anew, since another process may have held the
+   * folder and saved in between, and the store writes as if it had started so.
+   */
+  private regainLock(): Promise<void> {
+    this.regaining ??= (async () => {
+      const locked = await lockOrReadOnly(this.dir).catch((error: unknown) => {
+        console.error("The data folder's lock could not be taken:", error);
+        return { refused: new HttpError(503, READ_ONLY_MESSAGES.heldElsewhere) };
+      });
+      if ("refused" in locked) {
+        const code = locked.refused instanceof StorageError ? locked.refused.code : "EBUSY";
+        this.outcome = { at: this.outcome.at, error: { code, message: locked.refused.message } };
+        throw locked.refused;
+      }
+      try {
+        await this.low.read();
+      } catch (error) {
+        await locked.lock.release();
+        throw error;
+      }
+      this.lock = locked.lock;
+      this.snap = buildSnapshot(this.low.data);
+      this.outcome = { at: this.outcome.at, error: null };
+      for (const kind of ALL_KINDS) this.emit(kind);
+    })().finally(() => (this.regaining = undefined));
+    return this.regaining;
   }
 
   lastWrite() {
@@ -118,7 +173,7 @@ class JsonStore extends SnapshotStore implements Store {
   close() {
     this.closing ??= this.queue.idle().then(async () => {
       this.clearListeners();
-      await this.lock.release();
+      await this.lock?.release();
     });
     return this.closing;
   }

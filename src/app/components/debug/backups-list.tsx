@@ -23,8 +23,9 @@ export function BackupsList({
           <div className="min-w-0">
             <p className="truncate font-mono text-sm text-slate-900">{b.name}</p>
             <p className="text-xs text-slate-600">
-              {formatDateTime(b.createdAt)} · {b.count} posts · {kilobytes(b.size)}
+              {formatDateTime(b.createdAt)} · {b.damaged ? "damaged" : `${b.count} posts`} · {kilobytes(b.size)}
             </p>
+            {b.damaged && <p className="text-xs text-red-700">{b.damaged}</p>}
           </div>
           <div className="flex shrink-0 gap-2">
             <a
@@ -34,17 +35,19 @@ export function BackupsList({
             >
               Download<span className="sr-only"> {b.name}</span>
             </a>
-            <ConfirmButton
-              variant="secondary"
-              size="sm"
-              aria-label={`Restore from ${b.name}`}
-              title={DEBUG_MESSAGES.confirmRestore.title}
-              description={DEBUG_MESSAGES.confirmRestore.description}
-              confirmLabel="Restore"
-              onConfirm={() => onRestore(b.name)}
-            >
-              Restore
-            </ConfirmButton>
+            {!b.damaged && (
+              <ConfirmButton
+                variant="secondary"
+                size="sm"
+                aria-label={`Restore from ${b.name}`}
+                title={DEBUG_MESSAGES.confirmRestore.title}
+                description={DEBUG_MESSAGES.confirmRestore.description}
+                confirmLabel="Restore"
+                onConfirm={() => onRestore(b.name)}
+              >
+                Restore
+              </ConfirmButton>
+            )}
           </div>
         </li>
       ))}

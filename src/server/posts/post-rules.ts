@@ -1,0 +1,30 @@
+import { postRulesSchema } from "~/shared/schemas";
+import type { RefusedPost } from "~/shared/operations";
+
+/**
+ * Splits posts from outside (a backup, an imported db.json) into those that meet the post rules
+ * of src/shared/schemas.ts and those that do not, so one broken post is reported and left out
+ * while the rest are stored (docs/decisions/081-restore-runs-the-post-rules.md).
+ */
+export function sortByPostRules<T extends { id: number }>(posts: readonly T[]): { kept: T[]; refused: RefusedPost[] } {
+  const kept: T[] = [];
+  const refused: RefusedPost[] = [];
+  for (const post of posts) {
+    const result = postRulesSchema.safeParse(post);
+    if (result.success) kept.push(post);
+    else
+      for (const issue of result.error.issues) {
+        refused.push({ id: post.id, field: issue.path.map(String).join("."), message: issue.message });
+      }
+  }
+  return { kept, refused };
+}
+
+/** " Refused 1 post that breaks the post rules: post 7 slug (...)." or nothing when none was refused. */
+export function describeRefused(refused: readonly RefusedPost[]): string {
+  if (refused.length === 0) return "";
+  const posts = new Set(refused.map((r) => r.id)).size;
+  const fields = refused.map((r) => `post ${r.id} ${r.field} (${r.message})`).join("; ");
+  const counted = posts === 1 ? "1 post that breaks" : `${posts} posts that break`;
+  return ` Refused ${counted} the post rules: ${fields}.`;
+}
