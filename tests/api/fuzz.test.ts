@@ -181,7 +181,7 @@ function bodies(r: ReturnType<typeof generator>, json: () => unknown): Array<Buf
     "intent=settings&writersSeeInbox=maybe",
     "intent=sign-in&username=a&password=b&returnTo=//evil.example",
     "token=x&username=admin&password=a&confirmPassword=b",
-    "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nrename\r\n--x\r\nContent-Disposition: form-data; name=\"id\"; filename=\"a\"\r\n\r\n1\r\n--x--",
+    '--x\r\nContent-Disposition: form-data; name="intent"\r\n\r\nrename\r\n--x\r\nContent-Disposition: form-data; name="id"; filename="a"\r\n\r\n1\r\n--x--',
     "name=%ff&email=%",
     Buffer.from([0xff, 0xfe, 0x00, 0x7b]),
     Buffer.from(Array.from({ length: 64 }, () => Math.floor(r.next() * 256))),
