@@ -35,6 +35,13 @@ describe("requests that cannot be understood", () => {
     expect(res.body).toEqual({ message: REQUEST_MESSAGES.methodNotAllowed(method) });
   });
 
+  it.each(["a b", "a/b", "[::1", "a:x"])("Host: %s is a 400 on pages and /api alike", async (host) => {
+    for (const path of ["/admin", "/api/auth/me"]) {
+      const res = await request(t.app).get(path).set("Host", host).expect(400);
+      expect(res.body).toEqual({ message: REQUEST_MESSAGES.badHost });
+    }
+  });
+
   it("PATCH reaches the /api routers (the admin's user and inbox changes use it)", async () => {
     await request(t.app).patch("/api/admin/users/1").send({ role: "writer" }).expect(401);
   });
