@@ -12,6 +12,7 @@ import type { Config } from "./config";
 import { createContactService } from "~/server/contact/contact";
 import type { AppContext } from "./context";
 import { HttpError, outcomeOf } from "~/server/http/errors";
+import { readFormBody } from "~/server/http/form-body";
 import { createSetupService } from "~/server/users/first-run";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
@@ -66,6 +67,7 @@ export function createApp({
   const context: AppContext = {
     config,
     outcomeOf,
+    readForm: readFormBody,
     store,
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),

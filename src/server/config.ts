@@ -53,6 +53,7 @@ const envSchema = z
     MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+    MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
     ),
@@ -120,6 +121,11 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
   maxConnections: number;
+  /**
+   * Open sockets one address may hold; more from it are closed on arrival. Not applied behind a
+   * trusted proxy, whose address every connection has (docs/decisions/080-connections-per-address.md).
+   */
+  maxConnectionsPerAddress: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -165,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     minFreeBytes: e.MIN_FREE_BYTES,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -4,6 +4,7 @@ import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "~/server/posts/blog";
 import type { Config } from "./config";
 import type { outcomeOf } from "~/server/http/errors";
+import type { readFormBody } from "~/server/http/form-body";
 import type { ContactService } from "~/server/contact/contact";
 import type { SetupService } from "~/server/users/first-run";
 import type { HealthService } from "~/server/operations/health";
@@ -24,6 +25,8 @@ export type AppContext = {
   config: Config;
   /** Runs a service call for a route module, answering a typed error as data (errors.ts). */
   outcomeOf: typeof outcomeOf;
+  /** Reads a page action's posted form, or answers the 4xx for a body that is not one (form-body.ts). */
+  readForm: typeof readFormBody;
   store: Store;
   blog: BlogService;
   contact: ContactService;

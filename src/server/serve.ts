@@ -5,7 +5,8 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import { createCacheWarmer, writesInFlight } from "~/server/page-cache/cache-warmer";
-import { applySocketLimits, gracefulStop } from "~/server/http/graceful-stop";
+import { gracefulStop } from "~/server/http/graceful-stop";
+import { applySocketLimits, SERVER_OPTIONS } from "~/server/http/socket-limits";
 import { describeStorage, openSite } from "~/server/operations/open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { securityHeaders } from "~/server/http/security-headers";
@@ -60,7 +61,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
         store,
       });
     }
-    const server = http.createServer();
+    const server = http.createServer(SERVER_OPTIONS);
     const stopper = gracefulStop(server);
     const writes = writesInFlight();
     // docs/decisions/051-one-request-per-turn.md: what the cache does not hold starts one per turn.
@@ -73,7 +74,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
       if (!app.htmlCache.serve(req, res)) render(req, res);
     };
     server.on("request", stopper.track(handle));
-    applySocketLimits(server, config.maxConnections);
+    applySocketLimits(server, config);
     const port = await listen(server, config);
     // docs/decisions/016-first-run-setup-link.md: the one-time link goes to the operator's own output,
     // before the ready line that scripts and tests wait for.

@@ -3,4 +3,6 @@ export const AUTH_MESSAGES = {
   signInRequired: "You need to sign in to do that.",
   adminsOnly: "Only admins can do that.",
   crossOrigin: "Cross-origin requests are not allowed.",
+  /** A signed-in page's form posted natively before its JavaScript ran (only sign-in works without it). */
+  pageNotReady: "The page had not finished loading. Please try again.",
 } as const;

@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
 import { API_METHODS, PAGE_METHODS, REQUEST_MESSAGES } from "~/server/http/request-guards";
-import { CONTACT_FORM_MESSAGES } from "~/server/contact/contact";
+import { FORM_BODY_MESSAGES } from "~/server/http/form-body";
 import { makeTestApp } from "../helpers/test-app";
 
 /** Each way the attack run found to reach a 500, answered with its 4xx instead. */
@@ -33,6 +33,13 @@ describe("requests that cannot be understood", () => {
     const res = await request(t.app)[method.toLowerCase() as "get"](path).expect(405);
     expect(res.headers.allow).toBe(allowed.join(", "));
     expect(res.body).toEqual({ message: REQUEST_MESSAGES.methodNotAllowed(method) });
+  });
+
+  it.each(["a b", "a/b", "[::1", "a:x"])("Host: %s is a 400 on pages and /api alike", async (host) => {
+    for (const path of ["/admin", "/api/auth/me"]) {
+      const res = await request(t.app).get(path).set("Host", host).expect(400);
+      expect(res.body).toEqual({ message: REQUEST_MESSAGES.badHost });
+    }
   });
 
   it("PATCH reaches the /api routers (the admin's user and inbox changes use it)", async () => {
@@ -66,13 +73,13 @@ describe("bodies in a form the endpoint does not take", () => {
   it("the contact form's page action refuses a JSON body with 415 and a broken multipart body with 400", async () => {
     const json = await request(t.app).post("/industries").set("Content-Type", "application/json").send("{}");
     expect(json.status).toBe(415);
-    expect(json.text).toContain(CONTACT_FORM_MESSAGES.contentType);
+    expect(json.text).toContain(FORM_BODY_MESSAGES.contentType);
     const broken = await request(t.app)
       .post("/industries")
       .set("Content-Type", "multipart/form-data; boundary=x")
       .send("--x\r\nbroken");
     expect(broken.status).toBe(400);
-    expect(broken.text).toContain(CONTACT_FORM_MESSAGES.unreadable);
+    expect(broken.text).toContain(FORM_BODY_MESSAGES.unreadable);
   });
 
   it("a page form posted from another site is a 403", async () => {

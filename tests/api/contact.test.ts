@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
-import { CONTACT_FORM_MESSAGES, HONEYPOT_FIELD } from "~/server/contact/contact";
+import { HONEYPOT_FIELD } from "~/server/contact/contact";
+import { FORM_BODY_MESSAGES } from "~/server/http/form-body";
 import { CONTACT_MESSAGES } from "~/shared/contact-schema";
 import { asHtml } from "../helpers/html";
 import { GOOD_CONTACT as GOOD } from "../helpers/factories";
@@ -173,7 +174,7 @@ describe("the contact form without JavaScript", () => {
       .set("content-type", "application/json")
       .send(JSON.stringify(GOOD))
       .expect(415);
-    expect(res.text).toContain(asHtml(CONTACT_FORM_MESSAGES.contentType));
+    expect(res.text).toContain(asHtml(FORM_BODY_MESSAGES.contentType));
     expect(await t.store.listMessages()).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { FORM_BODY_MESSAGES } from "~/server/http/form-body";
 import { asHtml } from "../helpers/html";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { SETUP_MESSAGES } from "~/shared/setup";
@@ -22,6 +23,23 @@ const submit = (token: string, fields: Record<string, string>) =>
 const GOOD = { username: "ada", password: "a long password", confirmPassword: "a long password" };
 
 describe("/admin/setup", () => {
+  it("a post with no body or one that is not a form is a 4xx with the reason, before and after setup", async () => {
+    const link = await t.app.setup.issueLink("http://localhost:3000");
+    const path = `/admin/setup?token=${tokenOf(link!)}`;
+    const refusals = async () => {
+      const none = await request(t.app).post(path).expect(415);
+      expect(none.text).toContain(asHtml(FORM_BODY_MESSAGES.contentType));
+      await request(t.app).post(path).type("json").send({ token: "x" }).expect(415);
+      await request(t.app).post(path).type("text").send("token=x").expect(415);
+      const broken = await request(t.app).post(path).type("multipart/form-data; boundary=x").send("--x\r\nbroken");
+      expect(broken.status).toBe(400);
+      expect(broken.text).toContain(asHtml(FORM_BODY_MESSAGES.unreadable));
+    };
+    await refusals();
+    await makeUser(t.store);
+    await refusals();
+  });
+
   it("without a token says how to get one: the restart, the CLI and the environment variables", async () => {
     const res = await request(t.app).get("/admin/setup").expect(200);
     expect(res.headers["cache-control"]).toBe("private, no-store");

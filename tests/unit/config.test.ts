@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       minFreeBytes: undefined,
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,
+      maxConnectionsPerAddress: 100,
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
       contactNotifyFrom: "no-reply@localhost",
       smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
@@ -33,12 +34,15 @@ describe("loadConfig", () => {
         minFreeBytes: 1_048_576,
         shutdownTimeoutMs: 2_500,
         maxConnections: 50,
+        maxConnectionsPerAddress: 5,
       },
     );
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "3" }).maxConnectionsPerAddress).toBe(3);
     for (const [name, bad] of [
       ["MIN_FREE_BYTES", "-1"],
       ["SHUTDOWN_TIMEOUT_MS", "soon"],
       ["MAX_CONNECTIONS", "0"],
+      ["MAX_CONNECTIONS_PER_ADDRESS", "0"],
     ]) {
       expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { INDUSTRIES } from "~/shared/industries";
 import { IndustriesMenu } from "./industries-menu";
@@ -8,12 +8,23 @@ import { SECTION_LINKS, industryPath } from "./nav-links";
 const linkClass = "rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 const { about, technology, blog, contact } = SECTION_LINKS;
 
-/** docs/product.md section 2: sticky; a link bar from the medium width up, a toggled stacked menu below it. */
+/**
+ * docs/product.md section 2: sticky; a link bar from the medium width up, a toggled stacked menu
+ * below it. The menu is a `<details>`, so its button opens it before the page's JavaScript has run
+ * (or without it); once hydrated, React follows its state to name the button and to close the
+ * menu on every move (docs/decisions/078-sign-in-without-javascript.md).
+ */
 export function SiteHeader() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Read from the element once hydrated, as it may have been opened before.
   const [menuOpen, setMenuOpen] = useState(false);
-  const close = () => setMenuOpen(false);
+  const close = () => {
+    if (menu.current) menu.current.open = false;
+  };
   const location = useLocation();
-  useEffect(close, [location.pathname, location.hash]);
+  // Closed when the page moves (the cleanup of the previous place), never on mount.
+  useEffect(() => close, [location.pathname, location.hash]);
+  useEffect(() => setMenuOpen(menu.current?.open ?? false), []);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -32,64 +43,62 @@ export function SiteHeader() {
             </Link>
           ))}
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((v) => !v)}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        <details ref={menu} className="group md:hidden" onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+          <summary
+            className="block cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
           >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+              <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </summary>
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4"
+          >
+            <ul className="flex flex-col py-2">
+              {[about, technology].map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                  Industries
+                </p>
+                <ul>
+                  {INDUSTRIES.map((industry) => (
+                    <li key={industry.id}>
+                      <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
+                        {industry.title}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+              {[blog, contact].map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
       </div>
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
-      >
-        {/* Rendered only while open, like the Industries list: the toggle needs JavaScript anyway. */}
-        {menuOpen && (
-          <ul className="flex flex-col py-2">
-            {[about, technology].map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Industries</p>
-              <ul>
-                {INDUSTRIES.map((industry) => (
-                  <li key={industry.id}>
-                    <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
-                      {industry.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            {[blog, contact].map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </nav>
     </header>
   );
 }

@@ -46,7 +46,9 @@ export async function panelAction(
   const user = await panelUser(request, context);
   if (!user) return refused("", 401);
   if (isCrossSiteRequest(request)) return refused("", 403, AUTH_MESSAGES.crossOrigin);
-  const form = await request.formData();
+  const body = await context.readForm(request);
+  if (!body.ok) return data<PanelActionData>({ ok: false, intent: "", message: body.message }, { status: body.status });
+  const form = body.form;
   const intent = formText(form, "intent");
   try {
     const outcome = await context.outcomeOf(() => run(user, form));

@@ -25,7 +25,9 @@ type ActionData = { message: string; errors?: Record<string, string[]>; username
 export async function action({ request, context }: Route.ActionArgs) {
   if (isCrossSiteRequest(request))
     return data<ActionData>({ message: CROSS_SITE_MESSAGE, username: "" }, { status: 403 });
-  const form = Object.fromEntries(await request.formData());
+  const body = await context.readForm(request);
+  if (!body.ok) return data<ActionData>({ message: body.message, username: "" }, { status: body.status });
+  const form = Object.fromEntries(body.form);
   const created = await panelRead(context, () => context.setup.createFirstAdmin(form));
   if ("result" in created) return redirect(`/admin?${SETUP_DONE_PARAM}=1`);
   const username = typeof form.username === "string" ? form.username : "";

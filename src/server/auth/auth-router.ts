@@ -24,10 +24,8 @@ export function authRouter({ auth, sessions }: AppContext, guards: Guards): Rout
   });
 
   router.post("/auth/login", guards.requireSameOrigin, jsonBody, async (req, res) => {
-    const { user, session } = await auth.login(req.body, { ip: req.ip ?? "unknown", userAgent: req.get("user-agent") });
-    // A fresh record and seal on every sign-in, so no session id from before it survives.
-    const previous = await sessions.current(req, res);
-    if (previous) await auth.endSession(previous.session.id);
+    const client = { ip: req.ip ?? "unknown", userAgent: req.get("user-agent") };
+    const { user, session } = await auth.login(req.body, client, await sessions.current(req, res));
     await sessions.start(req, res, session);
     res.json(user);
   });

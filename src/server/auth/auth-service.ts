@@ -68,9 +68,11 @@ export function createAuthService({ store, records }: { store: Store; records: S
   return {
     /**
      * Checks a login body and starts a session, or throws 400, 401, 403 (disabled) or 429. A
-     * limited caller gets 429 before any password is checked, so guessing stops there.
+     * limited caller gets 429 before any password is checked, so guessing stops there. The
+     * caller's `previous` session ends on success: a fresh record and seal on every sign-in, so
+     * no session id from before it survives.
      */
-    async login(input: unknown, client: Client): Promise<SignedIn> {
+    async login(input: unknown, client: Client, previous?: SignedIn): Promise<SignedIn> {
       const parsed = loginSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
       const { username, password } = parsed.data;
@@ -91,6 +93,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
       if (user.disabled) throw new ForbiddenError(AUTH_FORM_MESSAGES.accountDisabled);
       const session = await records.create({ userId: user.id, ip: client.ip, userAgent: client.userAgent });
       const updated = await store.updateUser(user.id, { lastSignInAt: session.createdAt });
+      if (previous) await records.remove(previous.session.id);
       return { user: publicUser(updated), session };
     },
 

@@ -30,12 +30,20 @@ export type Sessions = ReturnType<typeof createSessions>;
  */
 export function createSessions(resolve: (sessionId: string) => Promise<SignedIn | undefined>, secret: string) {
   const sealOptions = { password: secret, ttl: SESSION_TTL_SECONDS };
-  const cookieOptions = (req: ExpressRequest): CookieSerializeOptions => ({
+  const cookieOptions = (secure: boolean): CookieSerializeOptions => ({
     httpOnly: true,
     sameSite: "lax",
-    secure: req.secure,
+    secure,
     path: "/",
   });
+
+  /** The Set-Cookie line of a new session. The seal expires with the record. */
+  const cookieFor = async (session: SessionRecord, secure: boolean): Promise<string> => {
+    const sealed = await sealData({ sid: session.id } satisfies SessionData, sealOptions);
+    // A minute short of the seal, as iron-session does, so the browser never sends an expired seal.
+    const maxAge = SESSION_TTL_SECONDS - 60;
+    return serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(secure), maxAge });
+  };
 
   const read = async (sealed: string | undefined): Promise<SignedIn | undefined> => {
     if (!sealed) return undefined;
@@ -48,7 +56,7 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
 
   const clear = (req: ExpressRequest, res: ExpressResponse) => {
     if (res.headersSent) return;
-    const line = serializeCookie(SESSION_COOKIE, "", { ...cookieOptions(req), maxAge: 0, expires: new Date(0) });
+    const line = serializeCookie(SESSION_COOKIE, "", { ...cookieOptions(req.secure), maxAge: 0, expires: new Date(0) });
     res.append("Set-Cookie", line);
   };
 
@@ -71,17 +79,19 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
     async user(req: ExpressRequest, res: ExpressResponse): Promise<SessionUser | undefined> {
       return (await current(req, res))?.user;
     },
-    /** The signed-in user of a Fetch request (React Router loaders), or undefined. */
+    /** The signed-in user and session of a Fetch request (React Router loaders and actions), or undefined. */
+    fromRequest: (request: Request): Promise<SignedIn | undefined> =>
+      read(sessionCookieOf(request.headers.get("cookie"))),
+    /** The signed-in user of a Fetch request, or undefined. */
     async userFromRequest(request: Request): Promise<SessionUser | undefined> {
       return (await read(sessionCookieOf(request.headers.get("cookie"))))?.user;
     },
-    /** Sets the cookie of a new session. The seal expires with the record. */
+    /** Sets the cookie of a new session on an Express response. */
     async start(req: ExpressRequest, res: ExpressResponse, session: SessionRecord): Promise<void> {
-      const sealed = await sealData({ sid: session.id } satisfies SessionData, sealOptions);
-      // A minute short of the seal, as iron-session does, so the browser never sends an expired seal.
-      const maxAge = SESSION_TTL_SECONDS - 60;
-      res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(req), maxAge }));
+      res.append("Set-Cookie", await cookieFor(session, req.secure));
     },
+    /** The cookie of a new session for a page action's answer; `secure` when the request came over HTTPS. */
+    cookieFor,
     clear,
     /**
      * For every request that carries a session cookie: reads it once, so a page whose loader finds

@@ -1,6 +1,6 @@
 import { CONTACT_MESSAGES, contactSchema } from "~/shared/contact-schema";
 import { fieldErrors } from "~/shared/field-errors";
-import { JSON_BODY_MESSAGES, MAX_FORM_BYTES } from "~/server/http/json-body";
+import { readFormBody } from "~/server/http/form-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "~/server/http/errors";
 import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "~/server/http/rate-limiter";
@@ -12,15 +12,6 @@ const WEBHOOK_TIMEOUT_MS = 5000;
 
 /** The hidden field a person never fills in; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
-
-/** A body the browser sent that is not a form (a script posting JSON to a page, say). */
-export const CONTACT_FORM_MESSAGES = {
-  contentType: "Send the form as a web form (application/x-www-form-urlencoded or multipart/form-data).",
-  unreadable: "The form could not be read. Please try again.",
-} as const;
-
-/** The bodies a browser's form post can have; anything else (JSON, a compressed body) is refused with 415. */
-const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
 /** What a page's contact action answers: the banner text, or the errors with the values to show again. */
 export type ContactFormResult =
@@ -87,15 +78,9 @@ export function createContactService({
   return {
     submit,
     async submitForm(request, ip) {
-      if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-        return { ok: false, status: 400, message: JSON_BODY_MESSAGES.tooLarge, values: {} };
-      }
-      const encoding = request.headers.get("content-encoding")?.trim() ?? "";
-      if (!FORM_TYPES.test(request.headers.get("content-type") ?? "") || !/^(identity)?$/i.test(encoding)) {
-        return { ok: false, status: 415, message: CONTACT_FORM_MESSAGES.contentType, values: {} };
-      }
-      const values = await formValues(request);
-      if (!values) return { ok: false, status: 400, message: CONTACT_FORM_MESSAGES.unreadable, values: {} };
+      const body = await readFormBody(request);
+      if (!body.ok) return { ...body, values: {} };
+      const values = textFields(body.form);
       try {
         await submit(values, ip);
         return { ok: true, message: CONTACT_MESSAGES.sent };
@@ -108,14 +93,8 @@ export function createContactService({
   };
 }
 
-/** The text fields of a posted form, or undefined when the body is not a form. */
-async function formValues(request: Request): Promise<Record<string, string> | undefined> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return undefined;
-  }
+/** The text fields of a posted form. */
+function textFields(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form) {
     if (typeof value === "string") values[key] = value;

@@ -1,25 +1,6 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 import net from "node:net";
 
-/**
- * Socket limits set on purpose rather than Node's defaults, which hold a slow or silent client's
- * socket for 60 s (headers) or 300 s (whole request) with no bound on their number.
- * - headers: a browser sends its headers at once; 10 s is generous on a bad phone link.
- * - request: the largest body is a backup upload of a few MB; 60 s covers a slow uplink.
- * - keep-alive: 5 s idle between requests, shorter than the 60 s of common proxies, which then
- *   open a new connection instead of reusing one we are closing.
- */
-export const SOCKET_LIMITS = { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000 } as const;
-
-export function applySocketLimits(server: Server, maxConnections: number): void {
-  server.headersTimeout = SOCKET_LIMITS.headersTimeoutMs;
-  server.requestTimeout = SOCKET_LIMITS.requestTimeoutMs;
-  server.keepAliveTimeout = SOCKET_LIMITS.keepAliveTimeoutMs;
-  // Past this many open sockets Node closes new ones at once, so slow clients cannot use up the
-  // process's file descriptors (which db.json's saves need too).
-  server.maxConnections = maxConnections;
-}
-
 export type GracefulStop = {
   /** Wraps the server's request listener so every answer in flight is known. */
   track(listener: RequestListener): RequestListener;

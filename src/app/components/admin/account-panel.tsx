@@ -66,7 +66,13 @@ export function AccountPanel({ user, onSignedOut }: { user: SessionUser; onSigne
       <Card>
         <h2 className="text-xl font-semibold text-slate-900">{M.heading}</h2>
         <p className="mt-1 text-sm text-slate-600">{M.intro(user.username)}</p>
-        <form onSubmit={change} noValidate aria-labelledby="password-heading" className="mt-6 max-w-md space-y-4">
+        <form
+          method="post"
+          onSubmit={change}
+          noValidate
+          aria-labelledby="password-heading"
+          className="mt-6 max-w-md space-y-4"
+        >
           <h3 id="password-heading" className="text-lg font-semibold text-slate-900">
             {M.passwordHeading}
           </h3>

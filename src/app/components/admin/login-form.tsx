@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { loginSchema, type LoginInput } from "~/shared/schemas";
 import { api, ApiError } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
@@ -9,15 +9,27 @@ import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import type { SessionUser } from "~/shared/users";
+import type { SignInActionData } from "~/app/lib/sign-in.server";
 
-/** docs/product.md section 2, /admin before login: Username, Password, Login and Return to Home. */
+/** The form's hidden fields, read by /admin's action: the form's `intent`, and the page to return to. */
+export const SIGN_IN_FIELDS = { intent: "sign-in", returnTo: "returnTo" } as const;
+
+/**
+ * docs/product.md section 2, /admin before login: Username, Password, Login and Return to Home.
+ * Once hydrated it signs in through /api/auth/login and stays on the page; posted natively
+ * (before the JavaScript has run, or without it) it goes to /admin's action, which signs in and
+ * comes back here, or renders `refused` (docs/decisions/078-sign-in-without-javascript.md).
+ */
 export function LoginForm({
   onSignedIn,
   title = ADMIN_MESSAGES.signInTitle,
+  refused,
 }: {
   onSignedIn: (user: SessionUser) => void;
   title?: string;
+  refused?: SignInActionData;
 }) {
+  const location = useLocation();
   const {
     register,
     handleSubmit,
@@ -47,18 +59,37 @@ export function LoginForm({
     <CenteredCard>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.signInIntro}</p>
-      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-label="Sign in">
+      {refused && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {refused.message}
+        </p>
+      )}
+      <form
+        method="post"
+        action="/admin"
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 space-y-4"
+        aria-label="Sign in"
+      >
+        <input type="hidden" name="intent" value={SIGN_IN_FIELDS.intent} />
+        <input
+          type="hidden"
+          name={SIGN_IN_FIELDS.returnTo}
+          value={refused?.returnTo ?? location.pathname + location.search}
+        />
         <InputField
           id="login-username"
           label="Username"
-          error={errors.username?.message}
+          error={errors.username?.message ?? refused?.errors?.username?.[0]}
           {...register("username")}
+          defaultValue={refused?.username}
           autoComplete="username"
         />
         <InputField
           id="login-password"
           label="Password"
-          error={errors.password?.message}
+          error={errors.password?.message ?? refused?.errors?.password?.[0]}
           {...register("password")}
           type="password"
           autoComplete="current-password"

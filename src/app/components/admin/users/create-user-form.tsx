@@ -38,7 +38,13 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
   };
 
   return (
-    <form onSubmit={handleSubmit(create)} noValidate aria-labelledby="create-user-heading" className="space-y-4">
+    <form
+      method="post"
+      onSubmit={handleSubmit(create)}
+      noValidate
+      aria-labelledby="create-user-heading"
+      className="space-y-4"
+    >
       <h3 id="create-user-heading" className="text-lg font-semibold text-slate-900">
         {M.createHeading}
       </h3>

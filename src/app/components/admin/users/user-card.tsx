@@ -118,7 +118,12 @@ export function UserCard({
         )}
       </div>
       {resetting && (
-        <form onSubmit={submitReset} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
+        <form
+          method="post"
+          onSubmit={submitReset}
+          noValidate
+          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
+        >
           <div className="flex-1 space-y-1">
             <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
               {M.newPasswordFor(user.username)}
