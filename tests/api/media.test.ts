@@ -125,7 +125,7 @@ describe("POST /api/cms/uploads", () => {
     ],
     [
       "a WebP's EXIF and XMP chunks",
-      async () => ({ uploaded: extendedWebp({ metadata: true }), picture: extendedWebp({ metadata: false }) }),
+      () => Promise.resolve({ uploaded: extendedWebp({ metadata: true }), picture: extendedWebp({ metadata: false }) }),
     ],
     [
       "what follows a BMP's end",
