@@ -7,12 +7,18 @@ import { defineConfig } from "vitest/config";
  * - `unit` and `api` need no build: `npm run test:fast` runs just these two. HTTP tests render
  *   pages with React Router's server build compiled from src/app by Vite's dev server, as
  *   `npm run dev` does (tests/helpers/server-build.ts), rather than from build/server; starting
- *   that compiler takes seconds, so the `api` files share a worker's modules (`isolate: false`) and
- *   compile once per worker. Each test still gets its own app on its own temporary data folder.
+ *   that compiler takes seconds, so the `unit` and `api` files share a worker's modules
+ *   (`isolate: false`) and compile once per worker. Each test still gets its own app on its own
+ *   temporary data folder, and restores the fake timers and stubs it sets. The command-line tests
+ *   run server.ts bundled once per run (tests/helpers/cli-bundle.ts) instead of through tsx.
  * - `bundle` reads the production build itself (its chunks and client manifest), `e2e` drives
  *   Chromium against it and `binary` packs it into the single executable: `npm test` builds first.
  * - `sequence.groupOrder`: the browser tests wait until the rest have finished and the executable
  *   waits for them, so neither competes for the two cores with the tiers before it.
+ * - One worker per core, not vitest's default of one fewer: the tests spend much of their time
+ *   waiting on child processes (the CLI, PostgreSQL, Chromium) and on scrypt in libuv's threads.
+ *
+ * docs/decisions/065-fast-test-loop.md says why.
  */
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
 const cliBundle = "tests/helpers/cli-bundle.ts";
