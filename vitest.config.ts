@@ -1,17 +1,43 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
- * Test tiers of docs/architecture.md section 7. Unit and HTTP tests run against source on temporary data
- * folders; HTTP and browser tests use the production build (`npm test` builds first), and the
- * binary test builds the single executable from it.
+ * Test tiers of docs/architecture.md section 7.
+ *
+ * - `unit` and `api` need no build: `npm run test:fast` runs just these two. HTTP tests render
+ *   pages with React Router's server build compiled from src/app by Vite's dev server, as
+ *   `npm run dev` does (tests/helpers/server-build.ts), rather than from build/server; starting
+ *   that compiler takes seconds, so the `unit` and `api` files share a worker's modules
+ *   (`isolate: false`) and compile once per worker. Each test still gets its own app on its own
+ *   temporary data folder, and restores the fake timers and stubs it sets. The command-line tests
+ *   run server.ts bundled once per run (tests/helpers/cli-bundle.ts) instead of through tsx.
+ * - `bundle` reads the production build itself (its chunks and client manifest), `e2e` drives
+ *   Chromium against it and `binary` packs it into the single executable: `npm test` builds first.
+ * - `sequence.groupOrder`: the browser tests wait until the rest have finished and the executable
+ *   waits for them, so neither competes for the two cores with the tiers before it.
+ * - One worker per core, not vitest's default of one fewer: the tests spend much of their time
+ *   waiting on child processes (the CLI, PostgreSQL, Chromium) and on scrypt in libuv's threads.
+ *
+ * docs/decisions/065-fast-test-loop.md says why.
  */
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
+const cliBundle = "tests/helpers/cli-bundle.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: [failOnConsoleError] } },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
+          globalSetup: [cliBundle],
+          isolate: false,
+        },
+      },
       // Password hashing (scrypt at N=2^17) makes sign-in tests slow on a busy machine: a wider timeout, no timed assertions.
       {
         extends: true,
@@ -20,6 +46,24 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
           testTimeout: 20_000,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: "bundle", include: ["tests/bundle/**/*.test.ts"], setupFiles: [failOnConsoleError] },
+      },
+      // The PostgreSQL store against a real server the tests start (tests/helpers/postgres.ts).
+      // Each file starts its own server and some spawn the CLI: generous limits on a loaded machine.
+      {
+        extends: true,
+        test: {
+          name: "pg",
+          include: ["tests/pg/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
+          globalSetup: [cliBundle],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -31,24 +75,19 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two cores: one Chromium and one server at a time keeps the browser tests steady.
           fileParallelism: false,
-        },
-      },
-      // The PostgreSQL store against a real server the tests start (tests/helpers/postgres.ts).
-      // Each file starts its own server and some spawn the CLI: generous limits on a loaded machine.
-      {
-        extends: true,
-        test: {
-          name: "pg",
-          include: ["tests/pg/**/*.test.ts"],
-          setupFiles: [failOnConsoleError],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
       // The single executable, built and run from an empty folder.
       {
         extends: true,
-        test: { name: "binary", include: ["tests/binary/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 300_000 },
+        test: {
+          name: "binary",
+          include: ["tests/binary/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          sequence: { groupOrder: 2 },
+        },
       },
     ],
   },

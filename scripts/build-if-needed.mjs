@@ -3,6 +3,7 @@
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const OUTPUTS = ["build/server.js", "build/server/index.js"];
 const SOURCES = [
@@ -22,12 +23,24 @@ function newestMtime(entry) {
   return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-const built = Math.min(...OUTPUTS.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-if (built === 0 || Math.max(...SOURCES.map(newestMtime)) > built) {
-  console.log(
-    built === 0
-      ? "No build found: building the site first (npm run build)..."
-      : "Sources changed since the last build: building again (npm run build)...",
+/** Why the project in `root` needs `npm run build`: "missing", "stale" (a source is newer), or null. */
+export function buildNeeded(root) {
+  const built = Math.min(
+    ...OUTPUTS.map((file) => path.join(root, file)).map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
   );
-  execSync("npm run build", { stdio: "inherit" });
+  if (built === 0) return "missing";
+  return Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry)))) > built ? "stale" : null;
+}
+
+const SAYS = {
+  missing: "No build found: building the site first (npm run build)...",
+  stale: "Sources changed since the last build: building again (npm run build)...",
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const reason = buildNeeded(".");
+  if (reason) {
+    console.log(SAYS[reason]);
+    execSync("npm run build", { stdio: "inherit" });
+  }
 }

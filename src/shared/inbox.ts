@@ -85,7 +85,6 @@ export const messagePatchSchema = z
     { error: INBOX_MESSAGES.invalidPatch },
   )
   .refine((p) => p.read !== undefined || p.archived !== undefined, INBOX_MESSAGES.invalidPatch);
-export type MessagePatchInput = z.infer<typeof messagePatchSchema>;
 
 export const settingsPatchSchema = z.strictObject({
   writersSeeInbox: z.boolean({ error: "writersSeeInbox must be true or false" }).optional(),

@@ -24,8 +24,6 @@ export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** An original: `/media/<sha256>.<ext>`; a resized copy: `/media/<sha256>-<width>w.<ext>`. */
 export const MEDIA_URL = /^\/media\/([0-9a-f]{64})(?:-(\d{2,4})w)?\.(png|gif|jpg|bmp|ico|webp)$/;
 
-export const isMediaUrl = (url: string) => MEDIA_URL.test(url);
-
 /** The answer of POST /api/cms/uploads. */
 export type UploadResult = { url: string; type: MediaType; width: number; height: number; bytes: number };
 

@@ -211,7 +211,6 @@ export const passwordChangeSchema = z
     message: PASSWORD_CHANGE_MESSAGES.samePassword,
     path: ["newPassword"],
   });
-export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
 /** `POST /api/auth/logout`: no body, `{}`, or `{"everywhere": true}` to end every session of the caller. */
 export const logoutSchema = z.object({

@@ -42,7 +42,6 @@ export const userChangeSchema = z
     message: USER_ADMIN_MESSAGES.nothingToChange,
     path: ["role"],
   });
-export type UserChange = z.infer<typeof userChangeSchema>;
 
 /** POST /api/admin/users/{id}/password: an admin sets a new password for someone. */
 export const passwordResetSchema = z.object({ password: newPassword });

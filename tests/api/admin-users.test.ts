@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { SESSION_COOKIE } from "~/server/auth/session";
+import { usernameTakenMessage } from "~/server/users/user-changes";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { USER_ADMIN_MESSAGES, type AdminUserRow } from "~/shared/user-admin";
 import { makeUser, sessionCookie, signedIn } from "../helpers/sign-in";
@@ -127,7 +128,7 @@ describe("POST /api/admin/users", () => {
     expect(res.body).toMatchObject({ username: "Newbie", role: "writer", disabled: false, activeSessions: 0 });
     expect((await logIn("newbie", "a fine password")).status).toBe(200);
     const taken = await as(admin.cookie).create({ username: "NEWBIE", password: "a fine password" }).expect(409);
-    expect(taken.body.errors.username).toBeDefined();
+    expect(taken.body.errors).toEqual({ username: [usernameTakenMessage("NEWBIE")] });
   });
 
   it.each([

@@ -4,7 +4,16 @@ import { imageSize } from "image-size";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { MEDIA_CACHE_CONTROL } from "~/server/media/media-router";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "~/shared/media";
-import { EXIF_MAKE, makeImage, withExifGps } from "../helpers/images";
+import {
+  EXIF_MAKE,
+  TRAILER,
+  XMP_AUTHOR,
+  extendedWebp,
+  icon,
+  makeImage,
+  pngWithMetadata,
+  withExifGps,
+} from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
 
@@ -103,6 +112,47 @@ describe("POST /api/cms/uploads", () => {
     expect(served.includes(Buffer.from(EXIF_MAKE))).toBe(false);
     expect(served.includes(Buffer.from([0x88, 0x25]))).toBe(false); // the GPS IFD pointer tag
     expect(imageSize(served)).toMatchObject({ width: 60, height: 40, orientation: 6 });
+  });
+
+  /** Each type's picture with what a camera, an editor or a glued-on file left in it, and the picture alone. */
+  const WITH_METADATA: [string, () => Promise<{ uploaded: Buffer; picture: Buffer }>][] = [
+    [
+      "a PNG's EXIF, XMP and text chunks",
+      async () => {
+        const png = await makeImage(30, 20, "image/png", 11);
+        return { uploaded: pngWithMetadata(png), picture: png };
+      },
+    ],
+    [
+      "a WebP's EXIF and XMP chunks",
+      () => Promise.resolve({ uploaded: extendedWebp({ metadata: true }), picture: extendedWebp({ metadata: false }) }),
+    ],
+    [
+      "what follows a BMP's end",
+      async () => {
+        const bmp = await makeImage(30, 20, "image/bmp", 12);
+        return { uploaded: Buffer.concat([bmp, TRAILER]), picture: bmp };
+      },
+    ],
+    [
+      "what follows an icon's last picture",
+      async () => {
+        const ico = icon(await makeImage(16, 16, "image/png", 13), 16);
+        return { uploaded: Buffer.concat([ico, TRAILER]), picture: ico };
+      },
+    ],
+  ];
+
+  it.each(WITH_METADATA)("strips %s, serving the picture bit for bit", async (_, make) => {
+    const { uploaded, picture } = await make();
+    const secrets = [EXIF_MAKE, XMP_AUTHOR, TRAILER].map((s) => Buffer.from(s)).filter((s) => uploaded.includes(s));
+    expect(secrets.length).toBeGreaterThan(0);
+    const res = await upload(uploaded, "picture.img");
+    expect(res.status).toBe(201);
+    expect(res.body.bytes).toBe(picture.length);
+    const served = (await request(t.app).get(res.body.url).buffer(true)).body as Buffer;
+    for (const secret of secrets) expect(served.includes(secret)).toBe(false);
+    expect(Buffer.compare(served, picture)).toBe(0);
   });
 
   it("needs a signed-in user and a same-origin request", async () => {

@@ -93,16 +93,9 @@ describe("the home page", () => {
   it("marks every card with an icon from the sprite, each industry with its own", async () => {
     const { text } = await get("/");
     for (const icon of Object.values(INDUSTRY_ICONS))
-      expect(text).toMatch(new RegExp(`<use href="/assets/icons-[\\w-]+\\.svg#${icon}"`));
+      expect(text).toMatch(new RegExp(`<use href="/[^"#]*icons[^"#]*\\.svg[^"#]*#${icon}"`));
     expect(new Set(Object.values(INDUSTRY_ICONS)).size).toBe(INDUSTRIES.length);
     expect(text.match(/<use href=/g)!.length).toBeGreaterThanOrEqual(INDUSTRIES.length + 3 + 3 + 2 + 3 + 4);
-  });
-
-  it("lays the ten industries out two by two, so no card is left alone in a row", async () => {
-    const { text } = await get("/");
-    const grid = text.slice(text.indexOf('id="industries"'));
-    expect(grid).toMatch(/<div class="grid gap-6 md:grid-cols-2">/);
-    expect(INDUSTRIES.length % 2).toBe(0);
   });
 });
 

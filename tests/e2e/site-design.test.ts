@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { INDUSTRIES } from "~/shared/industries";
-import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** The site's look in a real browser: motion, the inline stylesheet after hydration, phone widths. */
@@ -48,6 +48,30 @@ describe("motion", () => {
     const cards = await page.evaluate<[string, string][]>(cardAnimations(".fade-up"));
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.every(([name]) => name === "none")).toBe(true);
+    await close();
+  });
+});
+
+/** How many industry cards each row of the home page's grid holds, top to bottom, read from where their headings sit. */
+const industryRows = `(() => {
+  const rows = new Map();
+  for (const heading of document.querySelectorAll("#industries h3")) {
+    const top = Math.round(heading.getBoundingClientRect().top);
+    rows.set(top, (rows.get(top) ?? 0) + 1);
+  }
+  return [...rows.values()];
+})()`;
+
+describe("the home page", () => {
+  it.each([
+    ["a wide screen", DESKTOP, 2],
+    ["a phone", PHONE, 1],
+  ] as const)("lays the ten industries out so no card is left alone in a row on %s", async (_, viewport, perRow) => {
+    const { page, problems, close } = await openPage(site.browser, viewport);
+    await page.goto(site.server.url + "/");
+    await waitForAnimations(page);
+    expect(await page.evaluate<number[]>(industryRows)).toEqual(Array(INDUSTRIES.length / perRow).fill(perRow));
+    expect(problems).toEqual([]);
     await close();
   });
 });

@@ -1,11 +1,21 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { openJsonStore, type OpenJsonStoreOptions } from "~/server/store/json-store";
 import type { Store } from "~/server/store/types";
 
-/** The command line of src/server/cli.ts, run in its own process through server.ts as `npm run ...` does. */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
-export const CLI = ["--import", "tsx", "server.ts"];
+
+/**
+ * The command line of src/server/cli.ts in its own process: server.ts bundled as `npm start` runs
+ * it, by the global setup tests/helpers/cli-bundle.ts of the tiers that use it.
+ */
+export function cliEntry(): string {
+  const entry = inject("cliEntry");
+  if (!entry)
+    throw new Error("This test tier has no tests/helpers/cli-bundle.ts in its globalSetup (vitest.config.ts).");
+  return entry;
+}
 
 export type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -14,7 +24,7 @@ export function cli(
   args: string[],
   { dataDir, input = "", env = {} }: { dataDir?: string; input?: string; env?: Record<string, string> } = {},
 ): Promise<Run> {
-  const child = spawn(process.execPath, [...CLI, ...args], {
+  const child = spawn(process.execPath, [cliEntry(), ...args], {
     cwd: root,
     env: { ...cliEnv(dataDir), ...env },
     stdio: "pipe",

@@ -1,21 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
 import { openSite } from "~/server/operations/open-site";
 import type { OpenJsonStoreOptions } from "~/server/store/json-store";
-
-let build: Promise<ServerBuild> | undefined;
-
-/** The production React Router build; `npm test` builds it before the tests run. */
-function serverBuild(): Promise<ServerBuild> {
-  // @ts-expect-error: the build has no type declarations.
-  build ??= import("../../build/server/index.js") as Promise<ServerBuild>;
-  return build;
-}
+import { serverBuild } from "./server-build";
 
 /**
  * An app from createApp on a fresh temporary data folder (docs/architecture.md section 7), unseeded unless

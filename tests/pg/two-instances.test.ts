@@ -58,11 +58,15 @@ describe("two instances on one database", () => {
     const [a, b] = await twoInstances();
     const { user } = await makeUser(a.store);
     const wrong = { username: user.username, password: "not the password at all" };
+    // B's limiter hears A's failures before this listener, which subscribed after it.
+    let heardOnB = 0;
+    const unsubscribe = b.store.sharedHits!("login-username").subscribe(() => heardOnB++);
     for (let i = 0; i < LOGIN_LIMITS.perUsername.limit; i++)
       await request(a.app).post("/api/auth/login").send(wrong).expect(401);
     await request(a.app).post("/api/auth/login").send(wrong).expect(429);
     // B has seen no failure itself: only A's, shared through the database, limit it.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect.poll(() => heardOnB, { timeout: 10_000 }).toBe(LOGIN_LIMITS.perUsername.limit);
+    unsubscribe();
     const onB = await request(b.app).post("/api/auth/login").send(wrong);
     expect(onB.status).toBe(429);
     expect(onB.body.message).toBe(AUTH_FORM_MESSAGES.tooManyAttempts);

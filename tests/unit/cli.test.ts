@@ -9,7 +9,7 @@ import { CLI_MESSAGES } from "~/server/cli";
 import { inUseMessage } from "~/server/store/data-lock";
 import { usernameTakenMessage } from "~/server/users/user-changes";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
-import { CLI, cli, cliEnv, closeStores, collect, root, storeOf } from "../helpers/cli";
+import { cli, cliEntry, cliEnv, closeStores, collect, root, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 const USAGE = "Usage: users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]";
@@ -192,7 +192,9 @@ describe("users create on a terminal", () => {
   beforeEach((ctx) => ctx.skip(!hasScript, NO_SCRIPT));
 
   function onTerminal(dataDir: string) {
-    const command = [process.execPath, ...CLI, "users", "create", "--username", "typist", "--role", "admin"].join(" ");
+    const command = [process.execPath, cliEntry(), "users", "create", "--username", "typist", "--role", "admin"].join(
+      " ",
+    );
     const child = spawn("script", ["-qec", command, "/dev/null"], { cwd: root, env: cliEnv(dataDir), stdio: "pipe" });
     let screen = "";
     child.stdout.on("data", (chunk) => (screen += chunk));

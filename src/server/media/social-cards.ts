@@ -68,8 +68,6 @@ export async function renderCard(text: CardText): Promise<Buffer> {
   return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: SOCIAL_CARD.width } }).render().asPng());
 }
 
-export type SocialCards = ReturnType<typeof createSocialCards>;
-
 export function createSocialCards({ store, media }: { store: Store; media: MediaLibrary }) {
   type Card = { png: Buffer; etag: string };
   const pages = new ByteLru<Card>(KEEP_BYTES / 4);

@@ -6,8 +6,6 @@ import { ConflictError, NotFoundError, ValidationError } from "~/server/http/err
 import type { Store, User } from "~/server/store/types";
 import { createUserAccount, invalidInput, type HashCost } from "./users";
 
-export type UserAdmin = ReturnType<typeof createUserAdmin>;
-
 /** A route parameter as a user id; anything else is a 400. */
 export function parseUserId(param: unknown): number {
   const id = typeof param === "string" && /^\d{1,15}$/.test(param) ? Number(param) : Number.NaN;

@@ -1,0 +1,1 @@
+export function buildNeeded(root: string): "missing" | "stale" | null;
