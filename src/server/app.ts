@@ -1,7 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express, { type ErrorRequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { apiRouter } from "~/server/http/api-router";
+import { API_MOUNT, apiRouter } from "~/server/http/api-router";
 import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
 import type { SessionRecords } from "./auth/session-cache";
@@ -16,6 +16,8 @@ import { createSetupService } from "~/server/users/first-run";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
 import { createHtmlCache } from "~/server/page-cache/html-cache";
+import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
+import { PUBLIC_BLOG_CACHEABLE } from "~/server/posts/public-blog-router";
 import { createHealthService } from "~/server/operations/health";
 import { createPostSearch } from "~/server/posts/post-search";
 import { createMediaLibrary } from "./media/media-library";
@@ -84,7 +86,11 @@ export function createApp({
   void notifier?.resumePending();
 
   const dev = config.env !== "production";
-  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
+  // Vite's dev server hands a fresh build per request and the cache is off by default there
+  // (config.ts): its routes declare nothing the cache could read before a request.
+  const pages = typeof build === "function" ? [] : routeTree(build);
+  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, PUBLIC_BLOG_CACHEABLE)]);
+  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules });
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -95,7 +101,7 @@ export function createApp({
   app.use(htmlCache.middleware);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
-  app.use("/api", apiRouter(context, guards));
+  app.use(API_MOUNT, apiRouter(context, guards));
   app.use(mediaRouter(media));
   app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.

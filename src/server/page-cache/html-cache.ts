@@ -5,12 +5,16 @@ import { sessionCookieOf } from "~/server/auth/session";
 import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
+import { SHOWS_HEADER } from "~/shared/page-cache";
+import { topicsOf } from "./change-topics";
+import type { PageRules } from "./page-rules";
 
 /**
  * The rendered-page cache (docs/decisions/003-rendered-page-cache.md). Public pages are a pure function of their URL and the
- * content (docs/architecture.md section 6), so a page is rendered once, kept per URL and dropped on every
- * content write. Anything that could depend on who asks is left alone: other methods, requests
- * with the session cookie, paths outside the public pages, and answers other than 200 and 404.
+ * content (docs/architecture.md section 6), so a page is rendered once, kept per URL and dropped when
+ * a write touches what it shows. Anything that could depend on who asks is left alone: other
+ * methods, requests with the session cookie, routes that do not declare their answers cacheable,
+ * and answers other than 200 and 404.
  */
 export type HtmlCache = {
   /** Answers a hit on a bare node:http request; the host calls it before Express runs (serve.ts). */
@@ -33,37 +37,21 @@ export type HtmlCacheStats = {
 };
 
 /**
- * The public pages of docs/product.md section 2 (home, industries, the blog, its posts and the
- * feeds) and the public blog API of section 7, which also changes only on content writes. The
- * admin, the tools, the rest of /api and React Router's `.data` requests (which a signed-in
- * page's loader answers too) never match.
+ * The key of a URL whose route declares its answers cacheable (page-rules.ts): its path and the
+ * parameters the route reads, sorted; undefined for any other. React Router's `.data` requests
+ * (which a signed-in page's loader answers too), a path with a trailing slash (the same page under
+ * a second key) and a draft preview URL (docs/decisions/020-draft-preview.md) never have one.
  */
-const PUBLIC_PAGE =
-  /^\/(?:industries(?:\/[^/]+)?|blog(?:\/[^/]+)?|rss\.xml|sitemap\.xml|robots\.txt|api\/public\/blog\/posts(?:\/[^/]+)?|api\/blog\/(?:posts|tags))?$/;
-
-/**
- * The query parameters each path reads (the blog's loader, the public API's paging); every other
- * parameter cannot change the answer, so it is left out of the key. A crawler's or a client's
- * cache-buster (`?cache=123`, `?utm_source=x`) then finds the one kept page instead of rendering
- * and keeping a copy per value.
- */
-const READ_PARAMS: Record<string, readonly string[]> = {
-  "/blog": ["tag", "page"],
-  "/api/public/blog/posts": ["page", "pageSize"],
-};
-
-/**
- * The key of a cacheable URL: its path and the parameters it reads, sorted, or undefined. A draft
- * preview URL is never one, signed in or not (docs/decisions/020-draft-preview.md).
- */
-export function pageKey(url: string): string | undefined {
+export function pageKey(url: string, rules: PageRules): string | undefined {
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (!PUBLIC_PAGE.test(path) || path.endsWith(".data")) return undefined;
+  if (path.endsWith(".data") || (path.length > 1 && path.endsWith("/"))) return undefined;
+  const rule = rules(path);
+  if (!rule) return undefined;
   if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   if (asksForPreview(params)) return undefined;
-  const read = READ_PARAMS[path] ?? [];
+  const read = rule.reads ?? [];
   for (const name of [...params.keys()]) if (!read.includes(name)) params.delete(name);
   params.sort();
   const query = params.toString();
@@ -90,12 +78,40 @@ function keepable(res: Response): boolean {
   return vary === "" || vary === "accept-encoding";
 }
 
-export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: Store }): HtmlCache {
-  const pages = new ByteLru<CachedPage>(maxBytes);
+export type HtmlCacheOptions = {
+  maxBytes: number;
+  store: Store;
+  /** Which routes' answers may be kept (page-rules.ts). */
+  rules: PageRules;
+};
+
+/** A kept answer and the topics it shows (src/shared/page-cache.ts), by which it is dropped. */
+type Kept = { page: CachedPage; topics: readonly string[] };
+
+export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): HtmlCache {
+  /** The keys of the kept answers showing each topic; an answer leaving the cache leaves its topics. */
+  const byTopic = new Map<string, Set<string>>();
+  const forget = (key: string, { topics }: Kept) => {
+    for (const topic of topics) {
+      const keys = byTopic.get(topic);
+      keys?.delete(key);
+      if (keys?.size === 0) byTopic.delete(topic);
+    }
+  };
+  const pages = new ByteLru<Kept>(maxBytes, forget);
   // Unknown slugs and tags are unbounded in number (a crawler, junk links): their answers live
   // apart, so 100,000 distinct misses cannot push a real page out.
-  const notFound = new ByteLru<CachedPage>(notFoundBudget(maxBytes));
-  const lookup = (key: string) => pages.get(key) ?? notFound.get(key);
+  const notFound = new ByteLru<Kept>(notFoundBudget(maxBytes), forget);
+  const lookup = (key: string) => (pages.get(key) ?? notFound.get(key))?.page;
+  const keep = (key: string, page: CachedPage, topics: readonly string[]) => {
+    const kept = (page.status === 404 ? notFound : pages).set(key, { page, topics }, keepCost(key, page));
+    if (!kept) return;
+    for (const topic of topics) {
+      const keys = byTopic.get(topic) ?? new Set();
+      keys.add(key);
+      byTopic.set(topic, keys);
+    }
+  };
   /** Renders under way, so a burst of requests for a page dropped by a write renders it once. */
   const flights = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped on every drop: a render that started before a write must not be kept after it. */
@@ -104,17 +120,31 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   let renders = 0;
   const bypassed = new WeakSet<IncomingMessage>();
 
-  store.onChange((kind) => {
+  // Only the answers showing what a write touched go (docs/decisions/069-pages-say-what-they-show.md).
+  store.onChange((kind, content) => {
     if (kind !== "posts" && kind !== "tags") return;
+    const topics = topicsOf(content);
+    if (topics?.size === 0) return; // a draft's edit: no public answer shows it
     generation += 1;
-    pages.clear();
-    notFound.clear();
+    // A render under way may show the change, and one that joined it would get the old content.
     flights.clear();
+    if (!topics) {
+      pages.clear();
+      notFound.clear();
+      byTopic.clear();
+      return;
+    }
+    for (const topic of topics) {
+      for (const key of [...(byTopic.get(topic) ?? [])]) {
+        pages.delete(key);
+        notFound.delete(key);
+      }
+    }
   });
 
   const keyOf = (method: string | undefined, url: string, cookie: string | undefined) =>
     maxBytes > 0 && (method === "GET" || method === "HEAD") && sessionCookieOf(cookie) === undefined
-      ? pageKey(url)
+      ? pageKey(url, rules)
       : undefined;
 
   const hit = (page: CachedPage, req: IncomingMessage, res: ServerResponse) => {
@@ -139,14 +169,18 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
     let settle!: (page: CachedPage | undefined) => void;
     const rendered = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
     flights.set(key, rendered);
-    const finish = (page: CachedPage | undefined) => {
+    const finish = (page: CachedPage | undefined, topics: readonly string[] = []) => {
       if (flights.get(key) === rendered) flights.delete(key);
-      if (page && generation === started) (page.status === 404 ? notFound : pages).set(key, page, keepCost(key, page));
+      if (page && generation === started) keep(key, page, topics);
       settle(page);
     };
     // A client that leaves mid-render ends the render without an end() call.
     res.once("close", () => finish(undefined));
     captureBody(res, (body, send) => {
+      const topics = String(res.getHeader(SHOWS_HEADER) ?? "")
+        .split(" ")
+        .filter(Boolean);
+      res.removeHeader(SHOWS_HEADER);
       if (!keepable(res)) {
         finish(undefined);
         send(body);
@@ -154,7 +188,7 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
       }
       buildPage(res.statusCode, res.getHeaders(), body).then(
         (page) => {
-          finish(page);
+          finish(page, topics);
           sendPage(page, req, res, "MISS");
         },
         () => {

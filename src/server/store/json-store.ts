@@ -89,8 +89,9 @@ class JsonStore extends SnapshotStore implements Store {
         }
       },
       (next, kinds) => {
+        const before = this.snap;
         this.snap = next;
-        kinds.forEach((kind) => this.emit(kind));
+        this.emit(kinds, before, next);
       },
     );
   }
