@@ -1,5 +1,7 @@
+import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
-import express, { type ErrorRequestHandler } from "express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { API_MOUNT, apiRouter } from "~/server/http/api-router";
 import { createAuthService } from "./auth/auth-service";
@@ -16,6 +18,7 @@ import { createSetupService } from "~/server/users/first-run";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
 import { createHtmlCache } from "~/server/page-cache/html-cache";
+import { onePerTurn } from "~/server/http/one-per-turn";
 import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
 import { PUBLIC_BLOG_CACHEABLE } from "~/server/posts/public-blog-router";
 import { createHealthService } from "~/server/operations/health";
@@ -43,13 +46,18 @@ export type AppDeps = {
   files?: SiteFiles;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Answers the browser's files and passes on anything else (serve.ts's site); none in tests. */
+  clientFiles?: RequestHandler;
 };
 
 /**
  * The request handler, apart from the host (serve.ts) so tests can build one on a temporary
- * data folder: the rendered-page cache, the /api routers, then React Router for every page
- * (docs/architecture.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
- * Express runs at all.
+ * data folder (docs/architecture.md section 7): a node:http listener that looks the request up in
+ * the rendered-page cache once, before Express runs at all (Express's routing, the headers and
+ * the file lookup cost several times a kept page's answer, `npm run bench`), and starts what the
+ * cache does not hold one per turn (docs/decisions/051-one-request-per-turn.md) through the
+ * Express stack: compression, the security headers, the browser's files, the /api routers, then
+ * React Router for every page.
  */
 export function createApp({
   config,
@@ -58,6 +66,7 @@ export function createApp({
   sessionRecords,
   files = folderFilesOnly(config),
   build,
+  clientFiles,
 }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });
   const sessions = createSessions(auth.resolve, sessionSecret);
@@ -96,9 +105,12 @@ export function createApp({
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
   if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
 
+  app.use(compression());
+  // Every answer's headers, the browser's files' too, set here only.
   app.use(securityHeaders({ dev }));
+  if (clientFiles) app.use(clientFiles);
   app.use(rejectUnreadableRequests);
-  app.use(htmlCache.middleware);
+  app.use(htmlCache.capture);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
   app.use(API_MOUNT, apiRouter(context, guards));
@@ -123,8 +135,10 @@ export function createApp({
   );
   app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler);
+  const render = onePerTurn<Parameters<http.RequestListener>>(app);
+  const handle: http.RequestListener = (req, res) => htmlCache.serve(req, res, render);
   // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
-  return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
+  return Object.assign(handle, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
 }
 
 /** With DATABASE_URL, images and backups must come from the database: the data folder is this instance's alone. */

@@ -13,9 +13,18 @@ export const SHOWS_HEADER = "Surrogate-Key";
 /** The list of published posts: the blog's pages, the feeds, the public API's lists and tags. */
 export const SHOWS_POSTS = "posts";
 /** One post by slug: its page, its API answer, or their 404 while no published post has the slug. */
-export const showsPost = (slug: string) => `post:${encodeURIComponent(slug)}`;
+export const showsPost = (slug: string) => `post:${encodeSlug(slug)}`;
 /** The published posts carrying one tag: the tag's list, and the related posts under a post with it. */
-export const showsTag = (slug: string) => `tag:${encodeURIComponent(slug)}`;
+export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A slug percent-encoded for a URL or a header, where spaces and non-ASCII letters (a restored
+ * post's slug may hold any) would split a topic or be refused by Node. A lone surrogate becomes
+ * U+FFFD first, as encodeURIComponent throws on it.
+ */
+export const encodeSlug = (slug: string) => encodeURIComponent(slug.replace(LONE_SURROGATE, "\uFFFD"));
 
 /** The header for an answer that shows these topics. */
 export const showsHeader = (topics: readonly string[]) => ({ [SHOWS_HEADER]: topics.join(" ") });

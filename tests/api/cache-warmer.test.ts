@@ -56,7 +56,7 @@ function get(path: string): Promise<{ status: number; cache: string | undefined;
 
 beforeEach(async () => {
   t = await makeTestApp();
-  server = http.createServer((req, res) => t.app.htmlCache.serve(req, res) || t.app(req, res));
+  server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   warmed = [];
   gate = undefined;

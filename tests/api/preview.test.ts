@@ -28,8 +28,8 @@ beforeAll(async () => {
   published = await t.store.createPost(makePostInput({ title: "Public queue facts" }));
   writerCookie = (await signedIn(t, "writer")).cookie;
   adminCookie = (await signedIn(t, "admin")).cookie;
-  // As the host runs it: the cache's fast path first (src/server/serve.ts).
-  server = http.createServer((req, res) => t.app.htmlCache.serve(req, res) || t.app(req, res));
+  // As the host runs it (src/server/serve.ts): the cache's lookup first, before Express.
+  server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
 afterAll(async () => {

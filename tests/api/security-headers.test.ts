@@ -56,7 +56,7 @@ describe("Content-Security-Policy without 'unsafe-inline' scripts", () => {
       const second = await request(t.app).get(path);
       expect(second.headers["x-cache"]).toBe("HIT");
       expectPolicyCoversItsScripts(second);
-      // Each answer of the host's fast path too (src/server/serve.ts answers hits before Express).
+      // A hit is answered before Express runs (app.ts), with the headers kept from the render.
       expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
     },
   );

@@ -1,4 +1,4 @@
-import { SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
+import { encodeSlug, SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
 import type { ContentChange, PostMark } from "~/server/store/types";
 
 /**
@@ -35,12 +35,12 @@ export function firstPagesOf(content: ContentChange): { pages: string[]; gone: s
   if (!content) return { pages: ["/", "/blog"], gone: [] };
   const pages = new Set<string>();
   const gone = new Set<string>();
-  const postPage = (post: PostMark) => `/blog/${encodeURIComponent(post.slug)}`;
+  const postPage = (post: PostMark) => `/blog/${encodeSlug(post.slug)}`;
   for (const { before, after } of content.posts) {
     for (const post of [before, after]) {
       if (!post?.published) continue;
       pages.add("/blog");
-      for (const slug of post.tagSlugs) pages.add(`/blog?tag=${encodeURIComponent(slug)}`);
+      for (const slug of post.tagSlugs) pages.add(`/blog?tag=${encodeSlug(slug)}`);
     }
     if (before?.published && (!after?.published || after.slug !== before.slug)) gone.add(postPage(before));
     if (after?.published) pages.add(postPage(after));

@@ -17,10 +17,14 @@ import type { PageRules } from "./page-rules";
  * and answers other than 200 and 404.
  */
 export type HtmlCache = {
-  /** Answers a hit on a bare node:http request; the host calls it before Express runs (serve.ts). */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
-  /** First in createApp: answers a hit, or lets the page render once and keeps it. */
-  middleware: RequestHandler;
+  /**
+   * The one lookup of a request, before Express runs (app.ts): answers a hit, waits for a render of
+   * the same page under way, or hands the request to `render`, marked for `capture` when its
+   * answer may be kept.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, render: (req: IncomingMessage, res: ServerResponse) => void): void;
+  /** In the Express stack after compression: keeps the answer of a request `serve` marked. */
+  capture: RequestHandler;
   stats(): HtmlCacheStats;
   /** Makes this request render whatever the cache holds, and keeps nothing from it (warm-start.ts). */
   bypass(req: IncomingMessage): void;
@@ -152,16 +156,22 @@ export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): H
     sendPage(page, req, res, "HIT");
   };
 
-  const middleware: RequestHandler = (req, res, next) => {
-    if (bypassed.has(req)) return next();
-    const key = keyOf(req.method, req.originalUrl, req.headers.cookie);
-    if (key === undefined) return next();
+  /** Requests `serve` handed on to render a page to keep: the key, and what to do with the page. */
+  const marked = new WeakMap<IncomingMessage, (page: CachedPage | undefined, topics?: readonly string[]) => void>();
+
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    render: (req: IncomingMessage, res: ServerResponse) => void,
+  ) {
+    const key = bypassed.has(req) ? undefined : keyOf(req.method, req.url ?? "/", req.headers.cookie);
+    if (key === undefined) return render(req, res);
     const page = lookup(key);
     if (page) return hit(page, req, res);
-    if (req.method === "HEAD") return next(); // a HEAD answer has no body to keep
+    if (req.method === "HEAD") return render(req, res); // a HEAD answer has no body to keep
     const flight = flights.get(key);
     if (flight) {
-      void flight.then((rendered) => (rendered ? hit(rendered, req, res) : next()));
+      void flight.then((rendered) => (rendered ? hit(rendered, req, res) : render(req, res)));
       return;
     }
     renders += 1;
@@ -170,12 +180,20 @@ export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): H
     const rendered = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
     flights.set(key, rendered);
     const finish = (page: CachedPage | undefined, topics: readonly string[] = []) => {
+      marked.delete(req);
       if (flights.get(key) === rendered) flights.delete(key);
       if (page && generation === started) keep(key, page, topics);
       settle(page);
     };
+    marked.set(req, finish);
     // A client that leaves mid-render ends the render without an end() call.
     res.once("close", () => finish(undefined));
+    render(req, res);
+  }
+
+  const capture: RequestHandler = (req, res, next) => {
+    const finish = marked.get(req);
+    if (!finish) return next();
     captureBody(res, (body, send) => {
       const topics = String(res.getHeader(SHOWS_HEADER) ?? "")
         .split(" ")
@@ -202,13 +220,8 @@ export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): H
   };
 
   return {
-    serve(req, res) {
-      const key = keyOf(req.method, req.url ?? "/", req.headers.cookie);
-      const page = key === undefined ? undefined : lookup(key);
-      if (page) hit(page, req, res);
-      return page !== undefined;
-    },
-    middleware,
+    serve,
+    capture,
     bypass: (req) => void bypassed.add(req),
     stats: () => ({
       hits,

@@ -22,13 +22,24 @@ export function pageRules(routes: RouteObject[]): PageRules {
   return (path) => {
     let rule = known.get(path);
     if (rule === undefined) {
-      const handle = matchRoutes(routes, path)?.at(-1)?.route.handle as Partial<PageCacheHandle> | undefined;
+      // A path React Router cannot decode is its 404 page; matching it would only log a warning.
+      const match = decodable(path) ? matchRoutes(routes, path) : null;
+      const handle = match?.at(-1)?.route.handle as Partial<PageCacheHandle> | undefined;
       rule = handle?.pageCache ?? null;
       if (known.size >= REMEMBERED) known.clear();
       known.set(path, rule);
     }
     return rule ?? undefined;
   };
+}
+
+function decodable(path: string): boolean {
+  try {
+    decodeURI(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Routes an Express router declares cacheable, under the path `prefix` it is mounted at. */
