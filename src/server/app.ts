@@ -29,7 +29,12 @@ import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
 import { storageErrorOf } from "~/server/store/storage-errors";
-import { contentSecurityPolicy, securityHeaders } from "~/server/http/security-headers";
+import {
+  contentSecurityPolicy,
+  httpsOnlyHeaders,
+  securityHeaders,
+  type TrustProxyFn,
+} from "~/server/http/security-headers";
 import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "~/server/http/request-guards";
 import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
@@ -99,11 +104,12 @@ export function createApp({
   // (config.ts): its routes declare nothing the cache could read before a request.
   const pages = typeof build === "function" ? [] : routeTree(build);
   const rules = pageRules([...pages, ...mountedAt(API_MOUNT, PUBLIC_BLOG_CACHEABLE)]);
-  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules });
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
   if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
+  const schemeHeaders = httpsOnlyHeaders(app.get("trust proxy fn") as TrustProxyFn);
+  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules, schemeHeaders });
 
   app.use(compression());
   // Every answer's headers, the browser's files' too, set here only.

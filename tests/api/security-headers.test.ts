@@ -100,4 +100,18 @@ describe("Strict-Transport-Security", () => {
     const forged = await request(t.app).get("/api/blog/tags").set("X-Forwarded-Proto", "https").expect(200);
     expect(forged.headers["strict-transport-security"]).toBeUndefined();
   });
+
+  it("comes with a kept page only over HTTPS, whichever scheme rendered it", async () => {
+    t = await makeTestApp({ env: { TRUST_PROXY: "true" } });
+    const overHttps = () => request(t!.app).get("/blog").set("X-Forwarded-Proto", "https");
+    const rendered = await overHttps().expect(200).expect("x-cache", "MISS");
+    expect(rendered.headers["strict-transport-security"]).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
+    const plain = await request(t.app).get("/blog").expect(200).expect("x-cache", "HIT");
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+
+    await request(t.app).get("/industries").expect("x-cache", "MISS"); // rendered over plain HTTP
+    const kept = await request(t.app).get("/industries").set("X-Forwarded-Proto", "https").expect("x-cache", "HIT");
+    expect(kept.headers["strict-transport-security"]).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
+    expect((await overHttps().expect("x-cache", "HIT")).headers["strict-transport-security"]).toBeDefined();
+  });
 });

@@ -87,12 +87,14 @@ export type HtmlCacheOptions = {
   store: Store;
   /** Which routes' answers may be kept (page-rules.ts). */
   rules: PageRules;
+  /** The headers only this request's scheme gets (HSTS over HTTPS), added to a kept page as it is sent. */
+  schemeHeaders?: (req: IncomingMessage) => readonly [string, string][];
 };
 
 /** A kept answer and the topics it shows (src/shared/page-cache.ts), by which it is dropped. */
 type Kept = { page: CachedPage; topics: readonly string[] };
 
-export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): HtmlCache {
+export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => [] }: HtmlCacheOptions): HtmlCache {
   /** The keys of the kept answers showing each topic; an answer leaving the cache leaves its topics. */
   const byTopic = new Map<string, Set<string>>();
   const forget = (key: string, { topics }: Kept) => {
@@ -153,7 +155,7 @@ export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): H
 
   const hit = (page: CachedPage, req: IncomingMessage, res: ServerResponse) => {
     hits += 1;
-    sendPage(page, req, res, "HIT");
+    sendPage(page, req, res, "HIT", schemeHeaders(req));
   };
 
   /** Requests `serve` handed on to render a page to keep: the key, and what to do with the page. */
@@ -207,7 +209,7 @@ export function createHtmlCache({ maxBytes, store, rules }: HtmlCacheOptions): H
       buildPage(res.statusCode, res.getHeaders(), body).then(
         (page) => {
           finish(page, topics);
-          sendPage(page, req, res, "MISS");
+          sendPage(page, req, res, "MISS", schemeHeaders(req));
         },
         () => {
           // Compressing a buffer fails only without memory: answer the page as rendered, uncached.
