@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import { asksForPreview } from "~/shared/preview";
 import { sessionCookieOf } from "~/server/auth/session";
-import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
 import { SHOWS_HEADER } from "~/shared/page-cache";
 import { topicsOf } from "./change-topics";
+import { KeptPages } from "./kept-pages";
 import type { PageRules } from "./page-rules";
 
 /**
@@ -67,12 +67,6 @@ const MiB = 1024 * 1024;
 /** 404s get a sixteenth of the bound, at most 2 MiB: enough for the misses real readers make. */
 export const notFoundBudget = (maxBytes: number) => Math.min(Math.floor(maxBytes / 16), 2 * MiB);
 
-/**
- * What a kept page costs the bound: its buffers and headers (CachedPage.bytes) plus its key, a
- * two-byte-per-character string at worst, and the map entry holding it.
- */
-export const keepCost = (key: string, page: CachedPage) => page.bytes + 2 * key.length + 100;
-
 /** A response that names a user, asks not to be stored or varies on more than its encoding is not kept. */
 function keepable(res: Response): boolean {
   if (res.statusCode !== 200 && res.statusCode !== 404) return false;
@@ -91,33 +85,14 @@ export type HtmlCacheOptions = {
   schemeHeaders?: (req: IncomingMessage) => readonly [string, string][];
 };
 
-/** A kept answer and the topics it shows (src/shared/page-cache.ts), by which it is dropped. */
-type Kept = { page: CachedPage; topics: readonly string[] };
-
 export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => [] }: HtmlCacheOptions): HtmlCache {
-  /** The keys of the kept answers showing each topic; an answer leaving the cache leaves its topics. */
-  const byTopic = new Map<string, Set<string>>();
-  const forget = (key: string, { topics }: Kept) => {
-    for (const topic of topics) {
-      const keys = byTopic.get(topic);
-      keys?.delete(key);
-      if (keys?.size === 0) byTopic.delete(topic);
-    }
-  };
-  const pages = new ByteLru<Kept>(maxBytes, forget);
+  const pages = new KeptPages(maxBytes);
   // Unknown slugs and tags are unbounded in number (a crawler, junk links): their answers live
   // apart, so 100,000 distinct misses cannot push a real page out.
-  const notFound = new ByteLru<Kept>(notFoundBudget(maxBytes), forget);
-  const lookup = (key: string) => (pages.get(key) ?? notFound.get(key))?.page;
-  const keep = (key: string, page: CachedPage, topics: readonly string[]) => {
-    const kept = (page.status === 404 ? notFound : pages).set(key, { page, topics }, keepCost(key, page));
-    if (!kept) return;
-    for (const topic of topics) {
-      const keys = byTopic.get(topic) ?? new Set();
-      keys.add(key);
-      byTopic.set(topic, keys);
-    }
-  };
+  const notFound = new KeptPages(notFoundBudget(maxBytes));
+  const lookup = (key: string) => pages.get(key) ?? notFound.get(key);
+  const keep = (key: string, page: CachedPage, topics: readonly string[]) =>
+    (page.status === 404 ? notFound : pages).keep(key, page, topics);
   /** Renders under way, so a burst of requests for a page dropped by a write renders it once. */
   const flights = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped on every drop: a render that started before a write must not be kept after it. */
@@ -134,17 +109,9 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     generation += 1;
     // A render under way may show the change, and one that joined it would get the old content.
     flights.clear();
-    if (!topics) {
-      pages.clear();
-      notFound.clear();
-      byTopic.clear();
-      return;
-    }
-    for (const topic of topics) {
-      for (const key of [...(byTopic.get(topic) ?? [])]) {
-        pages.delete(key);
-        notFound.delete(key);
-      }
+    for (const kept of [pages, notFound]) {
+      if (topics) kept.drop(topics);
+      else kept.clear();
     }
   });
 
