@@ -38,7 +38,7 @@ const PER_RESPONSE = new Set([
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-// Quality 6: a page is recompressed after every content write, and quality 11 took 30 to 50 ms a
+// Quality 6: a page is recompressed after each write that touches it, and quality 11 took 30 to 50 ms a
 // page on the benchmark machine (against 1 ms) for bodies only about 10% smaller.
 const BROTLI_QUALITY = 6;
 
