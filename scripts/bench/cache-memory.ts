@@ -1,7 +1,7 @@
 // Run by `npm run bench` as `node --expose-gc --import tsx scripts/bench/cache-memory.ts PAGE.json keep|discard`,
 // one process per run so each starts from a fresh heap: how much memory (RSS) the page cache
 // really holds against the bytes it counts toward its bound. The cache's own pieces (buildPage,
-// ByteLru, keepCost, the 404 budget) build distinct copies of a real page the bench fetched until
+// KeptPages, keepCost, the 404 budget) build distinct copies of a real page the bench fetched until
 // the budget has turned over twice. `discard` does the same work with a bound of 0, keeping
 // nothing: the difference of the two RSS figures is what keeping the pages costs, apart from the
 // garbage that rendering and compressing leave in any server. Both wait for V8's memory reducer
@@ -9,9 +9,9 @@
 // Prints one JSON line: {budget, counted, entries, rss, heap, external} (the last three grown by).
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ByteLru } from "~/server/page-cache/byte-lru";
-import { buildPage, type CachedPage } from "~/server/page-cache/cached-page";
-import { keepCost, notFoundBudget } from "~/server/page-cache/html-cache";
+import { buildPage } from "~/server/page-cache/cached-page";
+import { notFoundBudget } from "~/server/page-cache/html-cache";
+import { keepCost, KeptPages } from "~/server/page-cache/kept-pages";
 
 export type Template = { key: string; status: number; body: string; headers: Record<string, string> };
 
@@ -38,14 +38,14 @@ const copy = (n: number) =>
 
 // The same number of pages in both modes: enough to fill the budget twice.
 const first = await buildPage(template.status, template.headers, copy(0));
-const count = Math.ceil((2 * budget) / keepCost(`${template.key}-0`, first));
+const count = Math.ceil((2 * budget) / keepCost(`${template.key}-0`, first, []));
 
 const before = settled();
-const lru = new ByteLru<CachedPage>(keep ? budget : 0);
+const lru = new KeptPages(keep ? budget : 0);
 for (let n = 1; n <= count; n++) {
   const page = await buildPage(template.status, template.headers, copy(n));
   const key = `${template.key}-${n}`;
-  lru.set(key, page, keepCost(key, page));
+  lru.keep(key, page, []);
 }
 await sleep(SETTLE_MS);
 const after = settled();

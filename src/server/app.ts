@@ -1,7 +1,9 @@
+import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
-import express, { type ErrorRequestHandler } from "express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { apiRouter } from "~/server/http/api-router";
+import { API_MOUNT, apiRouter } from "~/server/http/api-router";
 import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
 import type { SessionRecords } from "./auth/session-cache";
@@ -17,6 +19,9 @@ import { createSetupService } from "~/server/users/first-run";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
 import { createHtmlCache } from "~/server/page-cache/html-cache";
+import { onePerTurn } from "~/server/http/one-per-turn";
+import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
+import { PUBLIC_BLOG_CACHEABLE } from "~/server/posts/public-blog-router";
 import { createHealthService } from "~/server/operations/health";
 import { createPostSearch } from "~/server/posts/post-search";
 import { createMediaLibrary } from "./media/media-library";
@@ -25,7 +30,12 @@ import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
 import { storageErrorOf } from "~/server/store/storage-errors";
-import { contentSecurityPolicy, securityHeaders } from "~/server/http/security-headers";
+import {
+  contentSecurityPolicy,
+  httpsOnlyHeaders,
+  securityHeaders,
+  type TrustProxyFn,
+} from "~/server/http/security-headers";
 import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "~/server/http/request-guards";
 import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
@@ -42,13 +52,18 @@ export type AppDeps = {
   files?: SiteFiles;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
   build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Answers the browser's files and passes on anything else (serve.ts's site); none in tests. */
+  clientFiles?: RequestHandler;
 };
 
 /**
  * The request handler, apart from the host (serve.ts) so tests can build one on a temporary
- * data folder: the rendered-page cache, the /api routers, then React Router for every page
- * (docs/architecture.md section 7). The answer carries its `htmlCache`, whose `serve` the host calls before
- * Express runs at all.
+ * data folder (docs/architecture.md section 7): a node:http listener that looks the request up in
+ * the rendered-page cache once, before Express runs at all (Express's routing, the headers and
+ * the file lookup cost several times a kept page's answer, `npm run bench`), and starts what the
+ * cache does not hold one per turn (docs/decisions/051-one-request-per-turn.md) through the
+ * Express stack: compression, the security headers, the browser's files, the /api routers, then
+ * React Router for every page.
  */
 export function createApp({
   config,
@@ -57,6 +72,7 @@ export function createApp({
   sessionRecords,
   files = folderFilesOnly(config),
   build,
+  clientFiles,
 }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords });
   const sessions = createSessions(auth.resolve, sessionSecret);
@@ -86,18 +102,26 @@ export function createApp({
   void notifier?.resumePending();
 
   const dev = config.env !== "production";
-  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store });
+  // Vite's dev server hands a fresh build per request and the cache is off by default there
+  // (config.ts): its routes declare nothing the cache could read before a request.
+  const pages = typeof build === "function" ? [] : routeTree(build);
+  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, PUBLIC_BLOG_CACHEABLE)]);
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
   if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
+  const schemeHeaders = httpsOnlyHeaders(app.get("trust proxy fn") as TrustProxyFn);
+  const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules, schemeHeaders });
 
+  app.use(compression());
+  // Every answer's headers, the browser's files' too, set here only.
   app.use(securityHeaders({ dev }));
+  if (clientFiles) app.use(clientFiles);
   app.use(rejectUnreadableRequests);
-  app.use(htmlCache.middleware);
+  app.use(htmlCache.capture);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
-  app.use("/api", apiRouter(context, guards));
+  app.use(API_MOUNT, apiRouter(context, guards));
   app.use(mediaRouter(media));
   app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.
@@ -119,8 +143,10 @@ export function createApp({
   );
   app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler);
+  const render = onePerTurn<Parameters<http.RequestListener>>(app);
+  const handle: http.RequestListener = (req, res) => htmlCache.serve(req, res, render);
   // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
-  return Object.assign(app, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
+  return Object.assign(handle, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
 }
 
 /** With DATABASE_URL, images and backups must come from the database: the data folder is this instance's alone. */

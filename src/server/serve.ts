@@ -1,6 +1,5 @@
 import http from "node:http";
-import compression from "compression";
-import express, { type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
 import type { Config } from "./config";
@@ -9,14 +8,12 @@ import { gracefulStop } from "~/server/http/graceful-stop";
 import { applySocketLimits, SERVER_OPTIONS } from "~/server/http/socket-limits";
 import { describeStorage, openSite } from "~/server/operations/open-site";
 import { SETUP_MESSAGES } from "~/shared/setup";
-import { securityHeaders } from "~/server/http/security-headers";
 import { loopbackGet } from "~/server/page-cache/loopback-get";
-import { onePerTurn } from "~/server/http/one-per-turn";
 import { warmStart } from "~/server/page-cache/warm-start";
 
 /**
- * The host (docs/architecture.md section 7): the data folder, headers, compression, the browser's files,
- * then the app from createApp; it listens and stops cleanly. `serve` runs it for each way of
+ * The host (docs/architecture.md section 7): the data folder, then the app from createApp (which
+ * answers the browser's files too); it listens and stops cleanly. `serve` runs it for each way of
  * running, which differ only in where the site comes from: Vite in development
  * (server.ts under tsx), build/ beside build/server.js, or the single executable's own bundle.
  */
@@ -43,20 +40,15 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
   let site: Site | undefined;
   try {
     site = await loadSite(config);
-    const app = createApp({ config, store, sessionSecret, sessionRecords, files, build: site.build });
-    const host = express();
-    host.disable("x-powered-by");
-    host.use(compression());
-    // The browser's files get the same headers as the app's answers (createApp sets its own).
-    host.use(securityHeaders({ dev: config.env !== "production" }), site.clientFiles);
-    host.use(app);
+    const { build, clientFiles } = site;
+    const app = createApp({ config, store, sessionSecret, sessionRecords, files, build, clientFiles });
     // docs/decisions/050-uncached-rendering.md: the first readers after a start get a warm renderer.
     // Not under Vite, whose first requests compile the modules instead.
     if (config.env === "production") {
       await warmStart({
         render: (req, res) => {
           app.htmlCache.bypass(req);
-          host(req, res);
+          app(req, res);
         },
         store,
       });
@@ -64,14 +56,9 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const server = http.createServer(SERVER_OPTIONS);
     const stopper = gracefulStop(server);
     const writes = writesInFlight();
-    // docs/decisions/051-one-request-per-turn.md: what the cache does not hold starts one per turn.
-    const render = onePerTurn<Parameters<http.RequestListener>>(host);
-    // A page the cache holds is answered before Express runs: Express's routing, the headers above
-    // and the file lookup cost several times the answer itself (`npm run bench`).
-    // The kept page replays the headers this stack gave it when it was rendered.
     const handle: http.RequestListener = (req, res) => {
       writes.track(req, res);
-      if (!app.htmlCache.serve(req, res)) render(req, res);
+      app(req, res);
     };
     server.on("request", stopper.track(handle));
     applySocketLimits(server, config);

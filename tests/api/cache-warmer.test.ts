@@ -56,7 +56,7 @@ function get(path: string): Promise<{ status: number; cache: string | undefined;
 
 beforeEach(async () => {
   t = await makeTestApp();
-  server = http.createServer((req, res) => t.app.htmlCache.serve(req, res) || t.app(req, res));
+  server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   warmed = [];
   gate = undefined;
@@ -69,18 +69,19 @@ afterEach(async () => {
   await t.close();
 });
 
-it("renders the home page, /blog, the post's tag pages and the post after a write, so readers hit the cache", async () => {
+it("renders /blog, the post's tag pages and the post after a write, so readers hit the cache", async () => {
   const post = await t.store.createPost(
     makePostInput({ title: "Warmed before anyone asked", tags: ["Speed", "Queues"] }),
   );
   await warmer.idle();
-  const pages = ["/", "/blog", "/blog?tag=speed", "/blog?tag=queues", `/blog/${post.slug}`];
+  // Not the home page, which shows no post and so was not dropped.
+  const pages = ["/blog", "/blog?tag=speed", "/blog?tag=queues", `/blog/${post.slug}`];
   expect(warmed.sort()).toEqual([...pages].sort());
   const renders = t.app.htmlCache.stats().renders;
   for (const path of pages) {
     const page = await get(path);
     expect(page.cache, path).toBe("HIT");
-    if (path !== "/") expect(page.body, path).toContain("Warmed before anyone asked");
+    expect(page.body, path).toContain("Warmed before anyone asked");
   }
   expect(t.app.htmlCache.stats().renders).toBe(renders); // nothing rendered for the readers
 });
@@ -97,7 +98,7 @@ it("warms the tag pages a post left as well as those it joined, and never the pa
   await t.store.deletePost(post.id);
   await warmer.idle();
   expect(warmed).not.toContain(`/blog/${post.slug}`);
-  expect(warmed).toEqual(expect.arrayContaining(["/", "/blog", "/blog?tag=retail"]));
+  expect(warmed).toEqual(expect.arrayContaining(["/blog", "/blog?tag=retail"]));
   expect(t.app.htmlCache.stats().notFound.entries).toBe(0);
 });
 
@@ -141,7 +142,7 @@ it("warms once after a burst of writes, when they have been quiet for the settle
 
   await vi.advanceTimersByTimeAsync(1);
   await warmer.idle();
-  const pages = ["/", "/blog", "/blog?tag=burst", ...posts.map((post) => `/blog/${post.slug}`)];
+  const pages = ["/blog", "/blog?tag=burst", ...posts.map((post) => `/blog/${post.slug}`)];
   expect(warmed.sort()).toEqual([...pages].sort()); // one warm-up, each page once
   for (const path of pages) expect((await get(path)).cache, path).toBe("HIT");
 });

@@ -260,7 +260,7 @@ beforeAll(async () => {
   admin = (await signedIn(t, "admin")).cookie;
   slug = (await t.store.createPost(makePostInput())).slug;
   // As the host does: the page cache answers before Express (src/server/serve.ts).
-  server = http.createServer((req, res) => t.app.htmlCache.serve(req, res) || t.app(req, res));
+  server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });

@@ -14,8 +14,8 @@ import { makeTestApp } from "../helpers/test-app";
 
 /**
  * docs/decisions/003-rendered-page-cache.md: public pages render once and are then answered from memory, until a content write
- * drops them. Requests go through supertest (Express) and through a bare node:http server that
- * calls `htmlCache.serve` first, as the host does (src/server/serve.ts). Each test gets its own
+ * drops them. Requests go through supertest and through a bare node:http server running the
+ * app as the host does (src/server/serve.ts): the cache's lookup first, before Express. Each test gets its own
  * app and so an empty cache: what one test renders never turns another's MISS into a HIT.
  */
 type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
@@ -26,7 +26,7 @@ let server: http.Server;
 beforeEach(async () => {
   t = await makeTestApp();
   post = await t.store.createPost(makePostInput({ title: "Cached post title", tags: ["Speed"] }));
-  server = http.createServer((req, res) => t.app.htmlCache.serve(req, res) || t.app(req, res));
+  server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
 afterEach(async () => {
@@ -265,7 +265,7 @@ describe("never cached", () => {
     expect((await rawGet("/blog", { Cookie: cookie })).headers["x-cache"]).toBeUndefined();
     expect(t.app.htmlCache.stats().hits).toBe(hits);
 
-    await t.store.createTag({ name: "Signed", slug: "signed" }); // drops the cache
+    await t.store.createPost(makePostInput({ title: "Shown on /blog" })); // drops /blog
     await get("/blog").set("Cookie", cookie).expect(200);
     await get("/blog").expect("x-cache", "MISS");
   });

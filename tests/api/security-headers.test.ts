@@ -56,7 +56,7 @@ describe("Content-Security-Policy without 'unsafe-inline' scripts", () => {
       const second = await request(t.app).get(path);
       expect(second.headers["x-cache"]).toBe("HIT");
       expectPolicyCoversItsScripts(second);
-      // Each answer of the host's fast path too (src/server/serve.ts answers hits before Express).
+      // A hit is answered before Express runs (app.ts), with the headers kept from the render.
       expect(second.headers["content-security-policy"]).toBe(first.headers["content-security-policy"]);
     },
   );
@@ -99,5 +99,19 @@ describe("Strict-Transport-Security", () => {
     expect(plain.headers["strict-transport-security"]).toBeUndefined();
     const forged = await request(t.app).get("/api/blog/tags").set("X-Forwarded-Proto", "https").expect(200);
     expect(forged.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("comes with a kept page only over HTTPS, whichever scheme rendered it", async () => {
+    t = await makeTestApp({ env: { TRUST_PROXY: "true" } });
+    const overHttps = () => request(t!.app).get("/blog").set("X-Forwarded-Proto", "https");
+    const rendered = await overHttps().expect(200).expect("x-cache", "MISS");
+    expect(rendered.headers["strict-transport-security"]).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
+    const plain = await request(t.app).get("/blog").expect(200).expect("x-cache", "HIT");
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+
+    await request(t.app).get("/industries").expect("x-cache", "MISS"); // rendered over plain HTTP
+    const kept = await request(t.app).get("/industries").set("X-Forwarded-Proto", "https").expect("x-cache", "HIT");
+    expect(kept.headers["strict-transport-security"]).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}`);
+    expect((await overHttps().expect("x-cache", "HIT")).headers["strict-transport-security"]).toBeDefined();
   });
 });

@@ -39,6 +39,27 @@ describe("two instances on one database", () => {
     expect(listed.body.map((p: { id: number }) => p.id)).toContain(created.body.id);
   });
 
+  it("B drops only the pages that show what A wrote: nothing for a draft, one post's page for its edit", async () => {
+    const [a, b] = await twoInstances();
+    await a.store.createPost(makePostInput({ slug: "kept-on-b", tags: ["Kept"] }));
+    const edited = await a.store.createPost(makePostInput({ slug: "edited-on-a", tags: ["Edited"] }));
+    await expect.poll(async () => (await b.store.getPostById(edited.id))?.slug).toBe("edited-on-a");
+    const pages = ["/blog", "/blog/kept-on-b", "/blog/edited-on-a", "/industries"];
+    const cacheOnB = async (path: string) => (await request(b.app).get(path)).headers["x-cache"];
+    for (const path of pages) await request(b.app).get(path);
+
+    const draft = await a.store.createPost(makePostInput({ published: false, tags: ["Kept"] }));
+    await expect.poll(async () => (await b.store.getPostById(draft.id))?.id).toBe(draft.id);
+    for (const path of pages) expect(await cacheOnB(path), path).toBe("HIT");
+
+    await a.store.updatePost(edited.id, { title: "Edited on instance A" });
+    await expect.poll(async () => (await b.store.getPostById(edited.id))?.title).toBe("Edited on instance A");
+    expect(await cacheOnB("/blog/edited-on-a")).toBe("MISS");
+    expect(await cacheOnB("/blog")).toBe("MISS");
+    expect(await cacheOnB("/blog/kept-on-b")).toBe("HIT");
+    expect(await cacheOnB("/industries")).toBe("HIT");
+  });
+
   it("a sign-in on A is known to B, and a session ended on A is refused on B", async () => {
     const [a, b] = await twoInstances();
     const { user, password } = await makeUser(a.store);

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { ByteLru } from "~/server/page-cache/byte-lru";
 import { chooseEncoding } from "~/server/page-cache/cached-page";
 import { pageKey } from "~/server/page-cache/html-cache";
+import type { PageRules } from "~/server/page-cache/page-rules";
+import { sourcePageRules } from "../helpers/page-rules";
 
 const UTILITY_PATHS = Object.keys(UTILITY_PAGES).map((id) => `/${id}`);
 
@@ -43,6 +45,11 @@ describe("ByteLru", () => {
 });
 
 describe("pageKey", () => {
+  let rules: PageRules;
+  beforeAll(async () => {
+    rules = await sourcePageRules();
+  });
+
   it("keys the public pages by path and sorted query", () => {
     for (const path of [
       "/",
@@ -54,22 +61,22 @@ describe("pageKey", () => {
       "/sitemap.xml",
       "/robots.txt",
     ]) {
-      expect(pageKey(path)).toBe(path);
+      expect(pageKey(path, rules)).toBe(path);
     }
-    expect(pageKey("/blog?tag=retail&page=2")).toBe("/blog?page=2&tag=retail");
-    expect(pageKey("/blog?page=2&tag=retail")).toBe("/blog?page=2&tag=retail");
-    expect(pageKey("/blog?")).toBe("/blog");
+    expect(pageKey("/blog?tag=retail&page=2", rules)).toBe("/blog?page=2&tag=retail");
+    expect(pageKey("/blog?page=2&tag=retail", rules)).toBe("/blog?page=2&tag=retail");
+    expect(pageKey("/blog?", rules)).toBe("/blog");
   });
 
   it("keeps only the parameters a path reads, so cache-busters and tracking tags share one entry", () => {
-    expect(pageKey("/blog?utm_source=mail&tag=retail&cache=1")).toBe("/blog?tag=retail");
-    expect(pageKey("/?utm_source=mail")).toBe("/");
-    expect(pageKey("/blog/a-post?ref=x")).toBe("/blog/a-post");
-    expect(pageKey("/api/public/blog/posts?cache=1700000000")).toBe("/api/public/blog/posts");
-    expect(pageKey("/api/public/blog/posts?pageSize=10&page=2&cache=1")).toBe(
+    expect(pageKey("/blog?utm_source=mail&tag=retail&cache=1", rules)).toBe("/blog?tag=retail");
+    expect(pageKey("/?utm_source=mail", rules)).toBe("/");
+    expect(pageKey("/blog/a-post?ref=x", rules)).toBe("/blog/a-post");
+    expect(pageKey("/api/public/blog/posts?cache=1700000000", rules)).toBe("/api/public/blog/posts");
+    expect(pageKey("/api/public/blog/posts?pageSize=10&page=2&cache=1", rules)).toBe(
       "/api/public/blog/posts?page=2&pageSize=10",
     );
-    expect(pageKey("/api/blog/posts?cache=5")).toBe("/api/blog/posts");
+    expect(pageKey("/api/blog/posts?cache=5", rules)).toBe("/api/blog/posts");
   });
 
   it("keys the public blog API beside the pages", () => {
@@ -79,7 +86,7 @@ describe("pageKey", () => {
       "/api/blog/posts",
       "/api/blog/tags",
     ]) {
-      expect(pageKey(path)).toBe(path);
+      expect(pageKey(path, rules)).toBe(path);
     }
   });
 
@@ -100,7 +107,7 @@ describe("pageKey", () => {
       "/blog/a/b",
       "/favicon.svg",
     ]) {
-      expect(pageKey(path), path).toBeUndefined();
+      expect(pageKey(path, rules), path).toBeUndefined();
     }
   });
 });

@@ -15,6 +15,10 @@ import { asksForPreview } from "~/shared/preview";
 import { socialCardPaths } from "~/shared/media";
 import { readingTimeLabel } from "~/shared/reading-time";
 import { SITE } from "~/shared/site";
+import { CACHEABLE_PAGE, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
+
+// Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
+export const handle = CACHEABLE_PAGE;
 
 /** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting. */
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -65,7 +69,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     asksForPreview(new URL(request.url).searchParams) &&
     (await context.sessions.userFromRequest(request)) !== undefined;
   const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
-  if (!post) throw data(null, { status: 404, ...(preview && { headers: PREVIEW_HEADERS }) });
+  // Its slug until a post is published there; then its tags too, for the related posts below it.
+  if (!post)
+    throw data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : showsHeader([showsPost(params.slug)]) });
   const { publicUrl } = context.config;
   const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
   const related = await context.blog.listRelated(post);
@@ -84,9 +90,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     context.documentHtml.set(CONTENT_SLOT, content);
     pagePost = rest;
   }
+  const shows = showsHeader([showsPost(post.slug), ...post.tags.map((tag) => showsTag(tag.slug))]);
   return data(
     { post: pagePost, related, publicUrl, canonical, preview, social },
-    preview ? { headers: PREVIEW_HEADERS } : undefined,
+    { headers: preview ? PREVIEW_HEADERS : shows },
   );
 }
 

@@ -9,6 +9,10 @@ import { socialMeta } from "~/app/lib/social-meta";
 import { useToastOnce } from "~/app/lib/use-toast-once";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { socialCardPaths } from "~/shared/media";
+import { type PageCacheHandle, SHOWS_POSTS, showsHeader, showsTag } from "~/shared/page-cache";
+
+// Kept by the page cache per tag and page until a write touches what it shows (src/shared/page-cache.ts).
+export const handle: PageCacheHandle = { pageCache: { reads: ["tag", "page"] } };
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.title, BLOG_MESSAGES.intro);
@@ -43,22 +47,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (moved) return redirect(blogHref({ tag: moved.slug, page: Number.isInteger(page) ? page : undefined }), 301);
   const result = await context.blog.listPage({ page, tag });
   if (!result) throw data(null, { status: 404, headers: NOT_KEPT });
-  return {
-    posts: result.posts,
-    page: result.page,
-    pageCount: result.pageCount,
-    tag,
-    tagName: result.tag?.name ?? tag,
-    canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
-    // Made here, on the server, so their code stays out of the page's JavaScript.
-    social: socialMeta({
-      publicUrl: context.config.publicUrl,
-      title: tag ? `Posts tagged ${result.tag?.name ?? tag}` : BLOG_MESSAGES.title,
-      description: BLOG_MESSAGES.intro,
-      url: context.config.publicUrl + blogHref({ tag, page: result.page }),
-      image: socialCardPaths.blog,
-    }),
-  };
+  return data(
+    {
+      posts: result.posts,
+      page: result.page,
+      pageCount: result.pageCount,
+      tag,
+      tagName: result.tag?.name ?? tag,
+      canonical: context.config.publicUrl + blogHref({ tag, page: result.page }),
+      // Made here, on the server, so their code stays out of the page's JavaScript.
+      social: socialMeta({
+        publicUrl: context.config.publicUrl,
+        title: tag ? `Posts tagged ${result.tag?.name ?? tag}` : BLOG_MESSAGES.title,
+        description: BLOG_MESSAGES.intro,
+        url: context.config.publicUrl + blogHref({ tag, page: result.page }),
+        image: socialCardPaths.blog,
+      }),
+    },
+    { headers: showsHeader([tag ? showsTag(tag) : SHOWS_POSTS]) },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;

@@ -18,6 +18,10 @@ import { INDUSTRIES } from "~/shared/industries";
 import { socialCardPaths } from "~/shared/media";
 import { HOME } from "~/shared/home-copy";
 import { SITE } from "~/shared/site";
+import { CACHEABLE_PAGE } from "~/shared/page-cache";
+
+// Kept by the page cache; shows no content, so no write drops it (src/shared/page-cache.ts).
+export const handle = CACHEABLE_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(SITE.name, SITE.description),

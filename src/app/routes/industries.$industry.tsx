@@ -14,12 +14,16 @@ import { socialMeta } from "~/app/lib/social-meta";
 import { findIndustry } from "~/shared/industries";
 import { socialCardPaths } from "~/shared/media";
 import { industryPageDescription } from "~/shared/industry-pages";
+import { CACHEABLE_PAGE } from "~/shared/page-cache";
 
 export const INDUSTRY_PAGE = {
   backToHome: "Back to Home",
   keyFeatures: "Key Features",
   contactIntro: "Tell us how your queues work today and we will show you how QueueWise can help.",
 } as const;
+
+// Kept by the page cache; shows no content, so no write drops it (src/shared/page-cache.ts).
+export const handle = CACHEABLE_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) =>
   data ? [...pageMeta(data.industry.title, data.industry.description), ...data.social] : [];

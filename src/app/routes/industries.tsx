@@ -6,6 +6,7 @@ import { pageMeta } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
 import { INDUSTRIES } from "~/shared/industries";
 import { socialCardPaths } from "~/shared/media";
+import { CACHEABLE_PAGE } from "~/shared/page-cache";
 
 export const INDUSTRIES_PAGE = {
   title: "Industry Solutions",
@@ -13,6 +14,9 @@ export const INDUSTRIES_PAGE = {
   contactTitle: "Get in Touch",
   contactIntro: "Tell us about your lines and your customers, and we will show you what QueueWise can do for them.",
 } as const;
+
+// Kept by the page cache; shows no content, so no write drops it (src/shared/page-cache.ts).
+export const handle = CACHEABLE_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta(INDUSTRIES_PAGE.title, INDUSTRIES_PAGE.intro),

@@ -1,5 +1,9 @@
 import type { Route } from "./+types/robots.txt";
 import { robotsTxt } from "~/app/lib/feeds.server";
+import { CACHEABLE_PAGE } from "~/shared/page-cache";
+
+// Kept by the page cache; shows no content, so no write drops it (src/shared/page-cache.ts).
+export const handle = CACHEABLE_PAGE;
 
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(robotsTxt(context.config.publicUrl), {

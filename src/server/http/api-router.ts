@@ -13,6 +13,9 @@ import { mediaApiRouter } from "~/server/media/media-api-router";
 import { tagsRouter } from "~/server/tags/tags-router";
 import { publicBlogRouter } from "~/server/posts/public-blog-router";
 
+/** Where app.ts mounts the router. */
+export const API_MOUNT = "/api";
+
 export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
 /** Every /api endpoint, grouped as docs/product.md section 7; answers JSON only, never a page. */

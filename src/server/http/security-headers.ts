@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
 import type { Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 
@@ -60,6 +62,8 @@ function recordHeaders(middleware: RequestHandler): HeaderList {
   return list;
 }
 
+const HSTS = recordHeaders(helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }));
+
 function apply(res: Response, { set, remove }: HeaderList): void {
   for (const name of remove) res.removeHeader(name);
   for (const [name, value] of set) res.setHeader(name, value);
@@ -83,15 +87,31 @@ export function securityHeaders({ dev }: { dev: boolean }): RequestHandler {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  const hsts = recordHeaders(
-    helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false }),
-  );
   const policy = contentSecurityPolicy({ dev });
   return (req, res, next) => {
     res.setHeader("Content-Security-Policy", policy);
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     apply(res, basics);
-    if (req.secure) apply(res, hsts);
+    if (req.secure) apply(res, HSTS);
     next();
+  };
+}
+
+/** Express's compiled "trust proxy" setting: whether the hop at `index` from the socket is a trusted proxy. */
+export type TrustProxyFn = (address: string | undefined, index: number) => boolean;
+
+/**
+ * The headers that only an answer over HTTPS gets (HSTS), for a bare node:http request: the page
+ * cache answers before Express runs and keeps one copy of a page for both schemes, adding these
+ * as it sends. Whether the request came over HTTPS is decided as Express's `req.protocol` does
+ * (https://expressjs.com/en/api.html#req.protocol): the socket's TLS, or the first
+ * X-Forwarded-Proto value when the socket's peer is a proxy TRUST_PROXY trusts.
+ */
+export function httpsOnlyHeaders(trust: TrustProxyFn): (req: IncomingMessage) => HeaderList["set"] {
+  return (req) => {
+    const encrypted = (req.socket as Partial<TLSSocket>).encrypted === true;
+    const forwarded = trust(req.socket.remoteAddress, 0) ? [req.headers["x-forwarded-proto"]].flat()[0] : undefined;
+    const scheme = forwarded ? forwarded.split(",")[0]!.trim() : encrypted ? "https" : "http";
+    return scheme === "https" ? HSTS.set : [];
   };
 }

@@ -7,7 +7,11 @@ export class ByteLru<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>();
   private total = 0;
 
-  constructor(readonly maxBytes: number) {}
+  /** `onRemove` hears of every value that leaves other than by `clear`: evicted, replaced or deleted. */
+  constructor(
+    readonly maxBytes: number,
+    private readonly onRemove?: (key: string, value: V) => void,
+  ) {}
 
   get bytes(): number {
     return this.total;
@@ -43,6 +47,7 @@ export class ByteLru<V> {
     if (!entry) return;
     this.entries.delete(key);
     this.total -= entry.bytes;
+    this.onRemove?.(key, entry.value);
   }
 
   clear(): void {

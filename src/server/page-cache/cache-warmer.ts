@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { newestFirst } from "~/server/store/db-snapshot";
-import type { Post, Store } from "~/server/store/types";
+import type { Store } from "~/server/store/types";
+import { firstPagesOf } from "./change-topics";
 
 /**
- * Warm after writes (docs/decisions/013-warm-after-writes.md): every post or tag write drops the
- * whole page cache, so the next readers of the most read pages would each pay a render. Once writes
- * have been quiet for SETTLE_MS (one warm-up after a burst of them, not one per write), the warmer
- * asks for them again in the background, one at a time, through the real server
- * (`fetchPage`), so they are kept with exactly the headers a reader's request would get: the home
- * page, /blog, the first blog page of each tag of the changed posts (before and after the write)
- * and the changed posts themselves.
+ * Warm after writes (docs/decisions/013-warm-after-writes.md): a post or tag write drops the pages
+ * that show what it touched, so their next readers would each pay a render. Once writes have been
+ * quiet for SETTLE_MS (one warm-up after a burst of them, not one per write), the warmer asks for
+ * the first of those pages again in the background, one at a time, through the real server
+ * (`fetchPage`), so they are kept with exactly the headers a reader's request would get: /blog,
+ * the first blog page of each tag of the changed published posts (before and after the write) and
+ * the changed posts themselves (change-topics.ts). A write no public page shows (a draft's) warms
+ * nothing.
  *
  * It never serves anything itself: the cache keeps a render only if no write landed while it ran,
  * so a warmed page is never older than an acknowledged write. A write during a warm-up cuts it
@@ -30,9 +31,6 @@ export type WarmerOptions = {
   quiet?: () => Promise<void>;
 };
 
-/** The pages worth rendering before anyone asks: always these, plus the changed posts' own. */
-const ALWAYS = ["/", "/blog"];
-
 /**
  * How long writes must have been quiet before a warm-up starts. A burst of writes (an import, a
  * writer saving several times, a script creating posts) then pays for one warm-up after it instead
@@ -43,7 +41,6 @@ const ALWAYS = ["/", "/blog"];
 export const SETTLE_MS = 150;
 
 export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
-  let known: readonly Post[] = [];
   let generation = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
@@ -52,30 +49,8 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
   /** Paths still to warm, in order; a warm-up cut short by a newer write leaves its rest here. */
   const pending = new Set<string>();
 
-  // The published posts as they are now, to tell which changed at the next write: records are
-  // frozen and shared (Store), so a post a write did not touch is the same object as before.
-  const remember = async () => {
-    known = await store.publishedPosts();
-  };
-  const ready = remember().catch(() => undefined);
-
-  async function pathsAfterWrite(): Promise<string[]> {
-    // Read before the comparison: the published posts as of the write that scheduled this warm-up.
-    const before = known;
-    await remember();
-    const { changed, gone } = differences(before, known);
-    const tags = new Set([...changed, ...gone].flatMap((post) => post.tags.map((tag) => tag.slug)));
-    return [
-      ...ALWAYS,
-      ...[...tags].map((slug) => `/blog?tag=${encodeURIComponent(slug)}`),
-      ...changed.map((post) => `/blog/${post.slug}`),
-    ];
-  }
-
   async function warm(started: number): Promise<void> {
     if (stopped) return;
-    await ready;
-    for (const path of await pathsAfterWrite()) pending.add(path);
     for (const path of pending) {
       if (stopped || generation !== started) return; // a newer write: its own warm-up follows
       // Writes go first: a render started now would hold their database round trips back.
@@ -86,10 +61,14 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
     }
   }
 
-  store.onChange((kind) => {
+  store.onChange((kind, content) => {
     if (kind !== "posts" && kind !== "tags") return;
+    const { pages, gone } = firstPagesOf(content);
+    for (const path of gone) pending.delete(path);
+    if (pages.length === 0) return;
     generation += 1;
     if (stopped) return;
+    for (const path of pages) pending.add(path);
     // Each write restarts the settle time; one warm-up is due however many writes came.
     if (due) clearTimeout(due.timer);
     const start = due?.start ?? schedule();
@@ -165,34 +144,4 @@ export function writesInFlight() {
       });
     },
   };
-}
-
-/**
- * The posts of `after` that `before` lacks or held as another object (new or edited), and those of
- * `before` that `after` lacks or replaced: one walk down both lists, which are in the store's
- * newest-first order, instead of indexing 10,000 posts after every write.
- */
-export function differences(before: readonly Post[], after: readonly Post[]) {
-  const changed: Post[] = [];
-  const gone: Post[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < before.length || j < after.length) {
-    const old = before[i];
-    const now = after[j];
-    if (old === now) {
-      i++;
-      j++;
-      continue;
-    }
-    const order = old === undefined ? 1 : now === undefined ? -1 : newestFirst(old, now);
-    if (order < 0) gone.push(before[i++]!);
-    else if (order > 0) changed.push(after[j++]!);
-    else {
-      // The same id at the same time as another object: the post was edited in place.
-      gone.push(before[i++]!);
-      changed.push(after[j++]!);
-    }
-  }
-  return { changed, gone };
 }

@@ -32,11 +32,13 @@ const PER_RESPONSE = new Set([
   "etag",
   "vary",
   "x-cache",
+  // Sent over HTTPS only: one kept copy serves both schemes, and sendPage adds it per request.
+  "strict-transport-security",
 ]);
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-// Quality 6: a page is recompressed after every content write, and quality 11 took 30 to 50 ms a
+// Quality 6: a page is recompressed after each write that touches it, and quality 11 took 30 to 50 ms a
 // page on the benchmark machine (against 1 ms) for bodies only about 10% smaller.
 const BROTLI_QUALITY = 6;
 
@@ -94,14 +96,20 @@ function packed(copies: (Buffer | undefined)[]): (Buffer | undefined)[] {
 }
 
 /**
- * Answers from a stored page: 304 for a matching If-None-Match, otherwise the best encoding the
- * client accepts (brotli, then gzip, then none). Works on a bare node:http response (the host's
+ * Answers from a stored page, with the headers only this request's scheme gets (`schemeHeaders`):
+ * 304 for a matching If-None-Match, otherwise the best encoding the client accepts (brotli, then gzip, then none). Works on a bare node:http response (the host's
  * fast path) and on Express's, where the compression middleware sees Content-Encoding and
  * leaves the body alone.
  */
-export function sendPage(page: CachedPage, req: IncomingMessage, res: ServerResponse, label: "HIT" | "MISS"): void {
+export function sendPage(
+  page: CachedPage,
+  req: IncomingMessage,
+  res: ServerResponse,
+  label: "HIT" | "MISS",
+  schemeHeaders: readonly [string, string][] = [],
+): void {
   res.statusCode = page.status;
-  for (const [name, value] of page.headers) res.setHeader(name, value);
+  for (const [name, value] of [...page.headers, ...schemeHeaders]) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("X-Cache", label);

@@ -2,21 +2,29 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import { asksForPreview } from "~/shared/preview";
 import { sessionCookieOf } from "~/server/auth/session";
-import { ByteLru } from "./byte-lru";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
+import { SHOWS_HEADER } from "~/shared/page-cache";
+import { topicsOf } from "./change-topics";
+import { KeptPages } from "./kept-pages";
+import type { PageRules } from "./page-rules";
 
 /**
  * The rendered-page cache (docs/decisions/003-rendered-page-cache.md). Public pages are a pure function of their URL and the
- * content (docs/architecture.md section 6), so a page is rendered once, kept per URL and dropped on every
- * content write. Anything that could depend on who asks is left alone: other methods, requests
- * with the session cookie, paths outside the public pages, and answers other than 200 and 404.
+ * content (docs/architecture.md section 6), so a page is rendered once, kept per URL and dropped when
+ * a write touches what it shows. Anything that could depend on who asks is left alone: other
+ * methods, requests with the session cookie, routes that do not declare their answers cacheable,
+ * and answers other than 200 and 404.
  */
 export type HtmlCache = {
-  /** Answers a hit on a bare node:http request; the host calls it before Express runs (serve.ts). */
-  serve(req: IncomingMessage, res: ServerResponse): boolean;
-  /** First in createApp: answers a hit, or lets the page render once and keeps it. */
-  middleware: RequestHandler;
+  /**
+   * The one lookup of a request, before Express runs (app.ts): answers a hit, waits for a render of
+   * the same page under way, or hands the request to `render`, marked for `capture` when its
+   * answer may be kept.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, render: (req: IncomingMessage, res: ServerResponse) => void): void;
+  /** In the Express stack after compression: keeps the answer of a request `serve` marked. */
+  capture: RequestHandler;
   stats(): HtmlCacheStats;
   /** Makes this request render whatever the cache holds, and keeps nothing from it (warm-start.ts). */
   bypass(req: IncomingMessage): void;
@@ -33,37 +41,21 @@ export type HtmlCacheStats = {
 };
 
 /**
- * The public pages of docs/product.md section 2 (home, industries, the blog, its posts and the
- * feeds) and the public blog API of section 7, which also changes only on content writes. The
- * admin, the tools, the rest of /api and React Router's `.data` requests (which a signed-in
- * page's loader answers too) never match.
+ * The key of a URL whose route declares its answers cacheable (page-rules.ts): its path and the
+ * parameters the route reads, sorted; undefined for any other. React Router's `.data` requests
+ * (which a signed-in page's loader answers too), a path with a trailing slash (the same page under
+ * a second key) and a draft preview URL (docs/decisions/020-draft-preview.md) never have one.
  */
-const PUBLIC_PAGE =
-  /^\/(?:industries(?:\/[^/]+)?|blog(?:\/[^/]+)?|rss\.xml|sitemap\.xml|robots\.txt|api\/public\/blog\/posts(?:\/[^/]+)?|api\/blog\/(?:posts|tags))?$/;
-
-/**
- * The query parameters each path reads (the blog's loader, the public API's paging); every other
- * parameter cannot change the answer, so it is left out of the key. A crawler's or a client's
- * cache-buster (`?cache=123`, `?utm_source=x`) then finds the one kept page instead of rendering
- * and keeping a copy per value.
- */
-const READ_PARAMS: Record<string, readonly string[]> = {
-  "/blog": ["tag", "page"],
-  "/api/public/blog/posts": ["page", "pageSize"],
-};
-
-/**
- * The key of a cacheable URL: its path and the parameters it reads, sorted, or undefined. A draft
- * preview URL is never one, signed in or not (docs/decisions/020-draft-preview.md).
- */
-export function pageKey(url: string): string | undefined {
+export function pageKey(url: string, rules: PageRules): string | undefined {
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (!PUBLIC_PAGE.test(path) || path.endsWith(".data")) return undefined;
+  if (path.endsWith(".data") || (path.length > 1 && path.endsWith("/"))) return undefined;
+  const rule = rules(path);
+  if (!rule) return undefined;
   if (q === -1) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   if (asksForPreview(params)) return undefined;
-  const read = READ_PARAMS[path] ?? [];
+  const read = rule.reads ?? [];
   for (const name of [...params.keys()]) if (!read.includes(name)) params.delete(name);
   params.sort();
   const query = params.toString();
@@ -75,12 +67,6 @@ const MiB = 1024 * 1024;
 /** 404s get a sixteenth of the bound, at most 2 MiB: enough for the misses real readers make. */
 export const notFoundBudget = (maxBytes: number) => Math.min(Math.floor(maxBytes / 16), 2 * MiB);
 
-/**
- * What a kept page costs the bound: its buffers and headers (CachedPage.bytes) plus its key, a
- * two-byte-per-character string at worst, and the map entry holding it.
- */
-export const keepCost = (key: string, page: CachedPage) => page.bytes + 2 * key.length + 100;
-
 /** A response that names a user, asks not to be stored or varies on more than its encoding is not kept. */
 function keepable(res: Response): boolean {
   if (res.statusCode !== 200 && res.statusCode !== 404) return false;
@@ -90,12 +76,23 @@ function keepable(res: Response): boolean {
   return vary === "" || vary === "accept-encoding";
 }
 
-export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: Store }): HtmlCache {
-  const pages = new ByteLru<CachedPage>(maxBytes);
+export type HtmlCacheOptions = {
+  maxBytes: number;
+  store: Store;
+  /** Which routes' answers may be kept (page-rules.ts). */
+  rules: PageRules;
+  /** The headers only this request's scheme gets (HSTS over HTTPS), added to a kept page as it is sent. */
+  schemeHeaders?: (req: IncomingMessage) => readonly [string, string][];
+};
+
+export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => [] }: HtmlCacheOptions): HtmlCache {
+  const pages = new KeptPages(maxBytes);
   // Unknown slugs and tags are unbounded in number (a crawler, junk links): their answers live
   // apart, so 100,000 distinct misses cannot push a real page out.
-  const notFound = new ByteLru<CachedPage>(notFoundBudget(maxBytes));
+  const notFound = new KeptPages(notFoundBudget(maxBytes));
   const lookup = (key: string) => pages.get(key) ?? notFound.get(key);
+  const keep = (key: string, page: CachedPage, topics: readonly string[]) =>
+    (page.status === 404 ? notFound : pages).keep(key, page, topics);
   /** Renders under way, so a burst of requests for a page dropped by a write renders it once. */
   const flights = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped on every drop: a render that started before a write must not be kept after it. */
@@ -104,34 +101,46 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   let renders = 0;
   const bypassed = new WeakSet<IncomingMessage>();
 
-  store.onChange((kind) => {
+  // Only the answers showing what a write touched go (docs/decisions/069-pages-say-what-they-show.md).
+  store.onChange((kind, content) => {
     if (kind !== "posts" && kind !== "tags") return;
+    const topics = topicsOf(content);
+    if (topics?.size === 0) return; // a draft's edit: no public answer shows it
     generation += 1;
-    pages.clear();
-    notFound.clear();
+    // A render under way may show the change, and one that joined it would get the old content.
     flights.clear();
+    for (const kept of [pages, notFound]) {
+      if (topics) kept.drop(topics);
+      else kept.clear();
+    }
   });
 
   const keyOf = (method: string | undefined, url: string, cookie: string | undefined) =>
     maxBytes > 0 && (method === "GET" || method === "HEAD") && sessionCookieOf(cookie) === undefined
-      ? pageKey(url)
+      ? pageKey(url, rules)
       : undefined;
 
   const hit = (page: CachedPage, req: IncomingMessage, res: ServerResponse) => {
     hits += 1;
-    sendPage(page, req, res, "HIT");
+    sendPage(page, req, res, "HIT", schemeHeaders(req));
   };
 
-  const middleware: RequestHandler = (req, res, next) => {
-    if (bypassed.has(req)) return next();
-    const key = keyOf(req.method, req.originalUrl, req.headers.cookie);
-    if (key === undefined) return next();
+  /** Requests `serve` handed on to render a page to keep: the key, and what to do with the page. */
+  const marked = new WeakMap<IncomingMessage, (page: CachedPage | undefined, topics?: readonly string[]) => void>();
+
+  function serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    render: (req: IncomingMessage, res: ServerResponse) => void,
+  ) {
+    const key = bypassed.has(req) ? undefined : keyOf(req.method, req.url ?? "/", req.headers.cookie);
+    if (key === undefined) return render(req, res);
     const page = lookup(key);
     if (page) return hit(page, req, res);
-    if (req.method === "HEAD") return next(); // a HEAD answer has no body to keep
+    if (req.method === "HEAD") return render(req, res); // a HEAD answer has no body to keep
     const flight = flights.get(key);
     if (flight) {
-      void flight.then((rendered) => (rendered ? hit(rendered, req, res) : next()));
+      void flight.then((rendered) => (rendered ? hit(rendered, req, res) : render(req, res)));
       return;
     }
     renders += 1;
@@ -139,14 +148,26 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
     let settle!: (page: CachedPage | undefined) => void;
     const rendered = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
     flights.set(key, rendered);
-    const finish = (page: CachedPage | undefined) => {
+    const finish = (page: CachedPage | undefined, topics: readonly string[] = []) => {
+      marked.delete(req);
       if (flights.get(key) === rendered) flights.delete(key);
-      if (page && generation === started) (page.status === 404 ? notFound : pages).set(key, page, keepCost(key, page));
+      if (page && generation === started) keep(key, page, topics);
       settle(page);
     };
+    marked.set(req, finish);
     // A client that leaves mid-render ends the render without an end() call.
     res.once("close", () => finish(undefined));
+    render(req, res);
+  }
+
+  const capture: RequestHandler = (req, res, next) => {
+    const finish = marked.get(req);
+    if (!finish) return next();
     captureBody(res, (body, send) => {
+      const topics = String(res.getHeader(SHOWS_HEADER) ?? "")
+        .split(" ")
+        .filter(Boolean);
+      res.removeHeader(SHOWS_HEADER);
       if (!keepable(res)) {
         finish(undefined);
         send(body);
@@ -154,8 +175,8 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
       }
       buildPage(res.statusCode, res.getHeaders(), body).then(
         (page) => {
-          finish(page);
-          sendPage(page, req, res, "MISS");
+          finish(page, topics);
+          sendPage(page, req, res, "MISS", schemeHeaders(req));
         },
         () => {
           // Compressing a buffer fails only without memory: answer the page as rendered, uncached.
@@ -168,13 +189,8 @@ export function createHtmlCache({ maxBytes, store }: { maxBytes: number; store: 
   };
 
   return {
-    serve(req, res) {
-      const key = keyOf(req.method, req.url ?? "/", req.headers.cookie);
-      const page = key === undefined ? undefined : lookup(key);
-      if (page) hit(page, req, res);
-      return page !== undefined;
-    },
-    middleware,
+    serve,
+    capture,
     bypass: (req) => void bypassed.add(req),
     stats: () => ({
       hits,

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { fieldErrors } from "~/shared/field-errors";
 import type { AppContext } from "~/server/context";
+import type { CacheableRoute } from "~/server/page-cache/page-rules";
+import { SHOWS_POSTS, showsHeader, showsPost } from "~/shared/page-cache";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 
 /** `?page=&pageSize=` for clients that want less than every post; both or neither. */
@@ -16,22 +18,39 @@ const pagingSchema = z
     path: ["pageSize"],
   });
 
+/** The calls below, as paths under the router's mount. */
+const LIST = "/public/blog/posts";
+const ONE = "/public/blog/posts/:slug";
+const ALL = "/blog/posts";
+const TAGS = "/blog/tags";
+
+/**
+ * The calls the page cache may keep (docs/decisions/069-pages-say-what-they-show.md), as paths
+ * under the router's mount: app.ts hands them to the cache with the mount's prefix.
+ */
+export const PUBLIC_BLOG_CACHEABLE: CacheableRoute[] = [
+  { path: LIST, pageCache: { reads: ["page", "pageSize"] } },
+  { path: ONE, pageCache: {} },
+  { path: ALL, pageCache: {} },
+  { path: TAGS, pageCache: {} },
+];
+
 /**
  * The public blog calls of docs/product.md section 7: published posts only. They change only on content
  * writes, so the page cache keeps them like the public pages (html-cache.ts: same invalidation,
- * ETag and compression). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
+ * ETag and compression), each saying what it shows as the pages do (src/shared/page-cache.ts). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
  * a copy but must ask every time, so the product's "fresh data on every call" holds and a repeat call is
  * a 304 instead of the whole list again.
  */
 export function publicBlogRouter({ blog }: AppContext): Router {
   const router = Router();
-  router.use(["/public/blog/posts", "/blog/posts", "/blog/tags"], (_req, res, next) => {
-    res.set("Cache-Control", "no-cache");
+  router.use([LIST, ALL, TAGS], (_req, res, next) => {
+    res.set({ "Cache-Control": "no-cache", ...showsHeader([SHOWS_POSTS]) });
     next();
   });
 
   // The `cache` query parameter is the original client's cache-buster: accepted and ignored.
-  router.get("/public/blog/posts", async (req, res) => {
+  router.get(LIST, async (req, res) => {
     const paging = pagingSchema.safeParse({ page: req.query.page, pageSize: req.query.pageSize });
     if (!paging.success) throw new ValidationError("Invalid paging parameters.", fieldErrors(paging.error));
     const { page, pageSize } = paging.data;
@@ -40,17 +59,18 @@ export function publicBlogRouter({ blog }: AppContext): Router {
     res.json(posts);
   });
 
-  router.get("/public/blog/posts/:slug", async (req, res) => {
+  router.get(ONE, async (req, res) => {
+    res.set(showsHeader([showsPost(req.params.slug)])); // the list's, set above, is not this answer's
     const post = await blog.getPublished(req.params.slug);
     if (!post) throw new NotFoundError(BLOG_MESSAGES.notFoundApi);
     res.json(post);
   });
 
-  router.get("/blog/posts", async (_req, res) => {
+  router.get(ALL, async (_req, res) => {
     res.json(await blog.listPublished());
   });
 
-  router.get("/blog/tags", async (_req, res) => {
+  router.get(TAGS, async (_req, res) => {
     res.json(await blog.listTags());
   });
 

@@ -113,8 +113,9 @@ class JsonStore extends SnapshotStore implements Store {
         }
       },
       (next, kinds) => {
+        const before = this.snap;
         this.snap = next;
-        kinds.forEach((kind) => this.emit(kind));
+        this.emit(kinds, before, next);
       },
     );
   }
@@ -155,9 +156,10 @@ class JsonStore extends SnapshotStore implements Store {
         throw error;
       }
       this.lock = locked.lock;
+      const before = this.snap;
       this.snap = buildSnapshot(this.low.data);
       this.outcome = { at: this.outcome.at, error: null };
-      for (const kind of ALL_KINDS) this.emit(kind);
+      this.emit(ALL_KINDS, before, this.snap);
     })().finally(() => (this.regaining = undefined));
     return this.regaining;
   }

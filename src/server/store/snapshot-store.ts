@@ -1,5 +1,6 @@
 import type { Change } from "./change";
 import { lowerName, type Snapshot } from "./db-snapshot";
+import { describeChange } from "./describe-change";
 import * as messages from "~/server/contact/message-changes";
 import * as posts from "~/server/posts/post-changes";
 import * as settings from "~/server/contact/settings-changes";
@@ -7,6 +8,7 @@ import * as users from "~/server/users/user-changes";
 import * as tagChanges from "~/server/tags/tag-changes";
 import type {
   ChangeKind,
+  ContentChange,
   MessagePatch,
   NewContactMessage,
   PostInput,
@@ -27,18 +29,25 @@ export abstract class SnapshotStore {
   /** Commits a change function's next data, or throws its typed error with nothing written. */
   protected abstract write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R>;
 
-  private readonly listeners = new Set<(kind: ChangeKind) => void>();
+  private readonly listeners = new Set<(kind: ChangeKind, content: ContentChange) => void>();
 
-  onChange(listener: (kind: ChangeKind) => void) {
+  onChange(listener: (kind: ChangeKind, content: ContentChange) => void) {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
 
-  /** Tells every listener of a committed change. */
-  protected emit(kind: ChangeKind) {
+  /** Tells every listener of a committed change, from the snapshot before it to the one after. */
+  protected emit(kinds: Iterable<ChangeKind>, before: Snapshot, after: Snapshot) {
+    const list = [...kinds];
+    if (list.length === 0) return;
+    const content = describeChange(before, after);
+    for (const kind of list) this.tell(kind, content);
+  }
+
+  private tell(kind: ChangeKind, content: ContentChange) {
     for (const listener of this.listeners) {
       try {
-        listener(kind);
+        listener(kind, content);
       } catch (error) {
         // The write is committed already; a failing listener must not turn it into a reported failure.
         console.error(`A store change listener failed on "${kind}":`, error);

@@ -45,6 +45,17 @@ export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "n
 /** What changed, so caches of rendered pages can be dropped. */
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
 
+/** A post as a change saw it on one side: enough to name the public pages that show it. */
+export type PostMark = { id: number; slug: string; published: boolean; tagSlugs: string[] };
+
+/**
+ * What a committed write did to the content (store/describe-change.ts): each post and tag it
+ * added (no `before`), changed or removed (no `after`). Undefined when it touched too many to list
+ * (a restore, an import, a reload of every table): caches then drop everything.
+ */
+export type ContentChange =
+  { posts: { before?: PostMark; after?: PostMark }[]; tags: { before?: Tag; after?: Tag }[] } | undefined;
+
 /**
  * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
  * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
@@ -136,8 +147,11 @@ export interface Store {
    */
   sharedHits?(limiter: string): SharedHits;
 
-  /** Called after every committed write. Answers a function that unsubscribes. */
-  onChange(listener: (kind: ChangeKind) => void): () => void;
+  /**
+   * Called after every committed write, once per kind it changed, with what it did to the content
+   * (the same for each kind of one write). Answers a function that unsubscribes.
+   */
+  onChange(listener: (kind: ChangeKind, content: ContentChange) => void): () => void;
   /** The last file write's outcome (see WriteOutcome). */
   lastWrite(): WriteOutcome;
   /**

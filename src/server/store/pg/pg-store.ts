@@ -27,7 +27,8 @@ import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } 
  *   snapshot up to the database's revision, runs the same change function as the JSON store
  *   (post-changes.ts, record-changes.ts) and writes only the rows it changed, in that transaction.
  * - Every commit notifies the others (LISTEN/NOTIFY); each catches up by reading the changed rows
- *   and tells its `onChange` listeners, which drops their page caches.
+ *   and tells its `onChange` listeners what changed, read off its snapshots before and after
+ *   (describe-change.ts), so their page caches drop the same pages as the writer's.
  */
 const WRITE_LOCK = 0x0e0e5174;
 
@@ -107,9 +108,10 @@ export class PgStore extends SnapshotStore implements Store {
 
   private install(loaded: Loaded | undefined, snap?: Snapshot) {
     if (!loaded) return;
+    const before = this.snap;
     this.snap = snap ?? buildSnapshot(loaded.data, this.snap);
     this.revision = loaded.revision;
-    loaded.kinds.forEach((kind) => this.emit(kind));
+    this.emit(loaded.kinds, before, this.snap);
   }
 
   protected read<T>(query: (snap: Snapshot) => T): Promise<T> {

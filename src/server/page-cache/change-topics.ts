@@ -1,0 +1,49 @@
+import { encodeSlug, SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
+import type { ContentChange, PostMark } from "~/server/store/types";
+
+/**
+ * The topics (src/shared/page-cache.ts) a content change touches, or undefined for "everything"
+ * (a change too large to list). Only the public side of a post counts: a draft is on no public
+ * page, so a write that leaves a post a draft on both sides touches nothing, and a post published
+ * on either side touches the list, its page at its slug on that side and the tags it carries
+ * there (their lists, and the related posts under every post with one of them). A tag's own record
+ * touches its pages at its old and new slug; the posts carrying it are changes of their own.
+ */
+export function topicsOf(content: ContentChange): Set<string> | undefined {
+  if (!content) return undefined;
+  const topics = new Set<string>();
+  for (const { before, after } of content.posts) {
+    const shown = [before, after].filter((post): post is PostMark => post?.published === true);
+    if (shown.length > 0) topics.add(SHOWS_POSTS);
+    for (const post of shown) {
+      topics.add(showsPost(post.slug));
+      for (const slug of post.tagSlugs) topics.add(showsTag(slug));
+    }
+  }
+  for (const { before, after } of content.tags) {
+    for (const tag of [before, after]) if (tag) topics.add(showsTag(tag.slug));
+  }
+  return topics;
+}
+
+/**
+ * The pages readers ask for first among those a change dropped (the blog, its tags' pages and the
+ * changed posts), and the post pages it took away (a post unpublished, deleted or moved to
+ * another slug), which a warm-up still due must not render.
+ */
+export function firstPagesOf(content: ContentChange): { pages: string[]; gone: string[] } {
+  if (!content) return { pages: ["/", "/blog"], gone: [] };
+  const pages = new Set<string>();
+  const gone = new Set<string>();
+  const postPage = (post: PostMark) => `/blog/${encodeSlug(post.slug)}`;
+  for (const { before, after } of content.posts) {
+    for (const post of [before, after]) {
+      if (!post?.published) continue;
+      pages.add("/blog");
+      for (const slug of post.tagSlugs) pages.add(`/blog?tag=${encodeSlug(slug)}`);
+    }
+    if (before?.published && (!after?.published || after.slug !== before.slug)) gone.add(postPage(before));
+    if (after?.published) pages.add(postPage(after));
+  }
+  return { pages: [...pages], gone: [...gone] };
+}

@@ -1,0 +1,49 @@
+/**
+ * The page cache's two declarations: which routes' answers it may keep (PageCacheRule), and what
+ * each kept answer shows of the content (its topics).
+ *
+ * What a public answer shows of the content, so the page cache drops it exactly when that changes
+ * (docs/decisions/069-pages-say-what-they-show.md). An answer lists its topics in this header,
+ * space-separated, as a CDN's surrogate keys are
+ * (https://www.fastly.com/documentation/reference/http/http-headers/Surrogate-Key/); the cache
+ * reads it when it keeps the answer and never sends it on.
+ */
+export const SHOWS_HEADER = "Surrogate-Key";
+
+/** The list of published posts: the blog's pages, the feeds, the public API's lists and tags. */
+export const SHOWS_POSTS = "posts";
+/** One post by slug: its page, its API answer, or their 404 while no published post has the slug. */
+export const showsPost = (slug: string) => `post:${encodeSlug(slug)}`;
+/** The published posts carrying one tag: the tag's list, and the related posts under a post with it. */
+export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A slug percent-encoded for a URL or a header, where spaces and non-ASCII letters (a restored
+ * post's slug may hold any) would split a topic or be refused by Node. A lone surrogate becomes
+ * U+FFFD first, as encodeURIComponent throws on it.
+ */
+export const encodeSlug = (slug: string) => encodeURIComponent(slug.replace(LONE_SURROGATE, "\uFFFD"));
+
+/** The header for an answer that shows these topics. */
+export const showsHeader = (topics: readonly string[]) => ({ [SHOWS_HEADER]: topics.join(" ") });
+
+/**
+ * A route's leave to keep its answers in the page cache, declared where the route is: a route
+ * module's `handle.pageCache`, or beside an Express router's mount (app.ts). Only answers that are
+ * a pure function of their URL and the content may declare it (docs/architecture.md section 6).
+ */
+export type PageCacheRule = {
+  /**
+   * The query parameters the answer reads; every other one is left out of the cache key, so a
+   * cache-buster or a tracking tag (`?utm_source=x`) finds the one kept answer.
+   */
+  reads?: readonly string[];
+};
+
+/** The `handle` of a route module whose answers the page cache may keep. */
+export type PageCacheHandle = { pageCache: PageCacheRule };
+
+/** The handle of a route whose answers may be kept and read no query parameter. */
+export const CACHEABLE_PAGE: PageCacheHandle = { pageCache: {} };
