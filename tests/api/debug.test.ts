@@ -66,7 +66,7 @@ async function seedPosts(): Promise<Post[]> {
   await t.store.createPost(makePostInput({ title: "Latest queue trends" }));
   const template = (await t.store.listPosts()).find((p) => p.title === "Queues at the airport")!;
   const { summary: _, ...old } = { ...template, id: 500, slug: "from-an-older-release", excerpt: "An old excerpt" };
-  await t.store.restorePosts([old as Post]);
+  await t.store.restorePosts([old]);
   return t.store.listPosts();
 }
 

@@ -36,7 +36,7 @@ async function folderWithPosts(n = 3) {
     summary: undefined,
     excerpt: "From an older release",
   };
-  await store.restorePosts([old as unknown as Post]);
+  await store.restorePosts([old]);
   return { dataDir, store };
 }
 
