@@ -49,7 +49,8 @@ export default function handleRequest(
         // Before the hashes are taken: the rewritten loader is the script the page runs.
         const page = import.meta.env.DEV ? rendered : scriptsAfterFirstPaint(rendered, nonce);
         const { html, hashes } = markedScripts(page, nonce);
-        loadContext.setPageScriptHashes(hashes);
+        // Set here, it replaces the policy without hashes every answer gets (security-headers.ts).
+        responseHeaders.set("Content-Security-Policy", loadContext.contentSecurityPolicy(hashes));
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(html, { headers: responseHeaders, status }));
         callback();

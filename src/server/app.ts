@@ -1,5 +1,4 @@
 import type http from "node:http";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -14,11 +13,12 @@ import type { Config } from "./config";
 import { createContactService } from "~/server/contact/contact";
 import type { AppContext } from "./context";
 import { HttpError, outcomeOf } from "~/server/http/errors";
+import { reactRouterAdapter } from "~/server/http/react-router-adapter";
 import { readFormBody } from "~/server/http/form-body";
 import { createSetupService } from "~/server/users/first-run";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
-import { createHtmlCache } from "~/server/page-cache/html-cache";
+import { createHtmlCache, type HtmlCache } from "~/server/page-cache/html-cache";
 import { onePerTurn } from "~/server/http/one-per-turn";
 import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
 import { PUBLIC_BLOG_CACHEABLE } from "~/server/posts/public-blog-router";
@@ -118,31 +118,28 @@ export function createApp({
   app.use(securityHeaders({ dev }));
   if (clientFiles) app.use(clientFiles);
   app.use(rejectUnreadableRequests);
-  app.use(htmlCache.capture);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
-  app.use(API_MOUNT, apiRouter(context, guards));
+  app.use(API_MOUNT, apiRouter(context, guards, htmlCache.sendJson));
   app.use(mediaRouter(media));
   app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.
   app.use(guards.requireSameOrigin);
   app.use(
-    createRequestHandler({
+    reactRouterAdapter({
       build,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (req, res) => ({
+      getLoadContext: (req) => ({
         ...context,
         clientIp: req.ip ?? "unknown",
         documentHtml: new Map(),
-        // Set on the Express response itself: React Router appends its own headers, which would
-        // send a second policy, and browsers enforce every policy they get.
-        setPageScriptHashes: (scriptHashes) =>
-          res.setHeader("Content-Security-Policy", contentSecurityPolicy({ dev, scriptHashes })),
+        contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ dev, scriptHashes }),
       }),
+      keeper: htmlCache.keeper,
     }),
   );
   app.use(clientErrorsKeepTheirStatus);
-  app.use(errorHandler);
+  app.use(errorHandler(htmlCache.sendJson));
   const render = onePerTurn<Parameters<http.RequestListener>>(app);
   const handle: http.RequestListener = (req, res) => htmlCache.serve(req, res, render);
   // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
@@ -168,17 +165,24 @@ function notifierFor(config: Config, store: Store) {
 
 /**
  * One place maps thrown errors to JSON `{message, errors?}`; a disk failure thrown raw (a backup
- * file) gets its StorageError status and words; unknown ones are a logged 500.
+ * file) gets its StorageError status and words; unknown ones are a logged 500. Sent through the
+ * page cache, which keeps a 404 of the public blog API as it keeps the found answers.
  */
-const errorHandler: ErrorRequestHandler = (thrown, _req, res, _next) => {
-  const storage = thrown instanceof HttpError ? undefined : storageErrorOf(thrown);
-  if (storage) console.error(thrown);
-  const err: unknown = storage ?? thrown;
-  if (err instanceof HttpError) {
-    if (err.headers) res.set(err.headers);
-    res.status(err.status).json({ message: err.message, ...(err.errors && { errors: err.errors }), ...err.details });
-    return;
-  }
-  console.error(err);
-  res.status(500).json({ message: "Something went wrong on our side. Please try again." });
-};
+function errorHandler(sendJson: HtmlCache["sendJson"]): ErrorRequestHandler {
+  return (thrown, req, res, _next) => {
+    const storage = thrown instanceof HttpError ? undefined : storageErrorOf(thrown);
+    if (storage) console.error(thrown);
+    const err: unknown = storage ?? thrown;
+    if (err instanceof HttpError) {
+      if (err.headers) res.set(err.headers);
+      sendJson(req, res, err.status, {
+        message: err.message,
+        ...(err.errors && { errors: err.errors }),
+        ...err.details,
+      });
+      return;
+    }
+    console.error(err);
+    sendJson(req, res, 500, { message: "Something went wrong on our side. Please try again." });
+  };
+}

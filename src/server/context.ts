@@ -57,8 +57,11 @@ export type AppContext = {
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
 export type RequestContext = AppContext & {
   clientIp: string;
-  /** Sets a rendered page's Content-Security-Policy, allowing its inline scripts by their SHA-256 hashes. */
-  setPageScriptHashes: (hashes: readonly string[]) => void;
+  /**
+   * A rendered page's Content-Security-Policy, allowing its inline scripts by their SHA-256
+   * hashes (http/security-headers.ts); the entry sets it on the page's Response.
+   */
+  contentSecurityPolicy: (scriptHashes: readonly string[]) => string;
   /**
    * HTML for this document's markup only, by slot, kept out of the hydration data
    * (src/app/lib/document-html.tsx).

@@ -7,6 +7,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { notFoundBudget } from "~/server/page-cache/html-cache";
 import { INDUSTRIES } from "~/shared/industries";
+import { SHOWS_HEADER } from "~/shared/page-cache";
 import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -268,6 +269,16 @@ describe("never cached", () => {
     await t.store.createPost(makePostInput({ title: "Shown on /blog" })); // drops /blog
     await get("/blog").set("Cookie", cookie).expect(200);
     await get("/blog").expect("x-cache", "MISS");
+  });
+
+  it("never sends the topics header, to a signed-in reader either", async () => {
+    const { cookie } = await signedIn(t);
+    for (const path of ["/blog", `/blog/${post.slug}`, "/api/public/blog/posts"]) {
+      for (const res of [await get(path), await get(path), await get(path).set("Cookie", cookie)]) {
+        expect(res.status, path).toBe(200);
+        expect(res.headers[SHOWS_HEADER.toLowerCase()], path).toBeUndefined();
+      }
+    }
   });
 
   it("a POST, even to a public page", async () => {

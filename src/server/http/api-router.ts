@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
+import type { HtmlCache } from "~/server/page-cache/html-cache";
 import { NotFoundError } from "~/server/http/errors";
 import { inboxRouter } from "~/server/contact/inbox-router";
 import { adminUsersRouter } from "~/server/users/admin-users-router";
@@ -18,15 +19,18 @@ export const API_MOUNT = "/api";
 
 export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
-/** Every /api endpoint, grouped as docs/product.md section 7; answers JSON only, never a page. */
-export function apiRouter(context: AppContext, guards: Guards): Router {
+/**
+ * Every /api endpoint, grouped as docs/product.md section 7; answers JSON only, never a page. The
+ * public blog calls answer through the page cache's `sendJson`, which may keep them.
+ */
+export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCache["sendJson"]): Router {
   const router = Router();
   // docs/product.md section 7: the client asks for fresh data on every call; nothing here is cacheable.
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
-  router.use(publicBlogRouter(context));
+  router.use(publicBlogRouter(context, sendJson));
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards));

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { RequestHandler, Response } from "express";
+import type { Request, Response } from "express";
 import { asksForPreview } from "~/shared/preview";
 import { sessionCookieOf } from "~/server/auth/session";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
@@ -19,12 +19,18 @@ import type { PageRules } from "./page-rules";
 export type HtmlCache = {
   /**
    * The one lookup of a request, before Express runs (app.ts): answers a hit, waits for a render of
-   * the same page under way, or hands the request to `render`, marked for `capture` when its
-   * answer may be kept.
+   * the same page under way, or hands the request to `render`, marked so its answer is kept.
    */
   serve(req: IncomingMessage, res: ServerResponse, render: (req: IncomingMessage, res: ServerResponse) => void): void;
-  /** In the Express stack after compression: keeps the answer of a request `serve` marked. */
-  capture: RequestHandler;
+  /**
+   * Called by whatever answers a request once the answer's status and headers are set on `res`
+   * (React Router's adapter, `sendJson`): when `serve` marked the request and the answer may be
+   * kept, the function that keeps its whole body and sends it (`X-Cache: MISS`). Otherwise
+   * undefined, and the caller sends the body itself. Either way the topics header is removed.
+   */
+  keeper: (req: IncomingMessage, res: ServerResponse) => ((body: Buffer) => void) | undefined;
+  /** Answers JSON from an Express route through `keeper`: kept when it may be, by Express's `res.json` otherwise. */
+  sendJson: (req: Request, res: Response, status: number, body: unknown) => void;
   stats(): HtmlCacheStats;
   /** Makes this request render whatever the cache holds, and keeps nothing from it (warm-start.ts). */
   bypass(req: IncomingMessage): void;
@@ -68,7 +74,7 @@ const MiB = 1024 * 1024;
 export const notFoundBudget = (maxBytes: number) => Math.min(Math.floor(maxBytes / 16), 2 * MiB);
 
 /** A response that names a user, asks not to be stored or varies on more than its encoding is not kept. */
-function keepable(res: Response): boolean {
+function keepable(res: ServerResponse): boolean {
   if (res.statusCode !== 200 && res.statusCode !== 404) return false;
   if (res.headersSent || res.hasHeader("set-cookie") || res.hasHeader("content-encoding")) return false;
   if (/private|no-store/i.test(String(res.getHeader("cache-control") ?? ""))) return false;
@@ -160,19 +166,19 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     render(req, res);
   }
 
-  const capture: RequestHandler = (req, res, next) => {
+  function keeper(req: IncomingMessage, res: ServerResponse) {
+    const topics = String(res.getHeader(SHOWS_HEADER) ?? "")
+      .split(" ")
+      .filter(Boolean);
+    res.removeHeader(SHOWS_HEADER);
     const finish = marked.get(req);
-    if (!finish) return next();
-    captureBody(res, (body, send) => {
-      const topics = String(res.getHeader(SHOWS_HEADER) ?? "")
-        .split(" ")
-        .filter(Boolean);
-      res.removeHeader(SHOWS_HEADER);
-      if (!keepable(res)) {
-        finish(undefined);
-        send(body);
-        return;
-      }
+    if (!finish) return undefined;
+    if (!res.headersSent) res.setHeader("X-Cache", "MISS");
+    if (!keepable(res)) {
+      finish(undefined);
+      return undefined;
+    }
+    return (body: Buffer) => {
       buildPage(res.statusCode, res.getHeaders(), body).then(
         (page) => {
           finish(page, topics);
@@ -181,16 +187,23 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
         () => {
           // Compressing a buffer fails only without memory: answer the page as rendered, uncached.
           finish(undefined);
-          send(body);
+          res.end(body);
         },
       );
-    });
-    next();
-  };
+    };
+  }
+
+  function sendJson(req: Request, res: Response, status: number, body: unknown) {
+    res.status(status).type("json");
+    const keep = keeper(req, res);
+    if (keep) keep(Buffer.from(JSON.stringify(body)));
+    else res.json(body);
+  }
 
   return {
     serve,
-    capture,
+    keeper,
+    sendJson,
     bypass: (req) => void bypassed.add(req),
     stats: () => ({
       hits,
@@ -201,44 +214,4 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
       notFound: { entries: notFound.size, bytes: notFound.bytes, maxBytes: notFound.maxBytes },
     }),
   };
-}
-
-type WriteArgs = [chunk: unknown, encoding?: unknown, callback?: unknown];
-
-/**
- * Holds back everything written to the response until end(), so a streamed page is kept whole or
- * not at all, then hands the body over with `send`, which writes it through the original methods
- * (the compression middleware's, in production).
- */
-function captureBody(res: Response, onEnd: (body: Buffer, send: (body: Buffer) => void) => void): void {
-  const chunks: Buffer[] = [];
-  // Put back on the same object in end() below, so `this` is still res when they run.
-  // eslint-disable-next-line @typescript-eslint/unbound-method
-  const { write, end } = res;
-  const collect = ([chunk, encoding, callback]: WriteArgs) => {
-    if (typeof chunk === "function") return chunk as () => void;
-    if (chunk !== undefined && chunk !== null) {
-      chunks.push(
-        typeof chunk === "string"
-          ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
-          : Buffer.from(chunk as Uint8Array),
-      );
-    }
-    return (typeof encoding === "function" ? encoding : callback) as (() => void) | undefined;
-  };
-  res.write = ((...args: WriteArgs) => {
-    collect(args)?.();
-    return true;
-  }) as Response["write"];
-  res.end = ((...args: WriteArgs) => {
-    const callback = collect(args);
-    if (callback) res.once("finish", callback);
-    res.write = write;
-    res.end = end;
-    onEnd(Buffer.concat(chunks), (body) => {
-      if (!res.headersSent) res.setHeader("X-Cache", "MISS");
-      res.end(body);
-    });
-    return res;
-  }) as Response["end"];
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { fieldErrors } from "~/shared/field-errors";
 import type { AppContext } from "~/server/context";
+import type { HtmlCache } from "~/server/page-cache/html-cache";
 import type { CacheableRoute } from "~/server/page-cache/page-rules";
 import { SHOWS_POSTS, showsHeader, showsPost } from "~/shared/page-cache";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
@@ -37,12 +38,12 @@ export const PUBLIC_BLOG_CACHEABLE: CacheableRoute[] = [
 
 /**
  * The public blog calls of docs/product.md section 7: published posts only. They change only on content
- * writes, so the page cache keeps them like the public pages (html-cache.ts: same invalidation,
- * ETag and compression), each saying what it shows as the pages do (src/shared/page-cache.ts). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
+ * writes, so each answers through the page cache's `sendJson`, which keeps them like the public
+ * pages (html-cache.ts: same invalidation, ETag and compression), each saying what it shows as the pages do (src/shared/page-cache.ts). `no-cache` rather than the rest of /api's `no-store`: a browser may keep
  * a copy but must ask every time, so the product's "fresh data on every call" holds and a repeat call is
  * a 304 instead of the whole list again.
  */
-export function publicBlogRouter({ blog }: AppContext): Router {
+export function publicBlogRouter({ blog }: AppContext, sendJson: HtmlCache["sendJson"]): Router {
   const router = Router();
   router.use([LIST, ALL, TAGS], (_req, res, next) => {
     res.set({ "Cache-Control": "no-cache", ...showsHeader([SHOWS_POSTS]) });
@@ -56,22 +57,22 @@ export function publicBlogRouter({ blog }: AppContext): Router {
     const { page, pageSize } = paging.data;
     const posts = page && pageSize ? await blog.listPublishedPage({ page, pageSize }) : await blog.listPublished();
     if (!posts) throw new NotFoundError(BLOG_MESSAGES.pageNotFoundApi);
-    res.json(posts);
+    sendJson(req, res, 200, posts);
   });
 
   router.get(ONE, async (req, res) => {
     res.set(showsHeader([showsPost(req.params.slug)])); // the list's, set above, is not this answer's
     const post = await blog.getPublished(req.params.slug);
     if (!post) throw new NotFoundError(BLOG_MESSAGES.notFoundApi);
-    res.json(post);
+    sendJson(req, res, 200, post);
   });
 
-  router.get(ALL, async (_req, res) => {
-    res.json(await blog.listPublished());
+  router.get(ALL, async (req, res) => {
+    sendJson(req, res, 200, await blog.listPublished());
   });
 
-  router.get(TAGS, async (_req, res) => {
-    res.json(await blog.listTags());
+  router.get(TAGS, async (req, res) => {
+    sendJson(req, res, 200, await blog.listTags());
   });
 
   return router;
