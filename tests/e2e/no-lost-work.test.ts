@@ -33,6 +33,12 @@ async function createPost(page: Page, title: string, published: boolean): Promis
   return res.json();
 }
 
+/** Opens a post from the list and waits for its form: the list's search field is labelled with "title" too. */
+async function openEditor(page: Page, title: string): Promise<void> {
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("heading", { name: ADMIN_MESSAGES.editHeading }).waitFor();
+}
+
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 const leaveDialog = (page: Page) => page.getByRole("alertdialog", { name: LEAVE_MESSAGES.title });
 
@@ -87,7 +93,7 @@ it("leaving a post with unsaved changes asks first: tab switch, Cancel and a lin
   const post = await createPost(page, "A post to leave alone", true);
   await page.reload();
   await waitForHydration(page);
-  await page.getByRole("button", { name: `Edit ${post.title}` }).click();
+  await openEditor(page, post.title);
   await page.getByLabel("Title").fill("A post changed by mistake");
 
   // The Posts tab: asked, and Cancel stays on the form with the edits.
@@ -111,13 +117,13 @@ it("leaving a post with unsaved changes asks first: tab switch, Cancel and a lin
   expect(await stored(page, localDraftKey(post.id))).toBeNull();
 
   // Without changes nothing is asked.
-  await page.getByRole("button", { name: `Edit ${post.title}` }).click();
+  await openEditor(page, post.title);
   await page.getByRole("tab", { name: "Posts" }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
   expect(await leaveDialog(page).count()).toBe(0);
 
   // A link after confirming leaves.
-  await page.getByRole("button", { name: `Edit ${post.title}` }).click();
+  await openEditor(page, post.title);
   await page.getByLabel("Summary").fill("Another summary, not saved.");
   await page.getByRole("link", { name: "View Site" }).click();
   await leaveDialog(page).getByRole("button", { name: LEAVE_MESSAGES.confirm }).click();
@@ -131,7 +137,7 @@ it("Ctrl+S saves in place; a post saved elsewhere meanwhile is not overwritten w
   const post = await createPost(page, "A post two people edit", true);
   await page.reload();
   await waitForHydration(page);
-  await page.getByRole("button", { name: `Edit ${post.title}` }).click();
+  await openEditor(page, post.title);
   await page.getByLabel("Title").fill("A post two people edit, mine");
   await page.getByLabel("Title").press("Control+s");
   await toastTitled(page, FORM_NOTICE_MESSAGES.savedShortcut.title);
@@ -205,7 +211,7 @@ it("a restored copy of an older version still asks before overwriting a newer sa
   const post = await createPost(page, "A post edited offline", true);
   await page.reload();
   await waitForHydration(page);
-  await page.getByRole("button", { name: `Edit ${post.title}` }).click();
+  await openEditor(page, post.title);
   await page.getByLabel("Summary").fill("My summary, never saved before the crash.");
   await expect.poll(() => stored(page, localDraftKey(post.id)), { timeout: 10_000 }).toContain("never saved");
 
