@@ -34,6 +34,13 @@ parentPort.on("message", async ({ id, bytes, target, widths }) => {
 
 type Answer = { id: number; out?: [number, Uint8Array][]; error?: string };
 
+/**
+ * A decode that needs more than this ends the worker (ERR_WORKER_OUT_OF_MEMORY), not the server:
+ * the upload's pixel limit keeps honest images well inside it, and a page then gets the original
+ * (media-library.ts).
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 };
+
 let worker: Worker | undefined;
 let nextId = 0;
 /** An idle worker holds Jimp and its last pictures' memory; it stops after this long without work. */
@@ -44,7 +51,7 @@ const pending = new Map<number, { resolve: (out: Map<number, Buffer>) => void; r
 function start(): Worker {
   const jimp = readPackageText(PACKAGE_FILES.jimpBundle);
   const workerData = jimp === undefined ? { jimpPath: resolvePackageFile("jimp") } : { jimpSource: jimp };
-  const started = new Worker(WORKER_SOURCE, { eval: true, workerData });
+  const started = new Worker(WORKER_SOURCE, { eval: true, workerData, resourceLimits: RESOURCE_LIMITS });
   started.unref(); // an idle worker never keeps the process alive
   started.on("message", ({ id, out, error }: Answer) => {
     const call = pending.get(id);
