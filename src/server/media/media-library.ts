@@ -105,6 +105,9 @@ export function createMediaLibrary(
     path.join(cacheDir, `${image.hash}-${width}w.${variantExtension(image.ext)}`);
 
   return {
+    /** This instance's folder of things that can always be made again (resized copies, social cards). */
+    cacheDir,
+
     /**
      * Checks, cleans and stores an upload (415 for anything but an image of the accepted types,
      * 413 for more than `maxPixels`).
