@@ -1,26 +1,23 @@
 import { createHash } from "node:crypto";
-import type { Resvg as ResvgClass } from "@resvg/resvg-wasm";
-import type Satori from "satori";
 import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { findIndustry, INDUSTRIES } from "~/shared/industries";
-import { SOCIAL_CARD } from "~/shared/media";
 import { SITE } from "~/shared/site";
 import { ByteLru } from "~/server/page-cache/byte-lru";
 import type { Store } from "~/server/store/types";
 import { cardLayout, type CardText } from "./card-layout";
+import { drawCard } from "./card-worker";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import type { MediaFile, MediaLibrary } from "./media-library";
 import { mediaHashesIn } from "./media-refs";
-import { PACKAGE_FILES, readPackageFile } from "./package-files";
 
 /**
  * Social cards: 1200x630 PNGs for `og:image` and `twitter:image` (SVG is not shown by Facebook,
- * X or LinkedIn). Laid out by satori and drawn by resvg compiled to WebAssembly, so they are made
- * the same way inside the single executable (docs/decisions/025-images-in-pure-javascript-and-webassembly.md).
+ * X or LinkedIn). Laid out by satori and drawn by resvg compiled to WebAssembly in a worker
+ * thread (card-worker.ts), so they are made the same way inside the single executable (docs/decisions/025-images-in-pure-javascript-and-webassembly.md).
  * Each card is drawn once and kept in the media cache under a hash of what it shows, so a change
  * to a post's title, date or cover draws a new one and anything else reuses the kept file.
  */
@@ -31,52 +28,13 @@ const CARD_DESIGN = 1;
 /** Covers resvg can draw (it reads PNG, JPEG and GIF). */
 const DRAWABLE = new Set(["jpg", "png", "gif"]);
 
-type Renderer = {
-  satori: typeof Satori;
-  Resvg: typeof ResvgClass;
-  fonts: { name: string; data: Buffer; weight: 400 | 800; style: "normal" }[];
-};
-let renderer: Promise<Renderer> | undefined;
-
-/** Loaded on the first card (the command line never needs it); resvg's WebAssembly is set up once per process. */
-function setUp(): Promise<Renderer> {
-  renderer ??= (async () => {
-    const [{ default: satori }, { initWasm, Resvg }] = await Promise.all([
-      import("satori"),
-      import("@resvg/resvg-wasm"),
-    ]);
-    await initWasm(readPackageFile(PACKAGE_FILES.resvgWasm));
-    return {
-      satori,
-      Resvg,
-      fonts: [
-        {
-          name: "Inter",
-          data: readPackageFile(PACKAGE_FILES.interRegular),
-          weight: 400 as const,
-          style: "normal" as const,
-        },
-        {
-          name: "Inter",
-          data: readPackageFile(PACKAGE_FILES.interBold),
-          weight: 800 as const,
-          style: "normal" as const,
-        },
-      ],
-    };
-  })();
-  return renderer;
-}
-
 /** Cards drawn by this process since it started; tests read it to see a kept card used. */
 let drawn = 0;
 export const cardsDrawn = () => drawn;
 
-export async function renderCard(text: CardText): Promise<Buffer> {
-  const { satori, Resvg, fonts } = await setUp();
+export function renderCard(text: CardText): Promise<Buffer> {
   drawn++;
-  const svg = await satori(cardLayout(text) as Parameters<typeof satori>[0], { ...SOCIAL_CARD, fonts });
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: "width", value: SOCIAL_CARD.width } }).render().asPng());
+  return drawCard(cardLayout(text));
 }
 
 export type SocialCards = ReturnType<typeof createSocialCards>;
