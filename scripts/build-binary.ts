@@ -22,6 +22,18 @@ const clientDir = path.resolve("build/client");
 
 execFileSync(process.execPath, ["scripts/build-if-needed.mjs"], { stdio: "inherit" });
 const node = pinnedNode();
+/**
+ * The libraries the worker threads load, each as one CommonJS file: Jimp for the resize worker
+ * (src/server/media/resize-worker.ts), satori and resvg for the card worker (card-worker.ts).
+ */
+const WORKER_BUNDLES = new Map<string, string>([
+  [PACKAGE_FILES.jimpBundle, 'module.exports = require("jimp");'],
+  [
+    PACKAGE_FILES.cardsBundle,
+    'module.exports = { satori: require("satori").default, resvg: require("@resvg/resvg-wasm") };',
+  ],
+]);
+
 fs.mkdirSync(path.dirname(out), { recursive: true });
 // Beside OUT so the last step is a rename: a failed build leaves no half-written executable, and
 // one that is running is replaced rather than written over (which Linux refuses).
@@ -40,9 +52,14 @@ try {
       ...urls.map((url) => [url, path.join(clientDir, url)]),
       // The social cards' WebAssembly renderer and fonts, read with node:sea's getAsset (package-files.ts).
       ...Object.values(PACKAGE_FILES)
-        .filter((specifier) => specifier !== PACKAGE_FILES.jimpBundle)
+        .filter((specifier) => !WORKER_BUNDLES.has(specifier))
         .map((specifier) => [specifier, resolvePackageFile(specifier, path.resolve("package.json"))]),
-      [PACKAGE_FILES.jimpBundle, await bundleJimp(path.join(work, PACKAGE_FILES.jimpBundle))],
+      ...(await Promise.all(
+        [...WORKER_BUNDLES].map(async ([name, contents]) => [
+          name,
+          await bundleModule(path.join(work, name), contents),
+        ]),
+      )),
     ] as [string, string][]),
   };
   fs.writeFileSync(path.join(work, "sea-config.json"), JSON.stringify(seaConfig));
@@ -97,10 +114,10 @@ async function bundle(outfile: string): Promise<void> {
   }
 }
 
-/** Jimp as one CommonJS file, which the resize worker runs (src/server/media/resize-worker.ts). */
-async function bundleJimp(outfile: string): Promise<string> {
+/** `contents` as one CommonJS file, which a worker runs (src/server/media/single-worker.ts). */
+async function bundleModule(outfile: string, contents: string): Promise<string> {
   const result = await build({
-    stdin: { contents: 'module.exports = require("jimp");', resolveDir: process.cwd(), loader: "js" },
+    stdin: { contents, resolveDir: process.cwd(), loader: "js" },
     outfile,
     bundle: true,
     platform: "node",

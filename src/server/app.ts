@@ -78,7 +78,7 @@ export function createApp({
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
   const posts = createPostService(store);
-  const media = createMediaLibrary(config.dataDir, files.media);
+  const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const shelf = files.backups;
   const context: AppContext = {
     config,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
+import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
 
 /**
  * Every setting the server reads, in one place (docs/architecture.md section 7): parsed once at start-up,
@@ -54,6 +55,7 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
+    MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
     ),
@@ -126,6 +128,8 @@ export type Config = {
    * trusted proxy, whose address every connection has (docs/decisions/080-connections-per-address.md).
    */
   maxConnectionsPerAddress: number;
+  /** Width times height an uploaded image may have; a bigger one is refused before decoding (image-bytes.ts). */
+  maxImagePixels: number;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -172,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),
+    maxImagePixels: e.MAX_IMAGE_PIXELS,
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -45,6 +45,8 @@ export const MEDIA_MESSAGES = {
     "Only PNG, GIF, JPEG, BMP, ICO and WebP images can be uploaded (recognised by their content, not their name).",
   svgRefused: "SVG images cannot be uploaded: they can carry scripts. Export the image as PNG instead.",
   damaged: "The image is damaged or incomplete, so it was not stored.",
+  tooManyPixels: (megapixels: number) =>
+    `The image has more than ${megapixels} megapixels. Make it smaller (fewer pixels wide and high) and try again.`,
   polyglot: "The file holds more than an image (for instance HTML or script), so it was not stored.",
   notFound: "There is no such image.",
   inUse: (where: string) => `The image is still used by ${where}, so it was not deleted.`,

@@ -1,6 +1,10 @@
 import { imageSize } from "image-size";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { MEDIA_CACHE_FOLDER } from "~/server/media/media-library";
+import { cardsDrawn } from "~/server/media/social-cards";
 import { socialCardPaths } from "~/shared/media";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
@@ -95,6 +99,35 @@ describe("social cards", () => {
       "/social/x.png",
     ]) {
       expect((await request(t.app).get(url)).status, url).toBe(404);
+    }
+  });
+});
+
+describe("kept social cards", () => {
+  it("draws each post's card once, also for a fresh app on the same data folder, and again when it changes", async () => {
+    const first = await makeTestApp();
+    const post = await first.store.createPost(makePostInput({ title: "Cards that survive a restart" }));
+    const drawnBefore = cardsDrawn();
+    const drawn = await request(first.app).get(socialCardPaths.post(post)).buffer(true);
+    expect(drawn.status).toBe(200);
+    expect(cardsDrawn()).toBe(drawnBefore + 1);
+    await first.release();
+
+    const second = await makeTestApp({ dataDir: first.dataDir });
+    try {
+      const kept = await request(second.app).get(socialCardPaths.post(post)).buffer(true);
+      expect(kept.status).toBe(200);
+      expect(kept.body).toEqual(drawn.body);
+      expect(kept.headers.etag).toBe(drawn.headers.etag);
+      expect(cardsDrawn()).toBe(drawnBefore + 1);
+
+      const changed = await second.store.updatePost(post.id, { title: "A title the card must show" });
+      expect((await request(second.app).get(socialCardPaths.post(changed))).status).toBe(200);
+      expect(cardsDrawn()).toBe(drawnBefore + 2);
+      const cards = readdirSync(path.join(second.dataDir, MEDIA_CACHE_FOLDER, "social-cards"));
+      expect(cards.filter((name) => name.startsWith(`posts-${post.id}-`))).toHaveLength(1);
+    } finally {
+      await second.close();
     }
   });
 });

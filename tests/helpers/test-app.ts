@@ -32,6 +32,8 @@ export async function makeTestApp({
     sessionSecret,
     dataDir,
     sessionRecords,
+    /** Closes the site but keeps its folder, for a fresh app on it (`makeTestApp({ dataDir })`). */
+    release: () => site.close(),
     close: async () => {
       await site.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -22,27 +22,35 @@ describe("loadConfig", () => {
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,
       maxConnectionsPerAddress: 100,
+      maxImagePixels: 50_000_000,
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
       contactNotifyFrom: "no-reply@localhost",
       smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
   });
 
-  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS and MAX_CONNECTIONS, and refuses bad values", () => {
-    expect(loadConfig({ MIN_FREE_BYTES: "1048576", SHUTDOWN_TIMEOUT_MS: "2500", MAX_CONNECTIONS: "50" })).toMatchObject(
-      {
-        minFreeBytes: 1_048_576,
-        shutdownTimeoutMs: 2_500,
-        maxConnections: 50,
-        maxConnectionsPerAddress: 5,
-      },
-    );
+  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS, MAX_CONNECTIONS and MAX_IMAGE_PIXELS, and refuses bad values", () => {
+    expect(
+      loadConfig({
+        MIN_FREE_BYTES: "1048576",
+        SHUTDOWN_TIMEOUT_MS: "2500",
+        MAX_CONNECTIONS: "50",
+        MAX_IMAGE_PIXELS: "24000000",
+      }),
+    ).toMatchObject({
+      minFreeBytes: 1_048_576,
+      shutdownTimeoutMs: 2_500,
+      maxConnections: 50,
+      maxConnectionsPerAddress: 5,
+      maxImagePixels: 24_000_000,
+    });
     expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "3" }).maxConnectionsPerAddress).toBe(3);
     for (const [name, bad] of [
       ["MIN_FREE_BYTES", "-1"],
       ["SHUTDOWN_TIMEOUT_MS", "soon"],
       ["MAX_CONNECTIONS", "0"],
       ["MAX_CONNECTIONS_PER_ADDRESS", "0"],
+      ["MAX_IMAGE_PIXELS", "many"],
     ]) {
       expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
     }

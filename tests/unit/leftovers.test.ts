@@ -25,7 +25,7 @@ it("removes temp files of interrupted writes at start, in the data folder, backu
     const media = path.join(dataDir, "media");
     const mediaCache = path.join(dataDir, "media-cache");
     fs.mkdirSync(media);
-    fs.mkdirSync(mediaCache);
+    fs.mkdirSync(path.join(mediaCache, "social-cards"), { recursive: true });
     const files = {
       deadBackup: path.join(backups, `.posts-2026-01-01T00-00-00.000Z.json.${dead}.1.tmp`),
       ownPidBackup: path.join(backups, `.posts-2026-01-02T00-00-00.000Z.json.${process.pid}.7.tmp`),
@@ -34,6 +34,7 @@ it("removes temp files of interrupted writes at start, in the data folder, backu
       deadImage: path.join(media, `.${"a".repeat(64)}.png.${dead}.1.tmp`),
       liveImage: path.join(media, `.${"b".repeat(64)}.png.${live.pid}.1.tmp`),
       deadCopy: path.join(mediaCache, `.${"a".repeat(64)}-320w.webp.${dead}.3.tmp`),
+      deadCard: path.join(mediaCache, "social-cards", `.posts-1-${"c".repeat(64)}.png.${dead}.4.tmp`),
       probe: path.join(dataDir, `.health-probe-${dead}-3`),
       probeTemp: path.join(dataDir, `..health-probe-${dead}-4.${dead}.9.tmp`),
       secretTemp: path.join(dataDir, `.session-secret.${dead}.2.tmp`),
@@ -53,6 +54,7 @@ it("removes temp files of interrupted writes at start, in the data folder, backu
       deadImage: false,
       liveImage: true,
       deadCopy: false,
+      deadCard: false,
       probe: false,
       probeTemp: false,
       secretTemp: false,

@@ -1,3 +1,4 @@
+import { imageSize } from "image-size";
 import { MEDIA_MESSAGES, MEDIA_TYPES, type MediaExtension } from "~/shared/media";
 import { HttpError } from "~/server/http/errors";
 import { cleanBmp, cleanGif, cleanIco, cleanJpeg, cleanPng, cleanWebp, DamagedImageError } from "./metadata-strip";
@@ -64,4 +65,23 @@ export function inspectImage(upload: Buffer): InspectedImage {
       throw new UnsupportedImageError(MEDIA_MESSAGES.damaged);
     throw error;
   }
+}
+
+/** Pixels an upload may have unless MAX_IMAGE_PIXELS says otherwise: a 50-megapixel photo is a large camera's. */
+export const DEFAULT_MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Refuses an image whose header promises more than `maxPixels` before anything decodes it: a
+ * small, highly compressed file can unpack to gigabytes (an image bomb). 413 Content Too Large
+ * (RFC 9110 section 15.5.14) with the reason; a header the size cannot be read from is 415.
+ */
+export function checkPixels(bytes: Buffer, maxPixels: number): void {
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    throw new UnsupportedImageError(MEDIA_MESSAGES.damaged);
+  }
+  if (size.width * size.height > maxPixels)
+    throw new HttpError(413, MEDIA_MESSAGES.tooManyPixels(Math.floor(maxPixels / 1_000_000)));
 }

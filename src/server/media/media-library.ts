@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { MEDIA_TYPES, MEDIA_URL, VARIANT_WIDTHS, type MediaExtension, type ResponsiveImage } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
-import { inspectImage } from "./image-bytes";
+import { checkPixels, DEFAULT_MAX_IMAGE_PIXELS, inspectImage } from "./image-bytes";
 import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
 import { describeImage, folderOriginals, type MediaOriginals, type StoredImage } from "./media-originals";
 import { makeVariants, variantExtension, variantWidths } from "./variants";
@@ -23,7 +23,11 @@ export type MediaLibrary = ReturnType<typeof createMediaLibrary>;
 
 const NAME = MEDIA_NAME;
 
-export function createMediaLibrary(dataDir: string, originals: MediaOriginals = folderOriginals(dataDir)) {
+export function createMediaLibrary(
+  dataDir: string,
+  originals: MediaOriginals = folderOriginals(dataDir),
+  { maxPixels = DEFAULT_MAX_IMAGE_PIXELS }: { maxPixels?: number } = {},
+) {
   const cacheDir = path.join(dataDir, MEDIA_CACHE_FOLDER);
   let index: Promise<Map<string, StoredImage>> | undefined;
   let images: Map<string, StoredImage> | undefined;
@@ -101,9 +105,16 @@ export function createMediaLibrary(dataDir: string, originals: MediaOriginals = 
     path.join(cacheDir, `${image.hash}-${width}w.${variantExtension(image.ext)}`);
 
   return {
-    /** Checks, cleans and stores an upload (415 for anything but an image of the accepted types). */
+    /** This instance's folder of things that can always be made again (resized copies, social cards). */
+    cacheDir,
+
+    /**
+     * Checks, cleans and stores an upload (415 for anything but an image of the accepted types,
+     * 413 for more than `maxPixels`).
+     */
     async upload(upload: Buffer): Promise<StoredImage> {
       const { bytes, ext } = inspectImage(upload);
+      checkPixels(bytes, maxPixels);
       const image = await store(bytes, ext);
       // Off the request path: the copies are made after the answer, and a page asking first waits for them.
       setImmediate(() =>

@@ -18,6 +18,7 @@ const EOI = Buffer.from([0xff, 0xd9]);
 export function cleanJpeg(b: Buffer): Buffer {
   const out: Buffer[] = [SOI];
   let orientation = 1;
+  let scanned = false;
   let i = 2;
   while (i < b.length) {
     need(b[i] === 0xff);
@@ -25,6 +26,7 @@ export function cleanJpeg(b: Buffer): Buffer {
     const marker = b[i + 1]!;
     i += 2;
     if (marker === 0xd9) {
+      need(scanned); // a header with no picture data after it (a size promised, nothing to decode)
       if (orientation !== 1) out.splice(afterApp0(out), 0, orientationExif(orientation));
       out.push(EOI);
       return Buffer.concat(out);
@@ -49,6 +51,7 @@ export function cleanJpeg(b: Buffer): Buffer {
       out.push(segment);
     }
     if (marker === 0xda) {
+      scanned = true;
       // Entropy-coded data runs to the next marker that is neither a stuffed 0xFF00 nor a restart.
       let j = i;
       while (j < b.length - 1 && !(b[j] === 0xff && b[j + 1] !== 0 && !(b[j + 1]! >= 0xd0 && b[j + 1]! <= 0xd7))) j++;

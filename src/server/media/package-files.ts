@@ -15,6 +15,8 @@ export const PACKAGE_FILES = {
   interBold: "@fontsource/inter/files/inter-latin-800-normal.woff",
   /** Only in the executable: Jimp bundled into one CommonJS file for the resize worker. */
   jimpBundle: "jimp.bundle.cjs",
+  /** Only in the executable: satori and resvg bundled into one CommonJS file for the card worker. */
+  cardsBundle: "social-cards.bundle.cjs",
 } as const;
 
 export type PackageFile = (typeof PACKAGE_FILES)[keyof typeof PACKAGE_FILES];
