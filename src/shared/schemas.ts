@@ -26,6 +26,8 @@ export const POST_MESSAGES = {
   slugPattern: "Slug must contain only lowercase letters, numbers, and hyphens",
   summary: "Summary must be at least 10 characters",
   content: "Content must be at least 50 characters",
+  /** Deeper than any editor writes; see src/server/posts/content-nesting.ts. */
+  contentNesting: "Content is nested too deeply: use at most 100 levels of formatting",
   coverImage: "Thumbnail Image URL must be an http or https address",
   published: "Published must be true or false",
   tags: "Tags must be a list of tag names",

@@ -6,6 +6,7 @@
  */
 import { videoTitle } from "~/shared/embeds";
 import sanitizeHtml from "sanitize-html";
+import { nestsDeeperThan, plainTextOf } from "./content-nesting";
 
 // docs/product.md section 5: "Links are limited to the protocols http, https, mailto and tel".
 const LINK_SCHEMES = ["http", "https", "mailto", "tel"];
@@ -241,5 +242,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** Sanitize post HTML with the allowlist above; safe to apply any number of times. */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(typeof html === "string" ? html : "", OPTIONS);
+  const sent = typeof html === "string" ? html : "";
+  // Too deep to parse in time (content-nesting.ts): its text, which parses at one level.
+  return sanitizeHtml(nestsDeeperThan(sent) ? plainTextOf(sent) : sent, OPTIONS);
 }

@@ -4,6 +4,7 @@ import { UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
 import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~/shared/schemas";
 import { generateSlug } from "~/shared/slug";
 import { sanitizeContent } from "./content";
+import { nestsDeeperThan } from "./content-nesting";
 import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 import { postNotFoundMessage } from "./post-changes";
@@ -105,6 +106,9 @@ function parsePost(fields: Record<string, unknown>): PostInput {
 
 /** Stored content: sanitized, and still at least the minimum length once sanitizing has dropped what it drops. */
 function sanitizedContent(sent: string): string {
+  if (nestsDeeperThan(sent)) {
+    throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.contentNesting] });
+  }
   const content = sanitizeContent(sent);
   if (content.length < MIN_CONTENT_LENGTH) {
     throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
