@@ -1,11 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { HEALTH_REPORT_ERRORS } from "~/server/operations/health";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
-import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
-import { dbFileText, expectFullDiskRefusal, fillDisk, writeAndHealth } from "../helpers/disk-full";
+import { dbFileText, expectFullDiskRefusal, fillDisk, useTmpfs, writeAndHealth } from "../helpers/disk-full";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
@@ -13,35 +11,14 @@ import { makeTestApp } from "../helpers/test-app";
  * (and a kernel that lets this container mount); without it the test is skipped and says why.
  */
 const MB = 1024 * 1024;
-let mountPoint: string | undefined;
-let skipReason: string | undefined;
-
-beforeAll(() => {
-  if (process.getuid?.() !== 0) {
-    skipReason = "the tests do not run as root, so no tmpfs can be mounted";
-    return;
-  }
-  const dir = path.join(makeTempDir("full-disk-"), "mnt");
-  fs.mkdirSync(dir);
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", dir], { stdio: "pipe" });
-    mountPoint = dir;
-  } catch (error) {
-    skipReason = `mounting a tmpfs failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
-  }
-});
-
-afterAll(async () => {
-  if (mountPoint) execFileSync("umount", [mountPoint]);
-  await removeTempDirs();
-});
+const disk = useTmpfs("full-disk-");
 
 it("a full data folder: 507 with the reason, nothing half-written, health 503, and recovery without a restart", async (ctx) => {
-  if (!mountPoint) {
-    console.log(`Skipped the real full-disk test: ${skipReason}.`);
-    ctx.skip(skipReason);
+  if (!disk.mountPoint) {
+    console.log(`Skipped the real full-disk test: ${disk.skipReason}.`);
+    ctx.skip(disk.skipReason);
   }
-  const dataDir = path.join(mountPoint!, "data");
+  const dataDir = path.join(disk.mountPoint!, "data");
   const t = await makeTestApp({ dataDir, env: { MIN_FREE_BYTES: String(MB) } });
   try {
     const requests = await writeAndHealth(t);

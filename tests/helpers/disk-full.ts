@@ -1,11 +1,13 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
 import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "./factories";
 import { signedIn } from "./sign-in";
+import { makeTempDir, removeTempDirs } from "./temp-dir";
 import type { TestApp } from "./test-app";
 
 /** A signed-in admin's "create a post" and the public database health check, on a test app. */
@@ -64,4 +66,32 @@ export function fillDisk(dir: string): string {
     fs.closeSync(fd);
   }
   return filler;
+}
+
+/**
+ * A 4 MB tmpfs for one test file's real disk faults, mounted before its tests and unmounted after.
+ * Mounting needs root (and a kernel that lets this container mount); without it `mountPoint` is
+ * absent and `skipReason` says why, for the test to skip with.
+ */
+export function useTmpfs(prefix: string): { readonly mountPoint?: string; readonly skipReason?: string } {
+  const disk: { mountPoint?: string; skipReason?: string } = {};
+  beforeAll(() => {
+    if (process.getuid?.() !== 0) {
+      disk.skipReason = "the tests do not run as root, so no tmpfs can be mounted";
+      return;
+    }
+    const dir = path.join(makeTempDir(prefix), "mnt");
+    fs.mkdirSync(dir);
+    try {
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", dir], { stdio: "pipe" });
+      disk.mountPoint = dir;
+    } catch (error) {
+      disk.skipReason = `mounting a tmpfs failed: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`;
+    }
+  });
+  afterAll(async () => {
+    if (disk.mountPoint) execFileSync("umount", [disk.mountPoint]);
+    await removeTempDirs();
+  });
+  return disk;
 }
