@@ -1,0 +1,87 @@
+import request from "supertest";
+import { describe, expect, it } from "vitest";
+import { MEDIA_MESSAGES } from "~/shared/media";
+import { ConflictError } from "~/server/http/errors";
+import { makePostInput } from "../helpers/factories";
+import { makeImage } from "../helpers/images";
+import { signedIn } from "../helpers/sign-in";
+import type { TestApp } from "../helpers/test-app";
+import { useTwoInstances } from "../helpers/two-instances";
+
+/**
+ * Writes decided by the database's current rows, not by an instance's copy
+ * (docs/decisions/086-writes-decided-under-the-lock.md): what one instance has acknowledged, the
+ * next write on another instance sees, however soon after it comes.
+ */
+const { twoInstances, startedTogether } = useTwoInstances();
+const TRIES = 50;
+
+const send = (app: TestApp["app"], cookie: string) => ({
+  post: (url: string, body?: object) =>
+    request(app).post(url).set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").send(body),
+  put: (url: string, body: object) =>
+    request(app).put(url).set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").send(body),
+  patch: (url: string, body: object) =>
+    request(app).patch(url).set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin").send(body),
+  delete: (url: string) => request(app).delete(url).set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin"),
+});
+
+describe("a write on B right after a create on A", () => {
+  it("edits the post, renames its tag and merges it, every time", async () => {
+    const [a, b] = await twoInstances();
+    const { cookie } = await signedIn(a);
+    const onA = send(a.app, cookie);
+    const onB = send(b.app, cookie);
+    const failures: string[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      const created = await onA.post("/api/cms/simple-create-post", makePostInput({ tags: [`Fresh ${i}`] }));
+      const edited = await onB.put(`/api/cms/update-post/${created.body.id}`, { title: `Edited on B ${i}` });
+      if (edited.status !== 200) failures.push(`edit ${i}: ${edited.status}`);
+
+      const tagId = created.body.tags[0].id;
+      const renamed = await onB.patch(`/api/admin/tags/${tagId}`, { name: `Renamed ${i}` });
+      if (renamed.status !== 200) failures.push(`rename ${i}: ${renamed.status}`);
+
+      const other = await onA.post("/api/cms/simple-create-post", makePostInput({ tags: [`Into ${i}`] }));
+      const merged = await onB.post(`/api/admin/tags/${tagId}/merge`, { into: other.body.tags[0].id });
+      if (merged.status !== 200) failures.push(`merge ${i}: ${merged.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe("an image in use on another instance", () => {
+  it("is not deleted from B right after A's post uses it: 409, and it still answers", async () => {
+    const [a, b] = await twoInstances();
+    const { cookie } = await signedIn(a);
+    const failures: string[] = [];
+    for (let i = 0; i < TRIES / 2; i++) {
+      const upload = await request(a.app)
+        .post("/api/cms/uploads")
+        .set("Cookie", cookie)
+        .set("Sec-Fetch-Site", "same-origin")
+        .attach("file", await makeImage(8, 8, "image/png", i + 1), "picture.png")
+        .expect(201);
+      const post = await a.store.createPost(makePostInput({ coverImage: upload.body.url }));
+      // At once, in the same turn of B's event loop: B cannot have heard of the post yet.
+      const refused = await b.app.mediaAdmin.remove(upload.body.url.split("/").pop()).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (!(refused instanceof ConflictError) || refused.message !== MEDIA_MESSAGES.inUse(`"${post.title}"`))
+        failures.push(`delete ${i}: ${String(refused)}`);
+      const served = await request(b.app).get(upload.body.url);
+      if (served.status !== 200) failures.push(`served ${i}: ${served.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe("three instances started together with ADMIN_USERNAME and ADMIN_PASSWORD", () => {
+  it("all start, and one admin exists", async () => {
+    const apps = await startedTogether(3, { ADMIN_USERNAME: "ada", ADMIN_PASSWORD: "a long enough password" });
+    expect(apps).toHaveLength(3);
+    const users = await apps[0]!.store.listUsers();
+    expect(users.map((u) => [u.username, u.role])).toEqual([["ada", "admin"]]);
+  }, 60_000);
+});
