@@ -1,10 +1,11 @@
+import pg from "pg";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { MEDIA_MESSAGES } from "~/shared/media";
 import { ConflictError } from "~/server/http/errors";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
-import { signedIn } from "../helpers/sign-in";
+import { makeUser, sealedCookie, signedIn } from "../helpers/sign-in";
 import type { TestApp } from "../helpers/test-app";
 import { useTwoInstances } from "../helpers/two-instances";
 
@@ -75,6 +76,86 @@ describe("an image in use on another instance", () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe("sessions across instances", () => {
+  const signIn = async (app: TestApp["app"], username: string, password: string) => {
+    const login = await request(app)
+      .post("/api/auth/login")
+      .set("Sec-Fetch-Site", "same-origin")
+      .send({ username, password })
+      .expect(200);
+    return login.headers["set-cookie"]![0]!.split(";")[0]!;
+  };
+
+  it("a write on B right after logout on A is refused, though B knew the session", async () => {
+    const [a, b] = await twoInstances();
+    const { user, password } = await makeUser(a.store);
+    const accepted: number[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      const cookie = await signIn(a.app, user.username, password);
+      await request(b.app).get("/api/auth/me").set("Cookie", cookie).expect(200);
+      await send(a.app, cookie).post("/api/auth/logout").expect(200);
+      const write = await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput());
+      if (write.status !== 401) accepted.push(write.status);
+    }
+    expect(accepted).toEqual([]);
+  }, 120_000);
+
+  it("a sign-in on A is used at once on B, for a write and for a read", async () => {
+    const [a, b] = await twoInstances();
+    const { user, password } = await makeUser(a.store);
+    const refused: string[] = [];
+    for (let i = 0; i < TRIES; i++) {
+      const cookie = await signIn(a.app, user.username, password);
+      const write = await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput());
+      if (write.status !== 201) refused.push(`write ${i}: ${write.status}`);
+      const next = await signIn(a.app, user.username, password);
+      const read = await request(b.app).get("/api/auth/me").set("Cookie", next);
+      if (read.status !== 200 || read.headers["set-cookie"]) refused.push(`read ${i}: ${read.status}`);
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
+});
+
+describe("sessions in the database that no notice has announced", () => {
+  // As if the NOTIFY were late: the row changes, B's copy does not.
+  const onDatabase = async (url: string, sql: string, values: unknown[]) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql, values);
+    } finally {
+      await client.end();
+    }
+  };
+
+  it("an ended one is refused for a write on B, whose copy still holds it", async () => {
+    const [a, b] = await twoInstances();
+    const { user } = await makeUser(a.store);
+    const session = await a.sessionRecords.create({ userId: user.id });
+    const cookie = await sealedCookie(a.sessionSecret, session.id);
+    await expect.poll(() => b.sessionRecords.get(session.id)?.id).toBe(session.id);
+    await onDatabase(a.config.databaseUrl!, "DELETE FROM sessions WHERE id = $1", [session.id]);
+
+    expect(b.sessionRecords.get(session.id)?.id).toBe(session.id);
+    await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput()).expect(401);
+  });
+
+  it("a new one is found by B for a write and a read", async () => {
+    const [a, b] = await twoInstances();
+    const { user } = await makeUser(a.store);
+    const row = ["an-id-no-notice-has-announced-yet", user.id, new Date(), new Date(Date.now() + 60_000)];
+    await onDatabase(
+      a.config.databaseUrl!,
+      "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $3, $4, '', '')",
+      row,
+    );
+    const cookie = await sealedCookie(a.sessionSecret, String(row[0]));
+    const read = await request(b.app).get("/api/auth/me").set("Cookie", cookie).expect(200);
+    expect(read.headers["set-cookie"]).toBeUndefined();
+    await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput()).expect(201);
+  });
 });
 
 describe("three instances started together with ADMIN_USERNAME and ADMIN_PASSWORD", () => {

@@ -112,9 +112,14 @@ export function createAuthService({ store, records }: { store: Store; records: S
       return createUserAccount(store, { username, password, role });
     },
 
-    /** The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled. */
-    resolve: async (sessionId: string): Promise<SignedIn | undefined> => {
-      const session = records.get(sessionId);
+    /**
+     * The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled.
+     * For a write (`current`) the record is read from storage, which knows at once of a session
+     * another instance has ended; a read trusts this instance's copy and reads storage only for an
+     * id it lacks (docs/decisions/087-writes-check-the-session-in-storage.md).
+     */
+    resolve: async (sessionId: string, { current = false } = {}): Promise<SignedIn | undefined> => {
+      const session = (!current && records.get(sessionId)) || (await records.lookUp(sessionId));
       if (!session) return undefined;
       const user = await store.getUserById(session.userId);
       if (!user || user.disabled) return undefined;

@@ -43,10 +43,13 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
     rows.map(fromRow).forEach((record) => records.set(record.id, record));
   };
 
-  const fetchOne = async (id: string) => {
+  /** One look-up by the primary key: a NOTIFY may not have reached this instance yet. */
+  const fetchOne = async (id: string): Promise<SessionRecord | undefined> => {
     const { rows } = await pool.query<Row>("SELECT * FROM sessions WHERE id = $1", [id]);
-    if (rows[0]) records.set(id, fromRow(rows[0]));
+    const record = rows[0] && fromRow(rows[0]);
+    if (record) records.set(id, record);
     else records.delete(id);
+    return record;
   };
 
   const onNotice = (payload: string | undefined) => {
@@ -95,6 +98,7 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
         if (closed) return;
         await pool.query("UPDATE sessions SET last_seen_at = $2 WHERE id = $1", [id, lastSeenAt]);
       },
+      lookUp: fetchOne,
       async remove(ids) {
         if (ids.length === 0) return;
         await pool.query("DELETE FROM sessions WHERE id = ANY($1::text[])", [ids]);

@@ -32,6 +32,11 @@ export type SessionStorage = {
   add(record: SessionRecord): Promise<void>;
   /** Stores a newer `lastSeenAt` (already in the map); not awaited by the request. */
   touched(id: string, lastSeenAt: string): Promise<void>;
+  /**
+   * The record of an id as storage holds it now, put in the map (or dropped from it): for a write,
+   * and for an id the map lacks, which another instance may have just created.
+   */
+  lookUp(id: string): Promise<SessionRecord | undefined>;
   /** Drops the records of these ids (one or more) from storage and from the map. */
   remove(ids: string[]): Promise<void>;
   /** Resolves once every change so far is stored; later changes stay in memory. */
@@ -67,6 +72,12 @@ export function sessionCache(records: Map<string, SessionRecord>, storage: Sessi
     /** The live record of an id, or undefined when it is unknown or has expired. */
     get(id: string): SessionRecord | undefined {
       const record = records.get(id);
+      return record && !expired(record, now()) ? record : undefined;
+    },
+
+    /** The live record of an id as storage holds it now (docs/decisions/087-writes-check-the-session-in-storage.md). */
+    async lookUp(id: string): Promise<SessionRecord | undefined> {
+      const record = await storage.lookUp(id);
       return record && !expired(record, now()) ? record : undefined;
     },
 

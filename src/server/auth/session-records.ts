@@ -95,6 +95,8 @@ function createSessionRecords(
         await persist();
       },
       touched: persist,
+      // One process holds the data folder, so the map is what the file holds.
+      lookUp: (id) => Promise.resolve(records.get(id)),
       async remove(ids) {
         ids.forEach((id) => records.delete(id));
         if (ids.length + prune() > 0) await persist();
