@@ -5,7 +5,7 @@ import { MEDIA_MESSAGES } from "~/shared/media";
 import { ConflictError } from "~/server/http/errors";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
-import { makeUser, sealedCookie, signedIn } from "../helpers/sign-in";
+import { makeUser, sealedCookie, sessionCookie, signedIn } from "../helpers/sign-in";
 import type { TestApp } from "../helpers/test-app";
 import { useTwoInstances } from "../helpers/two-instances";
 
@@ -142,19 +142,32 @@ describe("sessions in the database that no notice has announced", () => {
     await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput()).expect(401);
   });
 
+  /** A session of the user's stored as another instance stores one, its notice not yet heard. */
+  const unannounced = async (app: TestApp, userId: number, id: string) => {
+    await onDatabase(
+      app.config.databaseUrl!,
+      "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $3, $4, '', '')",
+      [id, userId, new Date(), new Date(Date.now() + 60_000)],
+    );
+    return sealedCookie(app.sessionSecret, id);
+  };
+
   it("a new one is found by B for a write and a read", async () => {
     const [a, b] = await twoInstances();
     const { user } = await makeUser(a.store);
-    const row = ["an-id-no-notice-has-announced-yet", user.id, new Date(), new Date(Date.now() + 60_000)];
-    await onDatabase(
-      a.config.databaseUrl!,
-      "INSERT INTO sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent, ip) VALUES ($1, $2, $3, $3, $4, '', '')",
-      row,
-    );
-    const cookie = await sealedCookie(a.sessionSecret, String(row[0]));
+    const cookie = await unannounced(a, user.id, "an-id-no-notice-has-announced-yet");
     const read = await request(b.app).get("/api/auth/me").set("Cookie", cookie).expect(200);
     expect(read.headers["set-cookie"]).toBeUndefined();
     await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput()).expect(201);
+  });
+
+  it("one A has not heard of yet ends when A signs the user out everywhere", async () => {
+    const [a, b] = await twoInstances();
+    const { user } = await makeUser(a.store);
+    const onA = await sessionCookie(a, user.id);
+    const onB = await unannounced(b, user.id, "a-session-made-on-b-a-moment-ago");
+    await send(a.app, onA).post("/api/auth/logout", { everywhere: true }).expect(200);
+    await send(b.app, onB).post("/api/cms/simple-create-post", makePostInput()).expect(401);
   });
 });
 

@@ -100,7 +100,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
     /** Ends one session, or with `everywhere` every session of its user. */
     async logout(current: SignedIn | undefined, { everywhere = false } = {}): Promise<void> {
       if (!current) return;
-      if (everywhere) await records.removeWhere((r) => r.userId === current.user.id);
+      if (everywhere) await records.removeOfUser(current.user.id);
       else await records.remove(current.session.id);
     },
 
@@ -139,7 +139,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
 
     /** Ends every session of a user, except one (the caller's own, when they stay signed in). */
     endSessionsOf(userId: number, { exceptSessionId }: { exceptSessionId?: string } = {}): Promise<number> {
-      return records.removeWhere((r) => r.userId === userId && r.id !== exceptSessionId);
+      return records.removeOfUser(userId, exceptSessionId);
     },
 
     /**
@@ -161,7 +161,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
         }
       });
       await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword) });
-      await records.removeWhere((r) => r.userId === userId && r.id !== currentSessionId);
+      await records.removeOfUser(userId, currentSessionId);
     },
   };
 }

@@ -73,6 +73,13 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
     await pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(notice)]);
   };
 
+  /** Drops removed ids from the copy and tells the other instances. */
+  const forget = async (ids: string[]) => {
+    ids.forEach((id) => records.delete(id));
+    // A notification carries at most 8000 bytes: about 200 ids each.
+    for (let i = 0; i < ids.length; i += 200) await notify({ removed: ids.slice(i, i + 200) });
+  };
+
   return sessionCache(
     records,
     {
@@ -102,9 +109,16 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
       async remove(ids) {
         if (ids.length === 0) return;
         await pool.query("DELETE FROM sessions WHERE id = ANY($1::text[])", [ids]);
-        ids.forEach((id) => records.delete(id));
-        // A notification carries at most 8000 bytes: about 200 ids each.
-        for (let i = 0; i < ids.length; i += 200) await notify({ removed: ids.slice(i, i + 200) });
+        await forget(ids);
+      },
+      /** By the user's index, not this instance's copy: a session created elsewhere just now ends too. */
+      async removeOfUser(userId, exceptId) {
+        const { rows } = await pool.query<{ id: string }>(
+          "DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2 RETURNING id",
+          [userId, exceptId ?? null],
+        );
+        await forget(rows.map((row) => row.id));
+        return rows.length;
       },
       async close() {
         closed = true;

@@ -39,6 +39,11 @@ export type SessionStorage = {
   lookUp(id: string): Promise<SessionRecord | undefined>;
   /** Drops the records of these ids (one or more) from storage and from the map. */
   remove(ids: string[]): Promise<void>;
+  /**
+   * Drops every record of a user but `exceptId` from storage and from the map, those another
+   * instance has just created included; answers how many there were.
+   */
+  removeOfUser(userId: number, exceptId?: string): Promise<number>;
   /** Resolves once every change so far is stored; later changes stay in memory. */
   close(): Promise<void>;
 };
@@ -113,8 +118,11 @@ export function sessionCache(records: Map<string, SessionRecord>, storage: Sessi
       return (await removeWhere((r) => r.id === id)) > 0;
     },
 
-    /** Ends the matching sessions and answers how many there were. */
+    /** Ends the matching sessions this instance knows of and answers how many there were. */
     removeWhere,
+
+    /** Ends every session of a user, on every instance, but `exceptId`; answers how many there were. */
+    removeOfUser: (userId: number, exceptId?: string) => storage.removeOfUser(userId, exceptId),
 
     /** Resolves once every change so far is stored. */
     close: () => storage.close(),

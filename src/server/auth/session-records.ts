@@ -101,6 +101,12 @@ function createSessionRecords(
         ids.forEach((id) => records.delete(id));
         if (ids.length + prune() > 0) await persist();
       },
+      async removeOfUser(userId, exceptId) {
+        const ids = [...records.values()].filter((r) => r.userId === userId && r.id !== exceptId).map((r) => r.id);
+        ids.forEach((id) => records.delete(id));
+        if (ids.length + prune() > 0) await persist();
+        return ids.length;
+      },
       async close() {
         closed = true;
         await saving;
