@@ -27,6 +27,17 @@ const send = (app: TestApp["app"], cookie: string) => ({
   delete: (url: string) => request(app).delete(url).set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin"),
 });
 
+/** A change made on the database with no notice, as if another instance's NOTIFY were late. */
+async function onDatabase(url: string, sql: string, values: unknown[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, values);
+  } finally {
+    await client.end();
+  }
+}
+
 describe("a write on B right after a create on A", () => {
   it("edits the post, renames its tag and merges it, every time", async () => {
     const [a, b] = await twoInstances();
@@ -78,6 +89,26 @@ describe("an image in use on another instance", () => {
   }, 120_000);
 });
 
+describe("an image another instance removed, before B hears of it", () => {
+  it("answers 404 on B, not an error", async () => {
+    const [a, b] = await twoInstances();
+    const { cookie } = await signedIn(a);
+    const upload = await request(a.app)
+      .post("/api/cms/uploads")
+      .set("Cookie", cookie)
+      .set("Sec-Fetch-Site", "same-origin")
+      .attach("file", await makeImage(8, 8), "picture.png")
+      .expect(201);
+    const url: string = upload.body.url;
+    // B looks the image up (the wrong extension is a 404 without reading its bytes), so it knows it.
+    await request(b.app)
+      .get(url.replace(/\.png$/, ".gif"))
+      .expect(404);
+    await onDatabase(a.config.databaseUrl!, "DELETE FROM media WHERE name = $1", [url.split("/").pop()]);
+    await request(b.app).get(url).expect(404);
+  });
+});
+
 describe("sessions across instances", () => {
   const signIn = async (app: TestApp["app"], username: string, password: string) => {
     const login = await request(app)
@@ -119,17 +150,6 @@ describe("sessions across instances", () => {
 });
 
 describe("sessions in the database that no notice has announced", () => {
-  // As if the NOTIFY were late: the row changes, B's copy does not.
-  const onDatabase = async (url: string, sql: string, values: unknown[]) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql, values);
-    } finally {
-      await client.end();
-    }
-  };
-
   it("an ended one is refused for a write on B, whose copy still holds it", async () => {
     const [a, b] = await twoInstances();
     const { user } = await makeUser(a.store);
