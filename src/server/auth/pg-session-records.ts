@@ -5,8 +5,9 @@ import { sessionCache, type SessionRecord, type SessionRecords } from "./session
 /**
  * The session records of session-records.ts in PostgreSQL, for instances sharing one database
  * (docs/decisions/042-postgres-sessions.md). Each instance keeps every live record in memory, as
- * the file-backed records do (session-cache.ts), so checking a session costs no query; a created or ended session
- * is written first, then announced with NOTIFY, and every instance updates its copy.
+ * the file-backed records do (session-cache.ts), so a read checks a session with no query; a created or ended session
+ * is written first, then announced with NOTIFY, and every instance updates its copy. A write, and
+ * an id the copy lacks, read the row (docs/decisions/087-writes-check-the-session-in-storage.md).
  */
 const CHANNEL = "queuesite_sessions";
 
