@@ -142,8 +142,14 @@ export function createApp({
   app.use(errorHandler(htmlCache.sendJson));
   const render = onePerTurn<Parameters<http.RequestListener>>(app);
   const handle: http.RequestListener = (req, res) => htmlCache.serve(req, res, render);
-  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes.
-  return Object.assign(handle, { htmlCache, setup: context.setup, stop: () => notifier?.stop() });
+  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes;
+  // `mediaAdmin` lets a test delete an image the moment another instance's write is acknowledged.
+  return Object.assign(handle, {
+    htmlCache,
+    setup: context.setup,
+    mediaAdmin: context.mediaAdmin,
+    stop: () => notifier?.stop(),
+  });
 }
 
 /** With DATABASE_URL, images and backups must come from the database: the data folder is this instance's alone. */

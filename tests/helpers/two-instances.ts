@@ -29,5 +29,13 @@ export function useTwoInstances() {
       apps.push(a, b);
       return [a, b];
     },
+    /** `count` instances on one fresh database, all started at the same moment, with `env` added. */
+    startedTogether: async (count: number, env: Record<string, string> = {}): Promise<TestApp[]> => {
+      const shared = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET, ...env };
+      const started = await Promise.allSettled(Array.from({ length: count }, () => makeTestApp({ env: shared })));
+      for (const result of started) if (result.status === "fulfilled") apps.push(result.value);
+      for (const result of started) if (result.status === "rejected") throw result.reason;
+      return started.map((result) => (result as PromiseFulfilledResult<TestApp>).value);
+    },
   };
 }

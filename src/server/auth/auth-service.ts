@@ -100,7 +100,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
     /** Ends one session, or with `everywhere` every session of its user. */
     async logout(current: SignedIn | undefined, { everywhere = false } = {}): Promise<void> {
       if (!current) return;
-      if (everywhere) await records.removeWhere((r) => r.userId === current.user.id);
+      if (everywhere) await records.removeOfUser(current.user.id);
       else await records.remove(current.session.id);
     },
 
@@ -112,9 +112,14 @@ export function createAuthService({ store, records }: { store: Store; records: S
       return createUserAccount(store, { username, password, role });
     },
 
-    /** The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled. */
-    resolve: async (sessionId: string): Promise<SignedIn | undefined> => {
-      const session = records.get(sessionId);
+    /**
+     * The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled.
+     * For a write (`current`) the record is read from storage, which knows at once of a session
+     * another instance has ended; a read trusts this instance's copy and reads storage only for an
+     * id it lacks (docs/decisions/087-writes-check-the-session-in-storage.md).
+     */
+    resolve: async (sessionId: string, { current = false } = {}): Promise<SignedIn | undefined> => {
+      const session = (!current && records.get(sessionId)) || (await records.lookUp(sessionId));
       if (!session) return undefined;
       const user = await store.getUserById(session.userId);
       if (!user || user.disabled) return undefined;
@@ -134,7 +139,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
 
     /** Ends every session of a user, except one (the caller's own, when they stay signed in). */
     endSessionsOf(userId: number, { exceptSessionId }: { exceptSessionId?: string } = {}): Promise<number> {
-      return records.removeWhere((r) => r.userId === userId && r.id !== exceptSessionId);
+      return records.removeOfUser(userId, exceptSessionId);
     },
 
     /**
@@ -156,7 +161,7 @@ export function createAuthService({ store, records }: { store: Store; records: S
         }
       });
       await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword) });
-      await records.removeWhere((r) => r.userId === userId && r.id !== currentSessionId);
+      await records.removeOfUser(userId, currentSessionId);
     },
   };
 }

@@ -5,8 +5,9 @@ import { sessionCache, type SessionRecord, type SessionRecords } from "./session
 /**
  * The session records of session-records.ts in PostgreSQL, for instances sharing one database
  * (docs/decisions/042-postgres-sessions.md). Each instance keeps every live record in memory, as
- * the file-backed records do (session-cache.ts), so checking a session costs no query; a created or ended session
- * is written first, then announced with NOTIFY, and every instance updates its copy.
+ * the file-backed records do (session-cache.ts), so a read checks a session with no query; a created or ended session
+ * is written first, then announced with NOTIFY, and every instance updates its copy. A write, and
+ * an id the copy lacks, read the row (docs/decisions/087-writes-check-the-session-in-storage.md).
  */
 const CHANNEL = "queuesite_sessions";
 
@@ -43,10 +44,13 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
     rows.map(fromRow).forEach((record) => records.set(record.id, record));
   };
 
-  const fetchOne = async (id: string) => {
+  /** One look-up by the primary key: a NOTIFY may not have reached this instance yet. */
+  const fetchOne = async (id: string): Promise<SessionRecord | undefined> => {
     const { rows } = await pool.query<Row>("SELECT * FROM sessions WHERE id = $1", [id]);
-    if (rows[0]) records.set(id, fromRow(rows[0]));
+    const record = rows[0] && fromRow(rows[0]);
+    if (record) records.set(id, record);
     else records.delete(id);
+    return record;
   };
 
   const onNotice = (payload: string | undefined) => {
@@ -68,6 +72,13 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
 
   const notify = async (notice: Notice) => {
     await pool.query("SELECT pg_notify($1, $2)", [CHANNEL, JSON.stringify(notice)]);
+  };
+
+  /** Drops removed ids from the copy and tells the other instances. */
+  const forget = async (ids: string[]) => {
+    ids.forEach((id) => records.delete(id));
+    // A notification carries at most 8000 bytes: about 200 ids each.
+    for (let i = 0; i < ids.length; i += 200) await notify({ removed: ids.slice(i, i + 200) });
   };
 
   return sessionCache(
@@ -95,12 +106,20 @@ export async function openPgSessionRecords(url: string, { now = () => Date.now()
         if (closed) return;
         await pool.query("UPDATE sessions SET last_seen_at = $2 WHERE id = $1", [id, lastSeenAt]);
       },
+      lookUp: fetchOne,
       async remove(ids) {
         if (ids.length === 0) return;
         await pool.query("DELETE FROM sessions WHERE id = ANY($1::text[])", [ids]);
-        ids.forEach((id) => records.delete(id));
-        // A notification carries at most 8000 bytes: about 200 ids each.
-        for (let i = 0; i < ids.length; i += 200) await notify({ removed: ids.slice(i, i + 200) });
+        await forget(ids);
+      },
+      /** By the user's index, not this instance's copy: a session created elsewhere just now ends too. */
+      async removeOfUser(userId, exceptId) {
+        const { rows } = await pool.query<{ id: string }>(
+          "DELETE FROM sessions WHERE user_id = $1 AND id IS DISTINCT FROM $2 RETURNING id",
+          [userId, exceptId ?? null],
+        );
+        await forget(rows.map((row) => row.id));
+        return rows.length;
       },
       async close() {
         closed = true;

@@ -32,8 +32,18 @@ export type SessionStorage = {
   add(record: SessionRecord): Promise<void>;
   /** Stores a newer `lastSeenAt` (already in the map); not awaited by the request. */
   touched(id: string, lastSeenAt: string): Promise<void>;
+  /**
+   * The record of an id as storage holds it now, put in the map (or dropped from it): for a write,
+   * and for an id the map lacks, which another instance may have just created.
+   */
+  lookUp(id: string): Promise<SessionRecord | undefined>;
   /** Drops the records of these ids (one or more) from storage and from the map. */
   remove(ids: string[]): Promise<void>;
+  /**
+   * Drops every record of a user but `exceptId` from storage and from the map, those another
+   * instance has just created included; answers how many there were.
+   */
+  removeOfUser(userId: number, exceptId?: string): Promise<number>;
   /** Resolves once every change so far is stored; later changes stay in memory. */
   close(): Promise<void>;
 };
@@ -70,6 +80,12 @@ export function sessionCache(records: Map<string, SessionRecord>, storage: Sessi
       return record && !expired(record, now()) ? record : undefined;
     },
 
+    /** The live record of an id as storage holds it now (docs/decisions/087-writes-check-the-session-in-storage.md). */
+    async lookUp(id: string): Promise<SessionRecord | undefined> {
+      const record = await storage.lookUp(id);
+      return record && !expired(record, now()) ? record : undefined;
+    },
+
     /**
      * Notes that a session was used. Written at most every LAST_SEEN_EVERY_MS, and not awaited by
      * the request: losing one "last seen" time to a crash costs nothing.
@@ -102,8 +118,11 @@ export function sessionCache(records: Map<string, SessionRecord>, storage: Sessi
       return (await removeWhere((r) => r.id === id)) > 0;
     },
 
-    /** Ends the matching sessions and answers how many there were. */
+    /** Ends the matching sessions this instance knows of and answers how many there were. */
     removeWhere,
+
+    /** Ends every session of a user, on every instance, but `exceptId`; answers how many there were. */
+    removeOfUser: (userId: number, exceptId?: string) => storage.removeOfUser(userId, exceptId),
 
     /** Resolves once every change so far is stored. */
     close: () => storage.close(),

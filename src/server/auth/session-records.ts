@@ -95,9 +95,17 @@ function createSessionRecords(
         await persist();
       },
       touched: persist,
+      // One process holds the data folder, so the map is what the file holds.
+      lookUp: (id) => Promise.resolve(records.get(id)),
       async remove(ids) {
         ids.forEach((id) => records.delete(id));
         if (ids.length + prune() > 0) await persist();
+      },
+      async removeOfUser(userId, exceptId) {
+        const ids = [...records.values()].filter((r) => r.userId === userId && r.id !== exceptId).map((r) => r.id);
+        ids.forEach((id) => records.delete(id));
+        if (ids.length + prune() > 0) await persist();
+        return ids.length;
       },
       async close() {
         closed = true;

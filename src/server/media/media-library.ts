@@ -153,7 +153,11 @@ export function createMediaLibrary(
       const [, hash, width, ext] = match;
       const image = await lookUp(hash!);
       if (!image) return undefined;
-      const original = async () => ({ file: await originals.file(image), type: image.type, etag: `"${image.hash}"` });
+      // Another instance may have removed the original since `lookUp`: then it is not found here either.
+      const original = async () => {
+        const file = await originals.file(image).catch(unlessGone);
+        return file === undefined ? undefined : { file, type: image.type, etag: `"${image.hash}"` };
+      };
       if (width === undefined) return ext === image.ext ? original() : undefined;
       const w = Number(width);
       const copyExt = variantExtension(image.ext);
@@ -161,6 +165,7 @@ export function createMediaLibrary(
       try {
         await makeCopies(image);
       } catch (error) {
+        if (isGone(error)) return undefined;
         // A picture the resizer cannot read is still a picture: the srcset entry gets the original.
         console.error(`Resizing ${image.name} failed:`, error);
         return original();
@@ -201,4 +206,12 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const isGone = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === "ENOENT";
+
+/** Undefined for an original that is gone (ENOENT, from either kind of originals); other errors go on. */
+function unlessGone(error: unknown): undefined {
+  if (isGone(error)) return undefined;
+  throw error;
 }

@@ -2,7 +2,7 @@ import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
-import type { Store } from "~/server/store/types";
+import type { Post, Store } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
 import { postMediaHashes } from "./media-refs";
 
@@ -26,9 +26,9 @@ export function createMediaService({
   /** Hash -> how many kept backups name it. */
   const backupRefs = () => shelf.mediaCounts();
 
-  async function postRefs(): Promise<Map<string, { id: number; title: string }[]>> {
+  function postRefs(posts: readonly Post[]): Map<string, { id: number; title: string }[]> {
     const uses = new Map<string, { id: number; title: string }[]>();
-    for (const post of await store.listPosts()) {
+    for (const post of posts) {
       for (const hash of postMediaHashes(post)) {
         const list = uses.get(hash) ?? [];
         list.push({ id: post.id, title: post.title });
@@ -40,7 +40,11 @@ export function createMediaService({
 
   return {
     async list(): Promise<MediaItem[]> {
-      const [images, posts, backups] = await Promise.all([media.list(), postRefs(), backupRefs()]);
+      const [images, posts, backups] = await Promise.all([
+        media.list(),
+        store.listPosts().then(postRefs),
+        backupRefs(),
+      ]);
       return images.map(({ name, url, type, width, height, bytes, createdAt, hash }) => ({
         name,
         url,
@@ -58,13 +62,16 @@ export function createMediaService({
       const hash = /^([0-9a-f]{64})\.\w+$/.exec(name)?.[1];
       const image = hash ? await media.byHash(hash) : undefined;
       if (!image || image.name !== name) throw new NotFoundError(MEDIA_MESSAGES.notFound);
-      const [posts, backups] = await Promise.all([postRefs(), backupRefs()]);
-      const used = posts.get(image.hash) ?? [];
-      const inBackups = backups.get(image.hash) ?? 0;
-      if (used.length) throw new ConflictError(MEDIA_MESSAGES.inUse(used.map((p) => `"${p.title}"`).join(", ")));
-      if (inBackups)
-        throw new ConflictError(MEDIA_MESSAGES.inUse(`${inBackups} kept backup${inBackups === 1 ? "" : "s"}`));
-      await media.remove(image);
+      // Checked and removed while no post can be written, on every instance: a post another
+      // instance has just saved with this image is among `posts` (docs/decisions/086-writes-decided-under-the-lock.md).
+      await store.withPostsSettled(async (posts) => {
+        const used = postRefs(posts).get(image.hash) ?? [];
+        if (used.length) throw new ConflictError(MEDIA_MESSAGES.inUse(used.map((p) => `"${p.title}"`).join(", ")));
+        const inBackups = (await backupRefs()).get(image.hash) ?? 0;
+        if (inBackups)
+          throw new ConflictError(MEDIA_MESSAGES.inUse(`${inBackups} kept backup${inBackups === 1 ? "" : "s"}`));
+        await media.remove(image);
+      });
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
   ContentChange,
   MessagePatch,
   NewContactMessage,
+  Post,
   PostInput,
   SavedPost,
   Settings,
@@ -61,6 +62,13 @@ export abstract class SnapshotStore {
 
   listPosts(options: { publishedOnly?: boolean } = {}) {
     return this.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
+  }
+  /**
+   * One process holds a data folder, so its committed posts are the current ones; a post written
+   * in this process while the job awaits is not held back (docs/decisions/086-writes-decided-under-the-lock.md).
+   */
+  withPostsSettled<T>(job: (posts: readonly Post[]) => Promise<T>): Promise<T> {
+    return this.read((s) => s.data.posts).then(job);
   }
   publishedPosts() {
     return this.read((s) => s.published);

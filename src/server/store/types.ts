@@ -107,6 +107,11 @@ export interface Store {
   mergeTags(fromId: number, intoId: number): Promise<Tag>;
   /** Removes a tag from the list and from every post; answers the removed tag. */
   deleteTag(id: number): Promise<Tag>;
+  /**
+   * Runs `job` on every post as the database holds it now, while no other write can commit, so a
+   * check the job makes holds until it has acted (docs/decisions/086-writes-decided-under-the-lock.md).
+   */
+  withPostsSettled<T>(job: (posts: readonly Post[]) => Promise<T>): Promise<T>;
   /** The tag an old slug now leads to, when no tag has that slug. */
   resolveTagRedirect(slug: string): Promise<Tag | undefined>;
 

@@ -70,6 +70,9 @@ export async function ensureFirstAdmin(
     );
     console.log(firstAdminCreatedMessage(admin.username));
   } catch (err) {
+    // Instances started together each saw no user; the write that lost found the name taken on
+    // the database's current rows, so the one admin exists (docs/decisions/088-first-admin-once.md).
+    if (err instanceof ConflictError && (await store.getUserByUsername(adminUsername))) return;
     if (!(err instanceof ValidationError)) throw err;
     // Name the variable, never its value: the password must not reach a log.
     const problems = Object.entries(err.errors ?? {}).map(

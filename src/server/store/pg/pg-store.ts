@@ -8,7 +8,7 @@ import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
 import { countPosts } from "~/server/backups/backup-file";
 import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
-import type { Store, WriteOutcome } from "~/server/store/types";
+import type { Post, Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
 import { listenTo, type Listening } from "./pg-listener";
@@ -124,13 +124,32 @@ export class PgStore extends SnapshotStore implements Store {
     return this.serial(() => this.commit(change));
   }
 
-  /** Typed errors from the change function roll back before anything is written. */
-  private async commit<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+  /**
+   * Runs `body` in a transaction holding the write lock, on the snapshot caught up to the
+   * database's current revision. Typed errors roll back before anything is written.
+   */
+  private async locked<R>(body: (client: pg.PoolClient) => Promise<R>): Promise<R> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       const state = await beginLocked(client, WRITE_LOCK);
       this.install(await catchUp(client, this.snap.data, this.revision, state));
+      return await body(client);
+    } catch (error) {
+      if (!(error instanceof HttpError)) this.failed(error);
+      // A connection that cannot even roll back is closed rather than handed to the next write.
+      broken = await client.query("ROLLBACK").then(
+        () => undefined,
+        (rollbackError: Error) => rollbackError,
+      );
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private commit<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    return this.locked(async (client) => {
       const { next, result, kinds } = change(this.snap, new Date().toISOString());
       if (!next) {
         await client.query("COMMIT");
@@ -145,17 +164,22 @@ export class PgStore extends SnapshotStore implements Store {
       this.outcome = { at: new Date().toISOString(), error: null };
       this.install({ data: snap.data, revision, kinds }, snap);
       return result;
-    } catch (error) {
-      if (!(error instanceof HttpError)) this.failed(error);
-      // A connection that cannot even roll back is closed rather than handed to the next write.
-      broken = await client.query("ROLLBACK").then(
-        () => undefined,
-        (rollbackError: Error) => rollbackError,
-      );
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
+  }
+
+  /**
+   * The job runs while this instance holds the write lock, so no instance commits a post until it
+   * is done: what it checked on the posts still holds when it acts (an image's removal).
+   */
+  override withPostsSettled<T>(job: (posts: readonly Post[]) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
+    return this.serial(() =>
+      this.locked(async (client) => {
+        const result = await job(this.snap.data.posts);
+        await client.query("COMMIT");
+        return result;
+      }),
+    );
   }
 
   /** For the health report: only the error's code, as a driver's message may name the database's host. */
