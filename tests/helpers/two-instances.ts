@@ -22,6 +22,20 @@ export function useTwoInstances() {
   });
   return {
     server: () => server!,
+    /** `count` instances on one fresh database; `restart` closes one and starts another in its place. */
+    instances: async (count: number) => {
+      const env = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET };
+      const started = await Promise.all(Array.from({ length: count }, () => makeTestApp({ env })));
+      apps.push(...started);
+      const restart = async (stopped: TestApp) => {
+        apps.splice(apps.indexOf(stopped), 1);
+        await stopped.close();
+        const app = await makeTestApp({ env });
+        apps.push(app);
+        return app;
+      };
+      return { apps: started, restart };
+    },
     twoInstances: async (): Promise<[TestApp, TestApp]> => {
       const env = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET };
       const a = await makeTestApp({ env });

@@ -57,6 +57,7 @@ describe("migrate", () => {
       "media",
       "messages",
       "posts",
+      "rate_limits",
       "schema_migrations",
       "sessions",
       "setup_tokens",

@@ -45,7 +45,7 @@ export function createContactService({
   /** Emails each stored message when SMTP is configured (src/server/contact/mail-notifier.ts). */
   notifier?: MailNotifier;
 }): ContactService {
-  const limiter = createRateLimiter(CONTACT_LIMIT, store.sharedHits?.("contact"));
+  const limiter = createRateLimiter(CONTACT_LIMIT, store.rateCounters?.("contact"));
 
   const submit: ContactService["submit"] = async (input, ip) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { SharedHits } from "~/server/http/rate-limiter";
+import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
 import type { DbFile } from "~/server/store/db-schema";
@@ -10,7 +10,7 @@ import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
 import type { Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
-import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { listenTo, type Listening } from "./pg-listener";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
@@ -86,7 +86,6 @@ export class PgStore extends SnapshotStore implements Store {
   private listening?: Listening;
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
-  private readonly hits: HitsChannel;
 
   constructor(
     private readonly url: string,
@@ -96,7 +95,6 @@ export class PgStore extends SnapshotStore implements Store {
     super();
     this.snap = buildSnapshot(loaded.data);
     this.revision = loaded.revision;
-    this.hits = new HitsChannel(pool);
   }
 
   /** One job at a time per instance: writes and catch-ups both replace the snapshot. */
@@ -214,18 +212,29 @@ export class PgStore extends SnapshotStore implements Store {
   async listen(): Promise<void> {
     this.listening = await listenTo(
       this.url,
-      [CHANGES_CHANNEL, HITS_CHANNEL],
-      (channel, payload) => {
-        if (channel === HITS_CHANNEL) this.hits.receive(payload);
-        else if (Number(payload) > this.revision) this.scheduleCatchUp();
+      [CHANGES_CHANNEL],
+      (_channel, payload) => {
+        if (Number(payload) > this.revision) this.scheduleCatchUp();
       },
       () => this.scheduleCatchUp(),
     );
   }
 
-  /** Rate-limit hits travel as notifications only: counts stay in memory, as with one instance. */
-  sharedHits(limiter: string): SharedHits {
-    return this.hits.forLimiter(limiter);
+  /**
+   * A limiter's counts in the rate_limits table, one upsert per hit answering the new count, so
+   * every instance decides on the same number (docs/decisions/089-rate-limits-in-postgres.md).
+   * The table comes from the migrations; the library deletes rows an hour past their window.
+   */
+  rateCounters(limiter: string): CounterFactory {
+    return (options) =>
+      new RateLimiterPostgres({
+        ...options,
+        storeClient: this.pool,
+        storeType: "pool",
+        tableName: "rate_limits",
+        tableCreated: true,
+        keyPrefix: limiter,
+      });
   }
 
   /** Round trip to the database, in milliseconds, for the health report. */
@@ -246,7 +255,6 @@ export class PgStore extends SnapshotStore implements Store {
   close() {
     this.closing ??= this.tail.then(async () => {
       this.clearListeners();
-      this.hits.close();
       await this.listening?.close();
       await this.pool.end();
     });
