@@ -12,6 +12,7 @@ import type { Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { listenTo, type Listening } from "./pg-listener";
+import { startErrorOf } from "./pg-errors";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
@@ -57,7 +58,9 @@ const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersB
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
   const pool = openPool(url, 4);
   try {
-    const client = await pool.connect();
+    const client = await pool.connect().catch((error: unknown) => {
+      throw startErrorOf(url, error);
+    });
     let loaded: Loaded;
     try {
       await migrate(client, options.migrations ?? repositoryMigrations());
