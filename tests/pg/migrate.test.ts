@@ -56,6 +56,7 @@ describe("migrate", () => {
       "backups",
       "media",
       "messages",
+      "notification_claims",
       "posts",
       "rate_limits",
       "schema_migrations",

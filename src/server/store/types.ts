@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { postInputSchema } from "~/shared/schemas";
+import type { NotificationClaims } from "~/server/contact/notification-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import type {
   messageRecordSchema,
@@ -147,6 +148,12 @@ export interface Store {
    * limiters count in memory.
    */
   rateCounters?(limiter: string): CounterFactory;
+
+  /**
+   * Stores shared by several instances: claims on contact notifications, so each is emailed by one
+   * instance (src/server/contact/notification-claims.ts). Absent on the data folder's store.
+   */
+  notificationClaims?(): NotificationClaims;
 
   /**
    * Called after every committed write, once per kind it changed, with what it did to the content

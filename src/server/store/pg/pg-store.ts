@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { NotificationClaims } from "~/server/contact/notification-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
@@ -13,6 +14,7 @@ import { migrate, type Migration } from "./migrate";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { listenTo, type Listening } from "./pg-listener";
 import { startErrorOf } from "./pg-errors";
+import { pgNotificationClaims } from "./pg-notification-claims";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
@@ -238,6 +240,11 @@ export class PgStore extends SnapshotStore implements Store {
         tableCreated: true,
         keyPrefix: limiter,
       });
+  }
+
+  /** Contact notification claims in the notification_claims table (docs/decisions/091-contact-emails-claimed-once.md). */
+  notificationClaims(): NotificationClaims {
+    return pgNotificationClaims(this.pool);
   }
 
   /** Round trip to the database, in milliseconds, for the health report. */

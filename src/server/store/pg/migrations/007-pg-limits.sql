@@ -7,3 +7,13 @@ CREATE TABLE rate_limits (
   points integer NOT NULL DEFAULT 0,
   expire bigint
 );
+
+-- Who is emailing a contact message's notification (docs/decisions/091-contact-emails-claimed-once.md):
+-- an instance sends only while it holds the row's lease, renews it across its own retries, and
+-- sets `claimed_until` to infinity once the message is sent or given up, so no other instance
+-- restarting with the message still pending sends it again.
+CREATE TABLE notification_claims (
+  message_id bigint PRIMARY KEY,
+  claimed_by text NOT NULL,
+  claimed_until timestamptz NOT NULL
+);
