@@ -60,12 +60,28 @@ export function createMailNotifier({
     await store.updateMessage(id, { notification }).catch(() => undefined);
   };
 
+  const later = (delay: number, job: () => Promise<void>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void job();
+    }, delay);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  /** A message another instance holds: looked at again once its lease could have run out. */
+  const watch = (id: number) =>
+    later(ATTEMPT_LEASE_MS, async () => {
+      const message = await store.getMessage(id).catch(() => undefined);
+      if (message?.notification?.state === "pending") await attempt(message, message.notification.attempts);
+    });
+
   const attempt = async (message: ContactMessage, attempts: number): Promise<void> => {
     if (stopped) return;
     const now = () => new Date().toISOString();
     const delay = retryDelaysMs[attempts];
     try {
-      if (!(await claims.claim(message.id, ATTEMPT_LEASE_MS + (delay ?? 0)))) return; // another instance's
+      if (!(await claims.claim(message.id, ATTEMPT_LEASE_MS + (delay ?? 0)))) return watch(message.id);
       await transport.sendMail(mailFor(message, { to, from }));
     } catch (err) {
       const error = reasonOf(err);
@@ -77,13 +93,7 @@ export function createMailNotifier({
           console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
         return;
       }
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void attempt(message, attempts + 1);
-      }, delay);
-      timer.unref();
-      timers.add(timer);
-      return;
+      return later(delay, () => attempt(message, attempts + 1));
     }
     // Sent: not retried whatever follows. A claim left unfinished (the database away) runs out
     // after its lease; the message is recorded as sent before then unless the store is away too.
