@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CONNECT_TIMEOUT_MS, DATABASE_START_MESSAGES } from "~/server/store/pg/pg-errors";
 import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
 import { cli } from "../helpers/cli";
+import { asHtml } from "../helpers/html";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { GOOD_CONTACT, makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -36,6 +37,10 @@ describe("writes while the database is away", () => {
         expect(res.body.message).toBe(STORAGE_MESSAGES.databaseUnreachable);
         expect(res.headers["retry-after"]).toBe("5");
       }
+      // The contact form posted to a page without JavaScript: the page, saying so.
+      const page = await request(a!.app).post("/?index").type("form").send(GOOD_CONTACT);
+      expect(page.status).toBe(503);
+      expect(page.text).toContain(asHtml(STORAGE_MESSAGES.databaseUnreachable));
     } finally {
       server().resume();
     }
