@@ -1,4 +1,5 @@
 import net from "node:net";
+import pg from "pg";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { CONNECT_TIMEOUT_MS, DATABASE_START_MESSAGES } from "~/server/store/pg/pg-errors";
@@ -45,6 +46,32 @@ describe("writes while the database is away", () => {
       server().resume();
     }
     await expect.poll(async () => (await createPost()).status, { timeout: 5000, interval: 100 }).toBe(201);
+  });
+});
+
+describe("writes to a read-only database", () => {
+  it("answer 503 saying the database is read-only, and nothing is saved", async () => {
+    const {
+      apps: [a],
+    } = await instances(1);
+    const name = new URL(a!.config.databaseUrl!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: server().url });
+    await admin.connect();
+    try {
+      // As a standby would be: new connections start read-only; the pool's old ones are ended.
+      await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(name)} SET default_transaction_read_only = on`);
+      expectConsoleError(/PostgreSQL connection lost|terminating connection|read-only transaction/);
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+      const send = () => request(a!.app).post("/api/contact").send(GOOD_CONTACT);
+      // The first write may meet a connection ended under it, which is the database going away.
+      await expect.poll(async () => (await send()).body.message).toBe(STORAGE_MESSAGES.databaseReadOnly);
+      const res = await send();
+      expect(res.status).toBe(503);
+      expect(res.headers["retry-after"]).toBe("60");
+      expect(await a!.store.listMessages()).toHaveLength(0);
+    } finally {
+      await admin.end();
+    }
   });
 });
 
