@@ -34,7 +34,7 @@ describe("rate limits shared by the instances on one database", () => {
     const wrong = { username: user.username, password: "not the password at all" };
     for (let i = 0; i < LOGIN_LIMITS.perUsername.limit; i++)
       await request(apps[0]!.app).post("/api/auth/login").send(wrong).expect(401);
-    const again = await restart(apps[0]!);
+    const again = await restart(apps[0]);
     const res = await request(again.app).post("/api/auth/login").send({ username: user.username, password });
     expect(res.status).toBe(429);
     expect(res.headers["retry-after"]).toBeDefined();
