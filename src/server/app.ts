@@ -18,6 +18,7 @@ import { readFormBody } from "~/server/http/form-body";
 import { createSetupService } from "~/server/users/first-run";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
+import { memoryClaims } from "~/server/contact/notification-claims";
 import { createHtmlCache, type HtmlCache } from "~/server/page-cache/html-cache";
 import { onePerTurn } from "~/server/http/one-per-turn";
 import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
@@ -166,6 +167,7 @@ function notifierFor(config: Config, store: Store) {
     to: config.contactNotifyTo,
     from: config.contactNotifyFrom,
     retryDelaysMs: config.smtpRetryDelaysMs,
+    claims: store.notificationClaims?.() ?? memoryClaims(),
   });
 }
 

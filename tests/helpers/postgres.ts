@@ -13,6 +13,9 @@ export type RunningPostgres = {
   /** A fresh, empty database on this server, and its URL. */
   createDatabase: (name?: string) => Promise<string>;
   stop: () => void;
+  /** Stops the server, keeping its data, as an outage would; `resume` starts it again on the same port. */
+  pause: () => void;
+  resume: () => void;
 };
 
 /**
@@ -43,7 +46,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
   run("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${root} -c fsync=off -c full_page_writes=off`;
-  run("pg_ctl", ["-D", dataDir, "-l", path.join(root, "server.log"), "-o", options, "-w", "start"]);
+  const start = () => run("pg_ctl", ["-D", dataDir, "-l", path.join(root, "server.log"), "-o", options, "-w", "start"]);
+  start();
 
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let databases = 0;
@@ -59,6 +63,10 @@ export async function startPostgres(): Promise<RunningPostgres> {
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    pause() {
+      run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+    },
+    resume: start,
     stop() {
       try {
         run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);

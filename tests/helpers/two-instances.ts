@@ -22,6 +22,25 @@ export function useTwoInstances() {
   });
   return {
     server: () => server!,
+    /**
+     * `count` instances on one fresh database, with `extraEnv` added to their environment; `restart`
+     * starts another, in the place of `stopped` when given.
+     */
+    instances: async (count: number, extraEnv: Record<string, string> = {}) => {
+      const env = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET, ...extraEnv };
+      const started = await Promise.all(Array.from({ length: count }, () => makeTestApp({ env })));
+      apps.push(...started);
+      const restart = async (stopped?: TestApp) => {
+        if (stopped) {
+          apps.splice(apps.indexOf(stopped), 1);
+          await stopped.close();
+        }
+        const app = await makeTestApp({ env });
+        apps.push(app);
+        return app;
+      };
+      return { apps: started, restart };
+    },
     twoInstances: async (): Promise<[TestApp, TestApp]> => {
       const env = { DATABASE_URL: await server!.createDatabase(), SESSION_SECRET };
       const a = await makeTestApp({ env });

@@ -12,26 +12,22 @@ afterEach(async () => {
 const WINDOW = { limit: 3, windowMs: 60_000 };
 
 describe("createRateLimiter", () => {
-  it("limits a key after `limit` hits for the rest of its window, then starts afresh", async () => {
+  it("limits a key after `limit` takes for the rest of its window, then starts afresh", async () => {
     vi.useFakeTimers({ now: new Date("2030-01-01T00:00:00Z") });
     const limiter = createRateLimiter(WINDOW);
-    for (let i = 0; i < WINDOW.limit; i++) {
-      expect(await limiter.check("a")).toEqual({ limited: false });
-      await limiter.hit("a");
-    }
+    for (let i = 0; i < WINDOW.limit; i++) expect(await limiter.take("a")).toEqual({ limited: false });
     vi.advanceTimersByTime(20_000);
-    const verdict = await limiter.check("a");
-    expect(verdict).toEqual({ limited: true, retryAfterSeconds: 40 });
-    expect(await limiter.check("b")).toEqual({ limited: false }); // keys are apart
+    expect(await limiter.take("a")).toEqual({ limited: true, retryAfterSeconds: 40 });
+    expect(await limiter.take("b")).toEqual({ limited: false }); // keys are apart
     vi.advanceTimersByTime(40_000);
-    expect(await limiter.check("a")).toEqual({ limited: false });
+    expect(await limiter.take("a")).toEqual({ limited: false });
   });
 
   it("reset forgets a key", async () => {
     const limiter = createRateLimiter(WINDOW);
-    for (let i = 0; i < WINDOW.limit; i++) await limiter.hit("a");
+    for (let i = 0; i < WINDOW.limit; i++) await limiter.take("a");
     await limiter.reset("a");
-    expect(await limiter.check("a")).toEqual({ limited: false });
+    expect(await limiter.take("a")).toEqual({ limited: false });
   });
 
   it("take lets exactly `limit` of a burst through, and refund gives one back", async () => {

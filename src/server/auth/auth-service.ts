@@ -40,14 +40,14 @@ export type AuthService = ReturnType<typeof createAuthService>;
  */
 export function createAuthService({ store, records }: { store: Store; records: SessionRecords }) {
   // Counted across instances when the store is shared (docs/decisions/043-shared-rate-limits.md).
-  const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.sharedHits?.("login-ip"));
-  const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername, store.sharedHits?.("login-username"));
+  const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.rateCounters?.("login-ip"));
+  const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername, store.rateCounters?.("login-username"));
   // Attempts sharing an address or a username run one after another: otherwise a burst sent at
   // once would pass the limit check before its first failure was counted.
   const serialize = createSerializer();
 
-  const limitedFor = async (...checks: Promise<Verdict>[]) => {
-    const waits = (await Promise.all(checks)).flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
+  const limitedFor = (...verdicts: Verdict[]) => {
+    const waits = verdicts.flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
     if (waits.length) throw new TooManyRequestsError(AUTH_FORM_MESSAGES.tooManyAttempts, Math.max(...waits));
   };
 
@@ -78,15 +78,21 @@ export function createAuthService({ store, records }: { store: Store; records: S
       const { username, password } = parsed.data;
       const name = username.toLowerCase();
       const user = await serialize([`ip:${client.ip}`, `user:${name}`], async () => {
-        await limitedFor(byIp.check(client.ip), byUsername.check(name));
+        // Counted as a failure before the password is checked, and given back when it matches:
+        // a count taken in one step is exact when the attempts arrive at several instances at once.
+        const verdicts = await Promise.all([byIp.take(client.ip), byUsername.take(name)]);
+        if (verdicts.some((v) => v.limited)) {
+          await Promise.all([
+            verdicts[0].limited ? undefined : byIp.refund(client.ip),
+            verdicts[1].limited ? undefined : byUsername.refund(name),
+          ]);
+          limitedFor(...verdicts);
+        }
         const found = await store.getUserByUsername(username);
         // An unknown user costs the same scrypt work as a known one, so timing does not reveal it.
         const matches = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
-        if (!found || !matches) {
-          await Promise.all([byIp.hit(client.ip), byUsername.hit(name)]);
-          throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
-        }
-        await byUsername.reset(name);
+        if (!found || !matches) throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
+        await Promise.all([byIp.refund(client.ip), byUsername.reset(name)]);
         return found;
       });
       // Only after the password matched, so a disabled account is not revealed to a guesser.
@@ -153,12 +159,13 @@ export function createAuthService({ store, records }: { store: Store; records: S
       if (!user || user.disabled) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
       const name = user.username.toLowerCase();
       await serialize([`user:${name}`], async () => {
-        await limitedFor(byUsername.check(name));
+        // Counted before the check and given back when it passes, as for a sign-in.
+        limitedFor(await byUsername.take(name));
         if (!(await verifyPassword(parsed.data.currentPassword, user.passwordHash))) {
-          await byUsername.hit(name);
           const message = PASSWORD_CHANGE_MESSAGES.wrongCurrentPassword;
           throw new ValidationError(message, { currentPassword: [message] });
         }
+        await byUsername.refund(name);
       });
       await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword) });
       await records.removeOfUser(userId, currentSessionId);

@@ -4,6 +4,7 @@ import { readFormBody } from "~/server/http/form-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "~/server/http/errors";
 import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "~/server/http/rate-limiter";
+import { storageErrorOf } from "~/server/store/storage-errors";
 import type { Store } from "~/server/store/types";
 
 /** Stored messages per address before 429: rejected submissions do not count. */
@@ -45,7 +46,7 @@ export function createContactService({
   /** Emails each stored message when SMTP is configured (src/server/contact/mail-notifier.ts). */
   notifier?: MailNotifier;
 }): ContactService {
-  const limiter = createRateLimiter(CONTACT_LIMIT, store.sharedHits?.("contact"));
+  const limiter = createRateLimiter(CONTACT_LIMIT, store.rateCounters?.("contact"));
 
   const submit: ContactService["submit"] = async (input, ip) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
@@ -85,8 +86,11 @@ export function createContactService({
         await submit(values, ip);
         return { ok: true, message: CONTACT_MESSAGES.sent };
       } catch (err) {
-        if (!(err instanceof HttpError)) throw err;
-        const { status, message, errors, headers } = err;
+        // A database that is away or full is said on the page, as on the API (docs/decisions/090-database-errors-as-storage-errors.md).
+        const known = err instanceof HttpError ? err : storageErrorOf(err);
+        if (!known) throw err;
+        if (known !== err) console.error(err);
+        const { status, message, errors, headers } = known;
         return { ok: false, status, message, errors, headers, values };
       }
     },

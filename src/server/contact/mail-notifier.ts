@@ -2,9 +2,15 @@ import nodemailer from "nodemailer";
 import { industryName } from "~/shared/inbox";
 import type { EmailStatus } from "~/shared/inbox";
 import type { ContactMessage, Store } from "~/server/store/types";
+import type { NotificationClaims } from "./notification-claims";
 
 /** Each attempt gives up after this long, so a mail server that hangs cannot hold a retry forever. */
 const SMTP_TIMEOUT_MS = 15_000;
+/**
+ * How long a claim covers one attempt: connecting, the greeting and the data each have
+ * SMTP_TIMEOUT_MS, with room to spare. The wait before the next retry is added to it.
+ */
+const ATTEMPT_LEASE_MS = 4 * SMTP_TIMEOUT_MS;
 
 export type MailNotifier = {
   /** Emails a stored message in the background: never throws, records the outcome on the message. */
@@ -21,14 +27,25 @@ export type MailNotifierOptions = {
   to: string[];
   from: string;
   retryDelaysMs: number[];
+  /** Who sends which message, when several instances share the messages. */
+  claims: NotificationClaims;
 };
 
 /**
  * Contact notifications (docs/decisions/015-contact-notifications-by-smtp.md): the message is
  * stored first, so a mail server that is down never loses it; each failed send is retried after
- * the next delay of `retryDelaysMs`, and the inbox shows the last reason once none are left.
+ * the next delay of `retryDelaysMs`, and the inbox shows the last reason once none are left. Each
+ * attempt is made only under a claim on the message, held until the next retry is due, so an
+ * instance resuming pending messages never sends one another instance is sending or has sent.
  */
-export function createMailNotifier({ store, smtpUrl, to, from, retryDelaysMs }: MailNotifierOptions): MailNotifier {
+export function createMailNotifier({
+  store,
+  smtpUrl,
+  to,
+  from,
+  retryDelaysMs,
+  claims,
+}: MailNotifierOptions): MailNotifier {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     connectionTimeout: SMTP_TIMEOUT_MS,
@@ -43,29 +60,45 @@ export function createMailNotifier({ store, smtpUrl, to, from, retryDelaysMs }: 
     await store.updateMessage(id, { notification }).catch(() => undefined);
   };
 
+  const later = (delay: number, job: () => Promise<void>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void job();
+    }, delay);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  /** A message another instance holds: looked at again once its lease could have run out. */
+  const watch = (id: number) =>
+    later(ATTEMPT_LEASE_MS, async () => {
+      const message = await store.getMessage(id).catch(() => undefined);
+      if (message?.notification?.state === "pending") await attempt(message, message.notification.attempts);
+    });
+
   const attempt = async (message: ContactMessage, attempts: number): Promise<void> => {
     if (stopped) return;
     const now = () => new Date().toISOString();
+    const delay = retryDelaysMs[attempts];
     try {
+      if (!(await claims.claim(message.id, ATTEMPT_LEASE_MS + (delay ?? 0)))) return watch(message.id);
       await transport.sendMail(mailFor(message, { to, from }));
-      await record(message.id, { state: "sent", attempts: attempts + 1, updatedAt: now() });
     } catch (err) {
       const error = reasonOf(err);
-      const delay = retryDelaysMs[attempts];
       const state = delay === undefined ? "failed" : "pending";
+      if (delay === undefined) await claims.finish(message.id).catch(() => undefined);
       await record(message.id, { state, attempts: attempts + 1, error, updatedAt: now() });
       if (delay === undefined || stopped) {
         if (delay === undefined)
           console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
         return;
       }
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void attempt(message, attempts + 1);
-      }, delay);
-      timer.unref();
-      timers.add(timer);
+      return later(delay, () => attempt(message, attempts + 1));
     }
+    // Sent: not retried whatever follows. A claim left unfinished (the database away) runs out
+    // after its lease; the message is recorded as sent before then unless the store is away too.
+    await claims.finish(message.id).catch(() => undefined);
+    await record(message.id, { state: "sent", attempts: attempts + 1, updatedAt: now() });
   };
 
   return {

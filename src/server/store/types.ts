@@ -4,7 +4,8 @@
  */
 import type { z } from "zod";
 import type { postInputSchema } from "~/shared/schemas";
-import type { SharedHits } from "~/server/http/rate-limiter";
+import type { NotificationClaims } from "~/server/contact/notification-claims";
+import type { CounterFactory } from "~/server/http/rate-limiter";
 import type {
   messageRecordSchema,
   postRecordSchema,
@@ -147,10 +148,17 @@ export interface Store {
   ping?(): Promise<number>;
 
   /**
-   * Stores shared by several instances: a channel on which one rate limiter's hits reach the same
-   * limiter on every other instance (src/server/http/rate-limiter.ts). Absent on the data folder's store.
+   * Stores shared by several instances: where one rate limiter counts, so every instance counts
+   * the same hits (src/server/http/rate-limiter.ts). Absent on the data folder's store, whose
+   * limiters count in memory.
    */
-  sharedHits?(limiter: string): SharedHits;
+  rateCounters?(limiter: string): CounterFactory;
+
+  /**
+   * Stores shared by several instances: claims on contact notifications, so each is emailed by one
+   * instance (src/server/contact/notification-claims.ts). Absent on the data folder's store.
+   */
+  notificationClaims?(): NotificationClaims;
 
   /**
    * Called after every committed write, once per kind it changed, with what it did to the content

@@ -1,5 +1,6 @@
 import type pg from "pg";
-import type { SharedHits } from "~/server/http/rate-limiter";
+import type { NotificationClaims } from "~/server/contact/notification-claims";
+import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
 import type { DbFile } from "~/server/store/db-schema";
@@ -10,8 +11,10 @@ import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
 import type { Post, Store, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
-import { HITS_CHANNEL, HitsChannel } from "./pg-hits";
+import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { listenTo, type Listening } from "./pg-listener";
+import { startErrorOf } from "./pg-errors";
+import { pgNotificationClaims } from "./pg-notification-claims";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
 import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
@@ -57,7 +60,9 @@ const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersB
 export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
   const pool = openPool(url, 4);
   try {
-    const client = await pool.connect();
+    const client = await pool.connect().catch((error: unknown) => {
+      throw startErrorOf(url, error);
+    });
     let loaded: Loaded;
     try {
       await migrate(client, options.migrations ?? repositoryMigrations());
@@ -86,7 +91,6 @@ export class PgStore extends SnapshotStore implements Store {
   private listening?: Listening;
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
-  private readonly hits: HitsChannel;
 
   constructor(
     private readonly url: string,
@@ -96,7 +100,6 @@ export class PgStore extends SnapshotStore implements Store {
     super();
     this.snap = buildSnapshot(loaded.data);
     this.revision = loaded.revision;
-    this.hits = new HitsChannel(pool);
   }
 
   /** One job at a time per instance: writes and catch-ups both replace the snapshot. */
@@ -238,18 +241,34 @@ export class PgStore extends SnapshotStore implements Store {
   async listen(): Promise<void> {
     this.listening = await listenTo(
       this.url,
-      [CHANGES_CHANNEL, HITS_CHANNEL],
-      (channel, payload) => {
-        if (channel === HITS_CHANNEL) this.hits.receive(payload);
-        else if (Number(payload) > this.revision) this.scheduleCatchUp();
+      [CHANGES_CHANNEL],
+      (_channel, payload) => {
+        if (Number(payload) > this.revision) this.scheduleCatchUp();
       },
       () => this.scheduleCatchUp(),
     );
   }
 
-  /** Rate-limit hits travel as notifications only: counts stay in memory, as with one instance. */
-  sharedHits(limiter: string): SharedHits {
-    return this.hits.forLimiter(limiter);
+  /**
+   * A limiter's counts in the rate_limits table, one upsert per hit answering the new count, so
+   * every instance decides on the same number (docs/decisions/089-rate-limits-in-postgres.md).
+   * The table comes from the migrations; the library deletes rows an hour past their window.
+   */
+  rateCounters(limiter: string): CounterFactory {
+    return (options) =>
+      new RateLimiterPostgres({
+        ...options,
+        storeClient: this.pool,
+        storeType: "pool",
+        tableName: "rate_limits",
+        tableCreated: true,
+        keyPrefix: limiter,
+      });
+  }
+
+  /** Contact notification claims in the notification_claims table (docs/decisions/091-contact-emails-claimed-once.md). */
+  notificationClaims(): NotificationClaims {
+    return pgNotificationClaims(this.pool);
   }
 
   /** Round trip to the database, in milliseconds, for the health report. */
@@ -270,7 +289,6 @@ export class PgStore extends SnapshotStore implements Store {
   close() {
     this.closing ??= this.tail.then(async () => {
       this.clearListeners();
-      this.hits.close();
       await this.listening?.close();
       await this.pool.end();
     });
