@@ -150,7 +150,7 @@ describe("sessions across instances", () => {
 });
 
 describe("sessions in the database that no notice has announced", () => {
-  it("an ended one is refused for a write on B, whose copy still holds it", async () => {
+  it("an ended one is refused on B for a write and a read, though B's copy still holds it", async () => {
     const [a, b] = await twoInstances();
     const { user } = await makeUser(a.store);
     const session = await a.sessionRecords.create({ userId: user.id });
@@ -160,6 +160,7 @@ describe("sessions in the database that no notice has announced", () => {
 
     expect(b.sessionRecords.get(session.id)?.id).toBe(session.id);
     await send(b.app, cookie).post("/api/cms/simple-create-post", makePostInput()).expect(401);
+    await request(b.app).get("/api/cms/posts").set("Cookie", cookie).expect(401);
   });
 
   /** A session of the user's stored as another instance stores one, its notice not yet heard. */

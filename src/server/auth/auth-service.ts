@@ -120,12 +120,11 @@ export function createAuthService({ store, records }: { store: Store; records: S
 
     /**
      * The signed-in user of a session id, or undefined: unknown, expired, user gone or disabled.
-     * For a write (`current`) the record is read from storage, which knows at once of a session
-     * another instance has ended; a read trusts this instance's copy and reads storage only for an
-     * id it lacks (docs/decisions/087-writes-check-the-session-in-storage.md).
+     * The record is read from storage, which knows at once of a session another instance has
+     * created or ended (docs/decisions/087-sessions-checked-in-storage.md).
      */
-    resolve: async (sessionId: string, { current = false } = {}): Promise<SignedIn | undefined> => {
-      const session = (!current && records.get(sessionId)) || (await records.lookUp(sessionId));
+    resolve: async (sessionId: string): Promise<SignedIn | undefined> => {
+      const session = await records.lookUp(sessionId);
       if (!session) return undefined;
       const user = await store.getUserById(session.userId);
       if (!user || user.disabled) return undefined;

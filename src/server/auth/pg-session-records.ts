@@ -7,7 +7,7 @@ import { sessionCache, type SessionRecord, type SessionRecords } from "./session
  * (docs/decisions/042-postgres-sessions.md). Each instance keeps every live record in memory, as
  * the file-backed records do (session-cache.ts), so a read checks a session with no query; a created or ended session
  * is written first, then announced with NOTIFY, and every instance updates its copy. A write, and
- * an id the copy lacks, read the row (docs/decisions/087-writes-check-the-session-in-storage.md).
+ * an id the copy lacks, read the row (docs/decisions/087-sessions-checked-in-storage.md).
  */
 const CHANNEL = "queuesite_sessions";
 

@@ -80,7 +80,7 @@ export function sessionCache(records: Map<string, SessionRecord>, storage: Sessi
       return record && !expired(record, now()) ? record : undefined;
     },
 
-    /** The live record of an id as storage holds it now (docs/decisions/087-writes-check-the-session-in-storage.md). */
+    /** The live record of an id as storage holds it now (docs/decisions/087-sessions-checked-in-storage.md). */
     async lookUp(id: string): Promise<SessionRecord | undefined> {
       const record = await storage.lookUp(id);
       return record && !expired(record, now()) ? record : undefined;

@@ -28,13 +28,7 @@ export type Sessions = ReturnType<typeof createSessions>;
  * under TRUST_PROXY). A cookie that does not unseal, names no live session or whose user may no
  * longer sign in reads as signed out, never as an error, and the answer clears it.
  */
-/** Methods that change nothing (RFC 9110 section 9.2.1): they may trust an instance's copy of the sessions. */
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-export function createSessions(
-  resolve: (sessionId: string, options: { current: boolean }) => Promise<SignedIn | undefined>,
-  secret: string,
-) {
+export function createSessions(resolve: (sessionId: string) => Promise<SignedIn | undefined>, secret: string) {
   const sealOptions = { password: secret, ttl: SESSION_TTL_SECONDS };
   const cookieOptions = (secure: boolean): CookieSerializeOptions => ({
     httpOnly: true,
@@ -51,12 +45,12 @@ export function createSessions(
     return serializeCookie(SESSION_COOKIE, sealed, { ...cookieOptions(secure), maxAge });
   };
 
-  /** A write's session is checked in storage, a read's in this instance's copy (session-cache.ts). */
-  const read = async (sealed: string | undefined, method: string): Promise<SignedIn | undefined> => {
+  /** The session a sealed cookie names, as storage holds it now (session-cache.ts). */
+  const read = async (sealed: string | undefined): Promise<SignedIn | undefined> => {
     if (!sealed) return undefined;
     const data = await unsealData<SessionData>(sealed, sealOptions).catch(() => undefined);
     if (typeof data?.sid !== "string") return undefined;
-    return resolve(data.sid, { current: !SAFE_METHODS.has(method.toUpperCase()) });
+    return resolve(data.sid);
   };
 
   /** One look-up per request, shared by the guards, the routers and the clearing middleware. */
@@ -72,7 +66,7 @@ export function createSessions(
     let found = perRequest.get(req);
     if (!found) {
       const sealed = sessionCookieOf(req.headers.cookie);
-      found = read(sealed, req.method).then((signedIn) => {
+      found = read(sealed).then((signedIn) => {
         if (sealed !== undefined && !signedIn) clear(req, res);
         return signedIn;
       });
@@ -89,10 +83,10 @@ export function createSessions(
     },
     /** The signed-in user and session of a Fetch request (React Router loaders and actions), or undefined. */
     fromRequest: (request: Request): Promise<SignedIn | undefined> =>
-      read(sessionCookieOf(request.headers.get("cookie")), request.method),
+      read(sessionCookieOf(request.headers.get("cookie"))),
     /** The signed-in user of a Fetch request, or undefined. */
     async userFromRequest(request: Request): Promise<SessionUser | undefined> {
-      return (await read(sessionCookieOf(request.headers.get("cookie")), request.method))?.user;
+      return (await read(sessionCookieOf(request.headers.get("cookie"))))?.user;
     },
     /** Sets the cookie of a new session on an Express response. */
     async start(req: ExpressRequest, res: ExpressResponse, session: SessionRecord): Promise<void> {
