@@ -68,11 +68,7 @@ export function SiteHeader() {
           >
             <ul className="flex flex-col py-2">
               {[about, technology].map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
-                    {l.label}
-                  </Link>
-                </li>
+                <MenuItem key={l.to} to={l.to} label={l.label} onNavigate={close} />
               ))}
               <li>
                 <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -89,16 +85,23 @@ export function SiteHeader() {
                 </ul>
               </li>
               {[blog, contact].map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} onClick={close} className={`block ${linkClass}`}>
-                    {l.label}
-                  </Link>
-                </li>
+                <MenuItem key={l.to} to={l.to} label={l.label} onNavigate={close} />
               ))}
             </ul>
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+/** One link of the mobile menu, which closes the menu as it navigates. */
+function MenuItem({ to, label, onNavigate }: { to: string; label: string; onNavigate: () => void }) {
+  return (
+    <li>
+      <Link to={to} onClick={onNavigate} className={`block ${linkClass}`}>
+        {label}
+      </Link>
+    </li>
   );
 }

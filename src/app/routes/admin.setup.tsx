@@ -4,6 +4,7 @@ import { NotFoundCard } from "~/app/components/not-found-card";
 import { Button } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
+import { FormAlert } from "~/app/components/ui/form-alert";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest, panelRead } from "~/app/lib/admin-route.server";
 import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders } from "~/app/lib/session-user.server";
@@ -56,11 +57,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     <CenteredCard>
       <h1 className="text-2xl font-bold text-slate-900">{SETUP_MESSAGES.title}</h1>
       <p className="mt-2 text-slate-700">{SETUP_MESSAGES.intro}</p>
-      {actionData && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {actionData.message}
-        </p>
-      )}
+      {actionData && <FormAlert>{actionData.message}</FormAlert>}
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <InputField

@@ -7,6 +7,7 @@ import { toast } from "~/app/lib/toast";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
+import { FormAlert } from "~/app/components/ui/form-alert";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import type { SessionUser } from "~/shared/users";
 import type { SignInActionData } from "~/app/lib/sign-in.server";
@@ -59,11 +60,7 @@ export function LoginForm({
     <CenteredCard>
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="mt-1 text-sm text-slate-600">{ADMIN_MESSAGES.signInIntro}</p>
-      {refused && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {refused.message}
-        </p>
-      )}
+      {refused && <FormAlert>{refused.message}</FormAlert>}
       <form
         method="post"
         action="/admin"
