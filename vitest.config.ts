@@ -75,9 +75,6 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: one Chromium and one server at a time keeps the browser tests steady.
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
         },
       },
       // The single executable, built and run from an empty folder.

@@ -1,6 +1,6 @@
 // `npm test`: every check and every test tier, ordered to finish soonest on two cores. React Router's
-// route types once, then the format check, the type check and lint side by side, a production build,
-// and one vitest run of every tier (vitest.config.ts runs the browser and executable tiers last).
+// route types once, then the format check, the type check, lint and the production build side by
+// side, and one vitest run of every tier.
 // Stops after the first step that fails, with its exit code; prints the wall time either way.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -61,8 +61,8 @@ await runSideBySide([
   [bin("prettier"), "--check", "."],
   [bin("tsc"), ...(process.stdout.isTTY ? ["--pretty"] : [])],
   [bin("eslint"), "."],
+  ["npm", "run", "--silent", "build"],
 ]);
-run("npm", ["run", "--silent", "build"]);
 const chromium = ensureChromium();
 const postgres = ensurePostgres();
 run(bin("vitest"), ["run", ...process.argv.slice(2)], { ...process.env, CHROME_PATH: chromium, PG_BIN: postgres });
