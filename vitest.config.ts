@@ -13,10 +13,8 @@ import { defineConfig } from "vitest/config";
  *   run server.ts bundled once per run (tests/helpers/cli-bundle.ts) instead of through tsx.
  * - `bundle` reads the production build itself (its chunks and client manifest), `e2e` drives
  *   Chromium against it and `binary` packs it into the single executable: `npm test` builds first.
- * - `sequence.groupOrder`: the browser tests wait until the rest have finished, so Chromium does
- *   not compete for the two cores with them, and run one file at a time. The executable's test
- *   runs with the first group: vitest runs a group's projects only if they share their worker
- *   count, and after the browser tests it would add its whole build to the run's length.
+ * - Every tier runs in one pool of one worker per core, browser files too: with one Chromium at a
+ *   time the two cores sat half idle while it waited on the server and on rendering.
  * - One worker per core, not vitest's default of one fewer: the tests spend much of their time
  *   waiting on child processes (the CLI, PostgreSQL, Chromium) and on scrypt in libuv's threads.
  *
