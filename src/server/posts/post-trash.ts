@@ -1,0 +1,69 @@
+import { NotFoundError } from "~/server/http/errors";
+import {
+  DEFAULT_REVISION_POLICY,
+  dropRevisions,
+  prunedRevisions,
+  type RevisionPolicy,
+} from "~/server/revisions/revision-changes";
+import type { Change } from "~/server/store/change";
+import type { DbFile } from "~/server/store/db-schema";
+import type { Snapshot } from "~/server/store/db-snapshot";
+import { redirectsAfter, redirectTarget } from "~/server/store/slug-redirects";
+import type { Post, TrashedPost } from "~/server/store/types";
+import { REVISION_MESSAGES } from "~/shared/revisions";
+import { POST_SUBJECT } from "./post-revisions";
+
+/** How long history is kept: revisions by the policy, trashed posts for `trashDays`. */
+export type HistoryPolicy = { revisions: RevisionPolicy; trashDays: number };
+
+export const DEFAULT_HISTORY_POLICY: HistoryPolicy = { revisions: DEFAULT_REVISION_POLICY, trashDays: 30 };
+
+function trashed(snap: Snapshot, id: number): TrashedPost {
+  const post = snap.data.trash?.find((p) => p.id === id);
+  if (!post) throw new NotFoundError(REVISION_MESSAGES.notInTrash(id));
+  return post;
+}
+
+/** Puts a trashed post back as it was deleted; its slug was kept for it, so it is free. */
+export function restoreFromTrash(snap: Snapshot, id: number): Change<Post> {
+  const { deletedAt: _at, deletedBy: _by, ...post } = trashed(snap, id);
+  const next = {
+    ...snap.data,
+    posts: [post as Post].concat(snap.data.posts),
+    trash: snap.data.trash!.filter((p) => p.id !== id),
+  };
+  return { next, result: post as Post, kinds: ["posts"] };
+}
+
+/** The data without these trashed posts, their revisions and the old slugs leading to them. */
+function withoutForGood(data: DbFile, ids: ReadonlySet<number>): DbFile {
+  if (ids.size === 0) return data;
+  const next = dropRevisions({ ...data, trash: data.trash?.filter((p) => !ids.has(p.id)) }, POST_SUBJECT, ids);
+  const postRedirects = redirectsAfter(data.postRedirects, [], () => false, (id) => ids.has(id));
+  return { ...next, postRedirects };
+}
+
+export function deleteForGood(snap: Snapshot, id: number): Change<TrashedPost> {
+  const post = trashed(snap, id);
+  // Nothing public changes: the post was already off every page.
+  return { next: withoutForGood(snap.data, new Set([id])), result: post, kinds: [] };
+}
+
+/** Trashed posts past the trash period go for good, and revisions past the policy (at start, then periodically). */
+export function sweepHistory(snap: Snapshot, policy: HistoryPolicy, now: string): Change<{ expired: number[] }> {
+  const since = Date.parse(now) - policy.trashDays * 24 * 60 * 60 * 1000;
+  const expired = (snap.data.trash ?? []).filter((p) => Date.parse(p.deletedAt) < since).map((p) => p.id);
+  const data = withoutForGood(snap.data, new Set(expired));
+  const list = data.revisions ?? [];
+  const revisions = prunedRevisions(list, policy.revisions, now);
+  if (data === snap.data && revisions === list) return { result: { expired }, kinds: [] };
+  return { next: { ...data, revisions: revisions as DbFile["revisions"] }, result: { expired }, kinds: [] };
+}
+
+/** The published post an old slug now leads to, when no post holds that slug. */
+export function resolvePostRedirect(snap: Snapshot, slug: string): Post | undefined {
+  if (snap.postsBySlug.has(slug)) return undefined;
+  const to = redirectTarget(snap.data.postRedirects, slug);
+  const post = to === undefined ? undefined : snap.postsById.get(to);
+  return post?.published ? post : undefined;
+}
