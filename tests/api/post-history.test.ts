@@ -222,4 +222,16 @@ describe("backups and history", () => {
     expect(list.slice(1).map((r: { changed: string[] }) => r.changed)).toEqual(history.map((r: { changed: string[] }) => r.changed));
     expect((await request(t.app).get("/blog/backed-up").expect(301)).headers.location).toBe("/blog/backed-up-moved");
   });
+
+  it("takes a trashed post out of the trash when a backup restores it, keeping the history it has", async () => {
+    const post = (await create(admin, makePostInput({ slug: "binned-then-restored" }))).body;
+    await request(t.app).post("/api/debug/backup-posts").set("Cookie", admin.cookie).expect(200);
+    await request(t.app).post(`/api/cms/delete-post/${post.id}`).set("Cookie", admin.cookie).expect(200);
+    const restore = await request(t.app).post("/api/debug/restore-posts").set("Cookie", admin.cookie).expect(200);
+    expect(restore.body).toMatchObject({ restored: 1, skipped: 0 });
+    expect(await t.store.listTrash()).toEqual([]);
+    const list = (await revisions(post.id)).body;
+    expect(list.map((r: { origin?: string }) => r.origin)).toEqual(["backup", undefined]);
+    await request(t.app).get("/blog/binned-then-restored").expect(200);
+  });
 });

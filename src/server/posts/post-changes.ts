@@ -191,12 +191,15 @@ export function restorePosts(
   const data = snap.data;
   const result: RestoredIds = { restored: [], skipped: [] };
   const added: Post[] = [];
-  // A trashed post's id and slug are still taken: it comes back from the trash, not from a backup.
-  const ids = new Set([...snap.postsById.keys(), ...(data.trash ?? []).map((p) => p.id)]);
-  const slugs = new Set([...snap.postsBySlug.keys(), ...(data.trash ?? []).map((p) => p.slug)]);
+  // A post in the trash is missing from the site, so the backup's copy replaces it there; its
+  // slug is its own, but every other trashed post keeps its slug reserved.
+  const trash = data.trash ?? [];
+  const trashedSlug = new Map(trash.map((p) => [p.id, p.slug]));
+  const ids = new Set(snap.postsById.keys());
+  const slugs = new Set([...snap.postsBySlug.keys(), ...trashedSlug.values()]);
   for (const post of posts) {
     // A slug held by another post would make /blog/{slug} ambiguous, so that post is skipped.
-    if (ids.has(post.id) || slugs.has(post.slug)) {
+    if (ids.has(post.id) || (slugs.has(post.slug) && trashedSlug.get(post.id) !== post.slug)) {
       result.skipped.push(post.id);
       continue;
     }
@@ -222,10 +225,16 @@ export function restorePosts(
   };
   const kinds: Change<RestoredIds>["kinds"] = tags.length > data.tags.length ? ["tags", "posts"] : ["posts"];
   const restoredIds = new Set(result.restored);
+  const untrashed = trash.filter((p) => !restoredIds.has(p.id));
   let next: typeof data = { ...data, posts: [...data.posts, ...added], tags, meta };
+  if (untrashed.length !== trash.length) next.trash = untrashed;
+  // A post with history here keeps it; the backup's revisions fill in only the posts without any.
+  const known = new Set((data.revisions ?? []).filter((r) => r.subject === POST_SUBJECT).map((r) => r.subjectId));
   next = adoptRevisions(
     next,
-    (history.revisions ?? []).filter((r) => r.subject === POST_SUBJECT && restoredIds.has(r.subjectId)),
+    (history.revisions ?? []).filter(
+      (r) => r.subject === POST_SUBJECT && restoredIds.has(r.subjectId) && !known.has(r.subjectId),
+    ),
   );
   // Each post the restore adds gets a revision saying so, on top of the history it came with.
   for (const post of added) next = keepPostRevision(next, undefined, post, { by: history.by, origin: "backup" }, now);
