@@ -59,7 +59,10 @@ describe("GET /api/cms/posts/{id}/revisions", () => {
     const post = await t.store.createPost(makePostInput({ title: "Written long ago" }));
     await t.store.updatePost(post.id, { title: "Edited today" }, { by: admin.user });
     const list = (await revisions(post.id)).body;
-    expect(list.map((r: { by: unknown }) => r.by)).toEqual([{ id: admin.user.id, username: admin.user.username }, null]);
+    expect(list.map((r: { by: unknown }) => r.by)).toEqual([
+      { id: admin.user.id, username: admin.user.username },
+      null,
+    ]);
   });
 
   it("answers 400, 401 and 404 for a bad id, no session, and a revision of another post", async () => {
@@ -170,10 +173,7 @@ describe("the trash", () => {
     ]);
     expect(Date.parse(trash.body[0].expiresAt) - Date.parse(trash.body[0].deletedAt)).toBe(30 * 24 * 3600 * 1000);
 
-    const back = await request(t.app)
-      .post(`/api/cms/trash/${post.id}/restore`)
-      .set("Cookie", admin.cookie)
-      .expect(200);
+    const back = await request(t.app).post(`/api/cms/trash/${post.id}/restore`).set("Cookie", admin.cookie).expect(200);
     expect(back.body).toEqual(post);
     await request(t.app).get("/blog/in-the-bin").expect(200);
     expect((await revisions(post.id)).body).toHaveLength(1);
@@ -219,7 +219,9 @@ describe("backups and history", () => {
     expect(restore.body.restored).toBe(1);
     const list = (await revisions(post.id)).body;
     expect(list[0]).toMatchObject({ origin: "backup", by: { id: admin.user.id, username: admin.user.username } });
-    expect(list.slice(1).map((r: { changed: string[] }) => r.changed)).toEqual(history.map((r: { changed: string[] }) => r.changed));
+    expect(list.slice(1).map((r: { changed: string[] }) => r.changed)).toEqual(
+      history.map((r: { changed: string[] }) => r.changed),
+    );
     expect((await request(t.app).get("/blog/backed-up").expect(301)).headers.location).toBe("/blog/backed-up-moved");
   });
 

@@ -84,12 +84,16 @@ describe("keeping revisions", () => {
 
   it("renumbers revisions from a backup after the store's own, keeping their links", () => {
     const mine = addRevision(empty(), save("Mine"), at(0));
-    const theirs = addRevision(addRevision(empty(), { ...save("A"), subjectId: 3 }, at(0)), {
-      ...save("B", bob),
-      subjectId: 3,
-      origin: "restore",
-      restoredFrom: 1,
-    }, at(1));
+    const theirs = addRevision(
+      addRevision(empty(), { ...save("A"), subjectId: 3 }, at(0)),
+      {
+        ...save("B", bob),
+        subjectId: 3,
+        origin: "restore",
+        restoredFrom: 1,
+      },
+      at(1),
+    );
     const data = adoptRevisions(mine, theirs.revisions!);
     expect(revisionsOf(data, "post", 3).map((r) => [r.id, r.restoredFrom])).toEqual([
       [2, undefined],

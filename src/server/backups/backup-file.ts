@@ -203,7 +203,10 @@ const restoredRevisionSchema = z.object({
 
 const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
-  revisions: z.array(restoredRevisionSchema).max(RESTORE_LIMITS.posts * 10).optional(),
+  revisions: z
+    .array(restoredRevisionSchema)
+    .max(RESTORE_LIMITS.posts * 10)
+    .optional(),
   redirects: z
     .array(z.object({ from: text(RESTORE_LIMITS.text).min(1), to: restoredId }))
     .max(RESTORE_LIMITS.posts)

@@ -87,7 +87,10 @@ export function createBackupService({
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
-      const history = { revisions: await store.revisionsOfSubject(POST_SUBJECT), redirects: await store.listPostRedirects() };
+      const history = {
+        revisions: await store.revisionsOfSubject(POST_SUBJECT),
+        redirects: await store.listPostRedirects(),
+      };
       return await takeBackup(shelf, media, all, keep, history);
     } catch (error) {
       console.error("Backup failed:", error);

@@ -10,7 +10,10 @@ import { actorOf } from "~/server/auth/actor";
  * every call needs a signed-in user and every write a same-origin request; writers create and
  * edit, only admins delete.
  */
-export function cmsRouter({ posts, sessions }: AppContext, { requireUser, requireAdmin, requireSameOrigin }: Guards): Router {
+export function cmsRouter(
+  { posts, sessions }: AppContext,
+  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+): Router {
   const router = Router();
 
   router.get("/cms/posts", requireUser, async (_req, res) => {

@@ -21,7 +21,10 @@ const testRemovalSchema = z.strictObject({
  * same-origin request (403), refused before anything changes. Purge and test-post removal back
  * up every post first (docs/architecture.md section 4).
  */
-export function debugRouter({ posts, backups, sessions }: AppContext, { requireAdmin, requireSameOrigin }: Guards): Router {
+export function debugRouter(
+  { posts, backups, sessions }: AppContext,
+  { requireAdmin, requireSameOrigin }: Guards,
+): Router {
   const router = Router();
 
   router.get("/debug/list-posts", requireAdmin, async (_req, res) => {

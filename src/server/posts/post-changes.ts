@@ -62,8 +62,7 @@ export function postRedirectsAfter(
 ): SlugRedirect[] | undefined {
   const current = snap.data.postRedirects;
   if (!current?.length && add.length === 0) return current;
-  const isLive = (slug: string) =>
-    slug === post.slug || (snap.postsBySlug.get(slug)?.id ?? post.id) !== post.id;
+  const isLive = (slug: string) => slug === post.slug || (snap.postsBySlug.get(slug)?.id ?? post.id) !== post.id;
   return redirectsAfter(current, add, isLive, (id) => gone.has(id));
 }
 
@@ -159,7 +158,11 @@ export function trashPosts(snap: Snapshot, ids: number[], now: string, by?: Acto
   const doomed = new Set(ids);
   const removed = snap.data.posts.filter((p) => doomed.has(p.id));
   if (removed.length === 0) return { result: removed, kinds: [] };
-  const trashed = removed.map((p) => ({ ...p, deletedAt: now, ...(by && { deletedBy: { id: by.id, username: by.username } }) }));
+  const trashed = removed.map((p) => ({
+    ...p,
+    deletedAt: now,
+    ...(by && { deletedBy: { id: by.id, username: by.username } }),
+  }));
   // meta.nextPostId is left alone, so the id stays retired (docs/architecture.md section 4).
   const next = {
     ...snap.data,

@@ -29,17 +29,22 @@ export function restoreFromTrash(snap: Snapshot, id: number): Change<Post> {
   const { deletedAt: _at, deletedBy: _by, ...post } = trashed(snap, id);
   const next = {
     ...snap.data,
-    posts: [post as Post].concat(snap.data.posts),
+    posts: [post].concat(snap.data.posts),
     trash: snap.data.trash!.filter((p) => p.id !== id),
   };
-  return { next, result: post as Post, kinds: ["posts"] };
+  return { next, result: post, kinds: ["posts"] };
 }
 
 /** The data without these trashed posts, their revisions and the old slugs leading to them. */
 function withoutForGood(data: DbFile, ids: ReadonlySet<number>): DbFile {
   if (ids.size === 0) return data;
   const next = dropRevisions({ ...data, trash: data.trash?.filter((p) => !ids.has(p.id)) }, POST_SUBJECT, ids);
-  const postRedirects = redirectsAfter(data.postRedirects, [], () => false, (id) => ids.has(id));
+  const postRedirects = redirectsAfter(
+    data.postRedirects,
+    [],
+    () => false,
+    (id) => ids.has(id),
+  );
   return { ...next, postRedirects };
 }
 

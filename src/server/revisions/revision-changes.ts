@@ -113,10 +113,12 @@ export function adoptRevisions(data: DbFile, given: readonly Revision[]): DbFile
   const list = data.revisions ?? [];
   let next = nextIdOf(data, list);
   const ids = new Map<number, number>();
-  const adopted = [...given].sort((a, b) => a.id - b.id).map((r) => {
-    ids.set(r.id, next);
-    return { ...r, id: next++ };
-  });
+  const adopted = [...given]
+    .sort((a, b) => a.id - b.id)
+    .map((r) => {
+      ids.set(r.id, next);
+      return { ...r, id: next++ };
+    });
   const relinked = adopted.map((r) => {
     if (r.restoredFrom === undefined) return r;
     const restoredFrom = ids.get(r.restoredFrom);

@@ -123,7 +123,10 @@ export const revisionRecordSchema = z.object({
 const revisionSchema = revisionRecordSchema.loose();
 
 /** A deleted post, kept with its revisions until the trash period ends (docs/architecture.md section 4). */
-export const trashedPostRecordSchema = postRecordSchema.extend({ deletedAt: z.string(), deletedBy: actorSchema.optional() });
+export const trashedPostRecordSchema = postRecordSchema.extend({
+  deletedAt: z.string(),
+  deletedBy: actorSchema.optional(),
+});
 // Posts enter the trash through the store, summary filled, so the schema needs no fallback.
 const trashedPostSchema = trashedPostRecordSchema.extend({ tags: z.array(storedTagSchema) }).loose();
 

@@ -12,9 +12,7 @@ export function redirectsAfter(
   isLive: (slug: string) => boolean,
   isGone: (id: number) => boolean = () => false,
 ): SlugRedirect[] {
-  const kept = (current ?? []).filter(
-    (r) => !isLive(r.from) && !isGone(r.to) && !add.some((a) => a.from === r.from),
-  );
+  const kept = (current ?? []).filter((r) => !isLive(r.from) && !isGone(r.to) && !add.some((a) => a.from === r.from));
   return [...kept, ...add.filter((a) => !isLive(a.from))];
 }
 
