@@ -17,7 +17,7 @@ export function RevisionList({
 }) {
   if (revisions.length === 0) return <p className="text-sm text-slate-600">{M.empty}</p>;
   return (
-    <ol aria-label={M.listLabel} className="divide-y divide-slate-200 rounded-md border border-slate-200">
+    <ol aria-label={M.listLabel} className="divide-y divide-slate-200 self-start rounded-md border border-slate-200">
       {revisions.map((r) => (
         <li key={r.id}>
           <button
