@@ -131,14 +131,23 @@ describe("changed slugs", () => {
     );
   });
 
-  it("keeps no redirect for a draft's slug, and none leads to a post unpublished since", async () => {
+  it("keeps no redirect for a draft's slug; one to a post unpublished or trashed since is a 404 until it is back", async () => {
     const draft = (await create(admin, makePostInput({ slug: "draft-slug", published: false }))).body;
     await update(admin, draft.id, { slug: "draft-moved" }).expect(200);
     await request(t.app).get("/blog/draft-slug").expect(404);
     const post = (await create(admin, makePostInput({ slug: "was-public" }))).body;
     await update(admin, post.id, { slug: "now-public" }).expect(200);
     await update(admin, post.id, { published: false }).expect(200);
+    // Kept by the page cache as a 404, then dropped when the post is shown again.
     await request(t.app).get("/blog/was-public").expect(404);
+    await request(t.app).get("/api/public/blog/posts/was-public").expect(404);
+    await update(admin, post.id, { published: true }).expect(200);
+    expect((await request(t.app).get("/blog/was-public").expect(301)).headers.location).toBe("/blog/now-public");
+    await request(t.app).get("/api/public/blog/posts/was-public").expect(301);
+    await request(t.app).post(`/api/cms/delete-post/${post.id}`).set("Cookie", admin.cookie).expect(200);
+    await request(t.app).get("/blog/was-public").expect(404);
+    await request(t.app).post(`/api/cms/trash/${post.id}/restore`).set("Cookie", admin.cookie).expect(200);
+    await request(t.app).get("/blog/was-public").expect(301);
   });
 });
 

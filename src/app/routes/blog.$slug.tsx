@@ -71,10 +71,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
   // A published post's old slug moves for good to its current one (docs/product.md section 2).
   const moved = post || preview ? undefined : await context.blog.movedTo(params.slug);
-  if (moved !== undefined) return redirect(`/blog/${encodeSlug(moved)}`, 301);
-  // Its slug until a post is published there; then its tags too, for the related posts below it.
-  if (!post)
-    throw data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : showsHeader([showsPost(params.slug)]) });
+  if (moved?.shown) return redirect(`/blog/${encodeSlug(moved.slug)}`, 301);
+  // Its slug until a post is published there (or the post it used to be is shown again); then its
+  // tags too, for the related posts below it.
+  const missing = [showsPost(params.slug), ...(moved ? [showsPost(moved.slug)] : [])];
+  if (!post) throw data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : showsHeader(missing) });
   const { publicUrl } = context.config;
   const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
   const related = await context.blog.listRelated(post);

@@ -65,10 +65,16 @@ export function sweepHistory(snap: Snapshot, policy: HistoryPolicy, now: string)
   return { next: { ...data, revisions: revisions as DbFile["revisions"] }, result: { expired }, kinds: [] };
 }
 
-/** The published post an old slug now leads to, when no post holds that slug. */
-export function resolvePostRedirect(snap: Snapshot, slug: string): Post | undefined {
+/**
+ * The post an old slug leads to, when no post holds that slug: `shown` while it is published and
+ * on the site, so the old address answers 301; otherwise the old address is a 404 that names the
+ * post's slug too, so the page cache drops it when the post is shown again.
+ */
+export function resolvePostRedirect(snap: Snapshot, slug: string): { slug: string; shown: boolean } | undefined {
   if (snap.postsBySlug.has(slug)) return undefined;
   const to = redirectTarget(snap.data.postRedirects, slug);
-  const post = to === undefined ? undefined : snap.postsById.get(to);
-  return post?.published ? post : undefined;
+  if (to === undefined) return undefined;
+  const live = snap.postsById.get(to);
+  const post = live ?? snap.data.trash?.find((p) => p.id === to);
+  return post && { slug: post.slug, shown: live?.published === true };
 }

@@ -61,11 +61,12 @@ export function publicBlogRouter({ blog }: AppContext, sendJson: HtmlCache["send
   });
 
   router.get(ONE, async (req, res) => {
-    res.set(showsHeader([showsPost(req.params.slug)])); // the list's, set above, is not this answer's
     const post = await blog.getPublished(req.params.slug);
     const moved = post ? undefined : await blog.movedTo(req.params.slug);
     // An old slug moves for good; the answer is not kept by the page cache, which keeps 200s and 404s.
-    if (moved !== undefined) return res.redirect(301, `${req.baseUrl}/public/blog/posts/${encodeSlug(moved)}`);
+    if (moved?.shown) return res.redirect(301, `${req.baseUrl}/public/blog/posts/${encodeSlug(moved.slug)}`);
+    // The list's header, set above, is not this answer's.
+    res.set(showsHeader([showsPost(req.params.slug), ...(moved ? [showsPost(moved.slug)] : [])]));
     if (!post) throw new NotFoundError(BLOG_MESSAGES.notFoundApi);
     sendJson(req, res, 200, post);
   });

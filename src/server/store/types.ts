@@ -123,8 +123,8 @@ export interface Store {
   deleteForGood(id: number): Promise<TrashedPost>;
   /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
   sweepHistory(policy: HistoryPolicy): Promise<{ expired: number[] }>;
-  /** The published post an old slug now leads to, when no post holds that slug. */
-  resolvePostRedirect(slug: string): Promise<Post | undefined>;
+  /** Where an old slug leads, when no post holds it (posts/post-trash.ts); `shown` when that post is public. */
+  resolvePostRedirect(slug: string): Promise<{ slug: string; shown: boolean } | undefined>;
   /** Every post's old slugs. */
   listPostRedirects(): Promise<SlugRedirect[]>;
 
