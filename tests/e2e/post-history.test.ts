@@ -102,6 +102,15 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
     .getByRole("button", { name: `Edit ${post.title}` })
     .first()
     .waitFor();
+
+  // Deleted again, it waits in the Trash tab.
+  await page.getByRole("button", { name: "Delete" }).first().click();
+  await page.getByRole("alertdialog").getByRole("button", { name: ADMIN_MESSAGES.deleteConfirm.action }).click();
+  await toastTitled(page, ADMIN_MESSAGES.deleted.title);
+  await page.getByRole("tab", { name: TRASH_MESSAGES.tab }).click();
+  await page.getByRole("button", { name: TRASH_MESSAGES.restore }).waitFor();
+  expect(await violations(page)).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/trash-desktop.png` });
   expect(problems).toEqual([]);
   await close();
 });
