@@ -67,8 +67,9 @@ function foldsInto(latest: Revision | undefined, entry: RevisionEntry, now: stri
   return age >= 0 && age < FOLD_WINDOW_MS;
 }
 
+/** The counter, which loading keeps above every id (db-schema.ts); counted only when a file has none. */
 const nextIdOf = (data: DbFile, list: readonly Revision[]) =>
-  list.reduce((next, r) => Math.max(next, r.id + 1), data.meta.nextRevisionId ?? 1);
+  data.meta.nextRevisionId ?? list.reduce((next, r) => Math.max(next, r.id + 1), 1);
 
 /**
  * The data with one more revision of a subject (or its latest folded), as a change function's

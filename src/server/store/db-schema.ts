@@ -241,6 +241,12 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
       db.messages.map((m) => m.id),
       db.meta?.nextMessageId,
     ),
+    ...(db.revisions?.length && {
+      nextRevisionId: nextAbove(
+        db.revisions.map((r) => r.id),
+        db.meta?.nextRevisionId,
+      ),
+    }),
   };
   return { ...db, posts, meta };
 }
