@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { request } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
-import { TRASH_MESSAGES } from "~/app/components/admin/trash-panel";
+import { TRASH_MESSAGES, UNDO_LABEL } from "~/app/components/admin/trash-panel";
 import { HISTORY_MESSAGES as H } from "~/app/components/history/history-messages";
 import type { CmsPost } from "~/shared/blog";
 import { makeImage } from "../helpers/images";
@@ -94,7 +94,7 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
   expect((await page.request.get(`${url}/blog/${post.slug}`)).status()).toBe(404);
   await page
     .getByRole("region", { name: /Notifications/ })
-    .getByRole("button", { name: ADMIN_MESSAGES.undo })
+    .getByRole("button", { name: UNDO_LABEL })
     .click();
   await toastTitled(page, TRASH_MESSAGES.restored.title);
   expect((await page.request.get(`${url}/blog/${post.slug}`)).status()).toBe(200);

@@ -19,7 +19,7 @@ import { InboxPanel } from "./inbox-panel";
 import { POSTS_DATA_PATH, PostsPanel } from "./posts-panel";
 import { TagsPanel } from "./tags-panel";
 import { PostHistoryPanel } from "./post-history-panel";
-import { TRASH_MESSAGES, TrashPanel, untrash } from "./trash-panel";
+import { TRASH_MESSAGES, TrashPanel, undoAction } from "./trash-panel";
 import { useInboxSummary } from "./use-inbox";
 import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
@@ -76,10 +76,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const remove = async (post: CmsListItem) => {
     try {
       await api.post(`/api/cms/delete-post/${post.id}`);
-      const undo = async () => {
-        if (await untrash(post.id)) void reload();
-      };
-      toast({ ...ADMIN_MESSAGES.deleted, action: { label: ADMIN_MESSAGES.undo, onClick: () => void undo() } });
+      toast({ ...ADMIN_MESSAGES.deleted, action: undoAction(post.id, reload) });
       void reload();
     } catch (err) {
       toast({

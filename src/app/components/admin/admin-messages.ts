@@ -33,7 +33,6 @@ export const ADMIN_MESSAGES = {
   updated: { title: "Post updated successfully" },
   // Deleting moves the post to the Trash (docs/decisions/097-deleted-posts-go-to-a-trash.md), so the toast says so and offers Undo.
   deleted: { title: "Post deleted successfully", description: "The post was moved to the Trash" },
-  undo: "Undo",
   createFailed: {
     title: "Failed to create post",
     withStatus: (status: number, body: string) => `Failed to create post (${status}): ${body}`,

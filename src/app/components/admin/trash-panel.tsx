@@ -7,6 +7,8 @@ import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 
+export const UNDO_LABEL = "Undo";
+
 export const TRASH_MESSAGES = {
   tab: "Trash",
   title: "Trash",
@@ -37,6 +39,12 @@ export async function untrash(id: number): Promise<boolean> {
     return false;
   }
 }
+
+/** A delete toast's Undo: the post comes back from the Trash, then `reload` shows it. */
+export const undoAction = (id: number, reload: () => unknown) => ({
+  label: UNDO_LABEL,
+  onClick: () => void untrash(id).then((back) => back && reload()),
+});
 
 /** The admins' Trash tab: deleted posts, newest first, each restored or deleted for good. */
 export function TrashPanel({ onRestored }: { onRestored: () => void }) {
