@@ -30,6 +30,8 @@ import { mediaRouter } from "./media/media-router";
 import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
+import { createPostHistory } from "~/server/posts/post-history";
+import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
   contentSecurityPolicy,
@@ -89,6 +91,7 @@ export function createApp({
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
     posts,
+    history: createPostHistory(store, config.history),
     sessions,
     auth,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf }),
@@ -101,6 +104,7 @@ export function createApp({
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
   };
   void notifier?.resumePending();
+  const sweeper = sweepHistoryEvery(store, config.history);
 
   const dev = config.env !== "production";
   // Vite's dev server hands a fresh build per request and the cache is off by default there
@@ -149,7 +153,10 @@ export function createApp({
     htmlCache,
     setup: context.setup,
     mediaAdmin: context.mediaAdmin,
-    stop: () => notifier?.stop(),
+    stop: () => {
+      sweeper.stop();
+      notifier?.stop();
+    },
   });
 }
 

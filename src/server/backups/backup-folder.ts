@@ -7,6 +7,7 @@ import type { Post, SavedPost } from "~/server/store/types";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { folderOriginals } from "~/server/media/media-originals";
 import {
+  type BackupHistory,
   assertBackupName,
   BACKUP_END_BYTES,
   BACKUP_MESSAGES,
@@ -33,8 +34,13 @@ export type { WrittenBackup };
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
 /** A backup of a data folder's posts, with the folder's images they show. */
-export function writeBackup(dataDir: string, posts: readonly Post[], keep: number): Promise<WrittenBackup> {
-  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep);
+export function writeBackup(
+  dataDir: string,
+  posts: readonly Post[],
+  keep: number,
+  history?: BackupHistory,
+): Promise<WrittenBackup> {
+  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, history);
 }
 
 /** The data folder's backups as a BackupShelf. */

@@ -11,8 +11,9 @@ import type { DbFile } from "~/server/store/db-schema";
 type Kind = "value" | "time";
 type Column = readonly [field: string, column: string, kind?: Kind];
 
-export type CollectionKey = "posts" | "tags" | "users" | "messages";
-export type Collection = { key: CollectionKey; table: string; columns: readonly Column[] };
+export type CollectionKey = "posts" | "tags" | "users" | "messages" | "revisions" | "trash";
+/** `counted`: named in the db commands' summary of a site ("3 posts, 4 tags, 1 user, 0 messages"). */
+export type Collection = { key: CollectionKey; table: string; columns: readonly Column[]; counted?: boolean };
 export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
 
@@ -20,6 +21,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "tags",
     table: "tags",
+    counted: true,
     columns: [
       ["id", "id"],
       ["name", "name"],
@@ -29,6 +31,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "posts",
     table: "posts",
+    counted: true,
     columns: [
       ["id", "id"],
       ["title", "title"],
@@ -46,6 +49,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "users",
     table: "users",
+    counted: true,
     columns: [
       ["id", "id"],
       ["username", "username"],
@@ -57,6 +61,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "messages",
     table: "messages",
+    counted: true,
     columns: [
       ["id", "id"],
       ["name", "name"],
@@ -66,6 +71,25 @@ export const COLLECTIONS: readonly Collection[] = [
       ["message", "message"],
       ["ip", "ip"],
       ["createdAt", "created_at", "time"],
+    ],
+  },
+  // Post history (migrations/008): the snapshot and the rest of a revision travel in `extra`.
+  {
+    key: "revisions",
+    table: "revisions",
+    columns: [
+      ["id", "id"],
+      ["subject", "subject"],
+      ["subjectId", "subject_id"],
+      ["createdAt", "created_at", "time"],
+    ],
+  },
+  {
+    key: "trash",
+    table: "post_trash",
+    columns: [
+      ["id", "id"],
+      ["deletedAt", "deleted_at", "time"],
     ],
   },
 ];
@@ -111,7 +135,8 @@ export function fromRow<T>(collection: Collection, row: Row): T {
   return Object.assign(record, row.extra as Row) as T;
 }
 
-export const recordsOf = (data: DbFile, key: CollectionKey) => data[key] as readonly Rec[];
+/** A collection absent from an older file holds no record. */
+export const recordsOf = (data: DbFile, key: CollectionKey) => (data[key] ?? []) as readonly Rec[];
 
 /** What a write changed in one collection: the records to write and the ids to remove. */
 export type CollectionDiff = { collection: Collection; upsert: Rec[]; remove: number[] };

@@ -53,7 +53,9 @@ const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf
 
 /** "3 posts, 4 tags, 1 user, 0 messages", for the db commands. */
 export const describeRecords = (data: DbFile) =>
-  COLLECTIONS.map((c) => countPosts(recordsOf(data, c.key).length, c.key.replace(/s$/, ""))).join(", ");
+  COLLECTIONS.filter((c) => c.counted)
+    .map((c) => countPosts(recordsOf(data, c.key).length, c.key.replace(/s$/, "")))
+    .join(", ");
 
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
