@@ -1,4 +1,5 @@
-import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "~/shared/blog";
+import { BLOG_PAGE_SIZE, type PostListItem, type PostSeo, type PublicPost, type Tag } from "~/shared/blog";
+import { withoutUndefined } from "~/server/store/change";
 import { pageOf } from "~/server/http/paging";
 import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "~/server/media/media-library";
@@ -46,6 +47,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
   };
   const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
     ...toCard(post),
+    ...seoOf(post),
     content,
     published: post.published,
   });
@@ -97,6 +99,10 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       return relatedPosts(await store.publishedPosts(), post, limit).map(toCard);
     },
   };
+}
+
+function seoOf({ metaTitle, metaDescription, socialImage, canonicalUrl, noindex }: Post): PostSeo {
+  return withoutUndefined({ metaTitle, metaDescription, socialImage, canonicalUrl, noindex });
 }
 
 function listItemOf(post: Post): PostListItem {

@@ -5,6 +5,7 @@ import { checkRecord, withoutUndefined, type Change } from "~/server/store/chang
 import { storedPostSchema, type Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import type { Post, PostInput, SavedPost, Tag } from "~/server/store/types";
+import { applySeoSettings } from "./post-seo";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -53,6 +54,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
     updatedAt: now,
     tags,
   } as Post;
+  applySeoSettings(post, input);
   checkRecord(storedPostSchema, post);
   const next = {
     ...data,
@@ -106,6 +108,7 @@ export function updatePost(
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;
   }
+  applySeoSettings(post, input);
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const next = {

@@ -41,6 +41,12 @@ export const postRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   tags: z.array(tagRecordSchema),
+  // The search and social settings (docs/decisions/116-per-post-search-settings.md), each absent when unset.
+  metaTitle: z.string().optional(),
+  metaDescription: z.string().optional(),
+  socialImage: z.string().optional(),
+  canonicalUrl: z.string().optional(),
+  noindex: z.boolean().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
