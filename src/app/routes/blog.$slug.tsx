@@ -194,8 +194,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /**
- * docs/product.md section 3: the cover, at most 250 px high. A post without one gets the cover its
- * card shows, drawn from its title, so the card a reader clicked and the page it opens match.
+ * The cover, whole: at its own proportions, up to 480 px high, never cropped
+ * (docs/decisions/118-covers-shown-whole.md). A post without one gets the cover its card shows,
+ * drawn from its title, so the card a reader clicked and the page it opens match.
  */
 function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
   if (!post.coverImage) return <GeneratedCover title={post.title} className="mt-8 h-[180px] w-full rounded-xl" />;
@@ -209,7 +210,7 @@ function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] 
       height={cover?.height}
       alt=""
       fetchPriority="high"
-      className="mt-8 h-[250px] w-full rounded-xl object-cover"
+      className="mt-8 h-auto max-h-[480px] w-full rounded-xl bg-slate-100 object-contain"
     />
   );
 }
