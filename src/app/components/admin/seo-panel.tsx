@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { Field, inputClasses } from "~/app/components/ui/field";
 import { Switch } from "~/app/components/ui/switch";
+import { imagesIn } from "~/app/lib/image-text";
 import type { PostFormValues } from "./post-form-values";
 import { SEO_PANEL_MESSAGES as M } from "./seo-messages";
 import { SeoPreviews } from "./seo-previews";
@@ -73,6 +74,7 @@ export function SeoPanel({
             render={({ field }) => (
               <SocialImagePicker
                 value={field.value ?? ""}
+                postImages={postImages(fields.coverImage, fields.content)}
                 onChange={field.onChange}
                 error={errors.socialImage?.message}
               />
@@ -121,6 +123,12 @@ export function SeoPanel({
       )}
     </details>
   );
+}
+
+/** The post's own images by address: its cover and those in its content. */
+function postImages(cover = "", content = ""): string[] {
+  const inContent = typeof DOMParser === "undefined" ? [] : imagesIn(content).map((image) => image.src);
+  return [cover, ...inContent];
 }
 
 /** A Field whose control also names a live count of its characters against the limit. */

@@ -1,32 +1,41 @@
 import { useEffect, useState } from "react";
 import { type MediaItem } from "~/shared/media";
-import { api } from "~/app/lib/api";
+import { api, ApiError } from "~/app/lib/api";
+import { isLibraryImage } from "~/shared/schemas";
 import { cn } from "~/app/lib/cn";
 import { SEO_PANEL_MESSAGES as M } from "./seo-messages";
 
 /**
  * The post's social image, picked from the media library: one radio button per uploaded image,
- * and the generated card (an empty value) first. An error names the field.
+ * and the generated card (an empty value) first. The post's own uploads (its cover and the
+ * images in its content) come first; the whole library follows for admins, the only ones who
+ * may list it (docs/cms-guide.md, Images). An error names the field.
  */
 export function SocialImagePicker({
   value,
   onChange,
+  postImages,
   error,
 }: {
   value: string;
   onChange: (url: string) => void;
+  postImages: string[];
   error?: string;
 }) {
-  const [images, setImages] = useState<MediaItem[] | undefined>();
+  const [library, setLibrary] = useState<MediaItem[]>([]);
   const [failed, setFailed] = useState<string | undefined>();
   useEffect(() => {
     api
       .get<{ media: MediaItem[] }>("/api/cms/media")
-      .then((answer) => setImages(answer.media))
-      .catch((e: unknown) => setFailed(e instanceof Error ? e.message : M.imagesFailed));
+      .then((answer) => setLibrary(answer.media))
+      .catch((e: unknown) => {
+        // A writer is not shown the library; the post's own images are enough to pick from.
+        if (!(e instanceof ApiError && e.status === 403)) setFailed(e instanceof Error ? e.message : M.imagesFailed);
+      });
   }, []);
 
-  const options = [{ url: "", name: M.generatedCard }, ...(images ?? []).map((i) => ({ url: i.url, name: i.name }))];
+  const urls = [...new Set([...postImages, value, ...library.map((i) => i.url)].filter(isLibraryImage))];
+  const options = [{ url: "", name: M.generatedCard }, ...urls.map((url) => ({ url, name: url.slice(7) }))];
   return (
     <fieldset className="space-y-2" aria-describedby={error ? "post-social-image-error" : undefined}>
       <legend className="text-sm font-medium text-slate-800">
@@ -64,7 +73,7 @@ export function SocialImagePicker({
           </label>
         ))}
       </div>
-      {images?.length === 0 && <p className="text-sm text-slate-600">{M.noImages}</p>}
+      {urls.length === 0 && <p className="text-sm text-slate-600">{M.noImages}</p>}
       {failed && <p className="text-sm text-red-700">{`${M.imagesFailed}: ${failed}`}</p>}
       {error && (
         <p id="post-social-image-error" className="text-sm text-red-700">
