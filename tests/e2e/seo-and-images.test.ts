@@ -96,6 +96,8 @@ it(
     expect(await page.getByTestId("search-preview").textContent()).toContain(META_TITLE);
     await page.getByTestId("social-preview").locator('img[src^="/media/"]').waitFor();
     await shootPanel(page, "seo-previews-desktop.png");
+    // The editor with both sections open, as a keyboard or screen reader user meets them.
+    expect(await violations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await shootPanel(page, "seo-previews-phone.png");
     await page.setViewportSize(DESKTOP);
