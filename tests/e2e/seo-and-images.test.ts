@@ -82,6 +82,10 @@ it(
     await page.getByRole("button", { name: `${IMAGE_TEXT_MESSAGES.apply} ${IMAGE_TEXT_MESSAGES.image(1)}` }).click();
     await page.locator(".ql-editor figure figcaption", { hasText: CAPTION }).waitFor();
     expect(await page.locator(".ql-editor figure img").getAttribute("alt")).toBe(ALT);
+    // A writer's edit after it: the content saved is then the editor's own HTML of the figure.
+    await page.locator(".ql-editor p").first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Really.");
     await page.locator("#image-text-heading").scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, "image-text-desktop.png") });
 
@@ -113,6 +117,7 @@ it(
     const figure = page.locator(".post-content figure");
     expect(await figure.locator("img").getAttribute("alt")).toBe(ALT);
     expect(await figure.locator("figcaption").textContent()).toBe(CAPTION);
+    expect(await page.locator(".post-content p").first().textContent()).toContain("Really.");
     expect(await page.title()).toBe(META_TITLE);
     expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
       /\/media\/[0-9a-f]{64}\.png$/,
