@@ -42,7 +42,18 @@ async function fullDataFolder(): Promise<string> {
   const media = createMediaLibrary(dir);
   await media.upload(await makeImage(30, 20));
   const shown = await media.upload(await makeImage(31, 20));
-  await store.createPost(makePostInput({ tags: ["Airports", "Retail"], coverImage: "https://x.test/c.png" }));
+  // With every search and social setting, in the columns of migration 012.
+  await store.createPost(
+    makePostInput({
+      tags: ["Airports", "Retail"],
+      coverImage: "https://x.test/c.png",
+      metaTitle: "Shorter queues",
+      metaDescription: "How a pharmacy cut its wait.",
+      socialImage: shown.url,
+      canonicalUrl: "https://elsewhere.example/post",
+      noindex: true,
+    }),
+  );
   const doomed = await store.createPost(makePostInput({ published: false }));
   await store.deletePost(doomed.id);
   await store.restorePosts([
