@@ -15,6 +15,8 @@ export type PostListItem = {
   coverImage?: string;
   /** The cover with its size and resized copies, when it is an uploaded image. */
   cover?: ResponsiveImage;
+  /** Where a card crops the cover, as CSS `object-position` (docs/decisions/118-covers-shown-whole.md). */
+  coverFocus?: string;
   createdAt: string;
   updatedAt: string;
   tags: Tag[];

@@ -77,6 +77,7 @@ export const SEO_MESSAGES = {
   socialImage: "Social image must be an image uploaded to the media library",
   canonicalUrl: "Canonical URL must be an http or https address",
   noindex: "Hide from search engines must be true or false",
+  coverFocus: "The cover's focal point must be two percentages, such as 50% 0%",
 } as const;
 
 /** An original in the media library (`/media/<sha256>.<ext>`), not a resized copy. */
@@ -90,8 +91,17 @@ export function isCanonicalUrl(value: string): boolean {
   return /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
 }
 
-/** The settings stored as text: an empty one sent is removed from the post. */
-export const SEO_TEXT_FIELDS = ["metaTitle", "metaDescription", "socialImage", "canonicalUrl"] as const;
+/**
+ * Where a card crops the cover: a CSS `object-position` of two percentages, across then down
+ * (docs/decisions/118-covers-shown-whole.md).
+ */
+export function isFocalPoint(value: string): boolean {
+  const match = /^(\d{1,3})% (\d{1,3})%$/.exec(value);
+  return match !== null && Number(match[1]) <= 100 && Number(match[2]) <= 100;
+}
+
+/** The optional settings stored as text: an empty one sent is removed from the post. */
+export const SEO_TEXT_FIELDS = ["metaTitle", "metaDescription", "socialImage", "canonicalUrl", "coverFocus"] as const;
 
 const seoText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
 
@@ -110,6 +120,11 @@ const seoFields = {
     .refine((v) => v === "" || isCanonicalUrl(v), SEO_MESSAGES.canonicalUrl)
     .optional(),
   noindex: z.boolean({ error: SEO_MESSAGES.noindex }).optional(),
+  coverFocus: z
+    .string({ error: SEO_MESSAGES.coverFocus })
+    .trim()
+    .refine((v) => v === "" || isFocalPoint(v), SEO_MESSAGES.coverFocus)
+    .optional(),
 };
 
 const postFields = {
@@ -182,6 +197,7 @@ export const postRulesSchema = z.object({
   socialImage: z.string().refine(isLibraryImage, SEO_MESSAGES.socialImage).optional(),
   canonicalUrl: z.string().refine(isCanonicalUrl, SEO_MESSAGES.canonicalUrl).optional(),
   noindex: z.boolean({ error: SEO_MESSAGES.noindex }).optional(),
+  coverFocus: z.string().refine(isFocalPoint, SEO_MESSAGES.coverFocus).optional(),
 });
 
 export const TAG_MESSAGES = {

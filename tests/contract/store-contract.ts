@@ -220,6 +220,7 @@ export function storeContract(name: string, factory: StoreFactory) {
         socialImage: `/media/${"b".repeat(64)}.png`,
         canonicalUrl: "https://elsewhere.example/post",
         noindex: true,
+        coverFocus: "50% 25%",
       };
       const created = await store.createPost(makePostInput(settings));
       expect(created).toMatchObject(settings);
@@ -227,7 +228,11 @@ export function storeContract(name: string, factory: StoreFactory) {
       expect(cleared).not.toHaveProperty("metaTitle");
       expect(cleared).not.toHaveProperty("socialImage");
       expect(cleared).not.toHaveProperty("noindex");
-      expect(cleared).toMatchObject({ metaDescription: settings.metaDescription, canonicalUrl: settings.canonicalUrl });
+      expect(cleared).toMatchObject({
+        metaDescription: settings.metaDescription,
+        canonicalUrl: settings.canonicalUrl,
+        coverFocus: settings.coverFocus,
+      });
       await store.close();
       const reopened = await reopen();
       open.push(reopened);

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
-import { IMAGE_TEXT_MESSAGES, SEO_PANEL_MESSAGES } from "~/app/components/admin/seo-messages";
+import { COVER_FOCUS_MESSAGES, IMAGE_TEXT_MESSAGES, SEO_PANEL_MESSAGES } from "~/app/components/admin/seo-messages";
 import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
@@ -59,6 +59,9 @@ it(
     await page.waitForFunction(() =>
       /^\/media\/[0-9a-f]{64}\.png$/.test((document.getElementById("post-cover") as HTMLInputElement).value),
     );
+    // Cards keep the cover's upper third.
+    await page.getByLabel(COVER_FOCUS_MESSAGES.label).selectOption("50% 25%");
+    await page.screenshot({ path: path.join(SHOTS, "cover-focus-desktop.png") });
     await page.locator(".ql-editor").click();
     await page.keyboard.type(
       "Nobody stands in line any more: they sit, read, and get a message when it is their turn.",
@@ -110,6 +113,10 @@ it(
     await page.getByRole("button", { name: "Update Post" }).click();
     await toastTitled(page, ADMIN_MESSAGES.updated.title);
     expect(await page.getByText(IMAGE_TEXT_MESSAGES.warningTitle(1)).count()).toBe(0);
+
+    const card = page.locator(`article:has(a[href="/blog/pictures-from-a-calm-waiting-room"]) img`);
+    await page.goto(`${site.server.url}/blog`);
+    expect(await card.evaluate((img) => getComputedStyle(img).objectPosition)).toBe("50% 25%");
 
     // The public post: the figure with its alt text and caption, the settings in its head, axe clean.
     await page.goto(`${site.server.url}/blog/pictures-from-a-calm-waiting-room`);

@@ -70,7 +70,7 @@ describe("PostgreSQL store: several instances on one database", () => {
 });
 
 describe("PostgreSQL store: a post's search and social settings", () => {
-  it("are kept in the columns of migration 012, not in extra", async () => {
+  it("are kept in the columns of migration 012, not in extra, with the cover's focal point", async () => {
     const url = await server.createDatabase();
     const store = await openPgStore(url, { seed: false });
     opened.push(store);
@@ -81,13 +81,14 @@ describe("PostgreSQL store: a post's search and social settings", () => {
         socialImage: `/media/${"c".repeat(64)}.png`,
         canonicalUrl: "https://elsewhere.example/post",
         noindex: true,
+        coverFocus: "50% 25%",
       }),
     );
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       const { rows } = await client.query(
-        "SELECT meta_title, meta_description, social_image, canonical_url, noindex, extra FROM posts WHERE id = $1",
+        "SELECT meta_title, meta_description, social_image, canonical_url, noindex, cover_focus, extra FROM posts WHERE id = $1",
         [post.id],
       );
       expect(rows).toEqual([
@@ -97,6 +98,7 @@ describe("PostgreSQL store: a post's search and social settings", () => {
           social_image: `/media/${"c".repeat(64)}.png`,
           canonical_url: "https://elsewhere.example/post",
           noindex: true,
+          cover_focus: "50% 25%",
           extra: {},
         },
       ]);

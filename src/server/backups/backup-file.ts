@@ -151,6 +151,7 @@ const restoredPostSchema = z.object({
   socialImage: text(RESTORE_LIMITS.url).optional(),
   canonicalUrl: text(RESTORE_LIMITS.url).optional(),
   noindex: z.boolean().optional(),
+  coverFocus: text(RESTORE_LIMITS.date).optional(),
 });
 
 const postsSchema = z.object({

@@ -113,6 +113,7 @@ function listItemOf(post: Post): PostListItem {
     summary: summaryOf(post),
     // A restored or older post may hold a cover the form would refuse; it is shown as none.
     ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
+    ...(post.coverFocus && { coverFocus: post.coverFocus }),
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),

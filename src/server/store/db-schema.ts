@@ -47,6 +47,8 @@ export const postRecordSchema = z.object({
   socialImage: z.string().optional(),
   canonicalUrl: z.string().optional(),
   noindex: z.boolean().optional(),
+  /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
+  coverFocus: z.string().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.

@@ -20,6 +20,7 @@ export const toFormValues = (post?: CmsPost): PostFormValues => ({
   socialImage: post?.socialImage ?? "",
   canonicalUrl: post?.canonicalUrl ?? "",
   noindex: post?.noindex ?? false,
+  coverFocus: post?.coverFocus ?? "",
 });
 
 /** True for Ctrl+S, and Cmd+S on a Mac. */

@@ -15,6 +15,7 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { AltTextWarning, useAltTextCheck } from "./alt-text-warning";
 import { ImageTextPanel } from "./image-text-panel";
 import { SeoPanel } from "./seo-panel";
+import { CoverFocus } from "./cover-focus";
 import { CoverUpload } from "./cover-upload";
 import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { localDraftKey } from "./local-draft";
@@ -205,6 +206,7 @@ export function PostForm({
           className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain"
         />
       </div>
+      <CoverFocus control={control} register={register} error={errors.coverFocus?.message} />
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
         {(a) => <textarea {...a} {...register("summary")} rows={3} className={inputClasses} />}
       </Field>

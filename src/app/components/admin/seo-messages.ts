@@ -38,3 +38,13 @@ export const IMAGE_TEXT_MESSAGES = {
   publishAnyway: "Publish anyway",
   addAltText: "Add alt text",
 } as const;
+
+export const COVER_FOCUS_MESSAGES = {
+  label: "Part of the cover the blog's cards show",
+  top: "Top (default)",
+  upper: "Upper third",
+  middle: "Middle",
+  lower: "Lower third",
+  bottom: "Bottom",
+  preview: "As a card shows it",
+} as const;

@@ -47,6 +47,7 @@ export const COLLECTIONS: readonly Collection[] = [
       ["socialImage", "social_image"],
       ["canonicalUrl", "canonical_url"],
       ["noindex", "noindex"],
+      ["coverFocus", "cover_focus"],
     ],
   },
   {
