@@ -113,6 +113,10 @@ it(
     await page.getByRole("button", { name: "Update Post" }).click();
     await toastTitled(page, ADMIN_MESSAGES.updated.title);
     expect(await page.getByText(IMAGE_TEXT_MESSAGES.warningTitle(1)).count()).toBe(0);
+    // Opened again, the editor reads the stored figure back with its alt text and caption.
+    await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
+    await page.locator(".ql-editor figure figcaption", { hasText: CAPTION }).waitFor();
+    expect(await page.locator(".ql-editor figure img").getAttribute("alt")).toBe(ALT);
 
     const card = page.locator(`article:has(a[href="/blog/pictures-from-a-calm-waiting-room"]) img`);
     await page.goto(`${site.server.url}/blog`);
