@@ -15,6 +15,8 @@ export type PostListItem = {
   coverImage?: string;
   /** The cover with its size and resized copies, when it is an uploaded image. */
   cover?: ResponsiveImage;
+  /** Where a card crops the cover, as CSS `object-position` (docs/decisions/118-covers-shown-whole.md). */
+  coverFocus?: string;
   createdAt: string;
   updatedAt: string;
   tags: Tag[];
@@ -22,8 +24,19 @@ export type PostListItem = {
   readingMinutes: number;
 };
 
+/** A post's search and social settings, each absent when unset (docs/decisions/116-per-post-search-settings.md). */
+export type PostSeo = {
+  metaTitle?: string;
+  metaDescription?: string;
+  /** An original in the media library (`/media/...`); without one, the generated social card. */
+  socialImage?: string;
+  canonicalUrl?: string;
+  /** Hidden from search engines: robots noindex, and left out of the sitemap and RSS. */
+  noindex?: boolean;
+};
+
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostListItem & { content: string; published: boolean };
+export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean };
 
 /** docs/architecture.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;

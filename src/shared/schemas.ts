@@ -1,5 +1,6 @@
 import "./zod-jitless";
 import { z } from "zod";
+import { MEDIA_URL } from "./media";
 import { SLUG_PATTERN } from "./slug";
 
 /**
@@ -38,7 +39,7 @@ export const POST_MESSAGES = {
   tooLong: TOO_LONG,
   /** An update that sends none of the post's fields: there is nothing to change. */
   nothingToUpdate:
-    "Nothing to update: send at least one of title, slug, summary, content, coverImage, published or tags.",
+    "Nothing to update: send at least one of title, slug, summary, content, coverImage, published, tags or a search setting.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
@@ -63,7 +64,71 @@ const httpUrl = z
   .max(LIMITS.url, POST_MESSAGES.tooLong)
   .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage);
 
+/**
+ * A post's search and social settings (docs/decisions/116-per-post-search-settings.md): each one
+ * optional, an empty string clears it, and what is left out falls back to the title, the summary,
+ * the generated social card and the post's own address.
+ */
+export const SEO_LIMITS = { metaTitle: 60, metaDescription: 160 } as const;
+
+export const SEO_MESSAGES = {
+  metaTitle: `Meta title must be at most ${SEO_LIMITS.metaTitle} characters`,
+  metaDescription: `Meta description must be at most ${SEO_LIMITS.metaDescription} characters`,
+  socialImage: "Social image must be an image uploaded to the media library",
+  canonicalUrl: "Canonical URL must be an http or https address",
+  noindex: "Hide from search engines must be true or false",
+  coverFocus: "The cover's focal point must be two percentages, such as 50% 0%",
+} as const;
+
+/** An original in the media library (`/media/<sha256>.<ext>`), not a resized copy. */
+export function isLibraryImage(value: string): boolean {
+  const match = MEDIA_URL.exec(value);
+  return match !== null && match[2] === undefined;
+}
+
+/** An absolute http(s) address another site can be told to treat as the original. */
+export function isCanonicalUrl(value: string): boolean {
+  return /^https?:\/\/\S+$/i.test(value) && URL.canParse(value);
+}
+
+/**
+ * Where a card crops the cover: a CSS `object-position` of two percentages, across then down
+ * (docs/decisions/118-covers-shown-whole.md).
+ */
+export function isFocalPoint(value: string): boolean {
+  const match = /^(\d{1,3})% (\d{1,3})%$/.exec(value);
+  return match !== null && Number(match[1]) <= 100 && Number(match[2]) <= 100;
+}
+
+/** The optional settings stored as text: an empty one sent is removed from the post. */
+export const SEO_TEXT_FIELDS = ["metaTitle", "metaDescription", "socialImage", "canonicalUrl", "coverFocus"] as const;
+
+const seoText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
+
+const seoFields = {
+  metaTitle: seoText(SEO_LIMITS.metaTitle, SEO_MESSAGES.metaTitle).optional(),
+  metaDescription: seoText(SEO_LIMITS.metaDescription, SEO_MESSAGES.metaDescription).optional(),
+  socialImage: z
+    .string({ error: SEO_MESSAGES.socialImage })
+    .trim()
+    .refine((v) => v === "" || isLibraryImage(v), SEO_MESSAGES.socialImage)
+    .optional(),
+  canonicalUrl: z
+    .string({ error: SEO_MESSAGES.canonicalUrl })
+    .trim()
+    .max(LIMITS.url, POST_MESSAGES.tooLong)
+    .refine((v) => v === "" || isCanonicalUrl(v), SEO_MESSAGES.canonicalUrl)
+    .optional(),
+  noindex: z.boolean({ error: SEO_MESSAGES.noindex }).optional(),
+  coverFocus: z
+    .string({ error: SEO_MESSAGES.coverFocus })
+    .trim()
+    .refine((v) => v === "" || isFocalPoint(v), SEO_MESSAGES.coverFocus)
+    .optional(),
+};
+
 const postFields = {
+  ...seoFields,
   title: z
     .string({ error: POST_MESSAGES.title })
     .trim()
@@ -128,6 +193,11 @@ export const postRulesSchema = z.object({
     .optional(),
   createdAt: dateTime,
   updatedAt: dateTime,
+  // A restored address reaches every reader's page head, as the cover's does.
+  socialImage: z.string().refine(isLibraryImage, SEO_MESSAGES.socialImage).optional(),
+  canonicalUrl: z.string().refine(isCanonicalUrl, SEO_MESSAGES.canonicalUrl).optional(),
+  noindex: z.boolean({ error: SEO_MESSAGES.noindex }).optional(),
+  coverFocus: z.string().refine(isFocalPoint, SEO_MESSAGES.coverFocus).optional(),
 });
 
 export const TAG_MESSAGES = {

@@ -211,6 +211,35 @@ export function storeContract(name: string, factory: StoreFactory) {
     });
   });
 
+  describe(`${name}: a post's search and social settings`, () => {
+    it("keeps them across a reopen, and removes those sent empty", async () => {
+      const { store, reopen } = await factory.open();
+      const settings = {
+        metaTitle: "Shorter queues",
+        metaDescription: "How a pharmacy cut its wait.",
+        socialImage: `/media/${"b".repeat(64)}.png`,
+        canonicalUrl: "https://elsewhere.example/post",
+        noindex: true,
+        coverFocus: "50% 25%",
+      };
+      const created = await store.createPost(makePostInput(settings));
+      expect(created).toMatchObject(settings);
+      const cleared = await store.updatePost(created.id, { metaTitle: "", socialImage: "", noindex: false });
+      expect(cleared).not.toHaveProperty("metaTitle");
+      expect(cleared).not.toHaveProperty("socialImage");
+      expect(cleared).not.toHaveProperty("noindex");
+      expect(cleared).toMatchObject({
+        metaDescription: settings.metaDescription,
+        canonicalUrl: settings.canonicalUrl,
+        coverFocus: settings.coverFocus,
+      });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.getPostById(created.id)).toEqual(cleared);
+    });
+  });
+
   describe(`${name}: users and messages`, () => {
     it("keeps usernames unique regardless of case", async () => {
       const store = await emptyStore();

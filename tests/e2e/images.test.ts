@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { IMAGE_TEXT_MESSAGES } from "~/app/components/admin/seo-messages";
 import { MEDIA_MESSAGES } from "~/shared/media";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
@@ -70,6 +71,10 @@ it(
     await toastTitled(page, `${MEDIA_MESSAGES.uploadFailed}: fake.png`);
     await page.getByText(MEDIA_MESSAGES.svgRefused).first().waitFor();
     expect(await page.locator(".ql-editor img").count()).toBe(1);
+    // Described, so publishing asks nothing (seo-and-images.test.ts covers the warning).
+    await page.getByLabel(`${IMAGE_TEXT_MESSAGES.alt} ${IMAGE_TEXT_MESSAGES.image(1)}`).fill("A calm waiting room");
+    await page.getByRole("button", { name: `${IMAGE_TEXT_MESSAGES.apply} ${IMAGE_TEXT_MESSAGES.image(1)}` }).click();
+    await page.locator('.ql-editor figure img[alt="A calm waiting room"]').waitFor();
     await page.screenshot({ path: path.join(SHOTS, "editor.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Create Post" }).click();

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
 import { ConflictError } from "~/server/http/errors";
 import { openPgStore, type PgStore } from "~/server/store/pg/pg-store";
 import { expectRejection, storeContract } from "../contract/store-contract";
@@ -65,5 +66,44 @@ describe("PostgreSQL store: several instances on one database", () => {
     const ids = async (store: PgStore) => (await store.listPosts()).map((p) => p.id);
     await expect.poll(() => ids(a)).toHaveLength(8);
     await expect.poll(() => ids(b)).toEqual(await ids(a));
+  });
+});
+
+describe("PostgreSQL store: a post's search and social settings", () => {
+  it("are kept in the columns of migration 012, not in extra, with the cover's focal point", async () => {
+    const url = await server.createDatabase();
+    const store = await openPgStore(url, { seed: false });
+    opened.push(store);
+    const post = await store.createPost(
+      makePostInput({
+        metaTitle: "Shorter queues",
+        metaDescription: "How a pharmacy cut its wait.",
+        socialImage: `/media/${"c".repeat(64)}.png`,
+        canonicalUrl: "https://elsewhere.example/post",
+        noindex: true,
+        coverFocus: "50% 25%",
+      }),
+    );
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT meta_title, meta_description, social_image, canonical_url, noindex, cover_focus, extra FROM posts WHERE id = $1",
+        [post.id],
+      );
+      expect(rows).toEqual([
+        {
+          meta_title: "Shorter queues",
+          meta_description: "How a pharmacy cut its wait.",
+          social_image: `/media/${"c".repeat(64)}.png`,
+          canonical_url: "https://elsewhere.example/post",
+          noindex: true,
+          cover_focus: "50% 25%",
+          extra: {},
+        },
+      ]);
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -15,7 +15,7 @@ describe("the sanitizer's <img> rules", () => {
       '<img src="https://cdn.example.com/a.png" alt="" />',
     );
     expect(sanitizeContent('<img src="http://cdn.example.com/a.png" />')).toBe(
-      '<img src="http://cdn.example.com/a.png" />',
+      '<img src="http://cdn.example.com/a.png" alt="" />',
     );
   });
 
@@ -37,7 +37,7 @@ describe("the sanitizer's <img> rules", () => {
       `<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, javascript:alert(1) 2x, /etc/passwd 1x, https://e.com/b.png 960w">`,
     );
     expect(out).toBe(
-      `<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, https://e.com/b.png 960w" />`,
+      `<img src="/media/${HASH}.png" srcset="/media/${HASH}-480w.png 480w, https://e.com/b.png 960w" alt="" />`,
     );
   });
 
@@ -45,7 +45,28 @@ describe("the sanitizer's <img> rules", () => {
     const out = sanitizeContent(
       `<img src="/media/${HASH}.png" width="100%" height="12" loading="soon" sizes="<script>" onerror="alert(1)" style="x">`,
     );
-    expect(out).toBe(`<img src="/media/${HASH}.png" height="12" />`);
+    expect(out).toBe(`<img src="/media/${HASH}.png" height="12" alt="" />`);
+  });
+});
+
+describe("images with alt text and captions", () => {
+  it("keeps a figure with its image and caption, as a fixed point", () => {
+    const html = `<figure><img src="/media/${HASH}.jpg" alt="A queue at a pharmacy" /><figcaption>Morning rush, <em>before</em> QueueWise</figcaption></figure>`;
+    expect(sanitizeContent(html)).toBe(html);
+    expect(sanitizeContent(sanitizeContent(html))).toBe(html);
+  });
+
+  it("gives an image without alt text an empty one, so a screen reader skips it instead of reading its address", () => {
+    const out = sanitizeContent(`<figure><img src="/media/${HASH}.jpg"><figcaption>Caption</figcaption></figure>`);
+    expect(out).toBe(`<figure><img src="/media/${HASH}.jpg" alt="" /><figcaption>Caption</figcaption></figure>`);
+  });
+
+  it("drops what a caption or figure may not carry", () => {
+    expect(
+      sanitizeContent(
+        `<figure onclick="x()"><img src="/media/${HASH}.jpg" alt="A"><figcaption><script>x()</script>Hi</figcaption></figure>`,
+      ),
+    ).toBe(`<figure><img src="/media/${HASH}.jpg" alt="A" /><figcaption>Hi</figcaption></figure>`);
   });
 });
 
@@ -57,7 +78,7 @@ describe("responsive images in post content", () => {
         : undefined;
     const html = sanitizeContent(`<p>a</p><img src="/media/${HASH}.jpg" alt="Line"><img src="https://e.com/x.png">`);
     expect(withResponsiveImages(html, lookup)).toBe(
-      `<p>a</p><img src="/media/${HASH}.jpg" alt="Line" width="2000" height="1000" srcset="/media/${HASH}-480w.jpg 480w" sizes="${CONTENT_IMAGE_SIZES}" loading="lazy" /><img src="https://e.com/x.png" />`,
+      `<p>a</p><img src="/media/${HASH}.jpg" alt="Line" width="2000" height="1000" srcset="/media/${HASH}-480w.jpg 480w" sizes="${CONTENT_IMAGE_SIZES}" loading="lazy" /><img src="https://e.com/x.png" alt="" />`,
     );
   });
 });

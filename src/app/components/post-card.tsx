@@ -42,7 +42,10 @@ export function PostCard({
           height={post.cover?.height}
           alt=""
           loading={index < 4 ? "eager" : "lazy"}
-          className="h-[140px] w-full object-cover"
+          // Cropped to the card's frame around the writer's focal point, else from the top, where a
+          // picture's subject and any text on it usually are (docs/decisions/118-covers-shown-whole.md).
+          className="h-[140px] w-full object-cover object-top"
+          style={post.coverFocus ? { objectPosition: post.coverFocus } : undefined}
         />
       ) : (
         <GeneratedCover title={title} className="h-[140px] w-full" />

@@ -20,7 +20,14 @@ const escapeXml = (text: string) => xmlText(text).replace(/[<>&'"]/g, (c) => ENT
 /** A slug as a URL path segment; encodeURIComponent throws on a lone surrogate, so those go first. */
 const slugPath = (slug: string) => `/blog/${encodeURIComponent(xmlText(slug))}`;
 
-export function rssFeed(posts: PublicPost[], publicUrl: string): string {
+/**
+ * A post hidden from search engines stays on /blog for readers but is listed in neither the
+ * feed nor the sitemap, which are how crawlers and aggregators find posts.
+ */
+const listed = (posts: PublicPost[]) => posts.filter((post) => !post.noindex);
+
+export function rssFeed(all: PublicPost[], publicUrl: string): string {
+  const posts = listed(all);
   const items = posts.map((post) => {
     const link = `${publicUrl}${slugPath(post.slug)}`;
     return [
@@ -57,7 +64,7 @@ export function sitemap(posts: PublicPost[], publicUrl: string): string {
     { path: "/industries" },
     ...INDUSTRIES.map((i) => ({ path: `/industries/${i.id}` })),
     { path: "/blog" },
-    ...posts.map((p) => ({ path: slugPath(p.slug), lastmod: p.updatedAt })),
+    ...listed(posts).map((p) => ({ path: slugPath(p.slug), lastmod: p.updatedAt })),
   ];
   const urls = pages.map(({ path, lastmod }) =>
     [

@@ -1,11 +1,8 @@
-import { SITE } from "~/shared/site";
+import { pageTitle } from "~/shared/post-seo";
 
 /** A page's `<title>` and meta description (every page has its own). */
 export function pageMeta(title: string, description: string) {
-  return [
-    { title: title === SITE.name ? `${SITE.name} | ${SITE.tagline}` : `${title} | ${SITE.name}` },
-    { name: "description", content: description },
-  ];
+  return [{ title: pageTitle(title) }, { name: "description", content: description }];
 }
 
 /** The title and description of an admin or tool page, which search engines must not index. */

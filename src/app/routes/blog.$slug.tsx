@@ -7,28 +7,32 @@ import { TagBadge } from "~/app/components/tag-badge";
 import { buttonClasses } from "~/app/components/ui/button";
 import { HtmlBlock, isDocumentRequest } from "~/app/lib/document-html";
 import { absoluteUrl, canonicalLink, pageMeta } from "~/app/lib/meta";
-import { socialMeta } from "~/app/lib/social-meta";
+import { socialMeta, type SocialImageFacts } from "~/app/lib/social-meta";
 import { useToastOnce } from "~/app/lib/use-toast-once";
 import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { asksForPreview } from "~/shared/preview";
-import { socialCardPaths } from "~/shared/media";
+import { socialCardPaths, type ResponsiveImage } from "~/shared/media";
 import { readingTimeLabel } from "~/shared/reading-time";
 import { SITE } from "~/shared/site";
+import { libraryImageType, postAppearance } from "~/shared/post-seo";
 import { CACHEABLE_PAGE, encodeSlug, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
 
-/** Title, description, canonical URL, OpenGraph, Twitter card and JSON-LD BlogPosting. */
+/**
+ * Title, description, canonical URL, robots, OpenGraph, Twitter card and JSON-LD BlogPosting; the
+ * post's search settings win over its title, summary, card and address (shared/post-seo.ts).
+ */
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return pageMeta(BLOG_MESSAGES.notFoundTitle, BLOG_MESSAGES.notFoundText);
-  const { post, canonical, publicUrl, preview } = data;
-  const title = post.title || BLOG_MESSAGES.untitled;
-  const image = absoluteUrl(publicUrl, socialCardPaths.post(post));
+  const { post, canonical, publicUrl, preview, socialImage } = data;
+  const head = postAppearance(post);
   return [
-    ...pageMeta(title, post.summary),
-    ...(preview ? [{ name: "robots", content: "noindex" }] : []),
+    { title: head.documentTitle },
+    { name: "description", content: head.description },
+    ...(preview || post.noindex ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
     ...data.social,
     { property: "article:published_time", content: post.createdAt },
@@ -37,9 +41,9 @@ export const meta: Route.MetaFunction = ({ data }) => {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
-        headline: title,
-        description: post.summary,
-        image,
+        headline: head.socialTitle,
+        description: head.description,
+        image: absoluteUrl(publicUrl, socialImage),
         datePublished: post.createdAt,
         dateModified: post.updatedAt,
         mainEntityOfPage: canonical,
@@ -77,16 +81,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const missing = [showsPost(params.slug), ...(moved ? [showsPost(moved.slug)] : [])];
   if (!post) throw data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : showsHeader(missing) });
   const { publicUrl } = context.config;
-  const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
+  // A post first published elsewhere names that address; any other names its own.
+  const canonical = post.canonicalUrl ?? `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
   const related = await context.blog.listRelated(post);
+  const head = postAppearance(post);
+  const socialImage = post.socialImage ?? socialCardPaths.post(post);
   // Made here, on the server, so their code stays out of the page's JavaScript.
   const social = socialMeta({
     publicUrl,
-    title: post.title || BLOG_MESSAGES.untitled,
-    description: post.summary,
+    title: head.socialTitle,
+    description: head.description,
     url: canonical,
-    image: socialCardPaths.post(post),
+    image: socialImage,
     type: "article",
+    ...(post.socialImage && {
+      imageFacts: libraryImageFacts(post.socialImage, context.media.responsive(post.socialImage)),
+    }),
   });
   let pagePost: PagePost = post;
   if (isDocumentRequest(request)) {
@@ -96,9 +106,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const shows = showsHeader([showsPost(post.slug), ...post.tags.map((tag) => showsTag(tag.slug))]);
   return data(
-    { post: pagePost, related, publicUrl, canonical, preview, social },
+    { post: pagePost, related, publicUrl, canonical, preview, social, socialImage },
     { headers: preview ? PREVIEW_HEADERS : shows },
   );
+}
+
+/** What og:image says of an uploaded social image: its type, and its size once the library knows it. */
+function libraryImageFacts(url: string, image: ResponsiveImage): SocialImageFacts {
+  return { type: libraryImageType(url) ?? "image/png", width: image.width, height: image.height };
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
@@ -183,8 +198,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /**
- * docs/product.md section 3: the cover, at most 250 px high. A post without one gets the cover its
- * card shows, drawn from its title, so the card a reader clicked and the page it opens match.
+ * The cover, whole: at its own proportions, up to 480 px high, never cropped
+ * (docs/decisions/118-covers-shown-whole.md). A post without one gets the cover its card shows,
+ * drawn from its title, so the card a reader clicked and the page it opens match.
  */
 function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
   if (!post.coverImage) return <GeneratedCover title={post.title} className="mt-8 h-[180px] w-full rounded-xl" />;
@@ -198,7 +214,7 @@ function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] 
       height={cover?.height}
       alt=""
       fetchPriority="high"
-      className="mt-8 h-[250px] w-full rounded-xl object-cover"
+      className="mt-8 h-auto max-h-[480px] w-full rounded-xl bg-slate-100 object-contain"
     />
   );
 }

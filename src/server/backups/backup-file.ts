@@ -177,6 +177,13 @@ const restoredPostSchema = z.object({
   createdAt: text(RESTORE_LIMITS.date),
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
+  // The search and social settings (docs/decisions/116-per-post-search-settings.md).
+  metaTitle: text(RESTORE_LIMITS.text).optional(),
+  metaDescription: text(RESTORE_LIMITS.text).optional(),
+  socialImage: text(RESTORE_LIMITS.url).optional(),
+  canonicalUrl: text(RESTORE_LIMITS.url).optional(),
+  noindex: z.boolean().optional(),
+  coverFocus: text(RESTORE_LIMITS.date).optional(),
 });
 
 /** A revision as a backup holds it: bounded like the posts, its snapshot a post's fields. */

@@ -9,7 +9,7 @@ export function mediaHashesIn(text: string | undefined, into = new Set<string>()
   return into;
 }
 
-/** The images a post shows: its cover and those in its content. */
-export function postMediaHashes(post: Pick<Post, "coverImage" | "content">): Set<string> {
-  return mediaHashesIn(post.content, mediaHashesIn(post.coverImage));
+/** The images a post shows: its cover, its social image and those in its content. */
+export function postMediaHashes(post: Pick<Post, "coverImage" | "content" | "socialImage">): Set<string> {
+  return mediaHashesIn(post.content, mediaHashesIn(post.socialImage, mediaHashesIn(post.coverImage)));
 }

@@ -1,4 +1,5 @@
-import { BLOG_PAGE_SIZE, type PostListItem, type PublicPost, type Tag } from "~/shared/blog";
+import { BLOG_PAGE_SIZE, type PostListItem, type PostSeo, type PublicPost, type Tag } from "~/shared/blog";
+import { withoutUndefined } from "~/server/store/change";
 import { pageOf } from "~/server/http/paging";
 import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "~/server/media/media-library";
@@ -52,6 +53,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
   };
   const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
     ...toCard(post),
+    ...seoOf(post),
     content,
     published: post.published,
   });
@@ -108,6 +110,10 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
   };
 }
 
+function seoOf({ metaTitle, metaDescription, socialImage, canonicalUrl, noindex }: Post): PostSeo {
+  return withoutUndefined({ metaTitle, metaDescription, socialImage, canonicalUrl, noindex });
+}
+
 function listItemOf(post: Post): PostListItem {
   return {
     id: post.id,
@@ -116,6 +122,7 @@ function listItemOf(post: Post): PostListItem {
     summary: summaryOf(post),
     // A restored or older post may hold a cover the form would refuse; it is shown as none.
     ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
+    ...(post.coverFocus && { coverFocus: post.coverFocus }),
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),

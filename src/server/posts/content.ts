@@ -124,9 +124,14 @@ function isImageUrl(url: string): boolean {
   );
 }
 
-/** `<img>` keeps src, alt, width, height, srcset, sizes and loading, each only with a well-formed value. */
+/**
+ * `<img>` keeps src, alt, width, height, srcset, sizes and loading, each only with a well-formed
+ * value. An image its writer gave no alt text gets an empty one, so screen readers pass over it
+ * instead of reading out its address (docs/decisions/117-images-with-alt-text-and-captions.md).
+ */
 function imageRules(attrs: Record<string, string>): void {
   if (attrs.src !== undefined && !isImageUrl(attrs.src)) delete attrs.src;
+  attrs.alt ??= "";
   for (const name of ["width", "height"])
     if (attrs[name] !== undefined && !/^\d{1,5}$/.test(attrs[name])) delete attrs[name];
   if (attrs.loading !== undefined && !["lazy", "eager"].includes(attrs.loading)) delete attrs.loading;
@@ -170,6 +175,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "img",
     "iframe",
     "div",
+    // An image with its caption (docs/decisions/117-images-with-alt-text-and-captions.md).
+    "figure",
+    "figcaption",
   ],
   allowedAttributes: {
     "*": ["class", "style"],

@@ -9,6 +9,7 @@ import type { Actor, Post, PostInput, Revision, SavedPost, SlugRedirect, Tag } f
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
+import { applySeoSettings } from "./post-seo";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -79,6 +80,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
     updatedAt: now,
     tags,
   } as Post;
+  applySeoSettings(post, input);
   checkRecord(storedPostSchema, post);
   const saved = {
     ...data,
@@ -135,6 +137,7 @@ export function updatePost(
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;
   }
+  applySeoSettings(post, input);
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const moved = old.published && old.slug !== post.slug ? [{ from: old.slug, to: id }] : [];

@@ -41,6 +41,14 @@ export const postRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   tags: z.array(tagRecordSchema),
+  // The search and social settings (docs/decisions/116-per-post-search-settings.md), each absent when unset.
+  metaTitle: z.string().optional(),
+  metaDescription: z.string().optional(),
+  socialImage: z.string().optional(),
+  canonicalUrl: z.string().optional(),
+  noindex: z.boolean().optional(),
+  /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
+  coverFocus: z.string().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.

@@ -14,6 +14,13 @@ export const toFormValues = (post?: CmsPost): PostFormValues => ({
   coverImage: post?.coverImage ?? "",
   published: post?.published ?? true,
   tags: post?.tags.map((t) => t.name).join(", ") ?? "",
+  // The search and social settings (seo-panel.tsx): empty is unset.
+  metaTitle: post?.metaTitle ?? "",
+  metaDescription: post?.metaDescription ?? "",
+  socialImage: post?.socialImage ?? "",
+  canonicalUrl: post?.canonicalUrl ?? "",
+  noindex: post?.noindex ?? false,
+  coverFocus: post?.coverFocus ?? "",
 });
 
 /** True for Ctrl+S, and Cmd+S on a Mac. */

@@ -12,6 +12,10 @@ import { Button } from "~/app/components/ui/button";
 import { Field, inputClasses } from "~/app/components/ui/field";
 import { Switch } from "~/app/components/ui/switch";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { AltTextWarning, useAltTextCheck } from "./alt-text-warning";
+import { ImageTextPanel } from "./image-text-panel";
+import { SeoPanel } from "./seo-panel";
+import { CoverFocus } from "./cover-focus";
 import { CoverUpload } from "./cover-upload";
 import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { localDraftKey } from "./local-draft";
@@ -78,6 +82,8 @@ export function PostForm({
     if (!editing && !getFieldState("slug").isDirty) setValue("slug", slugify(title));
   }, [title, editing, getFieldState, setValue]);
 
+  const altText = useAltTextCheck();
+
   const save = async (values: PostFormValues, stay: boolean) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
@@ -86,6 +92,7 @@ export function PostForm({
       setError("slug", { message: slugCheck.error.issues[0]?.message });
       return toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
     }
+    if (!altText.mayPublish(values)) return;
     const payload = {
       ...values,
       slug,
@@ -199,6 +206,7 @@ export function PostForm({
           className="h-16 w-24 rounded border border-slate-200 bg-slate-50 object-contain"
         />
       </div>
+      <CoverFocus control={control} register={register} error={errors.coverFocus?.message} />
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
         {(a) => <textarea {...a} {...register("summary")} rows={3} className={inputClasses} />}
       </Field>
@@ -227,6 +235,7 @@ export function PostForm({
           </p>
         )}
       </div>
+      <ImageTextPanel html={watch("content")} onChange={(html) => setValue("content", html, { shouldDirty: true })} />
       <Field id="post-tags" label="Tags" optional error={errors.tags?.message}>
         {(a) => (
           <input
@@ -240,6 +249,7 @@ export function PostForm({
         )}
       </Field>
       <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
+      <SeoPanel control={control} register={register} errors={errors} saved={saved} />
       <div className="flex items-center gap-3">
         <Controller
           control={control}
@@ -250,6 +260,13 @@ export function PostForm({
           Publish this post
         </label>
       </div>
+      <AltTextWarning
+        missing={altText.missing}
+        onPublishAnyway={() => {
+          altText.confirm();
+          void submit();
+        }}
+      />
       {conflict && saved && (
         <ConflictNotice slug={saved.slug} {...conflict} onOverwrite={overwrite} busy={isSubmitting} />
       )}

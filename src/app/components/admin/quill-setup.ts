@@ -14,11 +14,13 @@ import {
 import { isImageAddress } from "~/app/lib/editor-content";
 import { toast } from "~/app/lib/toast";
 import { IMAGE_TYPES, VIDEO_PROMPT } from "./editor-notices";
+import { registerFigure } from "./quill-figure";
 import { uploadIntoEditor } from "./quill-uploads";
 
 type ReactQuillProps = ReactQuillComponent.ReactQuillProps;
 // docs/product.md section 5 "Editor formats allowed" (Quill 2 names: "list" covers ordered and bullet,
-// "video" is the iframe). "image" is allowed so images already in a post survive editing.
+// "video" is the iframe). "image" is allowed so images already in a post survive editing, and
+// "figure" is an image with its alt text and caption (quill-figure.ts).
 export const FORMATS = [
   "header",
   "bold",
@@ -37,6 +39,7 @@ export const FORMATS = [
   "size",
   "video",
   "image",
+  "figure",
 ];
 // docs/product.md sections 5 and 9: headings 1-6, fonts serif and monospace, sizes small/large/huge, the
 // 35-colour palette (Quill's own, filled in by the snow theme for an empty list), indent -1/+1.
@@ -122,6 +125,7 @@ export function setupQuill(QuillClass: QuillStatics): Setup {
   Link.PROTOCOL_WHITELIST = LINK_PROTOCOLS;
   Link.SANITIZED_URL = "about:blank";
   patchVideo(QuillClass.import("formats/video") as VideoBlot);
+  registerFigure(QuillClass);
 
   const modules: Setup["modules"] = {
     toolbar: {
