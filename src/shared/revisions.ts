@@ -1,10 +1,26 @@
+import type { PostListItem, PostSeo } from "./blog";
+
 /**
  * What the History panel and /api/cms/posts/{id}/revisions speak: a revision's summary in the list,
  * the whole revision, and the messages, shared by the server and the editor.
  */
 
 /** The fields a post's revision keeps, in the order the History panel names them. */
-export const POST_REVISION_FIELDS = ["title", "slug", "summary", "content", "coverImage", "tags", "published"] as const;
+export const POST_REVISION_FIELDS = [
+  "title",
+  "slug",
+  "summary",
+  "content",
+  "coverImage",
+  "tags",
+  "published",
+  "metaTitle",
+  "metaDescription",
+  "socialImage",
+  "canonicalUrl",
+  "noindex",
+  "coverFocus",
+] as const;
 export type PostRevisionField = (typeof POST_REVISION_FIELDS)[number];
 
 export type PostSnapshot = {
@@ -16,7 +32,9 @@ export type PostSnapshot = {
   coverImage: string;
   tags: string[];
   published: boolean;
-};
+} & Pick<PostListItem, "coverFocus"> &
+  /** Set only while the post had them, as on the post itself (and absent from revisions older than them). */
+  PostSeo;
 
 export type RevisionActor = { id: number; username: string };
 

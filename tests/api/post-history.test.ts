@@ -106,6 +106,45 @@ describe("POST /api/cms/posts/{id}/revisions/{rev}/restore", () => {
     await update(writer, post.id, { title: "After the restore" }).expect(200);
     expect((await revisions(post.id)).body).toHaveLength(after.length + 1);
   });
+
+  it("brings back the search settings, alt text and caption a version had, and drops the settings it had not", async () => {
+    const figure = `<figure><img src="${IMAGE}" alt="A kiosk by the door"><figcaption>The kiosk at the entrance.</figcaption></figure>`;
+    const settings = {
+      metaTitle: "Kiosks that shorten queues",
+      canonicalUrl: "https://example.com/kiosks",
+      noindex: true,
+    };
+    const post = (await create(admin, { ...makePostInput(), content: figure, ...settings, coverFocus: "50% 20%" }))
+      .body;
+    await update(writer, post.id, {
+      content: "<p>No picture now: the kiosk moved to the other door last week.</p>",
+      metaTitle: "",
+      canonicalUrl: "",
+      noindex: false,
+      coverFocus: "",
+      metaDescription: "Added later.",
+    }).expect(200);
+    const [latest, original] = (await revisions(post.id)).body;
+    expect(latest.changed).toEqual([
+      "content",
+      "metaTitle",
+      "metaDescription",
+      "canonicalUrl",
+      "noindex",
+      "coverFocus",
+    ]);
+
+    const restored = (
+      await request(t.app)
+        .post(`/api/cms/posts/${post.id}/revisions/${original.id}/restore`)
+        .set("Cookie", writer.cookie)
+        .expect(200)
+    ).body;
+    expect(restored).toMatchObject({ ...settings, coverFocus: "50% 20%" });
+    expect(restored.metaDescription).toBeUndefined();
+    expect(restored.content).toContain('alt="A kiosk by the door"');
+    expect(restored.content).toContain("<figcaption>The kiosk at the entrance.</figcaption>");
+  });
 });
 
 describe("changed slugs", () => {

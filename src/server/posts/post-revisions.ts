@@ -2,6 +2,7 @@ import { addRevision, changedFields, revisionsOf, type RevisionEntry } from "~/s
 import type { DbFile } from "~/server/store/db-schema";
 import type { Actor, Post, PostInput, Revision } from "~/server/store/types";
 import { POST_REVISION_FIELDS, type PostSnapshot } from "~/shared/revisions";
+import { SEO_TEXT_FIELDS } from "~/shared/schemas";
 
 /** Posts' revisions in the generic store (src/server/revisions/) are under this subject. */
 export const POST_SUBJECT = "post";
@@ -19,13 +20,36 @@ export function snapshotOf(post: Post): PostSnapshot {
     coverImage: post.coverImage ?? "",
     tags: post.tags.map((t) => t.name),
     published: post.published,
+    ...seoSettingsOf(post),
   };
+}
+
+type SeoSettings = Partial<Pick<Post, (typeof SEO_TEXT_FIELDS)[number] | "noindex">>;
+
+/** The search and social settings the post has, so that a version without them compares equal to an older revision. */
+function seoSettingsOf(post: Post): SeoSettings {
+  const settings: SeoSettings = {};
+  for (const key of SEO_TEXT_FIELDS) if (post[key]) settings[key] = post[key];
+  if (post.noindex) settings.noindex = true;
+  return settings;
 }
 
 /** A revision's fields as the changes that put them back (an empty cover removes the cover). */
 export function inputOf(snapshot: PostSnapshot): Partial<PostInput> {
   const { title, slug, summary, content, coverImage, tags, published } = snapshot;
-  return { title, slug, summary, content, coverImage, tags, published };
+  // A setting the version did not have is removed ("" and false remove, docs/api.md).
+  const settings = Object.fromEntries(SEO_TEXT_FIELDS.map((key) => [key, snapshot[key] ?? ""]));
+  return {
+    title,
+    slug,
+    summary,
+    content,
+    coverImage,
+    tags,
+    published,
+    ...settings,
+    noindex: snapshot.noindex ?? false,
+  };
 }
 
 /**

@@ -21,9 +21,16 @@ export const POST_FIELD_LABELS: Record<keyof PostSnapshot, string> = {
   coverImage: "cover image",
   tags: "tags",
   published: "published",
+  metaTitle: "meta title",
+  metaDescription: "meta description",
+  socialImage: "social image",
+  canonicalUrl: "canonical URL",
+  noindex: "hidden from search engines",
+  coverFocus: "cover focus",
 };
 
 const published = (value: boolean) => (value ? "Published" : "Draft");
+const hidden = (value: boolean | undefined) => (value ? "Hidden from search engines" : "Shown to search engines");
 const capital = (label: string) => label.charAt(0).toUpperCase() + label.slice(1);
 
 /** A version beside the post as stored now, for the diff. */
@@ -43,6 +50,12 @@ function postFields(was: PostSnapshot, now: CmsPost): DiffField[] {
     field("coverImage", "value", was.coverImage, now.coverImage ?? ""),
     field("tags", "value", was.tags.join(", "), now.tags.map((t) => t.name).join(", ")),
     field("published", "value", published(was.published), published(now.published)),
+    field("metaTitle", "text", was.metaTitle ?? "", now.metaTitle ?? ""),
+    field("metaDescription", "text", was.metaDescription ?? "", now.metaDescription ?? ""),
+    field("socialImage", "value", was.socialImage ?? "", now.socialImage ?? ""),
+    field("canonicalUrl", "value", was.canonicalUrl ?? "", now.canonicalUrl ?? ""),
+    field("noindex", "value", hidden(was.noindex), hidden(now.noindex)),
+    field("coverFocus", "value", was.coverFocus ?? "", now.coverFocus ?? ""),
   ];
 }
 
