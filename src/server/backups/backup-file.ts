@@ -5,6 +5,7 @@ import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup"
 import type { Post, SavedPost } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { sortByPostRules } from "~/server/posts/post-rules";
+import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -26,13 +27,20 @@ export type Backup = {
   count: number;
   posts: Post[];
   media: BackupMedia;
+  /** The activity log as it was (docs/decisions/102-activity-log.md); absent from older backups. */
+  activity?: ActivityEntry[];
 };
 
 /**
  * What a restore puts back: the posts, and the images they show (none from a version 1 file);
  * `refused` lists the posts left out because they break a post rule.
  */
-export type BackupContents = { posts: SavedPost[]; media: BackupMedia; refused: RefusedPost[] };
+export type BackupContents = {
+  posts: SavedPost[];
+  media: BackupMedia;
+  refused: RefusedPost[];
+  activity: ActivityEntry[];
+};
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -74,8 +82,14 @@ export function backupTime(name: string): Date {
   return new Date(Number.isNaN(time) ? 0 : time);
 }
 
-export function serializeBackup(posts: readonly Post[], createdAt: string, media: BackupMedia = {}): string {
-  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media };
+export function serializeBackup(
+  posts: readonly Post[],
+  createdAt: string,
+  media: BackupMedia = {},
+  activity?: readonly ActivityEntry[],
+): string {
+  const count = posts.length;
+  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count, posts, media, activity };
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
@@ -116,6 +130,7 @@ export const RESTORE_LIMITS = {
   tags: 100,
   tagText: 200,
   posts: 100_000,
+  activity: 1_000_000,
 } as const;
 
 const restoredId = z.number().int().positive().max(Math.min(MAX_RESTORED_ID, MAX_ID));
@@ -145,12 +160,15 @@ const restoredPostSchema = z.object({
   createdAt: text(RESTORE_LIMITS.date),
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
+  createdBy: restoredId.optional(),
+  updatedBy: restoredId.optional(),
 });
 
 const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
+  activity: z.array(activityEntrySchema).max(RESTORE_LIMITS.activity).optional(),
 });
 
 /**
@@ -183,7 +201,7 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
   // rule is an older release's or a hand edit's, so only that post is left out.
   const { kept, refused } = sortByPostRules(parsed.data.posts);
-  return { posts: kept, media, refused };
+  return { posts: kept, media, refused, activity: parsed.data.activity ?? [] };
 }
 
 export function parseBackupText(text: string, label: string): SavedPost[] {

@@ -1,6 +1,7 @@
 import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";
+import type { ActivityEntry } from "~/shared/activity";
 import { serializeBackup } from "./backup-file";
 
 /** A backup just stored: its name, where it is (a file, or the name in the database) and its posts. */
@@ -35,14 +36,18 @@ export type BackupShelf = {
   mediaCounts(): Promise<Map<string, number>>;
 };
 
-/** A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md). */
+/**
+ * A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md)
+ * and the activity log (docs/decisions/102-activity-log.md), when given.
+ */
 export async function takeBackup(
   shelf: BackupShelf,
   originals: MediaSource,
   posts: readonly Post[],
   keep: number,
+  activity?: readonly ActivityEntry[],
 ): Promise<WrittenBackup> {
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts));
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), activity);
   return shelf.add(text, now, posts.length, keep);
 }

@@ -40,7 +40,7 @@ function assertSlugFree(snap: Snapshot, slug: string | undefined, ownId?: number
   }
 }
 
-export function createPost(snap: Snapshot, input: PostInput, now: string): Change<Post> {
+export function createPost(snap: Snapshot, input: PostInput, now: string, by?: number): Change<Post> {
   assertSlugFree(snap, input.slug);
   const data = snap.data;
   const { tags, created, meta } = resolveTags(input.tags ?? [], snap, data.meta);
@@ -52,6 +52,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
     createdAt: now,
     updatedAt: now,
     tags,
+    ...(by !== undefined && { createdBy: by, updatedBy: by }),
   } as Post;
   checkRecord(storedPostSchema, post);
   const next = {
@@ -70,7 +71,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
  */
 function assertNotStale(old: Post, ifUpdatedAt: string | undefined) {
   if (ifUpdatedAt === undefined || Date.parse(ifUpdatedAt) === Date.parse(old.updatedAt)) return;
-  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old.updatedAt, ifUpdatedAt);
+  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old, ifUpdatedAt);
 }
 
 /** Later than the last one, even for two writes within a millisecond, so every version has its own time. */
@@ -91,6 +92,7 @@ export function updatePost(
   changes: PostChanges,
   now: string,
   ifUpdatedAt?: string,
+  by?: number,
 ): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
@@ -102,6 +104,8 @@ export function updatePost(
   // Spread over the old post: fields this release does not know, like `excerpt`, survive.
   const updatedAt = nextUpdatedAt(old, now);
   const post: Post = { ...old, ...writerFields(input), updatedAt, tags: resolved?.tags ?? old.tags };
+  // A save without a user (a restore, the command line) leaves the last one named.
+  if (by !== undefined) post.updatedBy = by;
   if ("coverImage" in input) {
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;

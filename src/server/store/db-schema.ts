@@ -41,6 +41,9 @@ export const postRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   tags: z.array(tagRecordSchema),
+  /** Who created the post and who saved it last (user ids); absent on older posts. */
+  createdBy: id.optional(),
+  updatedBy: id.optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.

@@ -79,11 +79,11 @@ export abstract class SnapshotStore {
   getPostBySlug(slug: string) {
     return this.read((s) => s.postsBySlug.get(slug));
   }
-  createPost(input: PostInput) {
-    return this.write((s, now) => posts.createPost(s, input, now));
+  createPost(input: PostInput, options: { by?: number } = {}) {
+    return this.write((s, now) => posts.createPost(s, input, now, options.by));
   }
-  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } = {}) {
-    return this.write((s, now) => posts.updatePost(s, id, changes, now, options.ifUpdatedAt));
+  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string; by?: number } = {}) {
+    return this.write((s, now) => posts.updatePost(s, id, changes, now, options.ifUpdatedAt, options.by));
   }
   deletePost(id: number) {
     return this.write((s) => posts.deletePost(s, id));

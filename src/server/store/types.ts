@@ -79,17 +79,18 @@ export interface Store {
   publishedPosts(): Promise<readonly Post[]>;
   getPostById(id: number): Promise<Post | undefined>;
   getPostBySlug(slug: string): Promise<Post | undefined>;
-  /** Throws ConflictError when the slug is taken. */
-  createPost(input: PostInput): Promise<Post>;
+  /** Throws ConflictError when the slug is taken. `by`: the user creating it (createdBy, updatedBy). */
+  createPost(input: PostInput, options?: { by?: number }): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
    * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
    * changes may be a function of the stored post, called inside the write (its errors write nothing).
+   * `by`: the user saving it (updatedBy).
    */
   updatePost(
     id: number,
     changes: Partial<PostInput> | ((current: Post) => Partial<PostInput>),
-    options?: { ifUpdatedAt?: string },
+    options?: { ifUpdatedAt?: string; by?: number },
   ): Promise<Post>;
   /** Throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number): Promise<Post>;

@@ -10,12 +10,13 @@ import { prepareContentForSave } from "~/app/lib/editor-content";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Field, inputClasses } from "~/app/components/ui/field";
-import { Switch } from "~/app/components/ui/switch";
+import { Badge } from "~/app/components/ui/badge";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CoverUpload } from "./cover-upload";
 import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
+import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
@@ -78,7 +79,11 @@ export function PostForm({
     if (!editing && !getFieldState("slug").isDirty) setValue("slug", slugify(title));
   }, [title, editing, getFieldState, setValue]);
 
-  const save = async (values: PostFormValues, stay: boolean) => {
+  /**
+   * Saves the form; `published` only from the Publish and Unpublish buttons. A new post is sent as
+   * a draft otherwise, and an update without the field keeps the post's state.
+   */
+  const save = async (values: PostFormValues, stay: boolean, published?: boolean) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -88,6 +93,7 @@ export function PostForm({
     }
     const payload = {
       ...values,
+      published: published ?? (saved ? undefined : false),
       slug,
       content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
       tags: values.tags
@@ -110,7 +116,7 @@ export function PostForm({
         toast(FORM_NOTICE_MESSAGES.savedShortcut);
         return;
       }
-      toast(saved ? ADMIN_MESSAGES.updated : payload.published ? ADMIN_MESSAGES.created : ADMIN_MESSAGES.createdDraft);
+      toast(savedToast(Boolean(saved), saved?.published, published));
       onDirtyChange?.(false);
       onDone(true);
     } catch (err) {
@@ -129,6 +135,7 @@ export function PostForm({
   const onInvalid = () => toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
   const submit = handleSubmit((values) => save(values, false), onInvalid);
   const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
+  const publish = (published: boolean) => void handleSubmit((values) => save(values, false, published), onInvalid)();
   const coverImage = watch("coverImage");
 
   // Ctrl/Cmd+S saves and stays, from any field, the editor included.
@@ -163,9 +170,14 @@ export function PostForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="post-form-heading">
-      <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
-        {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
-      </h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
+          {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
+        </h2>
+        <Badge tone={saved?.published ? "success" : "muted"}>
+          {saved?.published ? PUBLISH_MESSAGES.statusPublished : PUBLISH_MESSAGES.statusDraft}
+        </Badge>
+      </div>
       {copy.offer && (
         <RestoreOffer
           savedAt={copy.offer.savedAt}
@@ -240,29 +252,34 @@ export function PostForm({
         )}
       </Field>
       <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
-      <div className="flex items-center gap-3">
-        <Controller
-          control={control}
-          name="published"
-          render={({ field }) => <Switch id="post-published" checked={field.value} onCheckedChange={field.onChange} />}
-        />
-        <label htmlFor="post-published" className="text-sm font-medium text-slate-800">
-          Publish this post
-        </label>
-      </div>
       {conflict && saved && (
         <ConflictNotice slug={saved.slug} {...conflict} onOverwrite={overwrite} busy={isSubmitting} />
       )}
-      <div className="flex justify-end gap-3 border-t border-slate-200 pt-5">
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5">
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
+        <PublishControls
+          published={Boolean(saved?.published)}
+          title={title}
+          slug={watch("slug").trim() || slugify(title)}
+          busy={isSubmitting}
+          onConfirm={publish}
+        />
         <Button type="submit" disabled={isSubmitting}>
-          {editing ? (isSubmitting ? "Updating..." : "Update Post") : isSubmitting ? "Creating..." : "Create Post"}
+          {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
         </Button>
       </div>
     </form>
   );
+}
+
+/** What a save says: created or updated, or that the post went public or left the blog. */
+function savedToast(existed: boolean, wasPublished: boolean | undefined, published: boolean | undefined) {
+  if (published === true && (!existed || !wasPublished))
+    return existed ? PUBLISH_MESSAGES.published : ADMIN_MESSAGES.created;
+  if (published === false && wasPublished) return PUBLISH_MESSAGES.unpublished;
+  return existed ? ADMIN_MESSAGES.updated : ADMIN_MESSAGES.createdDraft;
 }
 
 /** docs/product.md section 8's failure toasts: the status and the server's own words when there are any. */
