@@ -11,6 +11,7 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { makePostInput } from "../helpers/factories";
 import { makeUser, signedIn } from "../helpers/sign-in";
 import { makeTestApp, useTestApp } from "../helpers/test-app";
+import { doEachActivityKind } from "../helpers/activity-actions";
 
 /** The activity log (docs/decisions/102-activity-log.md) through the HTTP calls that record it. */
 const CLIENT = "203.0.113.7";
@@ -29,29 +30,7 @@ async function activity(query = "", cookie = admin.cookie): Promise<ActivityPage
 }
 
 /** One of each kind, through the calls the admin pages make. */
-async function doEachKind() {
-  const { user: writer, password } = await makeUser(t.store, { role: "writer" });
-  await from(request(t.app).post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
-  await from(request(t.app).post("/api/auth/login"))
-    .send({ username: writer.username, password: "not the password" })
-    .expect(401);
-  const post = (await as(request(t.app).post("/api/cms/simple-create-post")).send(makePostInput()).expect(201)).body;
-  await as(request(t.app).put(`/api/cms/update-post/${post.id}`))
-    .send({ published: false })
-    .expect(200);
-  await as(request(t.app).post("/api/debug/backup-posts")).expect(200);
-  await as(request(t.app).post(`/api/cms/delete-post/${post.id}`)).expect(200);
-  await as(request(t.app).post("/api/debug/restore-posts")).expect(200);
-  await as(request(t.app).post("/api/debug/purge-all-posts")).expect(200);
-  const user = (await as(request(t.app).post("/api/admin/users")).send(newUser()).expect(201)).body;
-  await as(request(t.app).patch(`/api/admin/users/${user.id}`))
-    .send({ role: "admin" })
-    .expect(200);
-  return { writer, post, user };
-}
-
-let users = 0;
-const newUser = () => ({ username: `new-writer-${++users}`, password: "a long enough secret", role: "writer" });
+const doEachKind = () => doEachActivityKind([t], admin.cookie, CLIENT);
 
 describe("GET /api/admin/activity", () => {
   it("records each kind once, with who, when, what and the client's address", async () => {

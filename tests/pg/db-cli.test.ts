@@ -87,7 +87,7 @@ describe("db commands", () => {
     const migrated = await cli(["db", "migrate"], { env });
     expect(migrated).toMatchObject({ code: 0, stderr: "" });
     expect(migrated.stdout).toMatch(
-      /^Applied 7 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens, 007-pg-limits\.\n$/,
+      /^Applied 8 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens, 007-pg-limits, 009-activity-log\.\n$/,
     );
     expect((await cli(["db", "migrate"], { env })).stdout).toBe(`${DB_MESSAGES.migrated([])}\n`);
 
