@@ -31,6 +31,9 @@ export const ADMIN_MESSAGES = {
     description: "Your draft is saved. It stays off the blog until you publish it.",
   },
   updated: { title: "Post updated successfully" },
+  /** Who wrote a post and who saved it last; a post from before these were kept shows neither. */
+  createdBy: (name: string) => `Created by ${name}`,
+  updatedBy: (name: string) => `Last saved by ${name}`,
   deleted: { title: "Post deleted successfully", description: "The post has been permanently removed" },
   createFailed: {
     title: "Failed to create post",

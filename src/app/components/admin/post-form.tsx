@@ -13,15 +13,19 @@ import { Field, inputClasses } from "~/app/components/ui/field";
 import { Badge } from "~/app/components/ui/badge";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CoverUpload } from "./cover-upload";
-import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
+import { FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
+import { findConflicts, resolvedValues, type Choice, type ConflictField, type FieldConflict } from "./conflict-merge";
+import { ConflictResolver } from "./conflict-resolver";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
+import { PostAuthors } from "./post-authors";
 import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
 
-type Conflict = { serverUpdatedAt: string; yourUpdatedAt: string };
+/** A refused save: the post as saved since, and how each field differs from this form's values. */
+type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
 
 /**
  * docs/product.md section 2, New Post tab, and section 4's edit flow. The server checks everything again;
@@ -120,8 +124,9 @@ export function PostForm({
       onDirtyChange?.(false);
       onDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409 && isStaleUpdateBody(err.body)) {
-        setConflict({ serverUpdatedAt: err.body.serverUpdatedAt, yourUpdatedAt: err.body.yourUpdatedAt });
+      if (err instanceof ApiError && err.status === 409 && isStaleUpdateBody(err.body) && err.body.theirs && saved) {
+        const { theirs } = err.body;
+        setConflict({ theirs, fields: findConflicts(saved, values, theirs) });
         return;
       }
       showSaveError(err, editing);
@@ -162,10 +167,16 @@ export function PostForm({
     }
   };
 
-  const overwrite = () => {
+  /** The chosen values become the form's, and the save is based on their version. */
+  const resolve = (choices: Partial<Record<ConflictField, Choice>>) => {
     if (!conflict) return;
-    base.current = conflict.serverUpdatedAt;
-    void submit();
+    const values = resolvedValues(getValues(), conflict.fields, choices);
+    for (const field of Object.keys(values) as (keyof PostFormValues)[]) {
+      setValue(field, values[field], { shouldDirty: true });
+    }
+    base.current = conflict.theirs.updatedAt;
+    setSaved(conflict.theirs);
+    void submitInPlace();
   };
 
   return (
@@ -178,6 +189,7 @@ export function PostForm({
           {saved?.published ? PUBLISH_MESSAGES.statusPublished : PUBLISH_MESSAGES.statusDraft}
         </Badge>
       </div>
+      {saved && <PostAuthors post={saved} />}
       {copy.offer && (
         <RestoreOffer
           savedAt={copy.offer.savedAt}
@@ -252,8 +264,14 @@ export function PostForm({
         )}
       </Field>
       <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
-      {conflict && saved && (
-        <ConflictNotice slug={saved.slug} {...conflict} onOverwrite={overwrite} busy={isSubmitting} />
+      {conflict && (
+        <ConflictResolver
+          key={conflict.theirs.updatedAt}
+          theirs={conflict.theirs}
+          conflicts={conflict.fields}
+          busy={isSubmitting}
+          onSave={resolve}
+        />
       )}
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5">
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
