@@ -148,12 +148,13 @@ async function backup(values: Values): Promise<void> {
   if (config.databaseUrl) {
     await withStore(
       values,
-      async (store, { files }) => {
+      async (store, { files, activity }) => {
         const { name, count } = await takeBackup(
           files.backups,
           files.media,
           await store.listPosts(),
           config.backupKeep,
+          await activity.entries(),
         );
         console.log(CLI_MESSAGES.backedUp(count, name));
       },
@@ -171,13 +172,15 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media, refused } = await readBackupFileContents(path.resolve(file!));
+  const { posts, media, refused, activity: entries } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
-    async (store, { files }) => {
+    async (store, { files, activity }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const { restored, skipped } = await store.restorePosts(posts);
+      // The log's entries the backup carries and this site lacks (docs/decisions/102-activity-log.md).
+      await activity.addMissing(entries);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },
