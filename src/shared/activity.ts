@@ -52,7 +52,7 @@ export const ACTIVITY_MESSAGES = {
   noMatches: "Nothing matches these filters.",
   loadFailed: "Could not load the activity. Please try again.",
   invalidQuery: "The filter is not valid.",
-  columns: { when: "When", who: "Who", kind: "What happened", what: "On", from: "From" },
+  from: (ip: string) => `From: ${ip}`,
   nobody: "(no account)",
   /** The words of each kind's entry. */
   post: (id: number, title: string) => `post ${id} "${title}"`,

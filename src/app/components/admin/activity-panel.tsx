@@ -99,11 +99,7 @@ export function ActivityPanel() {
                     {ACTIVITY_KINDS[entry.kind]}
                   </span>{" "}
                   {entry.what && <span className="wrap-anywhere">{entry.what}</span>}
-                  {entry.ip && (
-                    <span className="block text-xs text-slate-600">
-                      {M.columns.from}: {entry.ip}
-                    </span>
-                  )}
+                  {entry.ip && <span className="block text-xs text-slate-600">{M.from(entry.ip)}</span>}
                 </span>
               </li>
             ))}

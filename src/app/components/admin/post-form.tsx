@@ -23,6 +23,7 @@ import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
+import { savedToast, showSaveError } from "./post-form-toasts";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
 type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
@@ -290,29 +291,4 @@ export function PostForm({
       </div>
     </form>
   );
-}
-
-/** What a save says: created or updated, or that the post went public or left the blog. */
-function savedToast(existed: boolean, wasPublished: boolean | undefined, published: boolean | undefined) {
-  if (published === true && (!existed || !wasPublished))
-    return existed ? PUBLISH_MESSAGES.published : ADMIN_MESSAGES.created;
-  if (published === false && wasPublished) return PUBLISH_MESSAGES.unpublished;
-  return existed ? ADMIN_MESSAGES.updated : ADMIN_MESSAGES.createdDraft;
-}
-
-/** docs/product.md section 8's failure toasts: the status and the server's own words when there are any. */
-function showSaveError(err: unknown, editing: boolean) {
-  const status = err instanceof ApiError ? err.status : undefined;
-  const message = err instanceof Error ? err.message : "";
-  if (editing) {
-    toast({ title: ADMIN_MESSAGES.updateFailed(status), description: message, variant: "destructive" });
-    return;
-  }
-  toast({
-    title: ADMIN_MESSAGES.createFailed.title,
-    description: status
-      ? ADMIN_MESSAGES.createFailed.withStatus(status, message)
-      : ADMIN_MESSAGES.createFailed.fallback,
-    variant: "destructive",
-  });
 }
