@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { CmsPost } from "~/shared/blog";
 import { formatDateTime } from "~/shared/dates";
 import { Button } from "~/app/components/ui/button";
@@ -124,8 +124,15 @@ export function ConflictResolver({
   onSave: (choices: Partial<Record<ConflictField, Choice>>) => void;
 }) {
   const [choices, setChoices] = useState<Partial<Record<ConflictField, Choice>>>({});
+  // A Ctrl+S from the top of a long form would otherwise leave the question out of sight.
+  const shown = useRef<HTMLElement>(null);
+  useEffect(() => shown.current?.scrollIntoView({ block: "start" }), []);
   return (
-    <section aria-labelledby="conflict-title" className="space-y-4 rounded-lg border border-red-300 bg-red-50 p-4">
+    <section
+      ref={shown}
+      aria-labelledby="conflict-title"
+      className="space-y-4 rounded-lg border border-red-300 bg-red-50 p-4"
+    >
       <div role="alert">
         <h3 id="conflict-title" className="font-semibold text-red-900">
           {M.title}
