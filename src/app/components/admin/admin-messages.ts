@@ -25,7 +25,7 @@ export const ADMIN_MESSAGES = {
     title: "Post created successfully",
     description: "Your post has been published and is now visible on the blog",
   },
-  // docs/architecture.md section 5 honours the Publish switch, so a draft is told the truth about where it is.
+  // A new post is a draft until published (docs/decisions/101-drafts-until-published.md), and says so.
   createdDraft: {
     title: "Post created successfully",
     description: "Your draft is saved. It stays off the blog until you publish it.",
