@@ -8,6 +8,7 @@ import {
   type ActivityPage,
 } from "~/shared/activity";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import type { CmsPost } from "~/shared/blog";
 import { makePostInput } from "../helpers/factories";
 import { makeUser, signedIn } from "../helpers/sign-in";
 import { makeTestApp, useTestApp } from "../helpers/test-app";
@@ -128,6 +129,13 @@ describe("posts carry who created them and who saved them last", () => {
     const row = list.find((p) => p.id === older.id)!;
     expect(row).not.toHaveProperty("createdBy");
     expect(row).not.toHaveProperty("createdByName");
+
+    // The Posts tab's rows and the editor's post name them too.
+    const rows = (await as(request(t.app).get("/admin/data/posts")).expect(200)).body.result.posts as CmsPost[];
+    expect(rows.find((p) => p.id === created.id)).toMatchObject({ updatedByName: admin.user.username });
+    expect(rows.find((p) => p.id === older.id)).not.toHaveProperty("updatedByName");
+    const opened = (await as(request(t.app).get(`/admin/data/posts?id=${created.id}`)).expect(200)).body.post;
+    expect(opened).toMatchObject({ createdByName: writer.user.username });
 
     // A removed user's name is gone; the post still opens.
     await as(request(t.app).delete(`/api/admin/users/${writer.user.id}`)).expect(200);
