@@ -43,6 +43,7 @@ import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "~/server/
 import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
 import { createTagService } from "~/server/tags/tags";
+import type { ActivityLog } from "./activity/activity-log";
 
 export type AppDeps = {
   config: Config;
@@ -51,6 +52,8 @@ export type AppDeps = {
   sessionSecret: string;
   /** The data folder's sessions.json (see openSite). */
   sessionRecords: SessionRecords;
+  /** The activity log (see openSite). */
+  activity: ActivityLog;
   /** Where images and backups are kept (openSite's `files`); the data folder's when left out without DATABASE_URL. */
   files?: SiteFiles;
   /** The React Router server build, or a getter (Vite's dev server hands a fresh one per request). */
@@ -73,14 +76,15 @@ export function createApp({
   store,
   sessionSecret,
   sessionRecords,
+  activity,
   files = folderFilesOnly(config),
   build,
   clientFiles,
 }: AppDeps) {
-  const auth = createAuthService({ store, records: sessionRecords });
+  const auth = createAuthService({ store, records: sessionRecords, activity });
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
-  const posts = createPostService(store);
+  const posts = createPostService(store, activity);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const shelf = files.backups;
   const context: AppContext = {
@@ -91,10 +95,10 @@ export function createApp({
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
     posts,
-    history: createPostHistory(store, config.history),
+    history: createPostHistory(store, config.history, activity),
     sessions,
     auth,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf }),
+    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity }),
     health: createHealthService({ store, config, backups: shelf }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
@@ -102,6 +106,7 @@ export function createApp({
     setup: createSetupService(store, { tokens: files.setupTokens }),
     media,
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
+    activity,
   };
   void notifier?.resumePending();
   const sweeper = sweepHistoryEvery(store, config.history);

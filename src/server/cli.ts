@@ -6,6 +6,7 @@ import type { RefusedPost } from "~/shared/operations";
 import { countPosts } from "./backups/backup-file";
 import { describeRefused } from "./posts/post-rules";
 import { readBackupFileContents } from "./backups/backup-folder";
+import { backupExtrasOf } from "./backups/backup-service";
 import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
 import { createMediaLibrary } from "./media/media-library";
@@ -148,12 +149,13 @@ async function backup(values: Values): Promise<void> {
   if (config.databaseUrl) {
     await withStore(
       values,
-      async (store, { files }) => {
+      async (store, { files, activity }) => {
         const { name, count } = await takeBackup(
           files.backups,
           files.media,
           await store.listPosts(),
           config.backupKeep,
+          await backupExtrasOf(store, activity),
         );
         console.log(CLI_MESSAGES.backedUp(count, name));
       },
@@ -171,13 +173,17 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media, refused, revisions, redirects } = await readBackupFileContents(path.resolve(file!));
+  const { posts, media, refused, revisions, redirects, activity: entries } = await readBackupFileContents(
+    path.resolve(file!),
+  );
   await withStore(
     values,
-    async (store, { files }) => {
+    async (store, { files, activity }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const { restored, skipped } = await store.restorePosts(posts, { revisions, redirects });
+      // The log's entries the backup carries and this site lacks (docs/decisions/102-activity-log.md).
+      await activity.addMissing(entries);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },

@@ -16,6 +16,7 @@ import type { PostService } from "~/server/posts/posts";
 import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./store/types";
 import type { TagService } from "~/server/tags/tags";
+import type { ActivityLog } from "./activity/activity-log";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -55,6 +56,8 @@ export type AppContext = {
   media: MediaLibrary;
   /** The admin Media panel: where each image is used, and deleting an unused one. */
   mediaAdmin: MediaService;
+  /** Who did what (docs/decisions/102-activity-log.md): the Activity tab, and every service that records. */
+  activity: ActivityLog;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

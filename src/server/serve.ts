@@ -36,12 +36,12 @@ export type LoadSite = (config: Config) => Promise<Site>;
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.
-  const { store, sessionSecret, sessionRecords, files, close } = await openSite(config);
+  const { store, sessionSecret, sessionRecords, activity, files, close } = await openSite(config);
   let site: Site | undefined;
   try {
     site = await loadSite(config);
     const { build, clientFiles } = site;
-    const app = createApp({ config, store, sessionSecret, sessionRecords, files, build, clientFiles });
+    const app = createApp({ config, store, sessionSecret, sessionRecords, activity, files, build, clientFiles });
     // docs/decisions/050-uncached-rendering.md: the first readers after a start get a warm renderer.
     // Not under Vite, whose first requests compile the modules instead.
     if (config.env === "production") {

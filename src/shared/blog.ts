@@ -68,8 +68,18 @@ export const BLOG_MESSAGES = {
   related: "Related posts",
 } as const;
 
-/** A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (docs/product.md section 3). */
-export type CmsPost = Omit<PublicPost, "readingMinutes"> & { excerpt?: string };
+/**
+ * A post as the CMS sees it: drafts too, and an old post's `excerpt` kept (docs/product.md section 3);
+ * who created it and who saved it last, by id and by name, when known (older posts have neither,
+ * and a removed user's name is gone).
+ */
+export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
+  excerpt?: string;
+  createdBy?: number;
+  updatedBy?: number;
+  createdByName?: string;
+  updatedByName?: string;
+};
 
 /** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */
 export type CmsListItem = Omit<CmsPost, "content">;

@@ -145,7 +145,11 @@ const postFields = {
     .max(LIMITS.content, POST_MESSAGES.tooLong),
   /** Optional: empty means the company logo is the thumbnail (docs/product.md section 2). */
   coverImage: httpUrl.optional(),
-  published: z.boolean({ error: POST_MESSAGES.published }).default(true),
+  /**
+   * A post left without `published` is a draft: nothing goes public by omission (docs/product.md
+   * section 5, docs/decisions/101-drafts-until-published.md); `published: true` still publishes.
+   */
+  published: z.boolean({ error: POST_MESSAGES.published }).default(false),
   tags: z
     .array(
       z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong),

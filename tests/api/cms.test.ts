@@ -13,11 +13,12 @@ import { makeTestApp } from "../helpers/test-app";
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let admin: string;
+let adminUser: { id: number; username: string };
 let writer: string;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  admin = (await signedIn(t, "admin")).cookie;
+  ({ cookie: admin, user: adminUser } = await signedIn(t, "admin"));
   writer = (await signedIn(t, "writer")).cookie;
 });
 afterAll(() => t.close());
@@ -115,8 +116,13 @@ describe("as an admin", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       tags: [],
+      createdBy: adminUser.id,
+      updatedBy: adminUser.id,
+      createdByName: adminUser.username,
+      updatedByName: adminUser.username,
     });
-    expect(await t.store.getPostById(res.body.id)).toEqual(res.body);
+    const { createdByName: _c, updatedByName: _u, ...stored } = res.body;
+    expect(await t.store.getPostById(res.body.id)).toEqual(stored);
   });
 
   it("PUT /api/cms/update-post/:id answers the updated post", async () => {
@@ -195,7 +201,12 @@ describe("validation (docs/product.md section 5)", () => {
     const post = await t.store.createPost(input);
     const res = await api.update(post.id, { title: "Only the title changes" }, admin).expect(200);
     const stored = (await t.store.getPostById(post.id))!;
-    expect(stored).toEqual({ ...post, title: "Only the title changes", updatedAt: stored.updatedAt });
+    expect(stored).toEqual({
+      ...post,
+      title: "Only the title changes",
+      updatedAt: stored.updatedAt,
+      updatedBy: adminUser.id,
+    });
     expect(res.body).toMatchObject({
       title: "Only the title changes",
       slug: post.slug,
@@ -323,9 +334,13 @@ describe("published is honoured (docs/architecture.md section 5)", () => {
     expect(await publicly(input)).toEqual(hidden);
   });
 
-  it("published defaults to true when not sent", async () => {
+  it("a post created without published is a draft; published:true still publishes at once", async () => {
     const { published: _, ...input } = makePostInput();
-    expect((await api.create(input, admin).expect(201)).body.published).toBe(true);
+    expect((await api.create(input, admin).expect(201)).body.published).toBe(false);
+    expect(await publicly(input)).toEqual(hidden);
+    const sent = makePostInput({ published: true });
+    expect((await api.create(sent, admin).expect(201)).body.published).toBe(true);
+    expect(await publicly(sent)).toEqual(shown);
   });
 });
 

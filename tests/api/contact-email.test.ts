@@ -131,16 +131,18 @@ it("resumes a notification still pending when the server stopped", async () => {
     SMTP_URL: smtp.url,
     CONTACT_NOTIFY_TO: "sales@example.com",
   });
-  const { store, sessionSecret, sessionRecords } = await openSite(config, { seed: false });
+  const { store, sessionSecret, sessionRecords, activity } = await openSite(config, { seed: false });
   const app = createApp({
     config,
     store,
     sessionSecret,
     sessionRecords,
+    activity,
     build: () => Promise.reject(new Error("this test renders no page")),
   });
   cleanups.push(async () => {
     app.stop();
+    await activity.close();
     await store.close();
     await first.close();
   });

@@ -8,8 +8,10 @@ import { useTestApp } from "../helpers/test-app";
 /** Updates carry the updatedAt they were opened at (docs/decisions/021-no-lost-work.md). */
 const t = useTestApp({ perFile: true });
 let writer: string;
+let colleague: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
   writer = (await signedIn(t, "writer")).cookie;
+  colleague = await signedIn(t, "writer");
 });
 
 const update = (id: number, body: object) =>
@@ -36,17 +38,23 @@ describe("PUT /api/cms/update-post/{id} with updatedAt", () => {
     );
   });
 
-  it("answers 409 with both update times when another editor saved first, and changes nothing", async () => {
+  it("answers 409 with both update times and their version, naming who saved it, and changes nothing", async () => {
     const post = await t.store.createPost(makePostInput());
-    const theirs = await t.store.updatePost(post.id, { title: "Their version of it" });
+    const saved = await request(t.app)
+      .put(`/api/cms/update-post/${post.id}`)
+      .set("Cookie", colleague.cookie)
+      .send({ title: "Their version of it" })
+      .expect(200);
     const res = await update(post.id, { ...formOf(post), title: "My version of it", updatedAt: post.updatedAt }).expect(
       409,
     );
     expect(res.body).toEqual({
       message: STALE_UPDATE_MESSAGE,
-      serverUpdatedAt: theirs.updatedAt,
+      serverUpdatedAt: saved.body.updatedAt,
       yourUpdatedAt: post.updatedAt,
+      theirs: { ...saved.body, updatedBy: colleague.user.id, updatedByName: colleague.user.username },
     });
+    expect(res.body.theirs.content).toBe(post.content);
     expect((await t.store.getPostById(post.id))?.title).toBe("Their version of it");
   });
 

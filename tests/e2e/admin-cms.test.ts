@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
+import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { YOUTUBE_URL_NOTICE } from "~/shared/embeds";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { signInAt, submitSignIn, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
@@ -49,7 +50,8 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await toastTitled(page, YOUTUBE_URL_NOTICE.title);
   expect(await page.locator(".ql-editor iframe").count()).toBe(1);
   await page.getByRole("combobox", { name: /^Tags/ }).fill("Museums, Product");
-  await page.getByRole("button", { name: "Create Post" }).click();
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.publish }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: PUBLISH_MESSAGES.publish }).click();
   await toastTitled(page, ADMIN_MESSAGES.created.title);
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
   await page.getByRole("list", { name: "Posts" }).getByText("Queues at the Science Museum").waitFor();
@@ -76,9 +78,9 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Edit Queues at the Science Museum, one year on" }).click();
-  await page.getByRole("switch", { name: "Publish this post" }).click();
-  await page.getByRole("button", { name: "Update Post" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.updated.title);
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.unpublish }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: PUBLISH_MESSAGES.unpublish }).click();
+  await toastTitled(page, PUBLISH_MESSAGES.unpublished.title);
   const row = page.getByRole("list", { name: "Posts" }).getByRole("listitem").filter({ hasText: "one year on" });
   await row.getByText("Draft", { exact: true }).waitFor();
   await page.goto(`${site.server.url}/blog`);
@@ -124,7 +126,7 @@ it("the post form shows the product's messages and the Form has errors toast", a
   await submitSignIn(page, ADMIN);
   await page.getByRole("tab", { name: "New Post" }).click();
   await page.getByLabel("Title").fill("Hey");
-  await page.getByRole("button", { name: "Create Post" }).click();
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();
   await toastTitled(page, ADMIN_MESSAGES.formErrors.title);
   for (const message of [
     "Title must be at least 5 characters",

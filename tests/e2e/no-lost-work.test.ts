@@ -2,6 +2,8 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { FORM_NOTICE_MESSAGES } from "~/app/components/admin/form-notices";
+import { CONFLICT_MESSAGES } from "~/app/components/admin/conflict-resolver";
+import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { localDraftKey } from "~/app/components/admin/local-draft";
 import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
 import type { CmsPost } from "~/shared/blog";
@@ -75,8 +77,8 @@ it("a new post's unsaved edits survive closing the page and are offered back; sa
   await expect.poll(() => page.locator(".ql-editor").innerText()).toContain(LONG);
   expect(await page.getByLabel("Slug").inputValue()).toBe("queues-that-remember-you");
 
-  await page.getByRole("button", { name: "Create Post" }).click();
-  await toastTitled(page, ADMIN_MESSAGES.created.title);
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();
+  await toastTitled(page, ADMIN_MESSAGES.createdDraft.title);
   await page.getByRole("list", { name: "Posts" }).getByText("Queues that remember you").waitFor();
   expect(await stored(page, localDraftKey())).toBeNull();
 
@@ -155,19 +157,20 @@ it("Ctrl+S saves in place; a post saved elsewhere meanwhile is not overwritten w
 
   await page.getByLabel("Summary").fill("My summary, written in the meantime.");
   await page.getByRole("button", { name: "Update Post" }).click();
-  const notice = page.getByRole("alert").filter({ hasText: FORM_NOTICE_MESSAGES.conflictTitle });
+  const notice = page.getByRole("alert").filter({ hasText: CONFLICT_MESSAGES.title });
   await notice.waitFor();
   await shot(page, "conflict-desktop");
-  expect(await notice.textContent()).toContain(FORM_NOTICE_MESSAGES.conflictText(theirUpdatedAt, mine.updatedAt));
+  expect(await notice.textContent()).toContain(CONFLICT_MESSAGES.savedBy(ADMIN.username, theirUpdatedAt));
   const onServer = async () =>
     ((await (await page.request.get(`${site.server.url}/api/cms/posts`)).json()) as CmsPost[]).find(
       (p) => p.id === post.id,
     )!;
   expect((await onServer()).title).toBe("A post two people edit, theirs");
 
-  await notice.getByRole("button", { name: FORM_NOTICE_MESSAGES.overwrite }).click();
-  await toastTitled(page, ADMIN_MESSAGES.updated.title);
-  await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
+  // Nothing is overwritten unseen: the title is kept as mine only once chosen, field by field.
+  await page.getByRole("group", { name: CONFLICT_MESSAGES.fields.title }).getByLabel(CONFLICT_MESSAGES.mine).check();
+  await page.getByRole("button", { name: CONFLICT_MESSAGES.save }).click();
+  await toastTitled(page, FORM_NOTICE_MESSAGES.savedShortcut.title);
   expect(await onServer()).toMatchObject({
     title: "A post two people edit, mine",
     summary: "My summary, written in the meantime.",
@@ -230,7 +233,7 @@ it("a restored copy of an older version still asks before overwriting a newer sa
   await page.getByRole("button", { name: FORM_NOTICE_MESSAGES.restore }).click();
   expect(await page.getByLabel("Summary").inputValue()).toBe("My summary, never saved before the crash.");
   await page.getByRole("button", { name: "Update Post" }).click();
-  await page.getByRole("alert").filter({ hasText: FORM_NOTICE_MESSAGES.conflictTitle }).waitFor();
+  await page.getByRole("alert").filter({ hasText: CONFLICT_MESSAGES.title }).waitFor();
   expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
   await close();
 });

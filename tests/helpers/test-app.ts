@@ -23,8 +23,8 @@ export async function makeTestApp({
 > = {}) {
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const site = await openSite(config, { seed, wrapAdapter });
-  const { store, sessionSecret, sessionRecords, files } = site;
-  const app = createApp({ config, store, sessionSecret, sessionRecords, files, build: await serverBuild() });
+  const { store, sessionSecret, sessionRecords, activity, files } = site;
+  const app = createApp({ config, store, sessionSecret, sessionRecords, activity, files, build: await serverBuild() });
   return {
     app,
     store,
@@ -32,6 +32,7 @@ export async function makeTestApp({
     sessionSecret,
     dataDir,
     sessionRecords,
+    activity,
     /** Closes the site but keeps its folder, for a fresh app on it (`makeTestApp({ dataDir })`). */
     release: () => site.close(),
     close: async () => {

@@ -13,6 +13,8 @@ import { POST_MESSAGES } from "~/shared/schemas";
 import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { ACTIVITY_FILE } from "~/server/activity/activity-file";
+import type { ActivityEntry } from "~/shared/activity";
 
 /** Each run starts Node with tsx. */
 const SLOW = 30_000;
@@ -136,6 +138,33 @@ describe("npm run restore -- FILE", () => {
       const ids = (await (await storeOf(dataDir)).listPosts()).map((p) => p.id);
       expect(ids).toContain(14);
       expect(ids.filter((id) => id >= 11 && id <= 13)).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    "adds back the activity entries the backup carries and the folder lacks",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      const file = path.join(makeTempDir("cli-restore-"), "with-activity.json");
+      const entry: ActivityEntry = {
+        id: "restored-entry-1",
+        at: new Date().toISOString(),
+        kind: "publish",
+        userId: 3,
+        username: "ada",
+        ip: "198.51.100.9",
+        what: 'post 1 "Queues"',
+      };
+      fs.writeFileSync(
+        file,
+        serializeBackup(await store.listPosts(), new Date().toISOString(), {}, { activity: [entry] }),
+      );
+      await closeStores();
+      expect((await cli(["restore", file], { dataDir })).code).toBe(0);
+      expect((await cli(["restore", file], { dataDir })).code).toBe(0);
+      const lines = fs.readFileSync(path.join(dataDir, ACTIVITY_FILE), "utf8").trimEnd().split("\n");
+      expect(lines.map((line) => JSON.parse(line) as ActivityEntry)).toEqual([entry]);
     },
     SLOW,
   );

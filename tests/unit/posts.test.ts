@@ -110,11 +110,12 @@ describe("create", () => {
     }
   });
 
-  it("honours published exactly, defaulting to true (docs/architecture.md section 5)", async () => {
+  it("honours published exactly, a draft when left out (docs/decisions/101-drafts-until-published.md)", async () => {
     const { posts } = await service();
     expect((await posts.create(makePostInput({ published: false }))).published).toBe(false);
+    expect((await posts.create(makePostInput({ published: true }))).published).toBe(true);
     const { published: _, ...withoutPublished } = makePostInput();
-    expect((await posts.create(withoutPublished)).published).toBe(true);
+    expect((await posts.create(withoutPublished)).published).toBe(false);
   });
 
   it("stores content sanitized, keeps YouTube embeds, and counts 50 characters before and after sanitizing", async () => {

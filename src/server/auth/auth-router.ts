@@ -6,6 +6,7 @@ import type { AppContext } from "~/server/context";
 import { UnauthorizedError } from "~/server/http/errors";
 import { invalidInput } from "~/server/users/users";
 import { jsonBody, optionalJsonBody } from "~/server/http/json-body";
+import { whoOf } from "~/server/activity/who";
 
 export { LOGIN_LIMITS } from "~/server/auth/auth-service";
 
@@ -40,7 +41,7 @@ export function authRouter({ auth, sessions }: AppContext, guards: Guards): Rout
 
   // Creates the account only: the admin stays signed in as themselves.
   router.post("/auth/register", guards.requireSameOrigin, guards.requireAdmin, jsonBody, async (req, res) => {
-    res.status(201).json(await auth.register(req.body));
+    res.status(201).json(await auth.register(req.body, await whoOf(sessions, req, res)));
   });
 
   // The caller's own password; their other sessions end, this one stays.
@@ -48,7 +49,8 @@ export function authRouter({ auth, sessions }: AppContext, guards: Guards): Rout
     const current = await sessions.current(req, res);
     if (!current) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
     const body = (req.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
-    await auth.changePassword(current.user.id, body.currentPassword, body.newPassword, current.session.id);
+    const { id } = current.user;
+    await auth.changePassword(id, body.currentPassword, body.newPassword, current.session.id, req.ip);
     res.json({ success: true });
   });
 

@@ -15,6 +15,8 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";
 import type { SessionRecord, SessionRecords } from "./session-cache";
+import type { ActivityLog, Who } from "~/server/activity/activity-log";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 
 /**
  * Failed sign-ins allowed per window before 429 (docs/architecture.md section 5): per address,
@@ -25,6 +27,14 @@ export const LOGIN_LIMITS = {
   perIp: { limit: 20, windowMs: 15 * 60 * 1000 },
   perUsername: { limit: 5, windowMs: 15 * 60 * 1000 },
 } as const;
+
+/**
+ * Failed sign-ins the activity log records, site-wide, per hour (docs/decisions/103-failed-sign-ins-bounded.md).
+ * An attempt the limits above refuse is never recorded; past this budget, the failures that still
+ * get through (many addresses, many usernames) are refused as ever but not recorded, so the log
+ * holds at most this many per hour, whatever an attacker sends.
+ */
+export const FAILED_SIGN_IN_RECORDS = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
 
 /** Where a sign-in comes from, kept on the session for the admin's list. */
 export type Client = { ip: string; userAgent?: string };
@@ -38,13 +48,32 @@ export type AuthService = ReturnType<typeof createAuthService>;
  * while its record exists, has not expired, and its user exists and is not disabled, so ending a
  * record, deleting a user or disabling one takes effect on the next request.
  */
-export function createAuthService({ store, records }: { store: Store; records: SessionRecords }) {
+export function createAuthService({
+  store,
+  records,
+  activity,
+  failedSignInRecords = FAILED_SIGN_IN_RECORDS,
+}: {
+  store: Store;
+  records: SessionRecords;
+  /** Sign-ins, failed ones and account changes are recorded here (docs/decisions/102-activity-log.md). */
+  activity?: ActivityLog;
+  /** How many failed sign-ins the log takes per window; tests give a smaller budget. */
+  failedSignInRecords?: { limit: number; windowMs: number };
+}) {
   // Counted across instances when the store is shared (docs/decisions/043-shared-rate-limits.md).
   const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.rateCounters?.("login-ip"));
   const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername, store.rateCounters?.("login-username"));
   // Attempts sharing an address or a username run one after another: otherwise a burst sent at
   // once would pass the limit check before its first failure was counted.
   const serialize = createSerializer();
+  const failureBudget = createRateLimiter(failedSignInRecords, store.rateCounters?.("activity-failed-sign-in"));
+
+  /** One entry per failed attempt the limits let through, while the hour's budget lasts. */
+  const recordFailure = async (username: string, ip: string) => {
+    if (!activity || (await failureBudget.take("site")).limited) return;
+    await activity.record("sign-in-failed", { ip }, ACTIVITY_MESSAGES.attempt(username));
+  };
 
   const limitedFor = (...verdicts: Verdict[]) => {
     const waits = verdicts.flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
@@ -91,16 +120,24 @@ export function createAuthService({ store, records }: { store: Store; records: S
         const found = await store.getUserByUsername(username);
         // An unknown user costs the same scrypt work as a known one, so timing does not reveal it.
         const matches = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
-        if (!found || !matches) throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
+        if (!found || !matches) {
+          await recordFailure(username, client.ip);
+          throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
+        }
         await Promise.all([byIp.refund(client.ip), byUsername.reset(name)]);
         return found;
       });
       // Only after the password matched, so a disabled account is not revealed to a guesser.
-      if (user.disabled) throw new ForbiddenError(AUTH_FORM_MESSAGES.accountDisabled);
+      if (user.disabled) {
+        await recordFailure(username, client.ip);
+        throw new ForbiddenError(AUTH_FORM_MESSAGES.accountDisabled);
+      }
       const session = await records.create({ userId: user.id, ip: client.ip, userAgent: client.userAgent });
       const updated = await store.updateUser(user.id, { lastSignInAt: session.createdAt });
       if (previous) await records.remove(previous.session.id);
-      return { user: publicUser(updated), session };
+      const signedIn = publicUser(updated);
+      await activity?.record("sign-in", { user: signedIn, ip: client.ip }, "");
+      return { user: signedIn, session };
     },
 
     /** Ends one session, or with `everywhere` every session of its user. */
@@ -110,12 +147,19 @@ export function createAuthService({ store, records }: { store: Store; records: S
       else await records.remove(current.session.id);
     },
 
-    /** Creates an account (admins only, checked by the router); does not sign it in. */
-    async register(input: unknown): Promise<SessionUser> {
+    /** Creates an account (admins only, checked by the router); does not sign it in. `who` is the admin. */
+    async register(input: unknown, who?: Who): Promise<SessionUser> {
       const parsed = registerSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
       const { username, password, role } = parsed.data;
-      return createUserAccount(store, { username, password, role });
+      const created = await createUserAccount(store, { username, password, role });
+      if (who)
+        await activity?.record(
+          "user-change",
+          who,
+          ACTIVITY_MESSAGES.user(created.username, ACTIVITY_MESSAGES.userChanges.created(created.role)),
+        );
+      return created;
     },
 
     /**
@@ -151,7 +195,13 @@ export function createAuthService({ store, records }: { store: Store; records: S
      * Changes a user's own password after checking the current one, then ends every other session
      * of theirs: whoever may have learnt the old password is signed out. 400 with field messages.
      */
-    async changePassword(userId: number, currentPassword: unknown, newPassword: unknown, currentSessionId?: string) {
+    async changePassword(
+      userId: number,
+      currentPassword: unknown,
+      newPassword: unknown,
+      currentSessionId?: string,
+      ip = "",
+    ) {
       const parsed = passwordChangeSchema.safeParse({ currentPassword, newPassword });
       if (!parsed.success) throw invalidInput(parsed.error);
       const user = await store.getUserById(userId);
@@ -168,6 +218,12 @@ export function createAuthService({ store, records }: { store: Store; records: S
       });
       await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword) });
       await records.removeOfUser(userId, currentSessionId);
+      const who = { user: { id: user.id, username: user.username }, ip };
+      await activity?.record(
+        "user-change",
+        who,
+        ACTIVITY_MESSAGES.user(user.username, ACTIVITY_MESSAGES.userChanges.passwordChanged),
+      );
     },
   };
 }

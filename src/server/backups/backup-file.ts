@@ -5,6 +5,7 @@ import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup"
 import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { sortByPostRules } from "~/server/posts/post-rules";
+import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -26,6 +27,9 @@ const READABLE_VERSIONS: unknown[] = [1, 2];
  */
 export type BackupHistory = { revisions: readonly Revision[]; redirects: readonly SlugRedirect[] };
 
+/** What a backup holds besides its posts and their images. */
+export type BackupExtras = { history?: BackupHistory; activity?: readonly ActivityEntry[] };
+
 export type Backup = {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
@@ -33,6 +37,8 @@ export type Backup = {
   count: number;
   posts: Post[];
   media: BackupMedia;
+  /** The activity log as it was (docs/decisions/102-activity-log.md); absent from older backups. */
+  activity?: ActivityEntry[];
 } & Partial<BackupHistory>;
 
 /**
@@ -45,6 +51,7 @@ export type BackupContents = {
   refused: RefusedPost[];
   revisions: Revision[];
   redirects: SlugRedirect[];
+  activity: ActivityEntry[];
 };
 
 export const BACKUP_MESSAGES = {
@@ -91,7 +98,7 @@ export function serializeBackup(
   posts: readonly Post[],
   createdAt: string,
   media: BackupMedia = {},
-  history?: BackupHistory,
+  { history, activity }: BackupExtras = {},
 ): string {
   const ids = new Set(posts.map((p) => p.id));
   // Only the history of the posts backed up: a trashed post's is not the backup's to carry.
@@ -107,6 +114,7 @@ export function serializeBackup(
     posts,
     media,
     ...kept,
+    activity,
   };
   return JSON.stringify(backup, null, 2) + "\n";
 }
@@ -148,6 +156,7 @@ export const RESTORE_LIMITS = {
   tags: 100,
   tagText: 200,
   posts: 100_000,
+  activity: 1_000_000,
 } as const;
 
 const restoredId = z.number().int().positive().max(Math.min(MAX_RESTORED_ID, MAX_ID));
@@ -184,6 +193,8 @@ const restoredPostSchema = z.object({
   canonicalUrl: text(RESTORE_LIMITS.url).optional(),
   noindex: z.boolean().optional(),
   coverFocus: text(RESTORE_LIMITS.date).optional(),
+  createdBy: restoredId.optional(),
+  updatedBy: restoredId.optional(),
 });
 
 /** A revision as a backup holds it: bounded like the posts, its snapshot a post's fields. */
@@ -203,6 +214,12 @@ const restoredRevisionSchema = z.object({
     coverImage: text(RESTORE_LIMITS.url),
     tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
     published: z.boolean(),
+    metaTitle: text(RESTORE_LIMITS.text).optional(),
+    metaDescription: text(RESTORE_LIMITS.text).optional(),
+    socialImage: text(RESTORE_LIMITS.url).optional(),
+    canonicalUrl: text(RESTORE_LIMITS.url).optional(),
+    noindex: z.boolean().optional(),
+    coverFocus: text(RESTORE_LIMITS.date).optional(),
   }),
   origin: z.enum(["restore", "backup"]).optional(),
   restoredFrom: restoredId.optional(),
@@ -220,6 +237,7 @@ const postsSchema = z.object({
     .optional(),
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
+  activity: z.array(activityEntrySchema).max(RESTORE_LIMITS.activity).optional(),
 });
 
 /**
@@ -253,7 +271,14 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   // rule is an older release's or a hand edit's, so only that post is left out.
   const { kept, refused } = sortByPostRules(parsed.data.posts);
   const revisions = parsed.data.revisions ?? [];
-  return { posts: kept, media, refused, revisions, redirects: parsed.data.redirects ?? [] };
+  return {
+    posts: kept,
+    media,
+    refused,
+    revisions,
+    redirects: parsed.data.redirects ?? [],
+    activity: parsed.data.activity ?? [],
+  };
 }
 
 export function parseBackupText(text: string, label: string): SavedPost[] {

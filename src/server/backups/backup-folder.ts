@@ -7,7 +7,7 @@ import type { Post, SavedPost } from "~/server/store/types";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { folderOriginals } from "~/server/media/media-originals";
 import {
-  type BackupHistory,
+  type BackupExtras,
   assertBackupName,
   BACKUP_END_BYTES,
   BACKUP_MESSAGES,
@@ -38,9 +38,9 @@ export function writeBackup(
   dataDir: string,
   posts: readonly Post[],
   keep: number,
-  history?: BackupHistory,
+  extras: BackupExtras = {},
 ): Promise<WrittenBackup> {
-  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, history);
+  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, extras);
 }
 
 /** The data folder's backups as a BackupShelf. */

@@ -12,11 +12,19 @@ import type { Actor, Post, Store } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { countPosts, parseBackupContents, parseBackupTextContents, type BackupContents } from "./backup-file";
+import {
+  countPosts,
+  parseBackupContents,
+  parseBackupTextContents,
+  type BackupContents,
+  type BackupExtras,
+} from "./backup-file";
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
 import { storageErrorOf } from "~/server/store/storage-errors";
+import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -41,8 +49,8 @@ export const BACKUP_SERVICE_MESSAGES = {
 } as const;
 
 export type BackupService = {
-  /** Backs up every post, drafts too (Backup Now). */
-  backup(): Promise<BackupResult>;
+  /** Backs up every post, drafts too, and the activity log (Backup Now). `who` asks, for the log. */
+  backup(who?: Who): Promise<BackupResult>;
   /** Newest first. */
   list(): Promise<BackupInfo[]>;
   /** A backup for downloading (its file, or its text from the database): 400 for a bad name, 404 for a missing one. */
@@ -52,19 +60,28 @@ export type BackupService = {
    * `{}`), a named one (`{file}`) or an uploaded one (`{posts}`, or a whole backup file's
    * content). A malformed backup is a 400 and changes nothing.
    */
-  restore(body: unknown, by?: Actor): Promise<RestoreResult>;
+  restore(body: unknown, who?: Who): Promise<RestoreResult>;
   /**
    * Backs up every post, then moves them all to the trash; `backup` names the backup, absent when
    * there was nothing to delete.
    */
-  purgeAll(by?: Actor): Promise<PurgeResult>;
+  purgeAll(who?: Who): Promise<PurgeResult>;
   /**
    * Backs up every post, then deletes those with "test" in the title (test-posts.ts says which);
    * `backup` as for purgeAll. `dryRun` only lists them; `ids` limits the removal to those posts
    * (still only if their title matches), so what a preview showed is exactly what goes.
    */
-  removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }, by?: Actor): Promise<TestRemovalResult>;
+  removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }, who?: Who): Promise<TestRemovalResult>;
 };
+
+/** What a backup of a running site holds besides its posts: their history and the activity log. */
+export async function backupExtrasOf(store: Store, activity?: ActivityLog): Promise<BackupExtras> {
+  const history = {
+    revisions: await store.revisionsOfSubject(POST_SUBJECT),
+    redirects: await store.listPostRedirects(),
+  };
+  return { history, activity: await activity?.entries() };
+}
 
 export function createBackupService({
   store,
@@ -72,6 +89,7 @@ export function createBackupService({
   keep,
   media = createMediaLibrary(dataDir),
   shelf = folderShelf(dataDir),
+  activity,
 }: {
   store: Store;
   dataDir: string;
@@ -80,6 +98,8 @@ export function createBackupService({
   media?: MediaLibrary;
   /** Where backups are kept: the data folder's `backups/` unless given (PostgreSQL's table). */
   shelf?: BackupShelf;
+  /** The activity log: backups carry it, restores add back what it lacks, and each step is in it. */
+  activity?: ActivityLog;
 }): BackupService {
   // The shelf answers a name that is not a backup's with its 400 before reading anything.
   const read = async (name: string) => parseBackupTextContents(await shelf.read(name), name);
@@ -87,11 +107,7 @@ export function createBackupService({
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
-      const history = {
-        revisions: await store.revisionsOfSubject(POST_SUBJECT),
-        redirects: await store.listPostRedirects(),
-      };
-      return await takeBackup(shelf, media, all, keep, history);
+      return await takeBackup(shelf, media, all, keep, await backupExtrasOf(store, activity));
     } catch (error) {
       console.error("Backup failed:", error);
       // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
@@ -133,8 +149,9 @@ export function createBackupService({
   }
 
   return {
-    async backup() {
+    async backup(who = NOBODY) {
       const { name, count } = await take(await store.listPosts(), BACKUP_SERVICE_MESSAGES.backupFailed);
+      await activity?.record("backup", who, ACTIVITY_MESSAGES.backup(name, count));
       return { count, file: name };
     },
 
@@ -142,15 +159,17 @@ export function createBackupService({
 
     download: (name) => shelf.download(name),
 
-    async restore(body, by) {
+    async restore(body, who = NOBODY) {
       const contents = await postsToRestore(body);
       // Images first, so a restored post never shows a missing picture.
       await restoreMedia(contents.media, media);
       const { restored, skipped } = await store.restorePosts(contents.posts, {
         revisions: contents.revisions,
         redirects: contents.redirects,
-        by,
+        by: who.user,
       });
+      await activity?.addMissing(contents.activity);
+      await activity?.record("restore", who, ACTIVITY_MESSAGES.restore(restored.length, skipped.length));
       return {
         success: true,
         restored: restored.length,
@@ -160,8 +179,9 @@ export function createBackupService({
       };
     },
 
-    async purgeAll(by) {
-      const { selected, removed, backup } = await deleteAfterBackup(() => true, by);
+    async purgeAll(who = NOBODY) {
+      const { selected, removed, backup } = await deleteAfterBackup(() => true, who.user);
+      if (backup) await activity?.record("purge", who, ACTIVITY_MESSAGES.purge(removed.length, backup));
       return {
         // `failed`: posts the backup holds that this call did not delete (another request did first).
         results: { totalPosts: selected.length, deleted: removed.length, failed: selected.length - removed.length },
@@ -172,7 +192,7 @@ export function createBackupService({
       };
     },
 
-    async removeTestPosts({ dryRun = false, ids } = {}, by) {
+    async removeTestPosts({ dryRun = false, ids } = {}, who = NOBODY) {
       const chosen = ids && new Set(ids);
       const select = (post: Post) => isTestPostTitle(post.title) && (!chosen || chosen.has(post.id));
       if (dryRun) {
@@ -184,7 +204,8 @@ export function createBackupService({
           wouldDelete: matching.map(({ id, title }) => ({ id, title })),
         };
       }
-      const { removed, backup } = await deleteAfterBackup(select, by);
+      const { removed, backup } = await deleteAfterBackup(select, who.user);
+      if (backup) await activity?.record("purge", who, ACTIVITY_MESSAGES.testPostsRemoved(removed.length, backup));
       return {
         message: backup
           ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup)

@@ -1,7 +1,7 @@
 import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";
-import { serializeBackup, type BackupHistory } from "./backup-file";
+import { serializeBackup, type BackupExtras } from "./backup-file";
 
 /** A backup just stored: its name, where it is (a file, or the name in the database) and its posts. */
 export type WrittenBackup = { name: string; file: string; count: number };
@@ -35,15 +35,18 @@ export type BackupShelf = {
   mediaCounts(): Promise<Map<string, number>>;
 };
 
-/** A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md). */
+/**
+ * A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md)
+ * and the activity log (docs/decisions/102-activity-log.md), when given.
+ */
 export async function takeBackup(
   shelf: BackupShelf,
   originals: MediaSource,
   posts: readonly Post[],
   keep: number,
-  history?: BackupHistory,
+  extras: BackupExtras = {},
 ): Promise<WrittenBackup> {
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), history);
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), extras);
   return shelf.add(text, now, posts.length, keep);
 }

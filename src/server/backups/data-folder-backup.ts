@@ -23,5 +23,5 @@ export async function backupDataFolder(dataDir: string, keep: number): Promise<W
     revisions: (db.revisions ?? []).filter((r) => r.subject === POST_SUBJECT),
     redirects: db.postRedirects ?? [],
   };
-  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, history);
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, { history });
 }

@@ -14,6 +14,7 @@ import { healthRouter } from "~/server/operations/health-router";
 import { mediaApiRouter } from "~/server/media/media-api-router";
 import { tagsRouter } from "~/server/tags/tags-router";
 import { publicBlogRouter } from "~/server/posts/public-blog-router";
+import { activityRouter } from "~/server/activity/activity-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -40,6 +41,7 @@ export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCac
   router.use(inboxRouter(context, guards));
   router.use(tagsRouter(context, guards));
   router.use(adminUsersRouter(context, guards));
+  router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));

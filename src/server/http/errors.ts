@@ -53,9 +53,14 @@ export class ConflictError extends HttpError {
 
 /** A write based on an older copy of the record than the stored one (docs/decisions/021-no-lost-work.md). */
 export class StaleUpdateError extends ConflictError {
-  constructor(message: string, serverUpdatedAt: string, yourUpdatedAt: string) {
+  constructor(
+    message: string,
+    /** The record as stored now, for the service to show it beside the writer's version. */
+    readonly current: { updatedAt: string },
+    yourUpdatedAt: string,
+  ) {
     super(message);
-    this.details = { serverUpdatedAt, yourUpdatedAt };
+    this.details = { serverUpdatedAt: current.updatedAt, yourUpdatedAt };
   }
 }
 

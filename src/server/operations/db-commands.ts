@@ -13,6 +13,9 @@ import { repositoryMigrations } from "~/server/store/pg/migrations";
 import { describeRecords, openPgStore } from "~/server/store/pg/pg-store";
 import { backupTime, countPosts } from "~/server/backups/backup-file";
 import { folderFiles, openSiteFiles, type SiteFiles } from "~/server/store/site-files";
+import { openActivityFile } from "~/server/activity/activity-file";
+import type { ActivityRecords } from "~/server/activity/activity-records";
+import { openPgActivityRecords } from "~/server/activity/pg-activity-records";
 
 /**
  * The `db` commands of the command line (docs/decisions/041-postgres-settings.md): moving a site
@@ -29,6 +32,7 @@ export const DB_MESSAGES = {
     `Copied ${countPosts(images, "image")} and ${countPosts(backups, "backup")}.`,
   exportTargetTaken: (file: string) => `${file} exists already: db export writes only into a folder without one.`,
   exported: (records: string, file: string) => `Exported ${records} to ${file}.`,
+  activityCopied: (n: number) => `Copied ${n} activity ${n === 1 ? "entry" : "entries"}.`,
 } as const;
 
 function databaseUrl(config: Config): string {
@@ -63,7 +67,8 @@ export async function importDataFolder(config: Config): Promise<string> {
   try {
     await store.importData(data);
     const copied = await withDatabaseFiles(config, (db) => copyFiles(folderFiles(config.dataDir), db));
-    return `${DB_MESSAGES.imported(describeRecords(data), file, refused)}\n${copied}`;
+    const activity = await copyActivity(await openActivityFile(config.dataDir), openPgActivityRecords(url));
+    return `${DB_MESSAGES.imported(describeRecords(data), file, refused)}\n${copied}\n${activity}`;
   } finally {
     await store.close();
   }
@@ -84,9 +89,20 @@ export async function exportDataFolder(config: Config): Promise<string> {
     const data = store.exportData();
     await new DurableJsonFile(file, parseDbFile).write(data);
     const copied = await withDatabaseFiles(config, (db) => copyFiles(db, folderFiles(config.dataDir)));
-    return `${DB_MESSAGES.exported(describeRecords(data), file)}\n${copied}`;
+    const activity = await copyActivity(openPgActivityRecords(url), await openActivityFile(config.dataDir));
+    return `${DB_MESSAGES.exported(describeRecords(data), file)}\n${copied}\n${activity}`;
   } finally {
     await store.close();
+  }
+}
+
+/** The activity log's entries, from one side to the other (docs/decisions/102-activity-log.md); both closed after. */
+async function copyActivity(source: ActivityRecords, target: ActivityRecords): Promise<string> {
+  try {
+    return DB_MESSAGES.activityCopied(await target.addMissing(await source.query({})));
+  } finally {
+    await source.close();
+    await target.close();
   }
 }
 

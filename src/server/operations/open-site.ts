@@ -10,6 +10,9 @@ import { openPgStore } from "~/server/store/pg/pg-store";
 import { READ_ONLY_MESSAGES } from "~/server/store/read-only-start";
 import type { Store } from "~/server/store/types";
 import { ensureFirstAdmin } from "~/server/users/users";
+import { createActivityLog } from "~/server/activity/activity-log";
+import { openActivityFile } from "~/server/activity/activity-file";
+import { openPgActivityRecords } from "~/server/activity/pg-activity-records";
 
 /**
  * Everything a server needs before it can answer: the store (the data folder's, which takes the
@@ -38,12 +41,21 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
       await sessionRecords.close();
       throw error;
     });
+    // The log beside the records: the data folder's file, or the table every instance shares.
+    const activity = await createActivityLog(
+      config.databaseUrl ? openPgActivityRecords(config.databaseUrl) : await openActivityFile(config.dataDir),
+    ).catch(async (error: unknown) => {
+      await files.close();
+      await sessionRecords.close();
+      throw error;
+    });
     const close = async () => {
+      await activity.close();
       await files.close();
       await sessionRecords.close();
       await store.close();
     };
-    return { store, sessionSecret, sessionRecords, files, close };
+    return { store, sessionSecret, sessionRecords, activity, files, close };
   } catch (err) {
     await store.close();
     throw err;

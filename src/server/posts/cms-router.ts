@@ -3,7 +3,7 @@ import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import { parsePostId } from "~/server/posts/posts";
 import { jsonBody } from "~/server/http/json-body";
-import { actorOf } from "~/server/auth/actor";
+import { whoOf } from "~/server/activity/who";
 
 /**
  * The CMS calls of docs/product.md section 7. docs/architecture.md section 5: instead of a shared secret header,
@@ -21,16 +21,16 @@ export function cmsRouter(
   });
 
   router.post("/cms/simple-create-post", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
-    res.status(201).json(await posts.create(req.body, await actorOf(sessions, req, res)));
+    res.status(201).json(await posts.create(req.body, await whoOf(sessions, req, res)));
   });
 
   router.put("/cms/update-post/:id", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
-    res.json(await posts.update(parsePostId(req.params.id), req.body, await actorOf(sessions, req, res)));
+    res.json(await posts.update(parsePostId(req.params.id), req.body, await whoOf(sessions, req, res)));
   });
 
   // The CMS client sends no body here, so none is parsed.
   router.post("/cms/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
-    const { id } = await posts.remove(parsePostId(req.params.id), await actorOf(sessions, req, res));
+    const { id } = await posts.remove(parsePostId(req.params.id), await whoOf(sessions, req, res));
     res.json({ success: true, id });
   });
 

@@ -8,7 +8,7 @@ import type { AppContext } from "~/server/context";
 import { HttpError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { parsePostId } from "~/server/posts/posts";
 import { backupBody, optionalJsonBody } from "~/server/http/json-body";
-import { actorOf } from "~/server/auth/actor";
+import { whoOf } from "~/server/activity/who";
 
 const testRemovalSchema = z.strictObject({
   dryRun: z.boolean().optional(),
@@ -32,12 +32,12 @@ export function debugRouter(
   });
 
   router.delete("/debug/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
-    const { id } = await posts.remove(parsePostId(req.params.id), await actorOf(sessions, req, res));
+    const { id } = await posts.remove(parsePostId(req.params.id), await whoOf(sessions, req, res));
     res.json({ success: true, id });
   });
 
-  router.post("/debug/backup-posts", requireAdmin, requireSameOrigin, async (_req, res) => {
-    res.json(await backups.backup());
+  router.post("/debug/backup-posts", requireAdmin, requireSameOrigin, async (req, res) => {
+    res.json(await backups.backup(await whoOf(sessions, req, res)));
   });
 
   router.get("/debug/backups", requireAdmin, async (_req, res) => {
@@ -61,11 +61,11 @@ export function debugRouter(
   });
 
   router.post("/debug/restore-posts", requireAdmin, requireSameOrigin, backupBody, async (req, res) => {
-    res.json(await backups.restore(req.body, await actorOf(sessions, req, res)));
+    res.json(await backups.restore(req.body, await whoOf(sessions, req, res)));
   });
 
   router.post("/debug/purge-all-posts", requireAdmin, requireSameOrigin, async (req, res) => {
-    res.json(await backups.purgeAll(await actorOf(sessions, req, res)));
+    res.json(await backups.purgeAll(await whoOf(sessions, req, res)));
   });
 
   // docs/product.md section 8: the page shows a failed removal's `error` field; `message` is every call's.
@@ -75,7 +75,7 @@ export function debugRouter(
     if (!options.success)
       throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
     try {
-      res.json(await backups.removeTestPosts(options.data, await actorOf(sessions, req, res)));
+      res.json(await backups.removeTestPosts(options.data, await whoOf(sessions, req, res)));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       res.status(err.status).json({ message: err.message, error: err.message });

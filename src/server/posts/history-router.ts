@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { actorOf } from "~/server/auth/actor";
+import { whoOf } from "~/server/activity/who";
 import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import { postIdOf, revisionIdOf } from "./post-history";
@@ -25,7 +25,7 @@ export function historyRouter(
 
   router.post("/cms/posts/:id/revisions/:rev/restore", requireUser, requireSameOrigin, async (req, res) => {
     const [id, rev] = [postIdOf(req.params.id), revisionIdOf(req.params.rev)];
-    res.json(await history.restore(id, rev, await actorOf(sessions, req, res)));
+    res.json(await history.restore(id, rev, await whoOf(sessions, req, res)));
   });
 
   router.get("/cms/posts/:id/redirects", requireUser, async (req, res) => {
@@ -37,11 +37,11 @@ export function historyRouter(
   });
 
   router.post("/cms/trash/:id/restore", requireAdmin, requireSameOrigin, async (req, res) => {
-    res.json(await history.untrash(postIdOf(req.params.id)));
+    res.json(await history.untrash(postIdOf(req.params.id), await whoOf(sessions, req, res)));
   });
 
   router.delete("/cms/trash/:id", requireAdmin, requireSameOrigin, async (req, res) => {
-    res.json(await history.deleteForGood(postIdOf(req.params.id)));
+    res.json(await history.deleteForGood(postIdOf(req.params.id), await whoOf(sessions, req, res)));
   });
 
   return router;

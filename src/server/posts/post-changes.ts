@@ -79,6 +79,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
     createdAt: now,
     updatedAt: now,
     tags,
+    ...(save.by && { createdBy: save.by.id, updatedBy: save.by.id }),
   } as Post;
   applySeoSettings(post, input);
   checkRecord(storedPostSchema, post);
@@ -100,7 +101,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
  */
 function assertNotStale(old: Post, ifUpdatedAt: string | undefined) {
   if (ifUpdatedAt === undefined || Date.parse(ifUpdatedAt) === Date.parse(old.updatedAt)) return;
-  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old.updatedAt, ifUpdatedAt);
+  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old, ifUpdatedAt);
 }
 
 /** Later than the last one, even for two writes within a millisecond, so every version has its own time. */
@@ -133,6 +134,8 @@ export function updatePost(
   // Spread over the old post: fields this release does not know, like `excerpt`, survive.
   const updatedAt = nextUpdatedAt(old, now);
   const post: Post = { ...old, ...writerFields(input), updatedAt, tags: resolved?.tags ?? old.tags };
+  // A save without a user (a restore, the command line) leaves the last one named.
+  if (save.by) post.updatedBy = save.by.id;
   if ("coverImage" in input) {
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;

@@ -8,7 +8,9 @@ import {
   type TrashedPostSummary,
 } from "~/shared/revisions";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
-import type { Actor, Post, Revision, Store, TrashedPost } from "~/server/store/types";
+import type { Post, Revision, Store, TrashedPost } from "~/server/store/types";
+import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { postNotFoundMessage } from "./post-changes";
 import { inputOf, POST_SUBJECT } from "./post-revisions";
 import type { HistoryPolicy } from "./post-trash";
@@ -20,12 +22,12 @@ export type PostHistory = {
   list(postId: number): Promise<RevisionSummary[]>;
   get(postId: number, revisionId: number): Promise<RevisionDetail>;
   /** Saves the revision's fields as a new revision; answers the post as now saved. */
-  restore(postId: number, revisionId: number, by?: Actor): Promise<CmsPost>;
+  restore(postId: number, revisionId: number, who?: Who): Promise<CmsPost>;
   /** The post's old slugs that lead to it (its redirects). */
   redirects(postId: number): Promise<string[]>;
   trash(): Promise<TrashedPostSummary[]>;
-  untrash(postId: number): Promise<CmsPost>;
-  deleteForGood(postId: number): Promise<TrashedPostSummary>;
+  untrash(postId: number, who?: Who): Promise<CmsPost>;
+  deleteForGood(postId: number, who?: Who): Promise<TrashedPostSummary>;
 };
 
 /** A route parameter as a positive id, or the 400 with `field`'s message. */
@@ -50,7 +52,8 @@ function summaryOf(r: Revision): RevisionSummary {
   };
 }
 
-export function createPostHistory(store: Store, policy: HistoryPolicy): PostHistory {
+/** Restores and deletions for good are in the activity log (docs/decisions/102-activity-log.md). */
+export function createPostHistory(store: Store, policy: HistoryPolicy, activity?: ActivityLog): PostHistory {
   const trashSummary = (p: TrashedPost): TrashedPostSummary => ({
     id: p.id,
     title: p.title,
@@ -84,10 +87,12 @@ export function createPostHistory(store: Store, policy: HistoryPolicy): PostHist
       const found = await find(postId, revisionId);
       return { ...summaryOf(found), snapshot: found.snapshot as PostSnapshot };
     },
-    async restore(postId, revisionId, by) {
+    async restore(postId, revisionId, who = NOBODY) {
       const found = await find(postId, revisionId);
       const changes = inputOf(found.snapshot as PostSnapshot);
-      const post = await store.updatePost(postId, changes, { by, origin: "restore", restoredFrom: revisionId });
+      const save = { by: who.user, origin: "restore", restoredFrom: revisionId } as const;
+      const post = await store.updatePost(postId, changes, save);
+      await activity?.record("restore", who, ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, revisionId));
       return cmsPostOf(post);
     },
     async redirects(postId) {
@@ -97,12 +102,15 @@ export function createPostHistory(store: Store, policy: HistoryPolicy): PostHist
     async trash() {
       return (await store.listTrash()).map(trashSummary).reverse();
     },
-    async untrash(postId) {
+    async untrash(postId, who = NOBODY) {
       const post: Post = await store.restoreFromTrash(postId);
+      await activity?.record("restore", who, ACTIVITY_MESSAGES.untrashed(post.id, post.title));
       return cmsPostOf(post);
     },
-    async deleteForGood(postId) {
-      return trashSummary(await store.deleteForGood(postId));
+    async deleteForGood(postId, who = NOBODY) {
+      const gone = await store.deleteForGood(postId);
+      await activity?.record("delete", who, ACTIVITY_MESSAGES.deletedForGood(gone.id, gone.title));
+      return trashSummary(gone);
     },
   };
 }

@@ -3,6 +3,7 @@ import { fieldErrors } from "~/shared/field-errors";
 import { ValidationError } from "~/server/http/errors";
 import type { Store } from "~/server/store/types";
 import { cmsListItemOf } from "./post-view";
+import { withAuthorNames } from "./post-authors";
 import { pageOrEmpty } from "~/server/http/paging";
 
 export type PostSearch = { search(query: unknown): Promise<PostSearchPage> };
@@ -35,5 +36,5 @@ export async function searchPosts(store: Store, raw: unknown): Promise<PostSearc
   );
   if (sort === "updated") shown.sort((a, b) => time(b.updatedAt) - time(a.updatedAt) || b.id - a.id);
   const { items, ...position } = pageOrEmpty(shown, page, POSTS_PAGE_SIZE);
-  return { posts: items.map(cmsListItemOf), ...position, counts };
+  return { posts: await withAuthorNames(store, items.map(cmsListItemOf)), ...position, counts };
 }

@@ -6,24 +6,28 @@ import { generateSlug } from "~/shared/slug";
 import { sanitizeContent } from "./content";
 import { nestsDeeperThan } from "./content-nesting";
 import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
-import { NotFoundError, ValidationError } from "~/server/http/errors";
+import { NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
+import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import { withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
-import type { Actor, Post, PostInput, Store, Tag } from "~/server/store/types";
+import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
   listAll(): Promise<CmsPost[]>;
   /** One post for the editor, drafts too; `id` as a route or query parameter (parsePostId). */
   get(id: unknown): Promise<CmsPost>;
-  /** Validates, fills in the slug and sanitizes; answers the stored post. */
-  create(input: unknown, by?: Actor): Promise<CmsPost>;
+  /** Validates, fills in the slug and sanitizes; answers the stored post. `who` creates it. */
+  create(input: unknown, who?: Who): Promise<CmsPost>;
   /**
    * A partial update: fields left out keep their value, fields sent are checked as on create. An
-   * `updatedAt` in the input makes it conditional: 409 when the post changed since that time.
+   * `updatedAt` in the input makes it conditional: 409 when the post changed since that time, with
+   * the post as saved now (`theirs`) beside the update times.
    */
-  update(id: number, input: unknown, by?: Actor): Promise<CmsPost>;
+  update(id: number, input: unknown, who?: Who): Promise<CmsPost>;
   /** Moves the post to the trash; answers the removed post. */
-  remove(id: number, by?: Actor): Promise<Post>;
+  remove(id: number, who?: Who): Promise<Post>;
   createTag(input: unknown): Promise<Tag>;
 };
 
@@ -37,12 +41,30 @@ export function parsePostId(param: unknown): number {
  * and messages through the shared schemas (docs/architecture.md section 7). Checks run here, not in the
  * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
  */
-export function createPostService(store: Store): PostService {
+export function createPostService(store: Store, activity?: ActivityLog): PostService {
+  const named = async (post: CmsPost) => (await withAuthorNames(store, [post]))[0]!;
+  /** Publishing, unpublishing and deleting are in the activity log (docs/decisions/102-activity-log.md). */
+  const record = (kind: "publish" | "unpublish" | "delete", who: Who, post: Post) =>
+    activity?.record(kind, who, ACTIVITY_MESSAGES.post(post.id, post.title));
+  /**
+   * A 409 for a stale save carries the post as saved now, with the name of who saved it, so the
+   * editor shows both versions side by side (docs/decisions/104-conflicts-field-by-field.md).
+   */
+  const theirsInto = async (error: unknown): Promise<never> => {
+    if (error instanceof StaleUpdateError) {
+      error.details = { ...error.details, theirs: await named(cmsPostOf(error.current as Post)) };
+    }
+    throw error;
+  };
+
   return {
     async listAll() {
       const posts = await store.listPosts();
       const contents = await contentsOf(posts);
-      return posts.map((post, i) => cmsPostOf(post, contents[i]));
+      return withAuthorNames(
+        store,
+        posts.map((post, i) => cmsPostOf(post, contents[i])),
+      );
     },
 
     async get(rawId) {
@@ -50,33 +72,43 @@ export function createPostService(store: Store): PostService {
       assertPostId(id);
       const post = await store.getPostById(id);
       if (!post) throw new NotFoundError(postNotFoundMessage(id));
-      return cmsPostOf(post);
+      return named(cmsPostOf(post));
     },
 
     // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
-    async create(input, by) {
+    async create(input, who = NOBODY) {
       const fields = recordOf(input);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
-      const post = await store.createPost(
-        parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) }),
-        { by },
-      );
-      return cmsPostOf(post, rememberContent(post, post.content));
+      const parsed = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
+      const post = await store.createPost(parsed, { by: who.user });
+      if (post.published) await record("publish", who, post);
+      return named(cmsPostOf(post, rememberContent(post, post.content)));
     },
 
-    async update(id, input, by) {
+    async update(id, input, who = NOBODY) {
       assertPostId(id);
       const fields = recordOf(input);
+      let wasPublished = false;
       // Checked inside the store's write, which looks the post up once (post-changes.ts).
-      const changes = (current: Post) => parsePostChanges(fields, current);
-      const post = await store.updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields), by });
+      const changes = (current: Post) => {
+        wasPublished = current.published;
+        return parsePostChanges(fields, current);
+      };
+      const post = await store
+        .updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields), by: who.user })
+        .catch((error: unknown) => theirsInto(error));
+      if (post.published !== wasPublished) await record(post.published ? "publish" : "unpublish", who, post);
       // Sent content was sanitized by the write, so the stored copy is the sanitized one.
-      return cmsPostOf(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content));
+      return named(
+        cmsPostOf(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content)),
+      );
     },
 
-    async remove(id, by) {
+    async remove(id, who = NOBODY) {
       assertPostId(id);
-      return store.deletePost(id, by);
+      const removed = await store.deletePost(id, who.user);
+      await record("delete", who, removed);
+      return removed;
     },
 
     async createTag(input) {

@@ -49,6 +49,9 @@ export const postRecordSchema = z.object({
   noindex: z.boolean().optional(),
   /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
   coverFocus: z.string().optional(),
+  /** Who created the post and who saved it last (user ids); absent on older posts. */
+  createdBy: id.optional(),
+  updatedBy: id.optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.

@@ -89,12 +89,14 @@ export interface Store {
   publishedPosts(): Promise<readonly Post[]>;
   getPostById(id: number): Promise<Post | undefined>;
   getPostBySlug(slug: string): Promise<Post | undefined>;
-  /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision. */
+  /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision; `by` is
+   * the post's createdBy and updatedBy. */
   createPost(input: PostInput, save?: SaveOrigin): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
    * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
    * changes may be a function of the stored post, called inside the write (its errors write nothing).
+   * `by`: the user saving it (updatedBy).
    */
   updatePost(
     id: number,

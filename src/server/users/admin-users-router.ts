@@ -5,6 +5,7 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { UnauthorizedError } from "~/server/http/errors";
 import { createUserAdmin, parseUserId } from "~/server/users/user-admin";
 import { jsonBody } from "~/server/http/json-body";
+import { whoOf } from "~/server/activity/who";
 
 /**
  * /api/admin/users (docs/decisions/022-users-and-accounts.md): admins only, writes same-origin.
@@ -27,27 +28,30 @@ export function adminUsersRouter(context: AppContext, { requireAdmin, requireSam
   });
 
   router.post("/admin/users", requireSameOrigin, requireAdmin, jsonBody, async (req, res) => {
-    res.status(201).json(await users.create(req.body));
+    res.status(201).json(await users.create(req.body, await whoOf(context.sessions, req, res)));
   });
 
   router.patch("/admin/users/:id", requireSameOrigin, requireAdmin, jsonBody, async (req, res) => {
     const { user } = await caller(req, res);
-    res.json(await users.change(user.id, parseUserId(req.params.id), req.body));
+    const who = await whoOf(context.sessions, req, res);
+    res.json(await users.change(user.id, parseUserId(req.params.id), req.body, who));
   });
 
   router.post("/admin/users/:id/password", requireSameOrigin, requireAdmin, jsonBody, async (req, res) => {
     const { session } = await caller(req, res);
-    res.json(await users.resetPassword(parseUserId(req.params.id), req.body, session.id));
+    const who = await whoOf(context.sessions, req, res);
+    res.json(await users.resetPassword(parseUserId(req.params.id), req.body, session.id, who));
   });
 
   router.post("/admin/users/:id/sessions/end", requireSameOrigin, requireAdmin, async (req, res) => {
     const { session } = await caller(req, res);
-    res.json({ ended: await users.endSessions(parseUserId(req.params.id), session.id) });
+    const who = await whoOf(context.sessions, req, res);
+    res.json({ ended: await users.endSessions(parseUserId(req.params.id), session.id, who) });
   });
 
   router.delete("/admin/users/:id", requireSameOrigin, requireAdmin, async (req, res) => {
     const { user } = await caller(req, res);
-    const removed = await users.remove(user.id, parseUserId(req.params.id));
+    const removed = await users.remove(user.id, parseUserId(req.params.id), await whoOf(context.sessions, req, res));
     res.json({ success: true, id: removed.id });
   });
 

@@ -5,6 +5,10 @@ import { hashPassword } from "~/server/auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import type { Store, User } from "~/server/store/types";
 import { createUserAccount, invalidInput, type HashCost } from "./users";
+import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
+
+const CHANGES = ACTIVITY_MESSAGES.userChanges;
 
 /** A route parameter as a user id; anything else is a 400. */
 export function parseUserId(param: unknown): number {
@@ -23,7 +27,13 @@ const activeAdmin = (u: User) => u.role === "admin" && !u.disabled;
  * process owns the data folder, so an in-process queue is enough. A change that takes rights
  * away (disable, delete, new password) also ends the user's sessions before it answers.
  */
-export function createUserAdmin({ store, auth }: { store: Store; auth: AuthService }, cost: HashCost = {}) {
+export function createUserAdmin(
+  { store, auth, activity }: { store: Store; auth: AuthService; activity?: ActivityLog },
+  cost: HashCost = {},
+) {
+  /** Every change is in the activity log (docs/decisions/102-activity-log.md). */
+  const record = (kind: "user-change" | "role-change", who: Who, username: string, change: string) =>
+    activity?.record(kind, who, ACTIVITY_MESSAGES.user(username, change));
   let tail: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
     const run = tail.then(task);
@@ -59,15 +69,16 @@ export function createUserAdmin({ store, auth }: { store: Store; auth: AuthServi
       return Promise.all((await store.listUsers()).map(rowOf));
     },
 
-    async create(input: unknown): Promise<AdminUserRow> {
+    async create(input: unknown, who: Who = NOBODY): Promise<AdminUserRow> {
       // A body that is not an object is read as an empty form, so it gets every field's message.
       const fields = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
       const created = await oneAtATime(() => createUserAccount(store, fields as NewUserInput, cost));
+      await record("user-change", who, created.username, CHANGES.created(created.role));
       return rowOf(await find(created.id));
     },
 
     /** A new role, disabled or enabled; `actorId` is the admin asking. */
-    change(actorId: number, id: number, input: unknown): Promise<AdminUserRow> {
+    change(actorId: number, id: number, input: unknown, who: Who = NOBODY): Promise<AdminUserRow> {
       return oneAtATime(async () => {
         const parsed = userChangeSchema.safeParse(input);
         if (!parsed.success) throw invalidInput(parsed.error);
@@ -77,35 +88,43 @@ export function createUserAdmin({ store, auth }: { store: Store; auth: AuthServi
         await assertKeepsAnAdmin(user, (role !== undefined && role !== "admin") || disabled === true);
         const updated = await store.updateUser(id, { role, disabled });
         if (disabled === true) await auth.endSessionsOf(id);
+        if (role !== undefined && role !== user.role)
+          await record("role-change", who, user.username, CHANGES.role(user.role, role));
+        if (disabled !== undefined && disabled !== Boolean(user.disabled))
+          await record("user-change", who, user.username, disabled ? CHANGES.disabled : CHANGES.enabled);
         return rowOf(updated);
       });
     },
 
     /** Sets a password for someone who lost theirs; every session of theirs ends (but the caller's own). */
-    resetPassword(id: number, input: unknown, exceptSessionId?: string): Promise<AdminUserRow> {
+    resetPassword(id: number, input: unknown, exceptSessionId?: string, who: Who = NOBODY): Promise<AdminUserRow> {
       return oneAtATime(async () => {
         const parsed = passwordResetSchema.safeParse(input);
         if (!parsed.success) throw invalidInput(parsed.error);
-        await find(id);
+        const user = await find(id);
         const updated = await store.updateUser(id, { passwordHash: await hashPassword(parsed.data.password, cost) });
         await auth.endSessionsOf(id, { exceptSessionId });
+        await record("user-change", who, user.username, CHANGES.passwordReset);
         return rowOf(updated);
       });
     },
 
     /** Ends every session of a user but the caller's own; answers how many ended. */
-    async endSessions(id: number, exceptSessionId?: string): Promise<number> {
-      await find(id);
-      return auth.endSessionsOf(id, { exceptSessionId });
+    async endSessions(id: number, exceptSessionId?: string, who: Who = NOBODY): Promise<number> {
+      const user = await find(id);
+      const ended = await auth.endSessionsOf(id, { exceptSessionId });
+      await record("user-change", who, user.username, CHANGES.sessionsEnded(ended));
+      return ended;
     },
 
-    remove(actorId: number, id: number): Promise<User> {
+    remove(actorId: number, id: number, who: Who = NOBODY): Promise<User> {
       return oneAtATime(async () => {
         const user = await find(id);
         if (id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
         await assertKeepsAnAdmin(user, true);
         const removed = await store.deleteUser(id);
         await auth.endSessionsOf(id);
+        await record("user-change", who, user.username, CHANGES.deleted);
         return removed;
       });
     },

@@ -9,6 +9,8 @@ import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/app/components/ui/tabs";
 import { AccountPanel } from "./account-panel";
+import { ActivityPanel } from "./activity-panel";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
@@ -25,7 +27,7 @@ import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
 import { UsersPanel } from "./users/users-panel";
 
-type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "account";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "activity" | "account";
 
 /**
  * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -133,6 +135,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="trash">{TRASH_MESSAGES.tab}</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
+          {user.role === "admin" && <TabsTrigger value="activity">{ACTIVITY_MESSAGES.tab}</TabsTrigger>}
           <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
@@ -150,6 +153,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         {user.role === "admin" && (
           <TabsContent value="users" className="mt-6">
             <UsersPanel me={user} />
+          </TabsContent>
+        )}
+        {user.role === "admin" && (
+          <TabsContent value="activity" className="mt-6">
+            <ActivityPanel />
           </TabsContent>
         )}
         <TabsContent value="account" className="mt-6">

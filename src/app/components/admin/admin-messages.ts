@@ -25,12 +25,15 @@ export const ADMIN_MESSAGES = {
     title: "Post created successfully",
     description: "Your post has been published and is now visible on the blog",
   },
-  // docs/architecture.md section 5 honours the Publish switch, so a draft is told the truth about where it is.
+  // A new post is a draft until published (docs/decisions/101-drafts-until-published.md), and says so.
   createdDraft: {
     title: "Post created successfully",
     description: "Your draft is saved. It stays off the blog until you publish it.",
   },
   updated: { title: "Post updated successfully" },
+  /** Who wrote a post and who saved it last; a post from before these were kept shows neither. */
+  createdBy: (name: string) => `Created by ${name}`,
+  updatedBy: (name: string) => `Last saved by ${name}`,
   // Deleting moves the post to the Trash (docs/decisions/097-deleted-posts-go-to-a-trash.md), so the toast says so and offers Undo.
   deleted: { title: "Post deleted successfully", description: "The post was moved to the Trash" },
   createFailed: {

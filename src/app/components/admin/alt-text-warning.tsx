@@ -13,18 +13,24 @@ type Missing = ReturnType<typeof imagesWithoutAlt>;
 export function useAltTextCheck() {
   const [missing, setMissing] = useState<Missing>([]);
   const confirmed = useRef(false);
+  const blocked = useRef<() => unknown>(undefined);
   return {
     missing,
-    /** True when the save may go on; false when the warning is now shown instead. */
-    mayPublish(values: { published?: boolean; content: string }): boolean {
-      const found = values.published && !confirmed.current ? imagesWithoutAlt(values.content) : [];
+    /**
+     * True when the save may go on; false when the warning is now shown instead, and `retry` (the
+     * save it held back) runs if the writer publishes anyway.
+     */
+    mayPublish(content: string, publishing: boolean, retry: () => unknown): boolean {
+      const found = publishing && !confirmed.current ? imagesWithoutAlt(content) : [];
       confirmed.current = false;
+      blocked.current = found.length ? retry : undefined;
       setMissing(found);
       return found.length === 0;
     },
-    /** The writer chose to publish as it is: the next save goes through once. */
-    confirm() {
+    /** The writer chose to publish as it is: the held-back save goes through, once. */
+    publishAnyway() {
       confirmed.current = true;
+      void blocked.current?.();
     },
   };
 }

@@ -2,8 +2,12 @@ import { z } from "zod";
 import type { CmsPost } from "~/shared/blog";
 import { postInputSchema } from "~/shared/schemas";
 
-/** The form's own shape: tags typed as a comma-separated line, the slug checked after the short-slug rule (docs/product.md section 5). */
-export const postFormSchema = postInputSchema.extend({ slug: z.string(), tags: z.string() });
+/**
+ * The form's own shape: tags typed as a comma-separated line, the slug checked after the short-slug
+ * rule (docs/product.md section 5). No `published`: saving never changes it, the Publish and
+ * Unpublish buttons do (docs/decisions/101-drafts-until-published.md).
+ */
+export const postFormSchema = postInputSchema.omit({ published: true }).extend({ slug: z.string(), tags: z.string() });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
 export const toFormValues = (post?: CmsPost): PostFormValues => ({
@@ -12,7 +16,6 @@ export const toFormValues = (post?: CmsPost): PostFormValues => ({
   summary: post?.summary || post?.excerpt || "",
   content: post?.content ?? "",
   coverImage: post?.coverImage ?? "",
-  published: post?.published ?? true,
   tags: post?.tags.map((t) => t.name).join(", ") ?? "",
   // The search and social settings (seo-panel.tsx): empty is unset.
   metaTitle: post?.metaTitle ?? "",

@@ -10,21 +10,27 @@ import { prepareContentForSave } from "~/app/lib/editor-content";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Field, inputClasses } from "~/app/components/ui/field";
-import { Switch } from "~/app/components/ui/switch";
+import { Badge } from "~/app/components/ui/badge";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { AltTextWarning, useAltTextCheck } from "./alt-text-warning";
 import { ImageTextPanel } from "./image-text-panel";
 import { SeoPanel } from "./seo-panel";
 import { CoverFocus } from "./cover-focus";
 import { CoverUpload } from "./cover-upload";
-import { ConflictNotice, FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
+import { FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
+import { findConflicts, resolvedValues, type Choice, type ConflictField, type FieldConflict } from "./conflict-merge";
+import { ConflictResolver } from "./conflict-resolver";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
+import { PostAuthors } from "./post-authors";
+import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
+import { savedToast, showSaveError } from "./post-form-toasts";
 
-type Conflict = { serverUpdatedAt: string; yourUpdatedAt: string };
+/** A refused save: the post as saved since, and how each field differs from this form's values. */
+type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
 
 /**
  * docs/product.md section 2, New Post tab, and section 4's edit flow. The server checks everything again;
@@ -84,7 +90,11 @@ export function PostForm({
 
   const altText = useAltTextCheck();
 
-  const save = async (values: PostFormValues, stay: boolean) => {
+  /**
+   * Saves the form; `published` only from the Publish and Unpublish buttons. A new post is sent as
+   * a draft otherwise, and an update without the field keeps the post's state.
+   */
+  const save = async (values: PostFormValues, stay: boolean, published?: boolean) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -92,9 +102,12 @@ export function PostForm({
       setError("slug", { message: slugCheck.error.issues[0]?.message });
       return toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
     }
-    if (!altText.mayPublish(values)) return;
+    // Publishing, or saving a post that is public, shows the images without alt text first.
+    const publishing = published ?? saved?.published ?? false;
+    if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published))) return;
     const payload = {
       ...values,
+      published: published ?? (saved ? undefined : false),
       slug,
       content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
       tags: values.tags
@@ -117,12 +130,13 @@ export function PostForm({
         toast(FORM_NOTICE_MESSAGES.savedShortcut);
         return;
       }
-      toast(saved ? ADMIN_MESSAGES.updated : payload.published ? ADMIN_MESSAGES.created : ADMIN_MESSAGES.createdDraft);
+      toast(savedToast(Boolean(saved), saved?.published, published));
       onDirtyChange?.(false);
       onDone(true);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409 && isStaleUpdateBody(err.body)) {
-        setConflict({ serverUpdatedAt: err.body.serverUpdatedAt, yourUpdatedAt: err.body.yourUpdatedAt });
+      if (err instanceof ApiError && err.status === 409 && isStaleUpdateBody(err.body) && err.body.theirs && saved) {
+        const { theirs } = err.body;
+        setConflict({ theirs, fields: findConflicts(saved, values, theirs) });
         return;
       }
       showSaveError(err, editing);
@@ -136,6 +150,7 @@ export function PostForm({
   const onInvalid = () => toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
   const submit = handleSubmit((values) => save(values, false), onInvalid);
   const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
+  const publish = (published: boolean) => void handleSubmit((values) => save(values, false, published), onInvalid)();
   const coverImage = watch("coverImage");
 
   // Ctrl/Cmd+S saves and stays, from any field, the editor included.
@@ -162,17 +177,29 @@ export function PostForm({
     }
   };
 
-  const overwrite = () => {
+  /** The chosen values become the form's, and the save is based on their version. */
+  const resolve = (choices: Partial<Record<ConflictField, Choice>>) => {
     if (!conflict) return;
-    base.current = conflict.serverUpdatedAt;
-    void submit();
+    const values = resolvedValues(getValues(), conflict.fields, choices);
+    for (const field of Object.keys(values) as (keyof PostFormValues)[]) {
+      setValue(field, values[field], { shouldDirty: true });
+    }
+    base.current = conflict.theirs.updatedAt;
+    setSaved(conflict.theirs);
+    void submitInPlace();
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="post-form-heading">
-      <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
-        {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
-      </h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
+          {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
+        </h2>
+        <Badge tone={saved?.published ? "success" : "muted"}>
+          {saved?.published ? PUBLISH_MESSAGES.statusPublished : PUBLISH_MESSAGES.statusDraft}
+        </Badge>
+      </div>
+      {saved && <PostAuthors post={saved} />}
       {copy.offer && (
         <RestoreOffer
           savedAt={copy.offer.savedAt}
@@ -250,51 +277,31 @@ export function PostForm({
       </Field>
       <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
       <SeoPanel control={control} register={register} errors={errors} saved={saved} />
-      <div className="flex items-center gap-3">
-        <Controller
-          control={control}
-          name="published"
-          render={({ field }) => <Switch id="post-published" checked={field.value} onCheckedChange={field.onChange} />}
+      <AltTextWarning missing={altText.missing} onPublishAnyway={() => altText.publishAnyway()} />
+      {conflict && (
+        <ConflictResolver
+          key={conflict.theirs.updatedAt}
+          theirs={conflict.theirs}
+          conflicts={conflict.fields}
+          busy={isSubmitting}
+          onSave={resolve}
         />
-        <label htmlFor="post-published" className="text-sm font-medium text-slate-800">
-          Publish this post
-        </label>
-      </div>
-      <AltTextWarning
-        missing={altText.missing}
-        onPublishAnyway={() => {
-          altText.confirm();
-          void submit();
-        }}
-      />
-      {conflict && saved && (
-        <ConflictNotice slug={saved.slug} {...conflict} onOverwrite={overwrite} busy={isSubmitting} />
       )}
-      <div className="flex justify-end gap-3 border-t border-slate-200 pt-5">
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5">
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
+        <PublishControls
+          published={Boolean(saved?.published)}
+          title={title}
+          slug={watch("slug").trim() || slugify(title)}
+          busy={isSubmitting}
+          onConfirm={publish}
+        />
         <Button type="submit" disabled={isSubmitting}>
-          {editing ? (isSubmitting ? "Updating..." : "Update Post") : isSubmitting ? "Creating..." : "Create Post"}
+          {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
         </Button>
       </div>
     </form>
   );
-}
-
-/** docs/product.md section 8's failure toasts: the status and the server's own words when there are any. */
-function showSaveError(err: unknown, editing: boolean) {
-  const status = err instanceof ApiError ? err.status : undefined;
-  const message = err instanceof Error ? err.message : "";
-  if (editing) {
-    toast({ title: ADMIN_MESSAGES.updateFailed(status), description: message, variant: "destructive" });
-    return;
-  }
-  toast({
-    title: ADMIN_MESSAGES.createFailed.title,
-    description: status
-      ? ADMIN_MESSAGES.createFailed.withStatus(status, message)
-      : ADMIN_MESSAGES.createFailed.fallback,
-    variant: "destructive",
-  });
 }

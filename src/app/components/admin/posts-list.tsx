@@ -7,6 +7,7 @@ import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { PostAuthors } from "./post-authors";
 
 /** docs/product.md section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
 export function PostsList({
@@ -57,6 +58,7 @@ export function PostsList({
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
                     {formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}
+                    <PostAuthors post={post} inline />
                   </span>
                   <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{post.summary || post.excerpt}</span>
                 </button>

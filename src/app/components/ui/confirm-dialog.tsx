@@ -14,6 +14,7 @@ export function ConfirmDialog({
   onConfirm,
   open,
   onOpenChange,
+  confirmVariant = "destructive",
 }: {
   trigger?: ReactNode;
   title: string;
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** The confirming button's look: red for what removes, the brand's for what adds (publishing). */
+  confirmVariant?: "destructive" | "default";
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -33,7 +36,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel className={buttonClasses({ variant: "outline" })}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses({ variant: "destructive" })} onClick={onConfirm}>
+            <AlertDialog.Action className={buttonClasses({ variant: confirmVariant })} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>
@@ -52,8 +55,12 @@ export function ConfirmButton({
   description,
   confirmLabel,
   onConfirm,
+  confirmVariant,
   ...button
-}: Pick<ComponentProps<typeof ConfirmDialog>, "title" | "description" | "confirmLabel" | "onConfirm"> &
+}: Pick<
+  ComponentProps<typeof ConfirmDialog>,
+  "title" | "description" | "confirmLabel" | "onConfirm" | "confirmVariant"
+> &
   Omit<ComponentProps<typeof Button>, "title">) {
   return (
     <ConfirmDialog
@@ -62,6 +69,7 @@ export function ConfirmButton({
       description={description}
       confirmLabel={confirmLabel}
       onConfirm={onConfirm}
+      confirmVariant={confirmVariant}
     />
   );
 }

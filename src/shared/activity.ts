@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/**
+ * The activity log of docs/product.md section 2 (Activity tab): what happened, who did it, when and
+ * from where. Every kind the log knows is one line here, with its label: a new kind is a new
+ * line, and the filter, the list and the CSV follow.
+ */
+export const ACTIVITY_KINDS = {
+  "sign-in": "Sign-in",
+  "sign-in-failed": "Failed sign-in",
+  publish: "Publish",
+  unpublish: "Unpublish",
+  delete: "Delete",
+  restore: "Restore",
+  backup: "Backup",
+  purge: "Purge",
+  "user-change": "User change",
+  "role-change": "Role change",
+} as const;
+
+export type ActivityKind = keyof typeof ACTIVITY_KINDS;
+export const ACTIVITY_KIND_NAMES = Object.keys(ACTIVITY_KINDS) as [ActivityKind, ...ActivityKind[]];
+
+/** Entries older than this are removed, at start and every hour after (docs/product.md section 2). */
+export const ACTIVITY_KEEP_DAYS = 90;
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** One entry: `username` as it was when recorded, so an entry outlives its user's account. */
+export const activityEntrySchema = z.object({
+  id: z.string().min(1).max(64),
+  at: z.string().max(64),
+  kind: z.enum(ACTIVITY_KIND_NAMES),
+  userId: z.number().int().positive().optional(),
+  username: z.string().max(200).optional(),
+  /** The client's address, as the proxy settings allow Express to read it. */
+  ip: z.string().max(100),
+  /** What it was done to, in words: a post's id and title, a backup's name, a user. */
+  what: z.string().max(1000),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const ACTIVITY_MESSAGES = {
+  tab: "Activity",
+  heading: "Activity",
+  intro: `Who did what, when and from where. Entries are kept ${ACTIVITY_KEEP_DAYS} days.`,
+  person: "Person",
+  anyone: "Anyone",
+  kind: "Kind",
+  anyKind: "Any kind",
+  exportCsv: "Export CSV",
+  empty: "Nothing recorded yet.",
+  noMatches: "Nothing matches these filters.",
+  loadFailed: "Could not load the activity. Please try again.",
+  invalidQuery: "The filter is not valid.",
+  from: (ip: string) => `From: ${ip}`,
+  nobody: "(no account)",
+  /** The words of each kind's entry. */
+  post: (id: number, title: string) => `post ${id} "${title}"`,
+  revisionRestored: (id: number, title: string, revision: number) => `post ${id} "${title}" to revision ${revision}`,
+  untrashed: (id: number, title: string) => `post ${id} "${title}" from the Trash`,
+  deletedForGood: (id: number, title: string) => `post ${id} "${title}" for good, from the Trash`,
+  backup: (name: string, count: number) => `${name} (${count} post${count === 1 ? "" : "s"})`,
+  restore: (restored: number, skipped: number) => `${restored} post(s) restored, ${skipped} skipped`,
+  purge: (deleted: number, backup: string) => `${deleted} post(s) deleted after backup ${backup}`,
+  testPostsRemoved: (removed: number, backup: string) => `${removed} test post(s) removed after backup ${backup}`,
+  attempt: (username: string) => `as "${username}"`,
+  user: (username: string, change: string) => `${username}: ${change}`,
+  userChanges: {
+    created: (role: string) => `created as ${role}`,
+    role: (from: string, to: string) => `role ${from} to ${to}`,
+    disabled: "disabled",
+    enabled: "enabled",
+    passwordReset: "password set by an admin",
+    passwordChanged: "changed their password",
+    sessionsEnded: (count: number) => `${count} session(s) ended`,
+    deleted: "deleted",
+  },
+} as const;
+
+/** The Activity tab's filters and page (`/api/admin/activity?user=&kind=&page=`). */
+export const activityQuerySchema = z.object({
+  user: z.coerce.number().int().positive().optional(),
+  kind: z.enum(ACTIVITY_KIND_NAMES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export type ActivityPage = {
+  entries: ActivityEntry[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Everyone the log names, for the person filter. */
+  people: { id: number; username: string }[];
+};

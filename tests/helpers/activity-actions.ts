@@ -1,0 +1,44 @@
+import request from "supertest";
+import type { Store } from "~/server/store/types";
+import { makePostInput } from "./factories";
+import { makeUser } from "./sign-in";
+
+type Site = { app: Parameters<typeof request>[0]; store: Store };
+
+let users = 0;
+
+/**
+ * One action of each kind the activity log records, through the HTTP calls the admin pages make,
+ * as the admin whose cookie is given, each from `client` through one trusted proxy. Each call
+ * goes to the next of `sites` in turn (several instances on one database).
+ */
+export async function doEachActivityKind(sites: Site[], adminCookie: string, client: string) {
+  let turn = 0;
+  const next = () => request(sites[turn++ % sites.length]!.app);
+  const from = (req: request.Test) => req.set("X-Forwarded-For", client);
+  const as = (req: request.Test) => from(req).set("Cookie", adminCookie);
+  const { user: writer, password } = await makeUser(sites[0]!.store, { role: "writer" });
+  await from(next().post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
+  const wrong = { username: writer.username, password: "not the password" };
+  await from(next().post("/api/auth/login")).send(wrong).expect(401);
+  const post = (await as(next().post("/api/cms/simple-create-post")).send(makePostInput()).expect(201)).body as {
+    id: number;
+    title: string;
+  };
+  await as(next().put(`/api/cms/update-post/${post.id}`))
+    .send({ published: false })
+    .expect(200);
+  await as(next().post("/api/debug/backup-posts")).expect(200);
+  await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(200);
+  await as(next().post("/api/debug/restore-posts")).expect(200);
+  await as(next().post("/api/debug/purge-all-posts")).expect(200);
+  const newUser = { username: `new-writer-${++users}`, password: "a long enough secret", role: "writer" };
+  const user = (await as(next().post("/api/admin/users")).send(newUser).expect(201)).body as {
+    id: number;
+    username: string;
+  };
+  await as(next().patch(`/api/admin/users/${user.id}`))
+    .send({ role: "admin" })
+    .expect(200);
+  return { writer, post, user };
+}
