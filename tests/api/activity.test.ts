@@ -65,6 +65,28 @@ describe("GET /api/admin/activity", () => {
     );
   });
 
+  it("records a restore from History, a restore from the Trash and a deletion for good", async () => {
+    const post = (await as(request(t.app).post("/api/cms/simple-create-post")).send(makePostInput()).expect(201))
+      .body as CmsPost;
+    const [first] = (await as(request(t.app).get(`/api/cms/posts/${post.id}/revisions`)).expect(200)).body as {
+      id: number;
+    }[];
+    await as(request(t.app).post(`/api/cms/posts/${post.id}/revisions/${first!.id}/restore`)).expect(200);
+    await as(request(t.app).post(`/api/cms/delete-post/${post.id}`)).expect(200);
+    await as(request(t.app).post(`/api/cms/trash/${post.id}/restore`)).expect(200);
+    await as(request(t.app).post(`/api/cms/delete-post/${post.id}`)).expect(200);
+    await as(request(t.app).delete(`/api/cms/trash/${post.id}`)).expect(200);
+    const entries = (await activity()).entries.map((e) => [e.kind, e.what, e.userId, e.ip]);
+    const by = [admin.user.id, CLIENT];
+    expect(entries.slice(0, 4)).toEqual([
+      ["delete", ACTIVITY_MESSAGES.deletedForGood(post.id, post.title), ...by],
+      ["delete", ACTIVITY_MESSAGES.post(post.id, post.title), ...by],
+      ["restore", ACTIVITY_MESSAGES.untrashed(post.id, post.title), ...by],
+      ["delete", ACTIVITY_MESSAGES.post(post.id, post.title), ...by],
+    ]);
+    expect(entries[4]).toEqual(["restore", ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, first!.id), ...by]);
+  });
+
   it("filters by person and by kind, and names everyone in the log", async () => {
     const { writer } = await doEachKind();
     const page = await activity(`?user=${writer.id}`);

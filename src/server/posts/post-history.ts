@@ -15,6 +15,7 @@ import { postNotFoundMessage } from "./post-changes";
 import { inputOf, POST_SUBJECT } from "./post-revisions";
 import type { HistoryPolicy } from "./post-trash";
 import { cmsPostOf } from "./post-view";
+import { withAuthorNames } from "./post-authors";
 
 /** A post's History panel and the Trash view, behind /api/cms (history-router.ts). */
 export type PostHistory = {
@@ -64,6 +65,9 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
     expiresAt: new Date(Date.parse(p.deletedAt) + policy.trashDays * 24 * 60 * 60 * 1000).toISOString(),
   });
 
+  /** A post as the editor gets it, with who created it and who saved it last (post-authors.ts). */
+  const named = async (post: Post) => (await withAuthorNames(store, [cmsPostOf(post)]))[0]!;
+
   /** A trashed post's history stays readable, so the Trash view can show what it held. */
   async function assertKnown(postId: number): Promise<void> {
     if (await store.getPostById(postId)) return;
@@ -93,7 +97,7 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
       const save = { by: who.user, origin: "restore", restoredFrom: revisionId } as const;
       const post = await store.updatePost(postId, changes, save);
       await activity?.record("restore", who, ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, revisionId));
-      return cmsPostOf(post);
+      return named(post);
     },
     async redirects(postId) {
       await assertKnown(postId);
@@ -105,7 +109,7 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
     async untrash(postId, who = NOBODY) {
       const post: Post = await store.restoreFromTrash(postId);
       await activity?.record("restore", who, ACTIVITY_MESSAGES.untrashed(post.id, post.title));
-      return cmsPostOf(post);
+      return named(post);
     },
     async deleteForGood(postId, who = NOBODY) {
       const gone = await store.deleteForGood(postId);
