@@ -11,7 +11,12 @@ import { restoreMedia } from "./media/media-backup";
 import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
-import { exportDataFolder, importDataFolder, migrateDatabase } from "~/server/operations/db-commands";
+import {
+  compactDataFolder,
+  exportDataFolder,
+  importDataFolder,
+  migrateDatabase,
+} from "~/server/operations/db-commands";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import { openSite } from "~/server/operations/open-site";
 import { serveUntilSignal, type LoadSite } from "./serve";
@@ -107,6 +112,12 @@ const COMMANDS: Record<string, Command> = {
     summary: "writes DATABASE_URL's records into the data folder's db.json, which must not exist",
     options: dataOption,
     run: async (values) => console.log(await exportDataFolder(configOf(values))),
+  },
+  "db compact": {
+    usage: "db compact [--data DIR]",
+    summary: "folds the data folder's journal into db.json; stop the server first (a clean stop folds it too)",
+    options: dataOption,
+    run: async (values) => console.log(await compactDataFolder(configOf(values))),
   },
   restore: {
     usage: "restore FILE [--data DIR]",

@@ -10,7 +10,7 @@ export type ChangedRecords<R> = { upsert: R[]; remove: number[] };
 
 export function changedRecords<R extends Identified>(
   before: readonly R[],
-  beforeById: ReadonlyMap<number, R>,
+  beforeById: ReadonlyMap<number, R> | undefined,
   after: readonly R[],
 ): ChangedRecords<R> {
   // Most writes keep the untouched records in their order (a create adds one in front, an edit
@@ -25,11 +25,13 @@ export function changedRecords<R extends Identified>(
   while (end < shorter - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
   const middleBefore = before.slice(start, before.length - end);
   const middleAfter = after.slice(start, after.length - end);
+  // Without an index (the journal's lists, db-journal.ts), one of the few records between the common ends.
+  const byId = beforeById ?? new Map(middleBefore.map((r) => [r.id, r]));
 
   const upsert: R[] = [];
   let known = 0; // records of the middle of `after` whose id `before` holds: all of its middle when none was removed
   for (const record of middleAfter) {
-    const old = beforeById.get(record.id);
+    const old = byId.get(record.id);
     if (old !== undefined) known++;
     if (old !== record) upsert.push(record);
   }

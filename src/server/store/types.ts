@@ -165,6 +165,11 @@ export interface Store {
    * (the same for each kind of one write). Answers a function that unsubscribes.
    */
   onChange(listener: (kind: ChangeKind, content: ContentChange) => void): () => void;
+  /**
+   * The data folder's store: folds its journal into db.json now, answering how many records it
+   * folded (docs/decisions/092-a-journal-beside-db-json.md). Absent on stores without a journal.
+   */
+  compact?(): Promise<number>;
   /** The last file write's outcome (see WriteOutcome). */
   lastWrite(): WriteOutcome;
   /**
