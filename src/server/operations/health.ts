@@ -7,7 +7,6 @@ import type { BackupShelf } from "~/server/backups/backup-shelf";
 import type { Config } from "~/server/config";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
-import { JOURNAL_FILE } from "~/server/store/journal-file";
 import type { Store } from "~/server/store/types";
 
 const MB = 1024 * 1024;
@@ -78,7 +77,7 @@ export function createHealthService({
     const [writable, freeBytes, dataBytes, lastBackupAt] = await Promise.all([
       probeWrite(config.dataDir),
       freeSpace(config.dataDir),
-      dataFilesSize(config.dataDir),
+      fileSize(path.join(config.dataDir, DB_FILE)),
       newestBackupTime(backups),
     ]);
     const needed = requiredFreeBytes(config, dataBytes);
@@ -167,12 +166,6 @@ async function fileSize(file: string): Promise<number | null> {
   } catch {
     return null;
   }
-}
-
-/** db.json and its journal (docs/decisions/092-a-journal-beside-db-json.md); null without db.json. */
-async function dataFilesSize(dir: string): Promise<number | null> {
-  const [db, journal] = await Promise.all([fileSize(path.join(dir, DB_FILE)), fileSize(path.join(dir, JOURNAL_FILE))]);
-  return db === null ? null : db + (journal ?? 0);
 }
 
 async function newestBackupTime(backups: BackupShelf): Promise<string | null> {

@@ -144,8 +144,11 @@ export class JournalledDbFile implements Adapter<DbFile> {
 
   /** Folds what is pending, then closes the journal. */
   async close(): Promise<void> {
-    await this.fold();
-    await this.exclusive(() => this.appender.close());
+    try {
+      await this.fold();
+    } finally {
+      await this.exclusive(() => this.appender.close());
+    }
   }
 
   /** Temp files of db.json and the journal left by a crash; only called once both have loaded fine. */
@@ -180,7 +183,11 @@ async function readFrom(file: string, start: number, end: number): Promise<Buffe
   }
 }
 
-/** A fold that failed (a full disk) leaves the journal as it was; the next write's fold tries again. */
+/**
+ * A fold that failed (a full disk, a folder gone) loses nothing: the journal keeps every change,
+ * the next fold tries again and a start replays it. A warning, then, not an error: a failed write
+ * is what an operator must act on, and it is logged where it happens.
+ */
 export function logFoldFailure(error: unknown) {
-  console.error(`Folding ${JOURNAL_FILE} into ${DB_FILE} failed; the journal keeps every change:`, error);
+  console.warn(`Folding ${JOURNAL_FILE} into ${DB_FILE} failed; the journal keeps every change:`, error);
 }
