@@ -47,7 +47,7 @@ export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "n
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
 
 /** A post as a change saw it on one side: enough to name the public pages that show it. */
-export type PostMark = { id: number; slug: string; published: boolean; tagSlugs: string[] };
+export type PostMark = { id: number; slug: string; published: boolean; createdAt: string; tagSlugs: string[] };
 
 /**
  * What a committed write did to the content (store/describe-change.ts): each post and tag it
