@@ -112,7 +112,7 @@ describe("the journal", () => {
     const copy = copyAsKilled(dir, [DB_FILE, JOURNAL_FILE]);
     const journal = bytes(copy, JOURNAL_FILE);
     const second = journal.indexOf("\n") + 1;
-    journal[second + 30] ^= 1; // one bit flipped inside the second record
+    journal.writeUInt8(journal.readUInt8(second + 30) ^ 1, second + 30); // one bit flipped in the second record
     fs.writeFileSync(file(copy, JOURNAL_FILE), journal);
     const db = bytes(copy, DB_FILE);
 

@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { changedRecords } from "./changed-records";
+import { changedRecords, commonEnds } from "./changed-records";
 import type { DbFile } from "./db-schema";
 
 /**
@@ -21,9 +21,8 @@ export type JournalRecord = { seq: number; sections: Record<string, SectionChang
 const WHOLE_LIST_SHARE = 0.25;
 const SMALL_LIST = 64;
 
-const isIdList = (value: unknown): value is Identified[] =>
-  Array.isArray(value) &&
-  value.every((r) => typeof r === "object" && r !== null && typeof (r as Partial<Identified>).id === "number");
+const hasId = (record: unknown): record is Identified =>
+  typeof record === "object" && record !== null && typeof (record as Partial<Identified>).id === "number";
 
 /**
  * The sections `next` changed from `prev`. Records are frozen and a write reuses every record and
@@ -38,18 +37,27 @@ export function diffSections(prev: DbFile, next: DbFile): Record<string, Section
     const [old, now] = [before[key], after[key]];
     if (old === now) continue;
     if (now === undefined) changes[key] = { unset: true };
-    else changes[key] = (isIdList(old) && isIdList(now) && recordChanges(old, now)) || { set: now };
+    else changes[key] = (Array.isArray(old) && Array.isArray(now) && recordChanges(old, now)) || { set: now };
   }
   return changes;
 }
 
-function recordChanges(old: readonly Identified[], now: readonly Identified[]): SectionChange | undefined {
-  const { upsert, remove } = changedRecords(old, undefined, now);
+/**
+ * A list's changes as records, or undefined when it is to be written whole: a list of other values
+ * than records with ids (told by its first records and every changed one, not a pass over
+ * 10,000 posts per write), or one that changed in large part (a restore, an import).
+ */
+function recordChanges(old: readonly unknown[], now: readonly unknown[]): SectionChange | undefined {
+  if (![old[0], now[0]].every((first) => first === undefined || hasId(first))) return undefined;
+  const { start, end } = commonEnds(old, now);
+  const middle = now.slice(start, now.length - end);
+  if (!middle.every(hasId) || !old.slice(start, old.length - end).every(hasId)) return undefined;
+  const { upsert, remove } = changedRecords(old as Identified[], undefined, now as Identified[]);
   if (upsert.length + remove.length > Math.max(SMALL_LIST, now.length * WHOLE_LIST_SHARE)) return undefined;
   // Each record with its place in the list, so a replay rebuilds the list in the very same order.
   const changed = new Set<Identified>(upsert);
   const placed: [number, Identified][] = [];
-  if (changed.size) now.forEach((record, index) => changed.has(record) && placed.push([index, record]));
+  middle.forEach((record, i) => changed.has(record as Identified) && placed.push([start + i, record as Identified]));
   return { records: { upsert: placed, remove } };
 }
 
