@@ -57,7 +57,7 @@ function recordChanges(old: readonly unknown[], now: readonly unknown[]): Sectio
   // Each record with its place in the list, so a replay rebuilds the list in the very same order.
   const changed = new Set<Identified>(upsert);
   const placed: [number, Identified][] = [];
-  middle.forEach((record, i) => changed.has(record as Identified) && placed.push([start + i, record as Identified]));
+  middle.forEach((record, i) => changed.has(record) && placed.push([start + i, record]));
   return { records: { upsert: placed, remove } };
 }
 
