@@ -12,7 +12,9 @@ const [dataDir, layout] = process.argv.slice(2);
 const config = loadConfig({ ...process.env, NODE_ENV: "production", DATA_DIR: dataDir });
 const site = await openSite(config, { wholeFile: layout === "whole-file" });
 const app = createApp({ config, ...site, build: await loadServerBuild() });
-const server = http.createServer(app).listen(0, "127.0.0.1", () => console.log(`ready ${(server.address() as AddressInfo).port}`));
+const server = http
+  .createServer(app)
+  .listen(0, "127.0.0.1", () => console.log(`ready ${(server.address() as AddressInfo).port}`));
 process.on("SIGTERM", () => {
   server.close();
   void site.close().then(() => process.exit(0));
