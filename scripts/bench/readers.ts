@@ -15,7 +15,17 @@ const SAVE_EVERY_MS = 1000;
 const MISS_SHARE_TARGET = 0.01;
 const MISS_P99_TARGET_MS = 250;
 
-export type ReaderResult = { times: number[]; misses: number[]; saves: number; seconds: number };
+export type ReaderResult = {
+  times: number[];
+  misses: number[];
+  /** Misses by the kind of page: a post, a list page, a tag's page, the home page. */
+  missedKinds: Record<string, number>;
+  saves: number;
+  seconds: number;
+};
+
+const kindOf = (page: string) =>
+  page === "/" ? "home" : page.includes("tag=") ? "tag" : page.startsWith("/blog/") ? "post" : "list";
 
 function pagesRead(posts: number): string[] {
   const step = Math.floor(posts / POSTS_READ);
@@ -64,6 +74,7 @@ export async function readerView(
 
     const times: number[] = [];
     const misses: number[] = [];
+    const missedKinds: Record<string, number> = {};
     let sent = 0;
     const started = performance.now();
     const reader = async () => {
@@ -75,7 +86,10 @@ export async function readerView(
         const ms = performance.now() - begun;
         if (!res.ok) throw new Error(`${page} answered ${res.status}`);
         times.push(ms);
-        if (res.headers.get("x-cache") !== "HIT") misses.push(ms);
+        if (res.headers.get("x-cache") !== "HIT") {
+          misses.push(ms);
+          missedKinds[kindOf(page)] = (missedKinds[kindOf(page)] ?? 0) + 1;
+        }
       }
     };
     try {
@@ -85,15 +99,19 @@ export async function readerView(
       await editor;
     }
     const seconds = (performance.now() - started) / 1000;
-    return { times: times.sort((a, b) => a - b), misses: misses.sort((a, b) => a - b), saves, seconds };
+    return { times: times.sort((a, b) => a - b), misses: misses.sort((a, b) => a - b), missedKinds, saves, seconds };
   });
 }
 
-export function readerReport({ times, misses, saves, seconds }: ReaderResult, posts: number): string {
+export function readerReport({ times, misses, missedKinds, saves, seconds }: ReaderResult, posts: number): string {
   const share = misses.length / times.length;
   const missP99 = percentile(misses, 0.99);
   return `The reader's view: ${times.length.toLocaleString("en-US")} requests at ${READERS} connections over /, /blog, pages 2-5, ${BENCH_TAG_SLUGS.length} tags and ${POSTS_READ} of ${posts.toLocaleString("en-US")} posts in ${seconds.toFixed(1)} s, while an editor saved a post every second (${saves} saves)
-all answers: p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms; rendered for the reader (X-Cache: MISS): ${misses.length} (${(100 * share).toFixed(2)}%), their p99 ${missP99.toFixed(0)} ms
+all answers: p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms; rendered for the reader (X-Cache: MISS): ${misses.length} (${(100 * share).toFixed(2)}%), their p99 ${missP99.toFixed(0)} ms (${
+    Object.entries(missedKinds)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(", ") || "none"
+  })
 ${targetList([
   {
     name: "at most 1% of answers rendered for the reader",

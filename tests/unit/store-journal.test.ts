@@ -6,7 +6,12 @@ import { JOURNAL_FILE, JOURNAL_MESSAGES } from "~/server/store/journal-file";
 import { SEQUENCE_KEY } from "~/server/store/journalled-db-file";
 import type { Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
-import { closeStores, storeOf } from "../helpers/cli";
+import { backupsDir } from "~/server/backups/backup-folder";
+import { backupDataFolder } from "~/server/backups/data-folder-backup";
+import { CLI_MESSAGES } from "~/server/cli";
+import { LOCK_FILE } from "~/server/store/data-lock";
+import { DB_MESSAGES } from "~/server/operations/db-commands";
+import { cli, closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(async () => {
@@ -224,4 +229,31 @@ describe("a data folder copied file by file while the server writes", () => {
     fs.copyFileSync(file(dir, JOURNAL_FILE), file(copy, JOURNAL_FILE));
     await expect(openJsonStore(copy)).rejects.toThrow(JOURNAL_MESSAGES.gap(file(copy, JOURNAL_FILE), DB_FILE, 1, 3));
   });
+});
+
+describe("the command line", () => {
+  it("backup, beside a running server, holds the posts only the journal has yet", async () => {
+    const dir = makeTempDir("journal-");
+    const store = await storeOf(dir, { seed: false });
+    await store.createPost(makePostInput());
+    await store.createPost(makePostInput());
+    const { count } = await backupDataFolder(dir, 5);
+    expect(count).toBe(2);
+    const run = await cli(["backup"], { dataDir: dir });
+    expect(run.stdout).toContain(CLI_MESSAGES.backedUp(2, backupsDir(dir))); // then the file's name
+  }, 30_000);
+
+  it("db compact folds a journal left by a kill into db.json, and says how many records it folded", async () => {
+    const dir = makeTempDir("journal-");
+    const store = await storeOf(dir, { seed: false });
+    await writeEveryKind(store);
+    const killed = copyAsKilled(dir, [DB_FILE, JOURNAL_FILE]);
+    const run = await cli(["db", "compact", "--data", killed]);
+    expect(run).toMatchObject({ code: 0, stdout: `${DB_MESSAGES.compacted(11)}\n` });
+    expect(JSON.parse(bytes(killed, DB_FILE).toString())[SEQUENCE_KEY]).toBe(11);
+    expect(fs.existsSync(file(killed, LOCK_FILE))).toBe(false);
+    const again = await cli(["db", "compact", "--data", killed]);
+    expect(again.stdout).toBe(`${DB_MESSAGES.compacted(0)}\n`);
+    expect(await contents(await storeOf(killed))).toEqual(await contents(store));
+  }, 30_000);
 });
