@@ -40,6 +40,12 @@ export type WarmerOptions = {
 export const DROPPED_WARMED = 100;
 
 /**
+ * Of the answers a write dropped, the blog's pages are warmed; the feeds and the API's lists are
+ * not: one of them holds every post (28 MB at 10,000 posts), and is rendered for whoever asks.
+ */
+const isBlogPage = (key: string) => key === "/blog" || key.startsWith("/blog?") || key.startsWith("/blog/");
+
+/**
  * How long writes must have been quiet before a warm-up starts. A burst of writes (an import, a
  * writer saving several times, a script creating posts) then pays for one warm-up after it instead
  * of one per write: each render holds the single event loop for tens of ms at 10,000 posts, and a
@@ -75,7 +81,7 @@ export function createCacheWarmer({ store, fetchPage, quiet, onDrop }: WarmerOpt
   store.onChange((kind, content) => {
     if (kind !== "posts" && kind !== "tags") return;
     const { pages, gone } = firstPagesOf(content);
-    const more = dropped.slice(0, DROPPED_WARMED).filter((path) => !gone.includes(path));
+    const more = dropped.filter((path) => isBlogPage(path) && !gone.includes(path)).slice(0, DROPPED_WARMED);
     dropped = [];
     for (const path of gone) pending.delete(path);
     if (pages.length === 0) return;
