@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DB_FILE, openJsonStore } from "~/server/store/json-store";
 import { JOURNAL_FILE, JOURNAL_MESSAGES } from "~/server/store/journal-file";
-import { SEQUENCE_KEY } from "~/server/store/journalled-db-file";
+import { FOLD_BYTES, SEQUENCE_KEY } from "~/server/store/journalled-db-file";
 import type { Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { backupsDir } from "~/server/backups/backup-folder";
@@ -88,6 +88,19 @@ describe("the journal", () => {
     const again = await storeOf(dir);
     expect(await contents(again)).toEqual({ ...expected, settings: { writersSeeInbox: false } });
   });
+
+  it("is folded in the background once it passes 4 MB, while writes go on", async () => {
+    const dir = makeTempDir("journal-");
+    const store = await storeOf(dir, { seed: false });
+    const big = `<p>${"A long post. ".repeat(40_000)}</p>`; // about 520 KB a record
+    const count = Math.ceil(FOLD_BYTES / big.length) + 1;
+    for (let i = 0; i < count; i++) await store.createPost(makePostInput({ content: big }));
+    const folded = () => JSON.parse(bytes(dir, DB_FILE).toString())[SEQUENCE_KEY] as number;
+    while (folded() < count - 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.createPost(makePostInput()); // writes go on after the fold, into the rewritten journal
+    const again = await storeOf(copyAsKilled(dir));
+    expect((await again.listPosts()).length).toBe(count + 1);
+  }, 30_000);
 
   it("drops a torn last record with one line in the log, and appends after the last whole one", async () => {
     const dir = makeTempDir("journal-");

@@ -63,6 +63,8 @@ export class JournalledDbFile implements Adapter<DbFile> {
   /** The last fold: db.json holds the records up to `seq`; in the journal they end at byte `end`. */
   private folded = { seq: 0, end: 0 };
   private folding?: Promise<void>;
+  /** After a background fold failed (a full disk), the sequence number at which to try again. */
+  private retryAt = 0;
   /** Appends and journal rewrites, one at a time. */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -106,7 +108,13 @@ export class JournalledDbFile implements Adapter<DbFile> {
       }
       this.written = data;
       const grown = this.seq - this.folded.seq >= FOLD_RECORDS || this.appender.size - this.folded.end >= FOLD_BYTES;
-      if (grown && !this.folding) void this.fold().catch(logFoldFailure);
+      if (grown && !this.folding && this.seq >= this.retryAt) {
+        void this.fold().catch((error: unknown) => {
+          // Not again on every write while the disk is full: each try writes all of db.json.
+          this.retryAt = this.seq + FOLD_RECORDS / 10;
+          logFoldFailure(error);
+        });
+      }
     });
   }
 
