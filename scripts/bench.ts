@@ -3,7 +3,7 @@
 // The servers of a part run side by side and each page is measured on each in turn, so a burst
 // of other work on the machine hits them alike. Every request goes to 127.0.0.1.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from "../tests/helpers/route-assets";
 import { cacheRss, fetchTemplate, type CacheRss } from "./bench/cache-rss";
@@ -15,6 +15,8 @@ import { timeSanitizer } from "./bench/sanitize";
 import { postgresPart, type PostgresResult } from "./bench/postgres";
 import { fetchBytes, stopAll, withSameBytes, withSite } from "./bench/servers";
 import { againstStock, stockReport, type StockResult } from "./bench/against-stock";
+import { measureWrites, writesReport } from "./bench/writes";
+import { readerReport, readerView } from "./bench/readers";
 
 const POSTS = 10_000;
 /** Creates timed one after another for each store: enough for a steady median (`npm run bench`). */
@@ -198,6 +200,24 @@ const stockTargets = ({ rows, stockPost, stockBare, cold, warm }: StockResult) =
   ];
 };
 
+/** The writes on the data folder, journal against whole file, and the reader's view while an editor saves. */
+async function writesAndReaders(): Promise<string> {
+  const writes = await measureWrites(folder, [1_000, POSTS], { ...CACHE_ON, ...admin }, timers, CREATES);
+  const readers = await readerView(folder("readers"), POSTS, { ...CACHE_ON, ...admin }, signIn);
+  return `${writesReport(writes)}\n\n${readerReport(readers, POSTS)}`;
+}
+
+/** `npm run bench -- --writes`: only the writes and the reader's view (a few minutes). */
+async function writesOnly() {
+  console.log(`npm run bench -- --writes: ${loadLine()}\n\n${await writesAndReaders()}`);
+}
+
+/** The machine's load average when the run ends: the machine may be shared, and the numbers move with it. */
+const loadLine = () =>
+  `${cpus().length} CPU cores, Node ${process.version}, load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`;
+
 /** `npm run bench -- --stock`: only the comparison with stock React Router (about a minute). */
 async function stockOnly() {
   const result = await againstStock(folder("stock-ours"), work, CACHE_OFF);
@@ -207,11 +227,13 @@ async function stockOnly() {
 async function main() {
   if (process.argv.includes("--postgres")) return postgresOnly();
   if (process.argv.includes("--stock")) return stockOnly();
+  if (process.argv.includes("--writes")) return writesOnly();
   // First, while the machine has run nothing else of ours: its cold round is a fresh server's.
   const stock = await againstStock(folder("stock-ours"), work, CACHE_OFF);
   const sample = await sampleSite();
   const many = await manyPosts();
   const pgResult = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, timers, CREATES);
+  const writesAndReadersReport = await writesAndReaders();
   const [postTemplate, missingTemplate] = many.templates;
   const postsRss = await cacheRss(work, "post pages, the 64 MiB budget", postTemplate!);
   const missingRss = await cacheRss(work, "404 pages, 16 MiB (8x their 2 MiB budget)", missingTemplate!);
@@ -234,7 +256,9 @@ async function main() {
   const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
-npm run bench: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${CONNECTIONS} connections, best of 2 rounds of 3 s
+npm run bench: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${CONNECTIONS} connections, best of 2 rounds of 3 s, load average at the end ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}
 
 ${stockReport(stock)}
 
@@ -256,6 +280,8 @@ Sanitizing hostile post content (best of 3)
 ${sanitizing.map((r) => `${r.name.padEnd(28)}${`${r.ms.toFixed(1)} ms`.padStart(10)}`).join("\n")}
 
 ${postgresReport(pgResult)}
+
+${writesAndReadersReport}
 
 JavaScript each public page loads (gzip, from the build manifest)
 ${js.map((j) => `${j.page.padEnd(24)}${kb(j.bytes).padStart(10)}`).join("\n")}

@@ -19,6 +19,9 @@ const TAGS: Tag[] = [
   "Logistics",
 ].map((name, i) => ({ id: i + 1, name, slug: name.toLowerCase() }));
 
+/** The tags' slugs, for pages that list a tag's posts. */
+export const BENCH_TAG_SLUGS = TAGS.map((tag) => tag.slug);
+
 export const PARAGRAPH =
   "<p>Intelligent queuing lets visitors wait wherever they like and arrive just in time. Service points call " +
   "the next person with one tap, and live wait times keep everyone informed instead of forgotten.</p>";

@@ -36,11 +36,12 @@ export async function withSite<T>(
 export type ChildServer = { url: string; pid: number; stop: () => Promise<unknown> };
 
 /**
- * Runs `node script ...args`, which prints "ready PORT" once listening; the server is stopped by
- * `stopAll` too, should the bench fail before its own `stop`.
+ * Runs `node script ...args` (through tsx for a .ts script), which prints "ready PORT" once
+ * listening; the server is stopped by `stopAll` too, should the bench fail before its own `stop`.
  */
 export async function startChild(script: string, args: string[], env?: NodeJS.ProcessEnv): Promise<ChildServer> {
-  const child = spawn(process.execPath, [script, ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const node = script.endsWith(".ts") ? ["--import", "tsx", script] : [script];
+  const child = spawn(process.execPath, [...node, ...args], { env, stdio: ["ignore", "pipe", "inherit"] });
   const server = {
     pid: child.pid!,
     stop: async () => {
@@ -52,11 +53,19 @@ export async function startChild(script: string, args: string[], env?: NodeJS.Pr
     },
   };
   running.add(server);
-  const [line] = (await once(child.stdout, "data")) as [Buffer];
-  const port = /ready (\d+)/.exec(line.toString())?.[1];
+  // Lines before "ready" (a site's start-up notes) are skipped; an exit before it is a failed start.
+  let printed = "";
+  const port = await new Promise<string | undefined>((resolve) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      printed += chunk.toString();
+      const found = /ready (\d+)/.exec(printed)?.[1];
+      if (found) resolve(found);
+    });
+    child.on("exit", () => resolve(undefined));
+  });
   if (!port) {
     await server.stop();
-    throw new Error(`${path.basename(script)} did not start: ${line.toString()}`);
+    throw new Error(`${path.basename(script)} did not start: ${printed}`);
   }
   return { ...server, url: `http://127.0.0.1:${port}` };
 }

@@ -12,7 +12,12 @@ import { restoreMedia } from "./media/media-backup";
 import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
-import { exportDataFolder, importDataFolder, migrateDatabase } from "~/server/operations/db-commands";
+import {
+  compactDataFolder,
+  exportDataFolder,
+  importDataFolder,
+  migrateDatabase,
+} from "~/server/operations/db-commands";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import { openSite } from "~/server/operations/open-site";
 import { serveUntilSignal, type LoadSite } from "./serve";
@@ -109,6 +114,12 @@ const COMMANDS: Record<string, Command> = {
     options: dataOption,
     run: async (values) => console.log(await exportDataFolder(configOf(values))),
   },
+  "db compact": {
+    usage: "db compact [--data DIR]",
+    summary: "folds the data folder's journal into db.json; stop the server first (a clean stop folds it too)",
+    options: dataOption,
+    run: async (values) => console.log(await compactDataFolder(configOf(values))),
+  },
   restore: {
     usage: "restore FILE [--data DIR]",
     summary: "adds back the posts of a backup file that the data folder lacks; stop the server first",
@@ -173,9 +184,14 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media, refused, revisions, redirects, activity: entries } = await readBackupFileContents(
-    path.resolve(file!),
-  );
+  const {
+    posts,
+    media,
+    refused,
+    revisions,
+    redirects,
+    activity: entries,
+  } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store, { files, activity }) => {

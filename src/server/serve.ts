@@ -70,7 +70,12 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     console.log(setupLink ? `${ready}\n${SETUP_MESSAGES.startupLine(setupLink)}` : ready);
     const warmer =
       config.htmlCacheBytes > 0
-        ? createCacheWarmer({ store, fetchPage: loopbackGet(server, CACHE_WARMER_GET), quiet: writes.quiet })
+        ? createCacheWarmer({
+            store,
+            fetchPage: loopbackGet(server, CACHE_WARMER_GET),
+            quiet: writes.quiet,
+            onDrop: app.htmlCache.onDrop,
+          })
         : undefined;
 
     const signal = await nextSignal();

@@ -10,9 +10,17 @@
  */
 export const SHOWS_HEADER = "Surrogate-Key";
 
-/** The list of published posts: the blog's pages, the feeds, the public API's lists and tags. */
+/** Anything of any published post: the feeds, the sitemap, the public API's lists and tags. */
 export const SHOWS_POSTS = "posts";
-/** One post by slug: its page, its API answer, or their 404 while no published post has the slug. */
+/**
+ * Which posts are published and in which order, but not their fields: the blog's list pages,
+ * which name each post they show with showsPost, so saving one post drops only the page showing it.
+ */
+export const SHOWS_POST_LIST = "post-list";
+/**
+ * One post by slug: its page, its API answer, or their 404 while no published post has the slug,
+ * and its card on a list page or under another post (related posts).
+ */
 export const showsPost = (slug: string) => `post:${encodeSlug(slug)}`;
 /** The published posts carrying one tag: the tag's list, and the related posts under a post with it. */
 export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { createCacheWarmer, SETTLE_MS, type CacheWarmer } from "~/server/page-cache/cache-warmer";
+import { createCacheWarmer, SETTLE_MS, type CacheWarmer, type WarmerOptions } from "~/server/page-cache/cache-warmer";
 import { makePostInput } from "../helpers/factories";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -25,8 +25,9 @@ function holdNextPage(): { reached: Promise<void>; release: () => void } {
   return { reached: held, release };
 }
 
-function makeWarmer(): CacheWarmer {
+function makeWarmer(options: Pick<WarmerOptions, "onDrop"> = {}): CacheWarmer {
   return createCacheWarmer({
+    ...options,
     store: t.store,
     fetchPage: async (path) => {
       const held = gate;
@@ -67,6 +68,24 @@ afterEach(async () => {
   warmer.stop();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
+});
+
+it("renders again, after the first pages, the kept pages a save dropped: a post showing it among its related posts", async () => {
+  warmer.stop();
+  warmer = makeWarmer({ onDrop: t.app.htmlCache.onDrop });
+  const shown = await t.store.createPost(makePostInput({ tags: ["Queues"] }));
+  const showing = await t.store.createPost(makePostInput({ tags: ["Queues"] }));
+  await warmer.idle();
+  warmed = [];
+  expect((await get(`/blog/${showing.slug}`)).body).toContain(shown.title);
+  expect((await get(`/blog/${showing.slug}`)).cache).toBe("HIT");
+
+  await t.store.updatePost(shown.id, { title: "Shown under the other post, renamed" });
+  await warmer.idle();
+  expect(warmed).toContain(`/blog/${showing.slug}`);
+  const again = await get(`/blog/${showing.slug}`);
+  expect(again.cache).toBe("HIT");
+  expect(again.body).toContain("Shown under the other post, renamed");
 });
 
 it("renders /blog, the post's tag pages and the post after a write, so readers hit the cache", async () => {

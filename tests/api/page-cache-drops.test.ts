@@ -84,13 +84,34 @@ describe("a write drops only the pages that show what it touched", () => {
     expect(dropped.sort()).toEqual([...LISTS, "/blog/draft", "/api/public/blog/posts/draft"].sort());
   });
 
-  it("editing a published post: its page, its tag's page, the lists, and the pages of posts sharing its tag", async () => {
+  it("editing a published post in place: its page, the list, tag and post pages showing it, the feeds and API lists", async () => {
+    const FIRST_PAGE_LISTS = LISTS.filter((path) => path !== "/blog?page=2"); // page 2 shows only fillers
     const gamma = await droppedBy(() => t.store.updatePost(posts.gamma.id, { title: "Gamma, edited" }));
-    expect(gamma.sort()).toEqual([...LISTS, "/blog?tag=gamma", "/blog/gamma", "/api/public/blog/posts/gamma"].sort());
-    // `both` shares Alpha, so its related posts may show `alpha`; Beta's list does not.
+    expect(gamma.sort()).toEqual(
+      [...FIRST_PAGE_LISTS, "/blog?tag=gamma", "/blog/gamma", "/api/public/blog/posts/gamma"].sort(),
+    );
+    // `both` shows `alpha` among its related posts; Beta's list does not show `alpha`.
     const alpha = await droppedBy(() => t.store.updatePost(posts.alpha.id, { title: "Alpha, edited" }));
     expect(alpha.sort()).toEqual(
-      [...LISTS, "/blog?tag=alpha", "/blog/alpha", "/blog/both", "/api/public/blog/posts/alpha"].sort(),
+      [...FIRST_PAGE_LISTS, "/blog?tag=alpha", "/blog/alpha", "/blog/both", "/api/public/blog/posts/alpha"].sort(),
+    );
+    // The oldest post, on the second list page only: the first stays, with the pages of every other post.
+    const oldest = (await t.store.listPosts()).at(-1)!;
+    const filler = await droppedBy(() => t.store.updatePost(oldest.id, { content: "<p>Edited at last.</p>" }));
+    expect(filler.sort()).toEqual(LISTS.filter((path) => path !== "/blog").sort());
+  });
+
+  it("editing a published post's tags: its page, its tags' pages, the lists, and the pages of posts sharing a tag", async () => {
+    const dropped = await droppedBy(() => t.store.updatePost(posts.gamma.id, { tags: ["Gamma", "Beta"] }));
+    expect(dropped.sort()).toEqual(
+      [
+        ...LISTS,
+        "/blog?tag=gamma",
+        "/blog?tag=beta",
+        "/blog/both",
+        "/blog/gamma",
+        "/api/public/blog/posts/gamma",
+      ].sort(),
     );
   });
 

@@ -6,6 +6,7 @@ import { DB_MESSAGES } from "~/server/operations/db-commands";
 import { createMediaLibrary } from "~/server/media/media-library";
 import { openJsonStore } from "~/server/store/json-store";
 import { repositoryMigrations } from "~/server/store/pg/migrations";
+import { SEQUENCE_KEY } from "~/server/store/journalled-db-file";
 import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
 import type { Post } from "~/server/store/types";
 import { POST_MESSAGES } from "~/shared/schemas";
@@ -24,7 +25,14 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 afterEach(() => removeTempDirs());
 
-const readDb = (dir: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, "db.json"), "utf8"));
+/** db.json's records, without the journal's bookkeeping (the last record it holds), which no database keeps. */
+const readDb = (dir: string): unknown => {
+  const { [SEQUENCE_KEY]: _, ...db } = JSON.parse(fs.readFileSync(path.join(dir, "db.json"), "utf8")) as Record<
+    string,
+    unknown
+  >;
+  return db;
+};
 
 /** Every file of a folder of the data folder, by name, with its bytes. */
 const filesOf = (dir: string, folder: string) =>

@@ -22,6 +22,7 @@ const EVERY_USAGE = [
   "Usage: db migrate",
   "Usage: db import [--data DIR]",
   "Usage: db export [--data DIR]",
+  "Usage: db compact [--data DIR]",
   "Usage: restore FILE [--data DIR]",
 ].join("\n");
 const PASSWORD = "a long enough password";

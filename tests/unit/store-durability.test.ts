@@ -102,6 +102,7 @@ describe("writing", () => {
       Array.from({ length: 100 }, () => store.createPost(makePostInput({ tags: ["Load"] }))),
     );
     expect(created.map((p) => p.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1)); // queue order
+    await store.close(); // a clean stop folds the journal into db.json
     const file = dbFileSchema.safeParse(readDb(dir));
     expect(file.success).toBe(true);
     expect(file.data?.posts).toHaveLength(100);

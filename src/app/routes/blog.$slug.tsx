@@ -104,7 +104,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     context.documentHtml.set(CONTENT_SLOT, content);
     pagePost = rest;
   }
-  const shows = showsHeader([showsPost(post.slug), ...post.tags.map((tag) => showsTag(tag.slug))]);
+  const shows = showsHeader([
+    showsPost(post.slug),
+    ...post.tags.map((tag) => showsTag(tag.slug)),
+    ...related.map((card) => showsPost(card.slug)), // their cards, saved without moving
+  ]);
   return data(
     { post: pagePost, related, publicUrl, canonical, preview, social, socialImage },
     { headers: preview ? PREVIEW_HEADERS : shows },

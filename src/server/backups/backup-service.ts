@@ -107,6 +107,9 @@ export function createBackupService({
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
+      // db.json whole first (docs/decisions/092-a-journal-beside-db-json.md), so a copy of the data
+      // folder taken beside this backup needs no journal.
+      await store.compact?.();
       return await takeBackup(shelf, media, all, keep, await backupExtrasOf(store, activity));
     } catch (error) {
       console.error("Backup failed:", error);

@@ -4,10 +4,12 @@ import pg from "pg";
 import type { Config } from "~/server/config";
 import { ValidationError } from "~/server/http/errors";
 import type { RefusedPost } from "~/shared/operations";
-import { DB_FILE } from "~/server/store/json-store";
+import { DB_FILE, openJsonStore } from "~/server/store/json-store";
 import { describeRefused, sortByPostRules } from "~/server/posts/post-rules";
 import { parseDbFile } from "~/server/store/db-schema";
 import { DurableJsonFile } from "~/server/store/durable-file-adapter";
+import { readDataFolder } from "~/server/store/journalled-db-file";
+import { JOURNAL_FILE } from "~/server/store/journal-file";
 import { migrate } from "~/server/store/pg/migrate";
 import { repositoryMigrations } from "~/server/store/pg/migrations";
 import { describeRecords, openPgStore } from "~/server/store/pg/pg-store";
@@ -25,7 +27,7 @@ export const DB_MESSAGES = {
   noDatabase: "Set DATABASE_URL to the PostgreSQL database (postgres://user:password@host:5432/name).",
   migrated: (names: string[]) =>
     names.length ? `Applied ${names.length} migration(s): ${names.join(", ")}.` : "The database is up to date.",
-  noDataFile: (file: string) => `${file} does not exist: there is nothing to import.`,
+  noDataFile: (file: string) => `${file} does not exist: there is nothing to import or fold.`,
   imported: (records: string, file: string, refused: readonly RefusedPost[] = []) =>
     `Imported ${records} from ${file}.${describeRefused(refused)}`,
   filesCopied: (images: number, backups: number) =>
@@ -33,6 +35,9 @@ export const DB_MESSAGES = {
   exportTargetTaken: (file: string) => `${file} exists already: db export writes only into a folder without one.`,
   exported: (records: string, file: string) => `Exported ${records} to ${file}.`,
   activityCopied: (n: number) => `Copied ${n} activity ${n === 1 ? "entry" : "entries"}.`,
+  compacted: (records: number) =>
+    records ? `Folded ${records} journal record(s) into ${DB_FILE}.` : `${DB_FILE} already held every change.`,
+  noCompact: "The PostgreSQL store keeps no journal: there is nothing to fold.",
 } as const;
 
 function databaseUrl(config: Config): string {
@@ -53,12 +58,12 @@ export async function migrateDatabase(config: Config): Promise<string> {
 /**
  * Reads db.json as a server start would (the same schema check; a bad file is named and refused)
  * without taking the folder's lock: every write of db.json is an atomic rename, so even a running
- * server's file is read whole.
+ * server's file is read whole, and its journal is replayed as a start does.
  */
 export async function importDataFolder(config: Config): Promise<string> {
   const url = databaseUrl(config);
   const file = path.join(config.dataDir, DB_FILE);
-  const read = await new DurableJsonFile(file, parseDbFile).read();
+  const { data: read } = await readDataFolder(config.dataDir);
   if (!read) throw new ValidationError(DB_MESSAGES.noDataFile(file));
   // db.json keeps what older releases wrote; the database takes only posts that meet the post rules.
   const { kept, refused } = sortByPostRules(read.posts);
@@ -74,15 +79,36 @@ export async function importDataFolder(config: Config): Promise<string> {
   }
 }
 
+/**
+ * `db compact`: folds the journal into db.json (docs/decisions/092-a-journal-beside-db-json.md).
+ * Opening the store takes the folder's lock, so a running server makes this refuse; its clean
+ * stop folds the journal anyway.
+ */
+export async function compactDataFolder(config: Config): Promise<string> {
+  if (config.databaseUrl) return DB_MESSAGES.noCompact;
+  const file = path.join(config.dataDir, DB_FILE);
+  if (!(await exists(file))) throw new ValidationError(DB_MESSAGES.noDataFile(file));
+  const store = await openJsonStore(config.dataDir, { seed: false });
+  try {
+    return DB_MESSAGES.compacted((await store.compact?.()) ?? 0);
+  } finally {
+    await store.close();
+  }
+}
+
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+
 /** Writes DIR/db.json durably, never over an existing one. */
 export async function exportDataFolder(config: Config): Promise<string> {
   const url = databaseUrl(config);
   const file = path.join(config.dataDir, DB_FILE);
   await fs.mkdir(config.dataDir, { recursive: true });
-  const taken = await fs.stat(file).then(
-    () => true,
-    () => false,
-  );
+  // A journal left there would be replayed over the exported records.
+  const taken = (await exists(file)) || (await exists(path.join(config.dataDir, JOURNAL_FILE)));
   if (taken) throw new ValidationError(DB_MESSAGES.exportTargetTaken(file));
   const store = await openPgStore(url, { seed: false });
   try {

@@ -29,7 +29,21 @@ export type WarmerOptions = {
   fetchPage: (path: string) => Promise<void>;
   /** Resolves when no write request is being answered (writesInFlight's `quiet`); none waits for nothing. */
   quiet?: () => Promise<void>;
+  /**
+   * The page cache's `onDrop`: the pages a write dropped beyond the first ones (a post shown among
+   * another's related posts, a later list page) are warmed after them, up to DROPPED_WARMED a write.
+   */
+  onDrop?: (listener: (keys: readonly string[]) => void) => void;
 };
+
+/** The most pages a write's warm-up renders beyond its first pages: a write that dropped more is a large one. */
+export const DROPPED_WARMED = 100;
+
+/**
+ * Of the answers a write dropped, the blog's pages are warmed; the feeds and the API's lists are
+ * not: one of them holds every post (28 MB at 10,000 posts), and is rendered for whoever asks.
+ */
+const isBlogPage = (key: string) => key === "/blog" || key.startsWith("/blog?") || key.startsWith("/blog/");
 
 /**
  * How long writes must have been quiet before a warm-up starts. A burst of writes (an import, a
@@ -40,7 +54,7 @@ export type WarmerOptions = {
  */
 export const SETTLE_MS = 150;
 
-export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): CacheWarmer {
+export function createCacheWarmer({ store, fetchPage, quiet, onDrop }: WarmerOptions): CacheWarmer {
   let generation = 0;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
@@ -48,6 +62,9 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
   let due: { timer: NodeJS.Timeout; start: () => void } | undefined;
   /** Paths still to warm, in order; a warm-up cut short by a newer write leaves its rest here. */
   const pending = new Set<string>();
+  /** What the page cache dropped for the write being heard: it hears of the write before the warmer. */
+  let dropped: readonly string[] = [];
+  onDrop?.((keys) => (dropped = keys));
 
   async function warm(started: number): Promise<void> {
     if (stopped) return;
@@ -64,11 +81,13 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
   store.onChange((kind, content) => {
     if (kind !== "posts" && kind !== "tags") return;
     const { pages, gone } = firstPagesOf(content);
+    const more = dropped.filter((path) => isBlogPage(path) && !gone.includes(path)).slice(0, DROPPED_WARMED);
+    dropped = [];
     for (const path of gone) pending.delete(path);
     if (pages.length === 0) return;
     generation += 1;
     if (stopped) return;
-    for (const path of pages) pending.add(path);
+    for (const path of [...pages, ...more]) pending.add(path);
     // Each write restarts the settle time; one warm-up is due however many writes came.
     if (due) clearTimeout(due.timer);
     const start = due?.start ?? schedule();

@@ -1,4 +1,4 @@
-import { encodeSlug, SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
+import { encodeSlug, SHOWS_POST_LIST, SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
 import type { ContentChange, PostMark } from "~/server/store/types";
 
 /**
@@ -6,7 +6,9 @@ import type { ContentChange, PostMark } from "~/server/store/types";
  * (a change too large to list). Only the public side of a post counts: a draft is on no public
  * page, so a write that leaves a post a draft on both sides touches nothing, and a post published
  * on either side touches the list, its page at its slug on that side and the tags it carries
- * there (their lists, and the related posts under every post with one of them). A tag's own record
+ * there (their lists, and the related posts under every post with one of them). A post saved in
+ * place (published before and after, at the same slug, date and tags) changes no list's members or
+ * order: only the answers showing that post itself, its card included, go. A tag's own record
  * touches its pages at its old and new slug; the posts carrying it are changes of their own.
  */
 export function topicsOf(content: ContentChange): Set<string> | undefined {
@@ -15,16 +17,24 @@ export function topicsOf(content: ContentChange): Set<string> | undefined {
   for (const { before, after } of content.posts) {
     const shown = [before, after].filter((post): post is PostMark => post?.published === true);
     if (shown.length > 0) topics.add(SHOWS_POSTS);
-    for (const post of shown) {
-      topics.add(showsPost(post.slug));
-      for (const slug of post.tagSlugs) topics.add(showsTag(slug));
-    }
+    for (const post of shown) topics.add(showsPost(post.slug));
+    if (shown.length === 0 || savedInPlace(before, after)) continue;
+    topics.add(SHOWS_POST_LIST);
+    for (const post of shown) for (const slug of post.tagSlugs) topics.add(showsTag(slug));
   }
   for (const { before, after } of content.tags) {
     for (const tag of [before, after]) if (tag) topics.add(showsTag(tag.slug));
   }
   return topics;
 }
+
+/** Published before and after, with the same slug, date and tags: every list holds it where it was. */
+const savedInPlace = (before: PostMark | undefined, after: PostMark | undefined) =>
+  before?.published === true &&
+  after?.published === true &&
+  before.slug === after.slug &&
+  before.createdAt === after.createdAt &&
+  before.tagSlugs.join(" ") === after.tagSlugs.join(" ");
 
 /**
  * The pages readers ask for first among those a change dropped (the blog, its tags' pages and the

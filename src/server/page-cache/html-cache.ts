@@ -34,6 +34,12 @@ export type HtmlCache = {
   stats(): HtmlCacheStats;
   /** Makes this request render whatever the cache holds, and keeps nothing from it (warm-start.ts). */
   bypass(req: IncomingMessage): void;
+  /**
+   * Tells `listener` the keys (path and query) of the pages each write dropped, before the store's
+   * later listeners hear of the write; nothing when a write drops everything. Answers a function
+   * that unsubscribes.
+   */
+  onDrop: (listener: (keys: readonly string[]) => void) => () => void;
 };
 
 export type HtmlCacheStats = {
@@ -107,6 +113,8 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
   let renders = 0;
   const bypassed = new WeakSet<IncomingMessage>();
 
+  const dropListeners = new Set<(keys: readonly string[]) => void>();
+
   // Only the answers showing what a write touched go (docs/decisions/069-pages-say-what-they-show.md).
   store.onChange((kind, content) => {
     if (kind !== "posts" && kind !== "tags") return;
@@ -115,10 +123,14 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     generation += 1;
     // A render under way may show the change, and one that joined it would get the old content.
     flights.clear();
-    for (const kept of [pages, notFound]) {
-      if (topics) kept.drop(topics);
-      else kept.clear();
+    if (!topics) {
+      pages.clear();
+      notFound.clear();
+      return;
     }
+    notFound.drop(topics);
+    const dropped = pages.drop(topics);
+    for (const listener of dropListeners) listener(dropped);
   });
 
   const keyOf = (method: string | undefined, url: string, cookie: string | undefined) =>
@@ -201,6 +213,10 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
   }
 
   return {
+    onDrop: (listener) => {
+      dropListeners.add(listener);
+      return () => void dropListeners.delete(listener);
+    },
     serve,
     keeper,
     sendJson,

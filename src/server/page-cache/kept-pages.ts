@@ -62,11 +62,16 @@ export class KeptPages {
     }
   }
 
-  /** Drops every answer showing one of the topics. */
-  drop(topics: Iterable<string>): void {
+  /** Drops every answer showing one of the topics; answers their keys. */
+  drop(topics: Iterable<string>): string[] {
+    const dropped: string[] = [];
     for (const topic of topics) {
-      for (const key of [...(this.byTopic.get(topic) ?? [])]) this.lru.delete(key);
+      for (const key of [...(this.byTopic.get(topic) ?? [])]) {
+        this.lru.delete(key);
+        dropped.push(key);
+      }
     }
+    return dropped;
   }
 
   clear(): void {

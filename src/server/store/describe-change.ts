@@ -13,6 +13,7 @@ const markOf = (post: Post): PostMark => ({
   id: post.id,
   slug: post.slug,
   published: post.published,
+  createdAt: post.createdAt,
   tagSlugs: post.tags.map((tag) => tag.slug),
 });
 

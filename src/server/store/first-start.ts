@@ -4,9 +4,17 @@ import { SESSION_SECRET_FILE } from "~/server/auth/session-secret";
 import { SESSIONS_FILE } from "~/server/auth/session-records";
 import { BACKUPS_FOLDER } from "~/server/backups/backup-folder";
 import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER } from "~/server/media/media-names";
+import { JOURNAL_FILE } from "./journal-file";
 
 /** What a site writes beside db.json: any of them without db.json means db.json went missing. */
-const SITE_ENTRIES = [MEDIA_FOLDER, BACKUPS_FOLDER, SESSIONS_FILE, SESSION_SECRET_FILE, MEDIA_CACHE_FOLDER];
+const SITE_ENTRIES = [
+  JOURNAL_FILE,
+  MEDIA_FOLDER,
+  BACKUPS_FOLDER,
+  SESSIONS_FILE,
+  SESSION_SECRET_FILE,
+  MEDIA_CACHE_FOLDER,
+];
 
 /** A fresh file system's mount point holds this folder and nothing else: still an empty data folder. */
 const MOUNT_LEFTOVER = "lost+found";

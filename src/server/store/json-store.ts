@@ -9,6 +9,7 @@ import { HttpError } from "~/server/http/errors";
 import { parseDbFile, type DbFile } from "./db-schema";
 import { buildSnapshot, type Snapshot } from "./db-snapshot";
 import { DurableJsonFile } from "./durable-file-adapter";
+import { DB_FILE, JournalledDbFile, logFoldFailure } from "./journalled-db-file";
 import { seedData } from "./seed";
 import { missingDbMessage, readFolderState } from "./first-start";
 import { SnapshotStore } from "./snapshot-store";
@@ -18,10 +19,10 @@ import type { ChangeKind, Store, WriteOutcome } from "./types";
 const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings"];
 
 /**
- * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` through lowdb, with our durable
- * adapter, one write queue, a lock file and indexes kept in memory for fast reads.
+ * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` and its journal through
+ * lowdb (journalled-db-file.ts), one write queue, a lock file and indexes kept in memory for fast reads.
  */
-export const DB_FILE = "db.json";
+export { DB_FILE };
 export const STORE_CLOSED_MESSAGE = "The store is closed.";
 
 export type OpenJsonStoreOptions = {
@@ -32,6 +33,11 @@ export type OpenJsonStoreOptions = {
   seed?: boolean;
   /** For tests: wraps the file adapter, for instance to make a write fail. */
   wrapAdapter?: (adapter: Adapter<DbFile>) => Adapter<DbFile>;
+  /**
+   * For `npm run bench` only: every write rewrites the whole of db.json, without a journal, as the
+   * store did before docs/decisions/092-a-journal-beside-db-json.md, to measure the two side by side.
+   */
+  wholeFile?: boolean;
 };
 
 const emptyDb = (): DbFile => ({
@@ -50,7 +56,9 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
   const locked = await lockOrReadOnly(dir);
   const [lock, refused] = "lock" in locked ? [locked.lock] : [undefined, locked.refused];
   try {
-    const file = new DurableJsonFile(path.join(dir, DB_FILE), parseDbFile);
+    const file = options.wholeFile
+      ? new DurableJsonFile(path.join(dir, DB_FILE), parseDbFile)
+      : new JournalledDbFile(dir, lock !== undefined);
     const empty = emptyDb();
     const low = new Low<DbFile>(options.wrapAdapter?.(file) ?? file, empty);
     await low.read(); // throws DataFileError, naming the file, for a file it cannot use
@@ -58,7 +66,7 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
     if (refused) {
       // Read-only (read-only-start.ts): only a site that has its data can be served without a disk.
       if (firstStart) throw refused;
-      return new JsonStore(dir, low, buildSnapshot(low.data), undefined, refused);
+      return new JsonStore(dir, low, file, buildSnapshot(low.data), undefined, refused);
     }
     const newSite = firstStart && options.seed !== false;
     // `seed: false` is a restore's open (cli.ts), the way back for a folder that lost its db.json.
@@ -67,7 +75,7 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
     low.data = snapshot.data;
     if (firstStart) await low.write();
     else await file.removeLeftoverTemps();
-    return new JsonStore(dir, low, snapshot, lock);
+    return new JsonStore(dir, low, file, snapshot, lock);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -84,6 +92,7 @@ class JsonStore extends SnapshotStore implements Store {
   constructor(
     private readonly dir: string,
     private readonly low: Low<DbFile>,
+    private readonly file: JournalledDbFile | DurableJsonFile<DbFile>,
     private snap: Snapshot,
     /** Undefined while read-only: the lock could not be written (read-only-start.ts). */
     private lock: DataLock | undefined,
@@ -150,6 +159,7 @@ class JsonStore extends SnapshotStore implements Store {
         throw locked.refused;
       }
       try {
+        if (this.file instanceof JournalledDbFile) this.file.writable = true;
         await this.low.read();
       } catch (error) {
         await locked.lock.release();
@@ -172,9 +182,24 @@ class JsonStore extends SnapshotStore implements Store {
     return this.write((s) => ({ next: { ...s.data }, result: undefined, kinds: [] }));
   }
 
+  /**
+   * Folds the journal into db.json now (`npm run db compact`, and before a backup): answers how
+   * many records it folded. A read-only store holds no lock and folds nothing.
+   */
+  async compact(): Promise<number> {
+    if (this.closing) throw new Error(STORE_CLOSED_MESSAGE);
+    // Not after the queue is idle: under steady writes it never is. What is committed is folded.
+    if (!this.lock || !(this.file instanceof JournalledDbFile)) return 0;
+    const pending = this.file.pending;
+    await this.file.fold();
+    return pending;
+  }
+
   close() {
     this.closing ??= this.queue.idle().then(async () => {
       this.clearListeners();
+      // A clean stop leaves db.json whole; should the fold fail, the journal still holds every change.
+      if (this.lock && this.file instanceof JournalledDbFile) await this.file.close().catch(logFoldFailure);
       await this.lock?.release();
     });
     return this.closing;

@@ -57,7 +57,7 @@ export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "n
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
 
 /** A post as a change saw it on one side: enough to name the public pages that show it. */
-export type PostMark = { id: number; slug: string; published: boolean; tagSlugs: string[] };
+export type PostMark = { id: number; slug: string; published: boolean; createdAt: string; tagSlugs: string[] };
 
 /**
  * What a committed write did to the content (store/describe-change.ts): each post and tag it
@@ -197,6 +197,11 @@ export interface Store {
    * (the same for each kind of one write). Answers a function that unsubscribes.
    */
   onChange(listener: (kind: ChangeKind, content: ContentChange) => void): () => void;
+  /**
+   * The data folder's store: folds its journal into db.json now, answering how many records it
+   * folded (docs/decisions/092-a-journal-beside-db-json.md). Absent on stores without a journal.
+   */
+  compact?(): Promise<number>;
   /** The last file write's outcome (see WriteOutcome). */
   lastWrite(): WriteOutcome;
   /**
