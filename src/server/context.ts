@@ -1,3 +1,4 @@
+import type { Analytics } from "./analytics/analytics";
 import type { AuthService } from "./auth/auth-service";
 import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
@@ -52,6 +53,8 @@ export type AppContext = {
   media: MediaLibrary;
   /** The admin Media panel: where each image is used, and deleting an unused one. */
   mediaAdmin: MediaService;
+  /** Page views and leads (docs/decisions/106-analytics-without-cookies.md); absent with ANALYTICS=off. */
+  analytics?: Analytics;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

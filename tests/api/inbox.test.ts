@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
-import { csvCell } from "~/server/contact/messages-csv";
+import { csvCell } from "~/server/http/csv";
 import { INBOX_MESSAGES, INBOX_PAGE_SIZE } from "~/shared/inbox";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";

@@ -33,8 +33,12 @@ export async function makeTestApp({
     dataDir,
     sessionRecords,
     /** Closes the site but keeps its folder, for a fresh app on it (`makeTestApp({ dataDir })`). */
-    release: () => site.close(),
+    release: async () => {
+      await app.stop();
+      await site.close();
+    },
     close: async () => {
+      await app.stop();
       await site.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -66,6 +66,7 @@ export const COLLECTIONS: readonly Collection[] = [
       ["message", "message"],
       ["ip", "ip"],
       ["createdAt", "created_at", "time"],
+      ["visit", "visit"],
     ],
   },
 ];

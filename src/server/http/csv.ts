@@ -1,0 +1,13 @@
+/**
+ * A cell a spreadsheet would run as a formula (`= + - @`, and tab or carriage return, which some
+ * read the same way) gets a leading apostrophe (OWASP "CSV Injection"); then RFC 4180 quoting.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || safe !== value ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** RFC 4180: CRLF line ends, a header row; a byte order mark so spreadsheet programs read UTF-8. */
+export function csvDocument(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return "\uFEFF" + [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
