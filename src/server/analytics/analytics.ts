@@ -87,7 +87,7 @@ export function createAnalytics({
     const page = url === undefined ? undefined : pageKey(url, pages);
     if (page === undefined || url === undefined) return;
     const referrer = referrerHost(headers.referer);
-    tally.view(now(), clientAddress(req, trust), userAgent, {
+    tally.view(now(), req.socket, clientAddress(req, trust), userAgent, {
       page,
       referrer: isOurs(referrer, headers.host) ? undefined : referrer,
       campaign: campaignKey(utmOf(url)),

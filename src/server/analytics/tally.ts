@@ -27,8 +27,8 @@ export type Lead = Omit<View, "page"> & { page: string | undefined };
 export const OTHER_KEY = "(other)";
 export const MAX_KEYS = 1_000;
 /**
- * Visitor-and-row pairs remembered per day (about 30 MB at most). Past it, a pair not yet seen
- * counts as a new visitor: a flood of made-up visitors over-counts rather than grows the memory.
+ * Visitor-and-value pairs remembered per day (some 20 MB at most). Past it, a visitor or a pair
+ * not yet seen counts as new: a flood of made-up visitors over-counts rather than grows the memory.
  */
 const MAX_SEEN = 200_000;
 const MINUTE = 60_000;
@@ -36,100 +36,142 @@ const RECENT_MINUTES = 30;
 
 export const rowKey = (day: string, dimension: Dimension, key: string) => `${day}\t${dimension}\t${key}`;
 
+/** Today's counts of one value since the last take; kept across takes, so counting a view looks up and concatenates nothing. */
+type Slot = Counts & { id: number; dimension: Dimension; key: string };
+type Visitor = { id: number; seen: Set<number> };
+
+const add = (into: Counts, from: Counts) => {
+  into.views += from.views;
+  into.visitors += from.visitors;
+  into.entries += from.entries;
+  into.leads += from.leads;
+};
+
 export class Tally {
-  #pending = new Map<string, CountRow>();
   #day = "";
   #dayEnds = 0;
   #salt = randomBytes(32);
-  #seen = new Set<string>();
-  #keys = new Map<Dimension, Set<string>>();
-  /** The last 30 minutes, one slot per minute. */
-  #recent = Array.from({ length: RECENT_MINUTES }, () => ({ minute: -1, views: 0, visitors: new Set<string>() }));
+  /** Today's slots by dimension and value: at most MAX_KEYS values a dimension. */
+  #slots = new Map<Dimension, Map<string, Slot>>(DIMENSIONS.map((d) => [d, new Map()]));
+  #slotCount = 0;
+  /** Earlier days' counts not taken yet, and rows given back after a failed flush. */
+  #older: CountRow[] = [];
+  /** Today's visitors by hash, with the slots each has counted in. */
+  #visitors = new Map<string, Visitor>();
+  #visitorCount = 0;
+  #seenPairs = 0;
+  /** Each open connection's last visitor, gone with the connection (or at midnight, by its day). */
+  #lastOnConnection = new WeakMap<object, { day: string; address: string; userAgent: string; hash: string }>();
+  /** The last 30 minutes, one slot per minute, visitors by their number. */
+  #recent = Array.from({ length: RECENT_MINUTES }, () => ({ minute: -1, views: 0, visitors: new Set<number>() }));
 
-  /** Counts a page view from `address` with `userAgent` at `now` (milliseconds). */
-  view(now: number, address: string, userAgent: string, view: View): void {
-    const day = this.#today(now);
-    const visitor = createHash("sha256")
-      .update(this.#salt)
-      .update(address)
-      .update("\n")
-      .update(userAgent)
-      .digest("base64url");
+  /**
+   * Counts a page view from `address` with `userAgent` at `now` (milliseconds). `connection` (the
+   * socket) remembers its last visitor: a browser's next pages on a kept-alive connection skip the
+   * hash, which costs more than all the rest of counting a view.
+   */
+  view(now: number, connection: object, address: string, userAgent: string, view: View): void {
+    this.#today(now);
+    const last = this.#lastOnConnection.get(connection);
+    let hash: string;
+    if (last && last.day === this.#day && last.address === address && last.userAgent === userAgent) hash = last.hash;
+    else {
+      hash = createHash("sha256").update(this.#salt).update(address).update("\n").update(userAgent).digest("base64");
+      this.#lastOnConnection.set(connection, { day: this.#day, address, userAgent, hash });
+    }
+    let visitor = this.#visitors.get(hash);
+    if (!visitor) {
+      visitor = { id: ++this.#visitorCount, seen: new Set() };
+      if (this.#seenPairs < MAX_SEEN) this.#visitors.set(hash, visitor);
+    }
     const entry = view.referrer !== undefined;
-    this.#count(day, visitor, "total", "", entry);
-    this.#count(day, visitor, "page", view.page, entry);
-    if (view.referrer !== undefined) this.#count(day, visitor, "referrer", view.referrer, entry);
-    if (view.campaign) this.#count(day, visitor, "campaign", view.campaign, entry);
-    this.#count(day, visitor, "device", view.device, entry);
-    const slot = this.#slot(now);
-    slot.views += 1;
-    if (slot.visitors.size < MAX_SEEN / RECENT_MINUTES) slot.visitors.add(visitor);
+    this.#count(visitor, this.#slot("total", ""), entry);
+    this.#count(visitor, this.#slot("page", view.page), entry);
+    if (view.referrer !== undefined) this.#count(visitor, this.#slot("referrer", view.referrer), entry);
+    if (view.campaign) this.#count(visitor, this.#slot("campaign", view.campaign), entry);
+    this.#count(visitor, this.#slot("device", view.device), entry);
+    const minute = this.#minute(now);
+    minute.views += 1;
+    if (minute.visitors.size < MAX_SEEN / RECENT_MINUTES) minute.visitors.add(visitor.id);
   }
 
   /** Counts a contact message as a lead of the page, referrer, campaign and device it came with. */
   lead(now: number, lead: Lead): void {
-    const day = this.#today(now);
-    this.#row(day, "total", "").leads += 1;
-    if (lead.page !== undefined) this.#row(day, "page", this.#bounded("page", lead.page)).leads += 1;
-    if (lead.referrer !== undefined) this.#row(day, "referrer", this.#bounded("referrer", lead.referrer)).leads += 1;
-    if (lead.campaign) this.#row(day, "campaign", this.#bounded("campaign", lead.campaign)).leads += 1;
-    this.#row(day, "device", lead.device).leads += 1;
+    this.#today(now);
+    this.#slot("total", "").leads += 1;
+    if (lead.page !== undefined) this.#slot("page", lead.page).leads += 1;
+    if (lead.referrer !== undefined) this.#slot("referrer", lead.referrer).leads += 1;
+    if (lead.campaign) this.#slot("campaign", lead.campaign).leads += 1;
+    this.#slot("device", lead.device).leads += 1;
   }
 
   /** A page answered 404: one count a day, whatever the path. */
   notFound(now: number): void {
-    this.#row(this.#today(now), "notFound", "").views += 1;
+    this.#today(now);
+    this.#slot("notFound", "").views += 1;
   }
 
-  /** The rows counted since the last `take`, which start again from nothing. */
+  /** The rows counted since the last `take`, one per day and value, which start again from nothing. */
   take(): CountRow[] {
-    const rows = [...this.#pending.values()];
-    this.#pending = new Map();
+    const rows = this.pending();
+    this.#older = [];
+    for (const slots of this.#slots.values()) {
+      for (const slot of slots.values()) slot.views = slot.visitors = slot.entries = slot.leads = 0;
+    }
     return rows;
   }
 
   /** Adds rows back, when storing what `take` answered failed: they go with the next flush. */
   giveBack(rows: readonly CountRow[]): void {
-    for (const row of rows) {
-      const mine = this.#row(row.day, row.dimension, row.key);
-      mine.views += row.views;
-      mine.visitors += row.visitors;
-      mine.entries += row.entries;
-      mine.leads += row.leads;
-    }
+    this.#older.push(...rows.map((row) => ({ ...row })));
   }
 
-  /** The rows not taken yet, copied. */
+  /** The rows not taken yet, copied, one per day and value. */
   pending(): CountRow[] {
-    return [...this.#pending.values()].map((row) => ({ ...row }));
+    const rows = new Map<string, CountRow>();
+    const merge = (row: CountRow) => {
+      const id = rowKey(row.day, row.dimension, row.key);
+      const mine = rows.get(id);
+      if (mine) add(mine, row);
+      else rows.set(id, { ...row });
+    };
+    this.#older.forEach(merge);
+    for (const slots of this.#slots.values()) {
+      for (const { dimension, key, views, visitors, entries, leads } of slots.values()) {
+        if (views || visitors || entries || leads)
+          merge({ day: this.#day, dimension, key, views, visitors, entries, leads });
+      }
+    }
+    return [...rows.values()];
   }
 
   /** Views and distinct visitors of the last 30 minutes before `now`. */
   recent(now: number): { views: number; visitors: number } {
     const since = Math.floor(now / MINUTE) - RECENT_MINUTES;
-    const visitors = new Set<string>();
+    const visitors = new Set<number>();
     let views = 0;
-    for (const slot of this.#recent) {
-      if (slot.minute <= since) continue;
-      views += slot.views;
-      for (const visitor of slot.visitors) visitors.add(visitor);
+    for (const minute of this.#recent) {
+      if (minute.minute <= since) continue;
+      views += minute.views;
+      for (const visitor of minute.visitors) visitors.add(visitor);
     }
     return { views, visitors: visitors.size };
   }
 
-  #today(now: number): string {
-    if (now >= this.#dayEnds || this.#day === "") {
-      this.#day = dayOf(now);
-      this.#dayEnds = Date.parse(`${this.#day}T00:00:00Z`) + 86_400_000;
-      // A new day, a new salt: yesterday's visitors can no longer be told from anyone.
-      this.#salt = randomBytes(32);
-      this.#seen.clear();
-      this.#keys.clear();
-    }
-    return this.#day;
+  #today(now: number): void {
+    if (now < this.#dayEnds) return;
+    // The day's counts wait for the next take; its visitors and salt go now: yesterday's
+    // visitors can no longer be told from anyone.
+    if (this.#day) this.#older.push(...this.pending().filter((row) => row.day === this.#day));
+    for (const slots of this.#slots.values()) slots.clear();
+    this.#day = dayOf(now);
+    this.#dayEnds = Date.parse(`${this.#day}T00:00:00Z`) + 86_400_000;
+    this.#salt = randomBytes(32);
+    this.#visitors.clear();
+    this.#seenPairs = 0;
   }
 
-  #slot(now: number) {
+  #minute(now: number) {
     const minute = Math.floor(now / MINUTE);
     const slot = this.#recent[minute % RECENT_MINUTES]!;
     if (slot.minute !== minute) {
@@ -140,34 +182,28 @@ export class Tally {
     return slot;
   }
 
-  #count(day: string, visitor: string, dimension: Dimension, value: string, entry: boolean): void {
-    const key = this.#bounded(dimension, value);
-    const row = this.#row(day, dimension, key);
-    row.views += 1;
-    if (entry) row.entries += 1;
-    const pair = `${visitor}\t${dimension}\t${key}`;
-    if (this.#seen.has(pair)) return;
-    if (this.#seen.size < MAX_SEEN) this.#seen.add(pair);
-    row.visitors += 1;
-  }
-
-  /** The value itself, or OTHER_KEY once the day has MAX_KEYS values of the dimension. */
-  #bounded(dimension: Dimension, value: string): string {
-    let keys = this.#keys.get(dimension);
-    if (!keys) this.#keys.set(dimension, (keys = new Set()));
-    if (keys.has(value)) return value;
-    if (keys.size >= MAX_KEYS) return OTHER_KEY;
-    keys.add(value);
-    return value;
-  }
-
-  #row(day: string, dimension: Dimension, key: string): CountRow {
-    const id = rowKey(day, dimension, key);
-    let row = this.#pending.get(id);
-    if (!row) {
-      row = { day, dimension, key, views: 0, visitors: 0, entries: 0, leads: 0 };
-      this.#pending.set(id, row);
+  #count(visitor: Visitor, slot: Slot, entry: boolean): void {
+    slot.views += 1;
+    if (entry) slot.entries += 1;
+    if (visitor.seen.has(slot.id)) return;
+    if (this.#seenPairs < MAX_SEEN) {
+      visitor.seen.add(slot.id);
+      this.#seenPairs += 1;
     }
-    return row;
+    slot.visitors += 1;
+  }
+
+  /** Today's slot of the value, or of OTHER_KEY once the day has MAX_KEYS values of the dimension. */
+  #slot(dimension: Dimension, value: string): Slot {
+    const slots = this.#slots.get(dimension)!;
+    let slot = slots.get(value);
+    if (slot) return slot;
+    const key = slots.size >= MAX_KEYS ? OTHER_KEY : value;
+    slot = slots.get(key);
+    if (!slot) {
+      slot = { id: ++this.#slotCount, dimension, key, views: 0, visitors: 0, entries: 0, leads: 0 };
+      slots.set(key, slot);
+    }
+    return slot;
   }
 }
