@@ -7,7 +7,7 @@ import { ANALYTICS_FOLDER } from "~/server/analytics/analytics-storage";
 import { ANALYTICS_MESSAGES, dayOf, type AnalyticsReport } from "~/shared/analytics";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { findIndustry } from "~/shared/industries";
-import { GOOD_CONTACT } from "../helpers/factories";
+import { GOOD_CONTACT, makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
@@ -168,6 +168,24 @@ describe("leads", () => {
     const [message] = await t.store.listMessages();
     expect(message?.visit).toEqual({ page: "/industries/retail" });
     expect(row(await report(), "pages", "/industries/retail")).toMatchObject({ views: 0, leads: 1, conversion: null });
+  });
+});
+
+describe("the Posts list", () => {
+  it("shows each published post's views of the last 30 days to admins, not to writers", async () => {
+    const post = await t.store.createPost(makePostInput({ published: true }));
+    await view(`/blog/${post.slug}`).expect(200);
+    await view(`/blog/${post.slug}`, VISITORS[1]).expect(200);
+    const list = await request(t.app).get("/admin/data/posts").set("Cookie", admin).expect(200);
+    expect(list.body.views).toEqual({ [post.slug]: 2 });
+    const writer = (await signedIn(t, "writer")).cookie;
+    const theirs = await request(t.app).get("/admin/data/posts").set("Cookie", writer).expect(200);
+    expect(theirs.body).not.toHaveProperty("views");
+    expect(row(await report(), "posts", `/blog/${post.slug}`)).toMatchObject({
+      label: post.title,
+      views: 2,
+      visitors: 2,
+    });
   });
 });
 

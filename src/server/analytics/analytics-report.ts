@@ -66,6 +66,9 @@ function decodedSlug(path: string, pattern: RegExp): string | undefined {
   }
 }
 
+/** The slug of a post's page key (`/blog/caf%C3%A9` is `café`); undefined for another page. */
+export const postSlugOf = (key: string) => decodedSlug(key, BLOG_POST);
+
 /**
  * The report of GET /api/admin/analytics from the stored and unflushed rows of its days. Visitors
  * over several days are the sum of each day's (docs/decisions/106-analytics-without-cookies.md).
@@ -95,7 +98,7 @@ export function buildReport(
 
   const pages = [...sumByKey(rows, "page").values()];
   const posts = pages.flatMap((page) => {
-    const slug = decodedSlug(page.key, BLOG_POST);
+    const slug = postSlugOf(page.key);
     const title = slug === undefined ? undefined : postTitles.get(slug);
     return title === undefined ? [] : [withLabel(page, title)];
   });

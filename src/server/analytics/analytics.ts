@@ -8,7 +8,7 @@ import type { MessageVisit, Store } from "~/server/store/types";
 import { daysBefore, dayOf, type AnalyticsReport } from "~/shared/analytics";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { agentClassifier } from "./agents";
-import { buildReport } from "./analytics-report";
+import { buildReport, postSlugOf } from "./analytics-report";
 import type { AnalyticsStorage } from "./analytics-storage";
 import { Tally, type CountRow } from "./tally";
 import { campaignKey, hostName, referrerHost, utmOf } from "./visit";
@@ -175,7 +175,7 @@ export function createAnalytics({
     async postViews() {
       const today = dayOf(now());
       const { tables } = await report({ from: daysBefore(today, 29), to: today }, Infinity);
-      return new Map(tables.posts.map((row) => [row.key.slice("/blog/".length), row.views]));
+      return new Map(tables.posts.map((row) => [postSlugOf(row.key) ?? "", row.views]));
     },
     flush,
     async stop() {
