@@ -39,7 +39,12 @@ export function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
         {ticks.map((tick) => (
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-600 text-[11px]">
+            <text
+              x={PAD.left - 6}
+              y={y(tick) + 4}
+              textAnchor="end"
+              className="fill-slate-600 text-[11px] max-sm:text-[24px]"
+            >
               {Math.round(tick).toLocaleString("en-US")}
             </text>
           </g>
@@ -57,10 +62,15 @@ export function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
           </rect>
         ))}
         {days.length > 1 && <polyline points={line} fill="none" strokeWidth={2} className="stroke-brand-700" />}
-        <text x={PAD.left} y={HEIGHT - 8} className="fill-slate-600 text-[11px]">
+        <text x={PAD.left} y={HEIGHT - 8} className="fill-slate-600 text-[11px] max-sm:text-[24px]">
           {first}
         </text>
-        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="fill-slate-600 text-[11px]">
+        <text
+          x={WIDTH - PAD.right}
+          y={HEIGHT - 8}
+          textAnchor="end"
+          className="fill-slate-600 text-[11px] max-sm:text-[24px]"
+        >
           {last}
         </text>
       </svg>

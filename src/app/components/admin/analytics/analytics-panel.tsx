@@ -69,7 +69,7 @@ export function AnalyticsPanel() {
 
   const totals = report?.totals;
   return (
-    <Card>
+    <Card className="max-sm:p-4">
       <h2 className="text-xl font-semibold text-slate-900">{ANALYTICS_MESSAGES.heading}</h2>
       <p className="mt-1 text-sm text-slate-600">{ANALYTICS_MESSAGES.intro}</p>
 

@@ -1,7 +1,11 @@
 import { ANALYTICS_MESSAGES, percent, type AnalyticsRow } from "~/shared/analytics";
 import { buttonClasses } from "~/app/components/ui/button";
+import { cn } from "~/app/lib/cn";
 
 const COLUMNS = ["Views", "Visitors", "Entries", "Leads", "Conversion"] as const;
+/** On a phone the table fits its width without scrolling: entries have their own table, sorted by them. */
+const cell = (column: (typeof COLUMNS)[number]) =>
+  cn("py-2 pl-2 text-right sm:pl-3", column === "Entries" && "max-sm:hidden");
 
 /** One table of the report, with its CSV export (the whole table, GET /api/admin/analytics/ID.csv). */
 export function AnalyticsTable({
@@ -19,7 +23,10 @@ export function AnalyticsTable({
 }) {
   const headingId = `analytics-${id}`;
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
+    >
       <div className="flex items-center justify-between gap-3">
         <h3 id={headingId} className="font-semibold text-slate-900">
           {title}
@@ -32,37 +39,35 @@ export function AnalyticsTable({
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{ANALYTICS_MESSAGES.noData}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-xs text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {keyLabel}
+        <table className="mt-3 w-full text-left text-xs sm:text-sm">
+          <thead className="border-b border-slate-200 text-xs text-slate-600">
+            <tr>
+              <th scope="col" className="py-2 pr-2 font-medium">
+                {keyLabel}
+              </th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className={cn(cell(c), "font-medium")}>
+                  {c}
                 </th>
-                {COLUMNS.map((c) => (
-                  <th key={c} scope="col" className="py-2 pl-3 text-right font-medium">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row" className="max-w-[16rem] py-2 pr-3 font-normal wrap-anywhere text-slate-900">
-                    {row.label}
-                  </th>
-                  {[row.views, row.visitors, row.entries, row.leads].map((n, i) => (
-                    <td key={COLUMNS[i]} className="py-2 pl-3 text-right text-slate-800 tabular-nums">
-                      {n.toLocaleString("en-US")}
-                    </td>
-                  ))}
-                  <td className="py-2 pl-3 text-right text-slate-800 tabular-nums">{percent(row.conversion)}</td>
-                </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className="max-w-[16rem] py-2 pr-2 font-normal wrap-anywhere text-slate-900">
+                  {row.label}
+                </th>
+                {[row.views, row.visitors, row.entries, row.leads].map((n, i) => (
+                  <td key={COLUMNS[i]} className={cn(cell(COLUMNS[i]!), "text-slate-800 tabular-nums")}>
+                    {n.toLocaleString("en-US")}
+                  </td>
+                ))}
+                <td className={cn(cell("Conversion"), "text-slate-800 tabular-nums")}>{percent(row.conversion)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );
