@@ -98,7 +98,10 @@ export function createApp({
     posts,
     sessions,
     auth,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf }),
+    backups: createBackupService({
+      ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf },
+      analytics: files.analytics,
+    }),
     health: createHealthService({ store, config, backups: shelf }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),

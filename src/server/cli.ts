@@ -8,6 +8,7 @@ import { describeRefused } from "./posts/post-rules";
 import { readBackupFileContents } from "./backups/backup-folder";
 import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
+import { restoreAnalytics } from "./analytics/analytics-backup";
 import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
@@ -154,6 +155,7 @@ async function backup(values: Values): Promise<void> {
           files.media,
           await store.listPosts(),
           config.backupKeep,
+          files.analytics,
         );
         console.log(CLI_MESSAGES.backedUp(count, name));
       },
@@ -171,13 +173,14 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media, refused } = await readBackupFileContents(path.resolve(file!));
+  const { posts, media, refused, analytics } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store, { files }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const { restored, skipped } = await store.restorePosts(posts);
+      await restoreAnalytics(files.analytics, analytics);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },

@@ -5,6 +5,7 @@ import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup"
 import type { Post, SavedPost } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { sortByPostRules } from "~/server/posts/post-rules";
+import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -26,13 +27,20 @@ export type Backup = {
   count: number;
   posts: Post[];
   media: BackupMedia;
+  /** The analytics' daily counts (docs/decisions/106-analytics-without-cookies.md); absent in older files. */
+  analytics?: BackupAnalytics;
 };
 
 /**
  * What a restore puts back: the posts, and the images they show (none from a version 1 file);
  * `refused` lists the posts left out because they break a post rule.
  */
-export type BackupContents = { posts: SavedPost[]; media: BackupMedia; refused: RefusedPost[] };
+export type BackupContents = {
+  posts: SavedPost[];
+  media: BackupMedia;
+  refused: RefusedPost[];
+  analytics: BackupAnalytics;
+};
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -74,8 +82,16 @@ export function backupTime(name: string): Date {
   return new Date(Number.isNaN(time) ? 0 : time);
 }
 
-export function serializeBackup(posts: readonly Post[], createdAt: string, media: BackupMedia = {}): string {
-  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media };
+export function serializeBackup(
+  posts: readonly Post[],
+  createdAt: string,
+  media: BackupMedia = {},
+  analytics: BackupAnalytics = [],
+): string {
+  const backup = {
+    ...{ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media },
+    ...(analytics.length > 0 && { analytics }),
+  };
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
@@ -151,6 +167,7 @@ const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
+  analytics: backupAnalyticsSchema.optional(),
 });
 
 /**
@@ -183,7 +200,7 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
   // rule is an older release's or a hand edit's, so only that post is left out.
   const { kept, refused } = sortByPostRules(parsed.data.posts);
-  return { posts: kept, media, refused };
+  return { posts: kept, media, refused, analytics: parsed.data.analytics ?? [] };
 }
 
 export function parseBackupText(text: string, label: string): SavedPost[] {

@@ -1,3 +1,4 @@
+import { folderAnalytics } from "~/server/analytics/analytics-storage";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { BackupInfo } from "~/shared/operations";
@@ -32,9 +33,9 @@ export type { WrittenBackup };
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
-/** A backup of a data folder's posts, with the folder's images they show. */
+/** A backup of a data folder's posts, with the folder's images they show and its analytics' counts. */
 export function writeBackup(dataDir: string, posts: readonly Post[], keep: number): Promise<WrittenBackup> {
-  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep);
+  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, folderAnalytics(dataDir));
 }
 
 /** The data folder's backups as a BackupShelf. */

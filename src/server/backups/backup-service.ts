@@ -16,6 +16,8 @@ import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
 import { storageErrorOf } from "~/server/store/storage-errors";
+import { restoreAnalytics } from "~/server/analytics/analytics-backup";
+import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analytics-storage";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -68,6 +70,7 @@ export function createBackupService({
   keep,
   media = createMediaLibrary(dataDir),
   shelf = folderShelf(dataDir),
+  analytics = folderAnalytics(dataDir),
 }: {
   store: Store;
   dataDir: string;
@@ -76,6 +79,8 @@ export function createBackupService({
   media?: MediaLibrary;
   /** Where backups are kept: the data folder's `backups/` unless given (PostgreSQL's table). */
   shelf?: BackupShelf;
+  /** The analytics' daily counts, which backups carry and restores add back by missing day. */
+  analytics?: AnalyticsStorage;
 }): BackupService {
   // The shelf answers a name that is not a backup's with its 400 before reading anything.
   const read = async (name: string) => parseBackupTextContents(await shelf.read(name), name);
@@ -83,7 +88,7 @@ export function createBackupService({
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
-      return await takeBackup(shelf, media, all, keep);
+      return await takeBackup(shelf, media, all, keep, analytics);
     } catch (error) {
       console.error("Backup failed:", error);
       // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
@@ -136,6 +141,7 @@ export function createBackupService({
       // Images first, so a restored post never shows a missing picture.
       await restoreMedia(contents.media, media);
       const { restored, skipped } = await store.restorePosts(contents.posts);
+      await restoreAnalytics(analytics, contents.analytics);
       return {
         success: true,
         restored: restored.length,

@@ -1,6 +1,8 @@
 import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";
+import { analyticsForBackup } from "~/server/analytics/analytics-backup";
+import type { AnalyticsStorage } from "~/server/analytics/analytics-storage";
 import { serializeBackup } from "./backup-file";
 
 /** A backup just stored: its name, where it is (a file, or the name in the database) and its posts. */
@@ -35,14 +37,19 @@ export type BackupShelf = {
   mediaCounts(): Promise<Map<string, number>>;
 };
 
-/** A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md). */
+/**
+ * A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md)
+ * and the analytics' daily counts.
+ */
 export async function takeBackup(
   shelf: BackupShelf,
   originals: MediaSource,
   posts: readonly Post[],
   keep: number,
+  analytics?: AnalyticsStorage,
 ): Promise<WrittenBackup> {
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts));
+  const counts = analytics ? await analyticsForBackup(analytics) : [];
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), counts);
   return shelf.add(text, now, posts.length, keep);
 }
