@@ -222,7 +222,7 @@ describe("storage", () => {
         .post("/api/debug/restore-posts")
         .set("Cookie", admin)
         .set("Sec-Fetch-Site", "same-origin")
-        .send(JSON.parse(file.text as string) as object)
+        .send(JSON.parse(file.text) as object)
         .expect(200);
     await restore();
     expect((await report()).totals).toMatchObject({ views: 1, visitors: 1 });
