@@ -5,7 +5,8 @@ import type { Page } from "playwright-core";
 import { afterAll, expect, it } from "vitest";
 import { folderAnalytics } from "~/server/analytics/analytics-storage";
 import type { CountRow, Dimension } from "~/server/analytics/tally";
-import { ANALYTICS_MESSAGES, dayOf, daysBefore } from "~/shared/analytics";
+import { ANALYTICS_MESSAGES, dayOf, daysBefore, type AnalyticsReport } from "~/shared/analytics";
+import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makePostInput, seededRandom } from "../helpers/factories";
@@ -94,4 +95,30 @@ it("shows a month of counts as a chart and tables, clean for axe on a desktop an
     await page.getByRole("region", { name: "Top pages" }).screenshot({ path: `${SHOTS}/analytics-phone-table.png` });
   expect(problems).toEqual([]);
   await close();
+});
+
+it("a reader's contact form carries the visit's page and referrer, and its message is a lead of the campaign", async () => {
+  const reader = await openPage(site.browser, DESKTOP);
+  const landing = "/industries/retail?utm_source=newsletter";
+  await reader.page.goto(`${site.server.url}${landing}`, { referer: "https://letters.example.org/issue-12" });
+  await waitForHydration(reader.page);
+  const form = reader.page.getByRole("form", { name: "Contact form" });
+  await expect.poll(() => form.locator(`input[name="${VISIT_FIELDS.page}"]`).inputValue()).toBe(landing);
+  expect(await form.locator(`input[name="${VISIT_FIELDS.referrer}"]`).inputValue()).toBe(
+    "https://letters.example.org/issue-12",
+  );
+  await form.getByLabel("Name").fill("Grace Hopper");
+  await form.getByLabel("Email").fill("grace@example.com");
+  await form.getByLabel("Message").fill("Our stores need a smarter queue.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await form.getByRole("status").waitFor();
+  expect(reader.problems).toEqual([]);
+
+  // The reader's context signs in as the admin only now, to read the report.
+  const { request } = reader.page;
+  expect((await request.post(`${site.server.url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+  const report = (await (await request.get(`${site.server.url}/api/admin/analytics`)).json()) as AnalyticsReport;
+  expect(report.tables.campaigns.find((c) => c.key === "utm_source=newsletter")).toMatchObject({ leads: 1 });
+  expect(report.tables.referrers.find((c) => c.key === "letters.example.org")).toMatchObject({ leads: 1 });
+  await reader.close();
 });
