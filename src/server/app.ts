@@ -149,11 +149,11 @@ export function createApp({
   app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler(htmlCache.sendJson));
   const render = onePerTurn<Parameters<http.RequestListener>>(app);
-  // Counted as the answer is sent, whether the cache or React Router gives it (analytics.ts).
+  // Counted once answered, whether the cache or React Router gives the answer (analytics.ts).
   const handle: http.RequestListener = analytics
     ? (req, res) => {
-        analytics.watch(req, res);
         htmlCache.serve(req, res, render);
+        analytics.watch(req, res);
       }
     : (req, res) => htmlCache.serve(req, res, render);
   // `setup` prints the first-run link once listening; `stop` ends mail retries and stores the

@@ -20,7 +20,10 @@ export const FLUSH_INTERVAL_MS = 10_000;
 export type LeadRequest = { url: string; headers: { get(name: string): string | null }; form: Record<string, unknown> };
 
 export type Analytics = {
-  /** Counts the answer to `req` once it is sent, when it is a page view (app.ts, before the page cache). */
+  /**
+   * Counts the answer to `req` when it is a page view: at once when it has been answered (a kept
+   * page is sent before the page cache returns), otherwise once it finishes (app.ts).
+   */
   watch(req: IncomingMessage, res: ServerResponse): void;
   /** The visit a contact form was sent from, to keep with the message; undefined when it names no page of ours. */
   visitOf(request: LeadRequest): MessageVisit | undefined;
@@ -43,9 +46,9 @@ export const ANALYTICS_NOT_STORED = "Analytics counts could not be stored; kept 
 const PREFETCH = "prefetch";
 
 /**
- * Counting on the server (docs/decisions/106-analytics-without-cookies.md): `watch` adds one
- * shared "finish" listener per GET, so a kept page's answer costs a few header reads and map
- * lookups; the hash of a visitor is the only work of note, and only for a counted view.
+ * Counting on the server (docs/decisions/106-analytics-without-cookies.md): a kept page's answer,
+ * sent by the time `watch` runs, is counted at once, a rendered one by a shared "finish" listener;
+ * either costs a few header reads and map lookups, and a visitor's hash once per connection.
  */
 export function createAnalytics({
   storage,
@@ -158,7 +161,9 @@ export function createAnalytics({
 
   return {
     watch(req, res) {
-      if (req.method === "GET") res.on("finish", counted);
+      if (req.method !== "GET") return;
+      if (res.writableEnded) counted.call(res);
+      else res.on("finish", counted);
     },
     visitOf,
     lead(visit, { headers }) {
