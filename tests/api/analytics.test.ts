@@ -158,6 +158,18 @@ describe("leads", () => {
     expect(row(r, "devices", "phone")).toMatchObject({ leads: 1 });
   });
 
+  it("a message sent with Sec-GPC: 1 is stored with its visit but not counted as a lead", async () => {
+    await request(t.app)
+      .post("/industries/retail")
+      .type("form")
+      .set("User-Agent", DESKTOP)
+      .set("Sec-GPC", "1")
+      .send({ ...GOOD_CONTACT, [VISIT_FIELDS.page]: "/industries/retail" })
+      .expect(200);
+    expect((await t.store.listMessages())[0]?.visit).toEqual({ page: "/industries/retail" });
+    expect((await report()).totals.leads).toBe(0);
+  });
+
   it("a form posted without JavaScript is a lead of the page it was posted to", async () => {
     await request(t.app)
       .post("/industries/retail")
