@@ -53,6 +53,7 @@ describe("migrate", () => {
     const [first, second] = await Promise.all([migrate(a, migrations), migrate(b, migrations)]);
     expect([...first, ...second].sort()).toEqual(migrations.map((m) => m.name));
     expect(await tables(a)).toEqual([
+      "analytics_daily",
       "backups",
       "media",
       "messages",
