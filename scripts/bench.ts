@@ -17,6 +17,7 @@ import { fetchBytes, stopAll, withSameBytes, withSite } from "./bench/servers";
 import { againstStock, stockReport, type StockResult } from "./bench/against-stock";
 import { measureWrites, writesReport } from "./bench/writes";
 import { readerReport, readerView } from "./bench/readers";
+import { analyticsLine, analyticsPart, analyticsTarget } from "./bench/analytics";
 
 const POSTS = 10_000;
 /** Creates timed one after another for each store: enough for a steady median (`npm run bench`). */
@@ -224,13 +225,21 @@ async function stockOnly() {
   console.log(`${stockReport(result)}\n${targetList(stockTargets(result))}`);
 }
 
+/** `npm run bench -- --analytics`: only the cached page with analytics on and off (about 30 s). */
+async function analyticsOnly() {
+  const result = await analyticsPart(folder, CACHE_ON);
+  console.log(`${analyticsLine(result)}\n${targetList([analyticsTarget(result)])}`);
+}
+
 async function main() {
   if (process.argv.includes("--postgres")) return postgresOnly();
+  if (process.argv.includes("--analytics")) return analyticsOnly();
   if (process.argv.includes("--stock")) return stockOnly();
   if (process.argv.includes("--writes")) return writesOnly();
   // First, while the machine has run nothing else of ours: its cold round is a fresh server's.
   const stock = await againstStock(folder("stock-ours"), work, CACHE_OFF);
   const sample = await sampleSite();
+  const analytics = await analyticsPart(folder, CACHE_ON);
   const many = await manyPosts();
   const pgResult = await postgresPart(folder, POSTS, admin, { on: CACHE_ON, off: CACHE_OFF }, timers, CREATES);
   const writesAndReadersReport = await writesAndReaders();
@@ -264,6 +273,7 @@ ${stockReport(stock)}
 
 The sample site (3 posts)
 ${loadTable(sample)}
+${analyticsLine(analytics)}
 
 ${posts} posts
 ${loadTable(many.rows)}
@@ -294,6 +304,7 @@ ${targetList([
     value: `${Math.round((100 * post.rps) / postSame.rps)}%`,
   },
   ...stockTargets(stock),
+  analyticsTarget(analytics),
   {
     name: "no public page over 125 KB of JavaScript (gzip)",
     met: largestJs <= 125 * 1024,

@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { API_MOUNT, apiRouter } from "~/server/http/api-router";
+import { ANALYTICS_NOT_STORED, createAnalytics, type Analytics } from "./analytics/analytics";
 import { createAuthService } from "./auth/auth-service";
 import { createGuards } from "./auth/guards";
 import type { SessionRecords } from "./auth/session-cache";
@@ -84,6 +85,12 @@ export function createApp({
   const auth = createAuthService({ store, records: sessionRecords, activity });
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
+  const app = express();
+  app.disable("x-powered-by");
+  // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
+  if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
+  const trust = app.get("trust proxy fn") as TrustProxyFn;
+  const analytics = analyticsFor(config, files, store, build, trust);
   const posts = createPostService(store, activity);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const shelf = files.backups;
@@ -93,12 +100,15 @@ export function createApp({
     readForm: readFormBody,
     store,
     blog: createBlogService(store, media),
-    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
+    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier, analytics }),
     posts,
     history: createPostHistory(store, config.history, activity),
     sessions,
     auth,
-    backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity }),
+    backups: createBackupService({
+      ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity },
+      analytics: files.analytics,
+    }),
     health: createHealthService({ store, config, backups: shelf }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
@@ -107,6 +117,7 @@ export function createApp({
     media,
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
     activity,
+    analytics,
   };
   void notifier?.resumePending();
   const sweeper = sweepHistoryEvery(store, config.history);
@@ -116,11 +127,7 @@ export function createApp({
   // (config.ts): its routes declare nothing the cache could read before a request.
   const pages = typeof build === "function" ? [] : routeTree(build);
   const rules = pageRules([...pages, ...mountedAt(API_MOUNT, PUBLIC_BLOG_CACHEABLE)]);
-  const app = express();
-  app.disable("x-powered-by");
-  // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
-  if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
-  const schemeHeaders = httpsOnlyHeaders(app.get("trust proxy fn") as TrustProxyFn);
+  const schemeHeaders = httpsOnlyHeaders(trust);
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules, schemeHeaders });
 
   app.use(compression());
@@ -151,18 +158,41 @@ export function createApp({
   app.use(clientErrorsKeepTheirStatus);
   app.use(errorHandler(htmlCache.sendJson));
   const render = onePerTurn<Parameters<http.RequestListener>>(app);
-  const handle: http.RequestListener = (req, res) => htmlCache.serve(req, res, render);
-  // `setup` prints the first-run link once listening; `stop` ends mail retries before the store closes;
+  // Counted once answered, whether the cache or React Router gives the answer (analytics.ts).
+  const handle: http.RequestListener = analytics
+    ? (req, res) => {
+        htmlCache.serve(req, res, render);
+        analytics.watch(req, res);
+      }
+    : (req, res) => htmlCache.serve(req, res, render);
+  // `setup` prints the first-run link once listening; `stop` ends the history sweeps and mail
+  // retries and stores the analytics' last counts before the store closes;
   // `mediaAdmin` lets a test delete an image the moment another instance's write is acknowledged.
   return Object.assign(handle, {
     htmlCache,
     setup: context.setup,
     mediaAdmin: context.mediaAdmin,
-    stop: () => {
+    analytics,
+    stop: async () => {
       sweeper.stop();
       notifier?.stop();
+      await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
   });
+}
+
+/** Counting on the server unless ANALYTICS=off; only the routes that render a page count (page-rules.ts). */
+function analyticsFor(
+  config: Config,
+  files: SiteFiles,
+  store: Store,
+  build: AppDeps["build"],
+  trust: TrustProxyFn,
+): Analytics | undefined {
+  if (!config.analytics) return undefined;
+  // Vite's dev server hands a fresh build per request: no route table to read before one.
+  const pages = pageRules(typeof build === "function" ? [] : routeTree(build, { pagesOnly: true }));
+  return createAnalytics({ storage: files.analytics, pages, trust, publicUrl: config.publicUrl, store });
 }
 
 /** With DATABASE_URL, images and backups must come from the database: the data folder is this instance's alone. */

@@ -9,6 +9,7 @@ import { readBackupFileContents } from "./backups/backup-folder";
 import { backupExtrasOf } from "./backups/backup-service";
 import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
+import { restoreAnalytics } from "./analytics/analytics-backup";
 import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
 import { loadConfig, type Config } from "./config";
@@ -166,7 +167,7 @@ async function backup(values: Values): Promise<void> {
           files.media,
           await store.listPosts(),
           config.backupKeep,
-          await backupExtrasOf(store, activity),
+          await backupExtrasOf(store, activity, files.analytics),
         );
         console.log(CLI_MESSAGES.backedUp(count, name));
       },
@@ -191,6 +192,7 @@ async function restore(values: Values, [file]: string[]): Promise<void> {
     revisions,
     redirects,
     activity: entries,
+    analytics,
   } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
@@ -200,6 +202,7 @@ async function restore(values: Values, [file]: string[]): Promise<void> {
       const { restored, skipped } = await store.restorePosts(posts, { revisions, redirects });
       // The log's entries the backup carries and this site lacks (docs/decisions/102-activity-log.md).
       await activity.addMissing(entries);
+      await restoreAnalytics(files.analytics, analytics);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },

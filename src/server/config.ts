@@ -60,6 +60,7 @@ const envSchema = z
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
     MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
+    ANALYTICS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
     ),
@@ -136,6 +137,8 @@ export type Config = {
   maxConnectionsPerAddress: number;
   /** Width times height an uploaded image may have; a bigger one is refused before decoding (image-bytes.ts). */
   maxImagePixels: number;
+  /** Counting page views and leads on the server (docs/decisions/106-analytics-without-cookies.md); ANALYTICS=off ends it all. */
+  analytics: boolean;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
   missingProductionSettings: string[];
 };
@@ -184,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),
     maxImagePixels: e.MAX_IMAGE_PIXELS,
+    analytics: e.ANALYTICS !== "off",
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };
 }

@@ -1,3 +1,4 @@
+import type { Analytics } from "./analytics/analytics";
 import type { AuthService } from "./auth/auth-service";
 import type { Sessions } from "./auth/session";
 import type { BackupService } from "./backups/backup-service";
@@ -58,6 +59,8 @@ export type AppContext = {
   mediaAdmin: MediaService;
   /** Who did what (docs/decisions/102-activity-log.md): the Activity tab, and every service that records. */
   activity: ActivityLog;
+  /** Page views and leads (docs/decisions/106-analytics-without-cookies.md); absent with ANALYTICS=off. */
+  analytics?: Analytics;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

@@ -86,7 +86,7 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const cutNote = cut > 0 ? `, ${cut} cut after ${config.shutdownTimeoutMs} ms` : "";
     const were = inFlight === 1 ? "request was" : "requests were";
     console.log(`Stopped in ${Date.now() - started} ms: ${inFlight} ${were} in flight${cutNote}.`);
-    app.stop();
+    await app.stop();
   } finally {
     // Also after a failed start (a taken port), so the folder's lock is released and the process can exit.
     await site?.close?.();

@@ -23,7 +23,7 @@ async function appWithSmtp(smtpUrl: string, delays = "30,30") {
     },
   });
   cleanups.push(async () => {
-    t.app.stop();
+    await t.app.stop();
     await t.close();
   });
   return t;
@@ -141,7 +141,7 @@ it("resumes a notification still pending when the server stopped", async () => {
     build: () => Promise.reject(new Error("this test renders no page")),
   });
   cleanups.push(async () => {
-    app.stop();
+    await app.stop();
     await activity.close();
     await store.close();
     await first.close();

@@ -34,8 +34,12 @@ export async function makeTestApp({
     sessionRecords,
     activity,
     /** Closes the site but keeps its folder, for a fresh app on it (`makeTestApp({ dataDir })`). */
-    release: () => site.close(),
+    release: async () => {
+      await app.stop();
+      await site.close();
+    },
     close: async () => {
+      await app.stop();
       await site.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

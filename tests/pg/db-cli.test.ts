@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ALL_DAYS, folderAnalytics } from "~/server/analytics/analytics-storage";
 import { writeBackup } from "~/server/backups/backup-folder";
 import { DB_MESSAGES } from "~/server/operations/db-commands";
 import { createMediaLibrary } from "~/server/media/media-library";
@@ -94,10 +95,20 @@ async function fullDataFolder(): Promise<string> {
   await writeBackup(dir, [], 20);
   await writeBackup(dir, await store.listPosts(), 20);
   await store.close();
+  await folderAnalytics(dir).add(ANALYTICS_ROWS);
   const db = readDb(dir) as Record<string, unknown>;
   fs.writeFileSync(path.join(dir, "db.json"), JSON.stringify({ ...db, fromTheFuture: { enabled: true } }, null, 2));
   return dir;
 }
+
+/** Two months of daily analytics, so both month files travel. */
+const ANALYTICS_ROWS = [
+  { day: "2026-10-31", dimension: "total", key: "", views: 7, visitors: 3, entries: 4, leads: 1 },
+  { day: "2026-11-01", dimension: "page", key: "/industries/retail", views: 5, visitors: 2, entries: 2, leads: 1 },
+] as const;
+
+const analyticsOf = async (dir: string) =>
+  (await folderAnalytics(dir).read(...ALL_DAYS)).sort((a, b) => (a.day < b.day ? -1 : 1));
 
 describe("db commands", () => {
   it("round trip: data folder -> PostgreSQL -> data folder keeps every record equal", async () => {
@@ -113,7 +124,7 @@ describe("db commands", () => {
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
     expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/);
-    expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2)}\n`);
+    expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2, 2)}\n`);
 
     const target = path.join(makeTempDir("db-cli-"), "exported");
     const exported = await cli(["db", "export", "--data", target], { env });
@@ -121,6 +132,7 @@ describe("db commands", () => {
     expect(readDb(target)).toEqual(readDb(source));
     expect(filesOf(target, "media")).toEqual(filesOf(source, "media"));
     expect(filesOf(target, "backups")).toEqual(filesOf(source, "backups"));
+    expect(await analyticsOf(target)).toEqual(ANALYTICS_ROWS);
     expect(Object.keys(filesOf(target, "media"))).toHaveLength(2);
     expect(Object.keys(filesOf(target, "backups"))).toHaveLength(2);
     // The Media panel's order (newest first) survives the trip.

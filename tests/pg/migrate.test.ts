@@ -54,6 +54,7 @@ describe("migrate", () => {
     expect([...first, ...second].sort()).toEqual(migrations.map((m) => m.name));
     expect(await tables(a)).toEqual([
       "activity",
+      "analytics_daily",
       "backups",
       "media",
       "messages",

@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       adminPassword: undefined,
       backupKeep: 20,
       history: { revisions: { kept: 100, days: 30 }, trashDays: 30 },
+      analytics: true,
       htmlCacheBytes: 0,
       minFreeBytes: undefined,
       shutdownTimeoutMs: 10_000,
@@ -106,6 +107,13 @@ describe("loadConfig", () => {
     for (const bad of ["0", "1001", "2.5", "many"]) {
       expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
     }
+  });
+
+  it("counts analytics unless ANALYTICS=off, and refuses another value", () => {
+    expect(loadConfig({}).analytics).toBe(true);
+    expect(loadConfig({ ANALYTICS: "on" }).analytics).toBe(true);
+    expect(loadConfig({ ANALYTICS: "off" }).analytics).toBe(false);
+    expect(() => loadConfig({ ANALYTICS: "no" })).toThrow(/ANALYTICS: must be "on" or "off"/);
   });
 
   it("keeps rendered pages in up to HTML_CACHE_BYTES, 64 MiB in production and off in development", () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { ContactInput } from "~/shared/contact-schema";
+import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { fieldErrors } from "~/shared/field-errors";
 import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
 import type { ContactActionData } from "~/app/lib/contact-action.server";
@@ -60,6 +61,10 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
     firstMessages(nativeResult && !nativeResult.ok ? nativeResult.errors : undefined),
   );
   const [submitted, setSubmitted] = useState(false);
+  // The visit the form is sent from, read in the browser after hydration: the page is the same
+  // kept copy for every reader, so it cannot carry one reader's query or referrer.
+  const [visit, setVisit] = useState({ page: "", referrer: "" });
+  useEffect(() => setVisit({ page: location.pathname + location.search, referrer: document.referrer }), []);
   // A native post that failed comes back with what was typed, so nothing is lost.
   const initial = nativeResult && !nativeResult.ok ? nativeResult.values : {};
   const result = fetcher.data ?? nativeResult;
@@ -171,6 +176,8 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
       <Field id="contact-message" label="Message" error={errors.message}>
         {(a) => <textarea {...a} name="message" defaultValue={initial.message} rows={5} className={inputClasses} />}
       </Field>
+      <input type="hidden" name={VISIT_FIELDS.page} value={visit.page} />
+      <input type="hidden" name={VISIT_FIELDS.referrer} value={visit.referrer} />
       {/* Honeypot: hidden from people and screen readers; bots that fill it are ignored. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Website</label>

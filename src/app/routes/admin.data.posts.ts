@@ -2,15 +2,23 @@ import type { Route } from "./+types/admin.data.posts";
 import { panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
 import type { CmsPost } from "~/shared/blog";
 import type { PostSearchPage } from "~/shared/post-query";
+import { canSeeAnalytics } from "~/shared/analytics";
 
-export type PostsLoaderData = { result?: PostSearchPage; post?: CmsPost; error?: string };
+/** `views`: each listed post's page views in the last 30 days, by slug, for whoever sees the analytics. */
+export type PostsLoaderData = {
+  result?: PostSearchPage;
+  post?: CmsPost;
+  error?: string;
+  views?: Record<string, number>;
+};
 
 /**
  * The Posts tab's list (a resource route its fetcher loads): one page of the matching posts, drafts
  * too, without their content; with `?id=N`, that one post whole, for the editor.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await panelUser(request, context))) return panelData<PostsLoaderData>({}, 401);
+  const user = await panelUser(request, context);
+  if (!user) return panelData<PostsLoaderData>({}, 401);
   const params = new URL(request.url).searchParams;
   const id = params.get("id");
   if (id !== null) {
@@ -20,5 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const read = await panelRead(context, () => context.postSearch.search(Object.fromEntries(params)));
   if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
-  return panelData<PostsLoaderData>({ result: read.result });
+  if (!context.analytics || !canSeeAnalytics(user.role)) return panelData<PostsLoaderData>({ result: read.result });
+  const all = await context.analytics.postViews();
+  const views = Object.fromEntries(read.result.posts.map((post) => [post.slug, all.get(post.slug) ?? 0]));
+  return panelData<PostsLoaderData>({ result: read.result, views });
 }

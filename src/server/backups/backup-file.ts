@@ -6,6 +6,7 @@ import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/typ
 import type { RefusedPost } from "~/shared/operations";
 import { sortByPostRules } from "~/server/posts/post-rules";
 import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
+import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
 
 /**
  * One backup file, `data/backups/posts-<ISO time>.json` (docs/architecture.md section 4): every post, drafts
@@ -28,7 +29,11 @@ const READABLE_VERSIONS: unknown[] = [1, 2];
 export type BackupHistory = { revisions: readonly Revision[]; redirects: readonly SlugRedirect[] };
 
 /** What a backup holds besides its posts and their images. */
-export type BackupExtras = { history?: BackupHistory; activity?: readonly ActivityEntry[] };
+export type BackupExtras = {
+  history?: BackupHistory;
+  activity?: readonly ActivityEntry[];
+  analytics?: BackupAnalytics;
+};
 
 export type Backup = {
   format: typeof BACKUP_FORMAT;
@@ -39,6 +44,8 @@ export type Backup = {
   media: BackupMedia;
   /** The activity log as it was (docs/decisions/102-activity-log.md); absent from older backups. */
   activity?: ActivityEntry[];
+  /** The analytics' daily counts (docs/decisions/106-analytics-without-cookies.md); absent in older files. */
+  analytics?: BackupAnalytics;
 } & Partial<BackupHistory>;
 
 /**
@@ -52,6 +59,7 @@ export type BackupContents = {
   revisions: Revision[];
   redirects: SlugRedirect[];
   activity: ActivityEntry[];
+  analytics: BackupAnalytics;
 };
 
 export const BACKUP_MESSAGES = {
@@ -98,7 +106,7 @@ export function serializeBackup(
   posts: readonly Post[],
   createdAt: string,
   media: BackupMedia = {},
-  { history, activity }: BackupExtras = {},
+  { history, activity, analytics = [] }: BackupExtras = {},
 ): string {
   const ids = new Set(posts.map((p) => p.id));
   // Only the history of the posts backed up: a trashed post's is not the backup's to carry.
@@ -115,6 +123,7 @@ export function serializeBackup(
     media,
     ...kept,
     activity,
+    ...(analytics.length > 0 && { analytics }),
   };
   return JSON.stringify(backup, null, 2) + "\n";
 }
@@ -238,6 +247,7 @@ const postsSchema = z.object({
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
   activity: z.array(activityEntrySchema).max(RESTORE_LIMITS.activity).optional(),
+  analytics: backupAnalyticsSchema.optional(),
 });
 
 /**
@@ -278,6 +288,7 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
     revisions,
     redirects: parsed.data.redirects ?? [],
     activity: parsed.data.activity ?? [],
+    analytics: parsed.data.analytics ?? [],
   };
 }
 

@@ -33,7 +33,8 @@ export type { WrittenBackup };
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
-/** A backup of a data folder's posts, with the folder's images they show. */
+/** A backup of a data folder's posts, with the folder's images they show and (from the
+ * caller) their history, the activity log and the analytics' counts. */
 export function writeBackup(
   dataDir: string,
   posts: readonly Post[],

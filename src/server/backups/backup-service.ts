@@ -25,6 +25,8 @@ import { isTestPostTitle } from "~/shared/test-posts";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import { analyticsForBackup, restoreAnalytics } from "~/server/analytics/analytics-backup";
+import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analytics-storage";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -74,13 +76,21 @@ export type BackupService = {
   removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }, who?: Who): Promise<TestRemovalResult>;
 };
 
-/** What a backup of a running site holds besides its posts: their history and the activity log. */
-export async function backupExtrasOf(store: Store, activity?: ActivityLog): Promise<BackupExtras> {
+/** What a backup of a running site holds besides its posts: their history, the activity log and the analytics' counts. */
+export async function backupExtrasOf(
+  store: Store,
+  activity?: ActivityLog,
+  analytics?: AnalyticsStorage,
+): Promise<BackupExtras> {
   const history = {
     revisions: await store.revisionsOfSubject(POST_SUBJECT),
     redirects: await store.listPostRedirects(),
   };
-  return { history, activity: await activity?.entries() };
+  return {
+    history,
+    activity: await activity?.entries(),
+    analytics: analytics && (await analyticsForBackup(analytics)),
+  };
 }
 
 export function createBackupService({
@@ -90,6 +100,7 @@ export function createBackupService({
   media = createMediaLibrary(dataDir),
   shelf = folderShelf(dataDir),
   activity,
+  analytics = folderAnalytics(dataDir),
 }: {
   store: Store;
   dataDir: string;
@@ -100,6 +111,8 @@ export function createBackupService({
   shelf?: BackupShelf;
   /** The activity log: backups carry it, restores add back what it lacks, and each step is in it. */
   activity?: ActivityLog;
+  /** The analytics' daily counts, which backups carry and restores add back by missing day. */
+  analytics?: AnalyticsStorage;
 }): BackupService {
   // The shelf answers a name that is not a backup's with its 400 before reading anything.
   const read = async (name: string) => parseBackupTextContents(await shelf.read(name), name);
@@ -110,7 +123,7 @@ export function createBackupService({
       // db.json whole first (docs/decisions/092-a-journal-beside-db-json.md), so a copy of the data
       // folder taken beside this backup needs no journal.
       await store.compact?.();
-      return await takeBackup(shelf, media, all, keep, await backupExtrasOf(store, activity));
+      return await takeBackup(shelf, media, all, keep, await backupExtrasOf(store, activity, analytics));
     } catch (error) {
       console.error("Backup failed:", error);
       // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
@@ -172,6 +185,7 @@ export function createBackupService({
         by: who.user,
       });
       await activity?.addMissing(contents.activity);
+      await restoreAnalytics(analytics, contents.analytics);
       await activity?.record("restore", who, ACTIVITY_MESSAGES.restore(restored.length, skipped.length));
       return {
         success: true,

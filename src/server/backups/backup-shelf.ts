@@ -37,7 +37,8 @@ export type BackupShelf = {
 
 /**
  * A backup of `posts` with the images they show (docs/decisions/026-backups-carry-their-images.md)
- * and the activity log (docs/decisions/102-activity-log.md), when given.
+ * and the activity log (docs/decisions/102-activity-log.md) and the analytics'
+ * daily counts, when given.
  */
 export async function takeBackup(
   shelf: BackupShelf,

@@ -4,6 +4,8 @@ import { newestFirst } from "~/server/store/db-snapshot";
 import { DB_FILE } from "~/server/store/json-store";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { readDataFolder } from "~/server/store/journalled-db-file";
+import { analyticsForBackup } from "~/server/analytics/analytics-backup";
+import { folderAnalytics } from "~/server/analytics/analytics-storage";
 import { writeBackup, type WrittenBackup } from "./backup-folder";
 
 export const noDatabaseMessage = (file: string) => `There is no ${file} to back up.`;
@@ -23,5 +25,6 @@ export async function backupDataFolder(dataDir: string, keep: number): Promise<W
     revisions: (db.revisions ?? []).filter((r) => r.subject === POST_SUBJECT),
     redirects: db.postRedirects ?? [],
   };
-  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, { history });
+  const analytics = await analyticsForBackup(folderAnalytics(dataDir));
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, { history, analytics });
 }

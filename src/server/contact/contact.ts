@@ -2,6 +2,7 @@ import { CONTACT_MESSAGES, contactSchema } from "~/shared/contact-schema";
 import { fieldErrors } from "~/shared/field-errors";
 import { readFormBody } from "~/server/http/form-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "~/server/http/errors";
+import type { Analytics } from "~/server/analytics/analytics";
 import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "~/server/http/rate-limiter";
 import { storageErrorOf } from "~/server/store/storage-errors";
@@ -27,8 +28,11 @@ export type ContactFormResult =
     };
 
 export type ContactService = {
-  /** Validates, rate-limits, stores and optionally forwards; throws ValidationError or TooManyRequestsError. */
-  submit(input: unknown, ip: string): Promise<void>;
+  /**
+   * Validates, rate-limits, stores and optionally forwards; throws ValidationError or
+   * TooManyRequestsError. A page's form (`request`) also records its visit and counts a lead.
+   */
+  submit(input: unknown, ip: string, request?: Request): Promise<void>;
   /**
    * The contact form posted to a page (with or without JavaScript): reads the form and submits it,
    * answering every refusal as a result instead of throwing, so the page can show it.
@@ -40,15 +44,18 @@ export function createContactService({
   store,
   webhookUrl,
   notifier,
+  analytics,
 }: {
   store: Store;
   webhookUrl?: string;
+  /** Absent with ANALYTICS=off: then no visit is recorded and no lead counted. */
+  analytics?: Analytics;
   /** Emails each stored message when SMTP is configured (src/server/contact/mail-notifier.ts). */
   notifier?: MailNotifier;
 }): ContactService {
   const limiter = createRateLimiter(CONTACT_LIMIT, store.rateCounters?.("contact"));
 
-  const submit: ContactService["submit"] = async (input, ip) => {
+  const submit: ContactService["submit"] = async (input, ip, request) => {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
     const parsed = contactSchema.safeParse(raw);
     if (!parsed.success) {
@@ -63,12 +70,15 @@ export function createContactService({
     if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
 
     const { company, industry, ...rest } = parsed.data;
+    const lead = request && analytics && { url: request.url, headers: request.headers, form: raw };
+    const visit = lead && analytics?.visitOf(lead);
     const stored = await store
-      .addMessage({ ...rest, ...(company && { company }), ...(industry && { industry }), ip })
+      .addMessage({ ...rest, ...(company && { company }), ...(industry && { industry }), ip, ...(visit && { visit }) })
       .catch(async (error: unknown) => {
         await limiter.refund(ip);
         throw error;
       });
+    if (lead) analytics?.lead(visit, lead);
     notifier?.notify(stored);
     if (webhookUrl) {
       const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
@@ -83,7 +93,7 @@ export function createContactService({
       if (!body.ok) return { ...body, values: {} };
       const values = textFields(body.form);
       try {
-        await submit(values, ip);
+        await submit(values, ip, request);
         return { ok: true, message: CONTACT_MESSAGES.sent };
       } catch (err) {
         // A database that is away or full is said on the page, as on the API (docs/decisions/090-database-errors-as-storage-errors.md).

@@ -3,6 +3,7 @@ import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import type { HtmlCache } from "~/server/page-cache/html-cache";
 import { NotFoundError } from "~/server/http/errors";
+import { analyticsRouter } from "~/server/analytics/analytics-router";
 import { inboxRouter } from "~/server/contact/inbox-router";
 import { adminUsersRouter } from "~/server/users/admin-users-router";
 import { authRouter } from "~/server/auth/auth-router";
@@ -44,6 +45,7 @@ export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCac
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
+  router.use(analyticsRouter(context, guards));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

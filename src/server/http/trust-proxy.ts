@@ -1,3 +1,5 @@
+import type { IncomingMessage } from "node:http";
+import type { TrustProxyFn } from "./security-headers";
 import { isIP } from "node:net";
 import { z } from "zod";
 
@@ -45,3 +47,23 @@ export const trustProxySchema = z
     ctx.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
     return z.NEVER;
   });
+
+/**
+ * The client's address as Express's `req.ip` gives it (the proxy-addr package's walk), for a bare
+ * node:http request the page cache answers before Express runs: the socket's peer, then each
+ * X-Forwarded-For entry from the right while the hop that added it is trusted.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustProxyFn): string {
+  let address = req.socket.remoteAddress ?? "";
+  if (!trust(address, 0)) return address;
+  const forwarded = req.headers["x-forwarded-for"];
+  if (typeof forwarded !== "string") return address;
+  const hops = forwarded.split(",");
+  for (let i = hops.length - 1, index = 1; i >= 0; i--, index++) {
+    const hop = hops[i]!.trim();
+    if (hop === "") continue;
+    address = hop;
+    if (!trust(address, index)) return address;
+  }
+  return address;
+}

@@ -13,6 +13,7 @@ import { JOURNAL_FILE } from "~/server/store/journal-file";
 import { migrate } from "~/server/store/pg/migrate";
 import { repositoryMigrations } from "~/server/store/pg/migrations";
 import { describeRecords, openPgStore } from "~/server/store/pg/pg-store";
+import { ALL_DAYS } from "~/server/analytics/analytics-storage";
 import { backupTime, countPosts } from "~/server/backups/backup-file";
 import { folderFiles, openSiteFiles, type SiteFiles } from "~/server/store/site-files";
 import { openActivityFile } from "~/server/activity/activity-file";
@@ -30,8 +31,8 @@ export const DB_MESSAGES = {
   noDataFile: (file: string) => `${file} does not exist: there is nothing to import or fold.`,
   imported: (records: string, file: string, refused: readonly RefusedPost[] = []) =>
     `Imported ${records} from ${file}.${describeRefused(refused)}`,
-  filesCopied: (images: number, backups: number) =>
-    `Copied ${countPosts(images, "image")} and ${countPosts(backups, "backup")}.`,
+  filesCopied: (images: number, backups: number, analyticsRows: number) =>
+    `Copied ${countPosts(images, "image")}, ${countPosts(backups, "backup")} and ${countPosts(analyticsRows, "row")} of daily analytics.`,
   exportTargetTaken: (file: string) => `${file} exists already: db export writes only into a folder without one.`,
   exported: (records: string, file: string) => `Exported ${records} to ${file}.`,
   activityCopied: (n: number) => `Copied ${n} activity ${n === 1 ? "entry" : "entries"}.`,
@@ -145,7 +146,8 @@ async function withDatabaseFiles<T>(config: Config, use: (files: SiteFiles) => P
 /**
  * The images and the post backups, between the data folder and the database
  * (docs/decisions/044-postgres-media-and-backups.md): the same names, bytes and texts on both sides.
- * Backups keep their names, so every one is kept.
+ * Backups keep their names, so every one is kept. The analytics' daily counts are added to the
+ * target's, which a fresh target does not have.
  */
 async function copyFiles(source: SiteFiles, target: SiteFiles): Promise<string> {
   const images = await source.media.list();
@@ -154,5 +156,7 @@ async function copyFiles(source: SiteFiles, target: SiteFiles): Promise<string> 
   for (const { name, count } of backups) {
     await target.backups.add(await source.backups.read(name), backupTime(name), count ?? 0, backups.length);
   }
-  return DB_MESSAGES.filesCopied(images.length, backups.length);
+  const analytics = await source.analytics.read(...ALL_DAYS);
+  await target.analytics.add(analytics);
+  return DB_MESSAGES.filesCopied(images.length, backups.length, analytics.length);
 }

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ANALYTICS_FOLDER } from "~/server/analytics/analytics-storage";
 import { backupsDir } from "~/server/backups/backup-folder";
 import { HEALTH_PROBE_FILE } from "./health";
 import { isRunning, removeStaleTemps } from "~/server/store/durable-file-adapter";
@@ -10,7 +11,7 @@ import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, SOCIAL_CARDS_FOLDER } from "~/server/
  * Files that writes interrupted by a crash or a kill leave behind, removed at start once the
  * folder's lock is held: temp files of backups (which `BACKUP_KEEP` would never count), of images,
  * their resized copies and social cards (which no listing shows, so nothing else would ever remove them) and of
- * the health probe, and a probe file whose removal never ran. db.json's own temps are the store's.
+ * the health probe and of the analytics' month files, and a probe file whose removal never ran. db.json's own temps are the store's.
  * Answers the names removed, relative to the data folder.
  */
 export async function removeLeftovers(dataDir: string): Promise<string[]> {
@@ -20,6 +21,7 @@ export async function removeLeftovers(dataDir: string): Promise<string[]> {
     path.join(dataDir, MEDIA_FOLDER),
     mediaCache,
     path.join(mediaCache, SOCIAL_CARDS_FOLDER),
+    path.join(dataDir, ANALYTICS_FOLDER),
   ];
   const [inData, ...inFolders] = await Promise.all([
     removeStaleTemps(dataDir, { keep: [DB_FILE] }),

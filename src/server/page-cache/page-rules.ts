@@ -46,16 +46,21 @@ function decodable(path: string): boolean {
 export const mountedAt = (prefix: string, routes: readonly CacheableRoute[]): RouteObject[] =>
   routes.map(({ path, pageCache }) => ({ path: prefix + path, handle: { pageCache } }));
 
-/** A build's flat route manifest as the nested route objects `matchRoutes` takes, with each module's handle. */
-export function routeTree(build: ServerBuild): RouteObject[] {
+/**
+ * A build's flat route manifest as the nested route objects `matchRoutes` takes, with each module's
+ * handle; with `pagesOnly`, only the modules that render a page (a default export) keep theirs,
+ * so a feed or a resource route has no rule.
+ */
+export function routeTree(build: ServerBuild, { pagesOnly = false } = {}): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   const objects = new Map<string, RouteObject>();
   for (const route of Object.values(build.routes)) {
     if (!route) continue;
+    const handle: unknown = pagesOnly && !route.module.default ? undefined : route.module.handle;
     const object = (
       route.index
-        ? { id: route.id, index: true, path: route.path, handle: route.module.handle }
-        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: route.module.handle }
+        ? { id: route.id, index: true, path: route.path, handle }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle }
     ) as RouteObject;
     objects.set(route.id, object);
     const siblings = children.get(route.parentId) ?? [];

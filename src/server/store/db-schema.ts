@@ -80,6 +80,16 @@ const emailStatusSchema = z.object({
   updatedAt: z.string(),
 });
 
+/**
+ * The visit a contact message was sent from (docs/decisions/106-analytics-without-cookies.md): the
+ * page, the host of that visit's referrer when it was another site, and its UTM values.
+ */
+export const messageVisitSchema = z.object({
+  page: z.string(),
+  referrer: z.string().optional(),
+  utm: z.object({ utm_source: z.string(), utm_medium: z.string(), utm_campaign: z.string() }).partial().optional(),
+});
+
 /** A contact message: what the inbox shows, and the sender's address, which stays on the server. */
 export const messageRecordSchema = z.object({
   id,
@@ -94,6 +104,7 @@ export const messageRecordSchema = z.object({
   read: z.boolean().optional(),
   archived: z.boolean().optional(),
   notification: emailStatusSchema.optional(),
+  visit: messageVisitSchema.optional(),
 });
 export const messageSchema = messageRecordSchema.extend({ notification: emailStatusSchema.loose().optional() }).loose();
 

@@ -1,3 +1,5 @@
+import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analytics-storage";
+import { pgAnalytics } from "~/server/analytics/pg-analytics-storage";
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
 import { pgBackupShelf } from "~/server/backups/pg-backup-shelf";
@@ -17,6 +19,8 @@ export type SiteFiles = {
   backups: BackupShelf;
   /** The first-run link's tokens: in memory, or in the database for every instance (setup-tokens.ts). */
   setupTokens: SetupTokens;
+  /** The analytics' daily counts: the data folder's `analytics/`, or the database's table every instance adds to. */
+  analytics: AnalyticsStorage;
   close(): Promise<void>;
 };
 
@@ -25,6 +29,7 @@ export function folderFiles(dataDir: string): SiteFiles {
     media: folderOriginals(dataDir),
     backups: folderShelf(dataDir),
     setupTokens: memorySetupTokens(),
+    analytics: folderAnalytics(dataDir),
     close: () => Promise.resolve(),
   };
 }
@@ -39,6 +44,7 @@ export async function openSiteFiles(config: Config): Promise<SiteFiles> {
       media,
       backups: pgBackupShelf(pool),
       setupTokens: pgSetupTokens(pool),
+      analytics: pgAnalytics(pool),
       async close() {
         await media.close();
         await pool.end();

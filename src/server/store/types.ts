@@ -25,6 +25,8 @@ export type Tag = z.infer<typeof tagRecordSchema>;
 export type Post = z.infer<typeof postRecordSchema>;
 export type User = z.infer<typeof userRecordSchema>;
 export type ContactMessage = z.infer<typeof messageRecordSchema>;
+/** The page, referrer and UTM values a contact message was sent with. */
+export type MessageVisit = NonNullable<ContactMessage["visit"]>;
 export type Settings = z.infer<typeof settingsRecordSchema>;
 export type SlugRedirect = z.infer<typeof slugRedirectRecordSchema>;
 export type TagRedirect = SlugRedirect;

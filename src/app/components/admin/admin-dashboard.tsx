@@ -15,6 +15,8 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { MediaPanel } from "./media-panel";
 import { PostForm } from "./post-form";
 import type { SessionUser } from "~/shared/users";
+import { ANALYTICS_MESSAGES, canSeeAnalytics } from "~/shared/analytics";
+import { AnalyticsPanel } from "./analytics/analytics-panel";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { InboxPanel } from "./inbox-panel";
@@ -27,7 +29,7 @@ import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
 import { UsersPanel } from "./users/users-panel";
 
-type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "activity" | "account";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "activity" | "account" | "analytics";
 
 /**
  * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -132,6 +134,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
             </TabsTrigger>
           )}
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
+          {canSeeAnalytics(user.role) && <TabsTrigger value="analytics">{ANALYTICS_MESSAGES.tab}</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="trash">{TRASH_MESSAGES.tab}</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
@@ -171,6 +174,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsContent value="tags" className="mt-6">
           <TagsPanel />
         </TabsContent>
+        {canSeeAnalytics(user.role) && (
+          <TabsContent value="analytics" className="mt-6">
+            <AnalyticsPanel />
+          </TabsContent>
+        )}
         {user.role === "admin" && (
           <TabsContent value="media" className="mt-6">
             <MediaPanel />

@@ -6,12 +6,14 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { ANALYTICS_MESSAGES } from "~/shared/analytics";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostAuthors } from "./post-authors";
 
 /** docs/product.md section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
 export function PostsList({
   posts,
+  views,
   loading,
   canDelete,
   onEdit,
@@ -23,6 +25,8 @@ export function PostsList({
   filters?: ReactNode;
   emptyText?: string;
   posts: CmsListItem[] | undefined;
+  /** Page views in the last 30 days by slug, when the user sees the analytics. */
+  views?: Record<string, number>;
   loading: boolean;
   canDelete: boolean;
   onEdit: (post: CmsListItem) => void;
@@ -59,6 +63,9 @@ export function PostsList({
                   <span className="mt-0.5 block text-xs text-slate-600">
                     {formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}
                     <PostAuthors post={post} inline />
+                    {post.published && views?.[post.slug] !== undefined && (
+                      <> · {ANALYTICS_MESSAGES.postViews(views[post.slug]!)}</>
+                    )}
                   </span>
                   <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{post.summary || post.excerpt}</span>
                 </button>

@@ -90,6 +90,7 @@ export function PostsPanel(props: {
     <div className="space-y-4">
       <PostsList
         posts={result?.posts}
+        views={fetcher.data?.views}
         loading={fetcher.state === "loading" || !fetcher.data}
         canDelete={props.canDelete}
         onEdit={props.onEdit}

@@ -78,6 +78,7 @@ export const COLLECTIONS: readonly Collection[] = [
       ["message", "message"],
       ["ip", "ip"],
       ["createdAt", "created_at", "time"],
+      ["visit", "visit"],
     ],
   },
   // Post history (migrations/008): the snapshot and the rest of a revision travel in `extra`.

@@ -1,0 +1,140 @@
+import {
+  ANALYTICS_MESSAGES,
+  conversionOf,
+  daysBefore,
+  type AnalyticsDay,
+  type AnalyticsReport,
+  type AnalyticsRow,
+  type AnalyticsTable,
+} from "~/shared/analytics";
+import { findIndustry } from "~/shared/industries";
+import { UTM_KEYS } from "~/shared/analytics";
+import type { CountRow, Dimension } from "./tally";
+
+/** Rows a table of the JSON report lists at most; the CSV export has them all. */
+export const REPORT_ROWS = 100;
+
+const BLOG_POST = /^\/blog\/([^/?]+)$/;
+const INDUSTRY_PAGE = /^\/industries\/([^/?]+)$/;
+
+/** Every day from `from` to `to`, both included. */
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = daysBefore(day, -1)) days.push(day);
+  return days;
+}
+
+type Totals = Omit<AnalyticsRow, "label" | "conversion">;
+
+/** The rows of one dimension summed over the days, by key. */
+function sumByKey(rows: readonly CountRow[], dimension: Dimension): Map<string, Totals> {
+  const sums = new Map<string, Totals>();
+  for (const row of rows) {
+    if (row.dimension !== dimension) continue;
+    let sum = sums.get(row.key);
+    if (!sum) sums.set(row.key, (sum = { key: row.key, views: 0, visitors: 0, entries: 0, leads: 0 }));
+    sum.views += row.views;
+    sum.visitors += row.visitors;
+    sum.entries += row.entries;
+    sum.leads += row.leads;
+  }
+  return sums;
+}
+
+const withLabel = (sum: Totals, label: string): AnalyticsRow => ({
+  ...sum,
+  label,
+  conversion: conversionOf(sum.leads, sum.visitors),
+});
+
+const byViews = (a: AnalyticsRow, b: AnalyticsRow) =>
+  b.views - a.views || b.leads - a.leads || (a.key < b.key ? -1 : 1);
+
+/** "newsletter / email / spring" from `utm_source=newsletter&utm_medium=email&utm_campaign=spring`. */
+export function campaignLabel(key: string): string {
+  const params = new URLSearchParams(key);
+  return UTM_KEYS.map((name) => params.get(name) ?? "–").join(" / ");
+}
+
+function decodedSlug(path: string, pattern: RegExp): string | undefined {
+  const slug = pattern.exec(path)?.[1];
+  if (slug === undefined) return undefined;
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The slug of a post's page key (`/blog/caf%C3%A9` is `café`); undefined for another page. */
+export const postSlugOf = (key: string) => decodedSlug(key, BLOG_POST);
+
+/**
+ * The report of GET /api/admin/analytics from the stored and unflushed rows of its days. Visitors
+ * over several days are the sum of each day's (docs/decisions/106-analytics-without-cookies.md).
+ * Posts and industries are the page rows of their pages; `postTitles` names the posts by slug.
+ */
+export function buildReport(
+  rows: readonly CountRow[],
+  range: { from: string; to: string },
+  postTitles: ReadonlyMap<string, string>,
+  lastThirtyMinutes: AnalyticsReport["lastThirtyMinutes"],
+  limit = REPORT_ROWS,
+): AnalyticsReport {
+  const perDay = new Map<string, AnalyticsDay>(
+    daysOf(range.from, range.to).map((day) => [day, { day, views: 0, visitors: 0, leads: 0 }]),
+  );
+  let notFound = 0;
+  for (const row of rows) {
+    if (row.dimension === "notFound") notFound += row.views;
+    const day = perDay.get(row.day);
+    if (row.dimension !== "total" || !day) continue;
+    day.views += row.views;
+    day.visitors += row.visitors;
+    day.leads += row.leads;
+  }
+  const days = [...perDay.values()];
+  const sum = (field: "views" | "visitors" | "leads") => days.reduce((n, d) => n + d[field], 0);
+
+  const pages = [...sumByKey(rows, "page").values()];
+  const posts = pages.flatMap((page) => {
+    const slug = postSlugOf(page.key);
+    const title = slug === undefined ? undefined : postTitles.get(slug);
+    return title === undefined ? [] : [withLabel(page, title)];
+  });
+  const industries = pages.flatMap((page) => {
+    const industry = findIndustry(decodedSlug(page.key, INDUSTRY_PAGE) ?? "");
+    return industry ? [withLabel(page, industry.title)] : [];
+  });
+  const labelled = (dimension: Dimension, label: (key: string) => string) =>
+    [...sumByKey(rows, dimension).values()].map((s) => withLabel(s, label(s.key)));
+
+  const tables: Record<AnalyticsTable, AnalyticsRow[]> = {
+    pages: pages.map((page) => withLabel(page, page.key)).sort(byViews),
+    posts: posts.sort(byViews),
+    entries: pages
+      .filter((page) => page.entries > 0)
+      .map((page) => withLabel(page, page.key))
+      .sort((a, b) => b.entries - a.entries || byViews(a, b)),
+    industries: industries.sort(byViews),
+    referrers: labelled("referrer", (key) => key || ANALYTICS_MESSAGES.direct).sort(byViews),
+    campaigns: labelled("campaign", campaignLabel).sort(byViews),
+    devices: labelled("device", (key) => key).sort(byViews),
+  };
+  for (const name of Object.keys(tables) as AnalyticsTable[]) tables[name] = tables[name].slice(0, limit);
+
+  const visitors = sum("visitors");
+  return {
+    ...range,
+    days,
+    totals: {
+      views: sum("views"),
+      visitors,
+      leads: sum("leads"),
+      conversion: conversionOf(sum("leads"), visitors),
+      notFound,
+    },
+    lastThirtyMinutes,
+    tables,
+  };
+}

@@ -1,0 +1,206 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sessionCookieOf } from "~/server/auth/session";
+import { clientAddress } from "~/server/http/trust-proxy";
+import type { TrustProxyFn } from "~/server/http/security-headers";
+import { pageKey } from "~/server/page-cache/html-cache";
+import type { PageRules } from "~/server/page-cache/page-rules";
+import type { MessageVisit, Store } from "~/server/store/types";
+import { daysBefore, dayOf, type AnalyticsReport } from "~/shared/analytics";
+import { VISIT_FIELDS } from "~/shared/contact-visit";
+import { agentClassifier } from "./agents";
+import { buildReport, postSlugOf } from "./analytics-report";
+import type { AnalyticsStorage } from "./analytics-storage";
+import { Tally, type CountRow } from "./tally";
+import { campaignKey, hostName, referrerHost, utmOf } from "./visit";
+
+/** How often the counts go to storage: at most this much is lost when the process is killed. */
+export const FLUSH_INTERVAL_MS = 10_000;
+
+/** What a contact form's post tells about its visit. */
+export type LeadRequest = { url: string; headers: { get(name: string): string | null }; form: Record<string, unknown> };
+
+export type Analytics = {
+  /**
+   * Counts the answer to `req` when it is a page view: at once when it has been answered (a kept
+   * page is sent before the page cache returns), otherwise once it finishes (app.ts).
+   */
+  watch(req: IncomingMessage, res: ServerResponse): void;
+  /** The visit a contact form was sent from, to keep with the message; undefined when it names no page of ours. */
+  visitOf(request: LeadRequest): MessageVisit | undefined;
+  /** Counts a stored contact message as a lead of its visit. */
+  lead(visit: MessageVisit | undefined, request: LeadRequest): void;
+  /** The report of the days `from` to `to`: stored counts and those not flushed yet. */
+  report(range: { from: string; to: string }, limit?: number): Promise<AnalyticsReport>;
+  /** Views per post slug over the last 30 days (the Posts list). */
+  postViews(): Promise<Map<string, number>>;
+  /** Stores the counts made since the last flush. */
+  flush(): Promise<void>;
+  /** Ends the timer and flushes. */
+  stop(): Promise<void>;
+};
+
+/** Logged when a flush fails; its counts stay in memory for the next. */
+export const ANALYTICS_NOT_STORED = "Analytics counts could not be stored; kept for the next try:";
+
+/** A request the browser made to fetch ahead of a click (Sec-Purpose, or Chrome's older Purpose header). */
+const PREFETCH = "prefetch";
+
+/**
+ * Counting on the server (docs/decisions/106-analytics-without-cookies.md): a kept page's answer,
+ * sent by the time `watch` runs, is counted at once, a rendered one by a shared "finish" listener;
+ * either costs a few header reads and map lookups, and a visitor's hash once per connection.
+ */
+export function createAnalytics({
+  storage,
+  pages,
+  trust,
+  publicUrl,
+  store,
+  now = Date.now,
+}: {
+  storage: AnalyticsStorage;
+  /** The rules of the routes that answer HTML pages (page-rules.ts): only their pages count. */
+  pages: PageRules;
+  trust: TrustProxyFn;
+  publicUrl: string;
+  store: Store;
+  now?: () => number;
+}): Analytics {
+  const tally = new Tally();
+  const agentOf = agentClassifier();
+  const publicHost = new URL(publicUrl).hostname;
+  const isOurs = (host: string, hostHeader: string | undefined) =>
+    host !== "" && (host === publicHost || host === hostName(hostHeader));
+
+  function counted(this: ServerResponse) {
+    const status = this.statusCode;
+    if (status !== 200 && status !== 304 && status !== 404) return;
+    const req = this.req as IncomingMessage & { originalUrl?: string };
+    const headers = req.headers;
+    if (headers["sec-purpose"] !== undefined || headers.purpose === PREFETCH || headers["sec-gpc"] === "1") return;
+    if (headers.cookie !== undefined && sessionCookieOf(headers.cookie) !== undefined) return;
+    const userAgent = headers["user-agent"] ?? "";
+    const device = agentOf(userAgent);
+    if (device === "bot") return;
+    if (status === 404) {
+      if (String(this.getHeader("content-type")).startsWith("text/html")) tally.notFound(now());
+      return;
+    }
+    const url = pageUrl(req.originalUrl ?? req.url ?? "/", headers.referer);
+    const page = url === undefined ? undefined : pageKey(url, pages);
+    if (page === undefined || url === undefined) return;
+    const referrer = referrerHost(headers.referer);
+    tally.view(now(), req.socket, clientAddress(req, trust), userAgent, {
+      page,
+      referrer: isOurs(referrer, headers.host) ? undefined : referrer,
+      campaign: campaignKey(utmOf(url)),
+      device,
+    });
+  }
+
+  function visitOf({ url, headers, form }: LeadRequest): MessageVisit | undefined {
+    const sent = form[VISIT_FIELDS.page];
+    // Without JavaScript the hidden fields stay empty: the post's own path is the page, but not its
+    // query, which a kept page's form action may have taken from another reader's visit.
+    const target = typeof sent === "string" && sent.startsWith("/") ? sent : new URL(url).pathname;
+    const page = pageKey(target, pages);
+    if (page === undefined) return undefined;
+    const sentReferrer = form[VISIT_FIELDS.referrer];
+    const referrer = referrerHost(typeof sentReferrer === "string" ? sentReferrer : "");
+    const utm = utmOf(target);
+    return {
+      page,
+      ...(referrer && !isOurs(referrer, headers.get("host") ?? undefined) && { referrer }),
+      ...(utm && { utm }),
+    };
+  }
+
+  // Flushes and reports take turns, so a report never counts a batch both stored and pending.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = turn.then(task);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+
+  const flush = () =>
+    inTurn(async () => {
+      const rows = tally.take();
+      // A month at a time, so a failure gives back only the months not stored (analytics-storage.ts).
+      const months = new Map<string, CountRow[]>();
+      for (const row of rows) {
+        const month = months.get(row.day.slice(0, 7)) ?? [];
+        month.push(row);
+        months.set(row.day.slice(0, 7), month);
+      }
+      const left = [...months.values()];
+      try {
+        while (left.length) {
+          await storage.add(left[0]!);
+          left.shift();
+        }
+      } catch (error) {
+        tally.giveBack(left.flat());
+        throw error;
+      }
+    });
+
+  const timer = setInterval(() => {
+    flush().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
+  }, FLUSH_INTERVAL_MS);
+  timer.unref();
+
+  async function report(range: { from: string; to: string }, limit?: number) {
+    const rows = await inTurn(async () => {
+      const stored = await storage.read(range.from, range.to);
+      return [...stored, ...tally.pending().filter((row) => row.day >= range.from && row.day <= range.to)];
+    });
+    const titles = new Map((await store.listPosts({ publishedOnly: true })).map((post) => [post.slug, post.title]));
+    return buildReport(rows, range, titles, tally.recent(now()), limit);
+  }
+
+  return {
+    watch(req, res) {
+      if (req.method !== "GET") return;
+      if (res.writableEnded) counted.call(res);
+      else res.on("finish", counted);
+    },
+    visitOf,
+    lead(visit, { headers }) {
+      if (headers.get("sec-gpc") === "1") return;
+      const device = agentOf(headers.get("user-agent") ?? "");
+      tally.lead(now(), {
+        page: visit?.page,
+        referrer: visit ? (visit.referrer ?? "") : undefined,
+        campaign: campaignKey(visit?.utm),
+        device: device === "bot" ? "desktop" : device,
+      });
+    },
+    report,
+    async postViews() {
+      const today = dayOf(now());
+      const { tables } = await report({ from: daysBefore(today, 29), to: today }, Infinity);
+      return new Map(tables.posts.map((row) => [postSlugOf(row.key) ?? "", row.views]));
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+/**
+ * The page a request shows: its URL, or for React Router's data request of a page the browser
+ * moves to (`/blog.data`, `/_root.data` for `/`) that page's URL. A data request for the page
+ * the browser already shows (a revalidation after the contact form's post) is no new view.
+ */
+function pageUrl(url: string, referer: string | undefined): string | undefined {
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!path.endsWith(".data")) return url;
+  const page = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+  const shown = referer === undefined ? undefined : /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i.exec(referer)?.[1];
+  if (shown === page) return undefined;
+  return q === -1 ? page : page + url.slice(q);
+}
