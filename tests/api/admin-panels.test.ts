@@ -125,6 +125,8 @@ describe("/admin/data/posts", () => {
       makePostInput({ title: "Airport security lines", published: false, tags: ["Airports"] }),
     );
     const first = await t.store.createPost(makePostInput({ title: "Museum entrance", tags: ["Airports"] }));
+    // A millisecond on, so the update is not in the same millisecond as the last create (a tie).
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await t.store.updatePost((await t.store.listPosts()).at(-1)!.id, { summary: "Updated last, created first." });
     const get = async (q: string) =>
       (await request(t.app).get(`/admin/data/posts?${q}`).set("Cookie", admin).expect(200)).body.result;

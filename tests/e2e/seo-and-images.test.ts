@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { COVER_FOCUS_MESSAGES, IMAGE_TEXT_MESSAGES, SEO_PANEL_MESSAGES } from "~/app/components/admin/seo-messages";
 import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
@@ -70,8 +71,9 @@ it(
     await pasteFile(page, await makeImage(800, 500, "image/png", 3), "room.png");
     await page.locator('.ql-editor img[src^="/media/"]').waitFor();
 
-    // Publishing warns, naming the image, and publishes when told to.
-    await page.getByRole("button", { name: "Create Post" }).click();
+    // Publishing (after its question) warns, naming the image, and publishes when told to.
+    await page.getByRole("button", { name: PUBLISH_MESSAGES.publish }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: PUBLISH_MESSAGES.publish }).click();
     const warning = page.getByRole("alert").filter({ hasText: IMAGE_TEXT_MESSAGES.warningTitle(1) });
     await warning.waitFor();
     expect(await warning.getByText(IMAGE_TEXT_MESSAGES.image(1)).count()).toBe(1);

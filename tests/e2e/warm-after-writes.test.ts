@@ -29,6 +29,7 @@ it("after a write through the API, the built server renders the post and its pag
         summary: "Rendered before its first reader.",
         content: "<p>Enough words here to pass the fifty character minimum of the content rule.</p>",
         tags: ["Warmth"],
+        published: true,
       }),
     });
     expect(created.status).toBe(201);

@@ -134,7 +134,10 @@ export function ConflictResolver({
   const [choices, setChoices] = useState<Partial<Record<ConflictField, Choice>>>({});
   // A Ctrl+S from the top of a long form would otherwise leave the question out of sight.
   const shown = useRef<HTMLElement>(null);
-  useEffect(() => shown.current?.scrollIntoView({ block: "start" }), []);
+  // In braces: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    shown.current?.scrollIntoView({ block: "start" });
+  }, []);
   return (
     <section
       ref={shown}
