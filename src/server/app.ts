@@ -41,6 +41,8 @@ import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "~/server/
 import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
 import { createTagService } from "~/server/tags/tags";
+import { createSiteService } from "~/server/site/site-service";
+import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 
 export type AppDeps = {
   config: Config;
@@ -99,6 +101,7 @@ export function createApp({
     setup: createSetupService(store, { tokens: files.setupTokens }),
     media,
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
+    site: createSiteService(store, sessions),
   };
   void notifier?.resumePending();
 
@@ -106,7 +109,7 @@ export function createApp({
   // Vite's dev server hands a fresh build per request and the cache is off by default there
   // (config.ts): its routes declare nothing the cache could read before a request.
   const pages = typeof build === "function" ? [] : routeTree(build);
-  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, PUBLIC_BLOG_CACHEABLE)]);
+  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, [...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE])]);
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -130,12 +133,17 @@ export function createApp({
     reactRouterAdapter({
       build,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (req) => ({
-        ...context,
-        clientIp: req.ip ?? "unknown",
-        documentHtml: new Map(),
-        contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ dev, scriptHashes }),
-      }),
+      getLoadContext: (req) => {
+        const framing = { sameOrigin: false };
+        return {
+          ...context,
+          clientIp: req.ip ?? "unknown",
+          documentHtml: new Map(),
+          framing,
+          contentSecurityPolicy: (scriptHashes) =>
+            contentSecurityPolicy({ dev, scriptHashes, frameSelf: framing.sameOrigin }),
+        };
+      },
       keeper: htmlCache.keeper,
     }),
   );

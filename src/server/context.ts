@@ -15,6 +15,7 @@ import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
 import type { Store } from "./store/types";
 import type { TagService } from "~/server/tags/tags";
+import type { SiteService } from "~/server/site/site-service";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -52,6 +53,8 @@ export type AppContext = {
   media: MediaLibrary;
   /** The admin Media panel: where each image is used, and deleting an unused one. */
   mediaAdmin: MediaService;
+  /** The site's content: what pages show, the draft an editor previews, the Site tab's calls. */
+  site: SiteService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
@@ -67,6 +70,11 @@ export type RequestContext = AppContext & {
    * (src/app/lib/document-html.tsx).
    */
   documentHtml: Map<string, string>;
+  /**
+   * Set by a loader that answers an editor's preview, which the Site tab shows in a frame of the
+   * admin page: the entry then lets this site, and only it, frame the document.
+   */
+  framing: { sameOrigin: boolean };
 };
 
 declare module "react-router" {

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { ContactInput } from "~/shared/contact-schema";
 import { fieldErrors } from "~/shared/field-errors";
-import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
+import { useSiteChrome } from "~/app/lib/site-chrome";
+import { CONTACT_INDUSTRY_OTHER } from "~/shared/contact-choices";
 import type { ContactActionData } from "~/app/lib/contact-action.server";
 import { Button } from "./ui/button";
 import { Field, inputClasses } from "./ui/field";
@@ -50,6 +51,7 @@ async function validate(form: HTMLFormElement): Promise<Errors> {
  * page.
  */
 export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string }) {
+  const { industries } = useSiteChrome();
   const fetcher = useFetcher<ContactActionData>();
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.
@@ -158,7 +160,7 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
           {(a) => (
             <select {...a} name="industry" defaultValue={initial.industry ?? defaultIndustry} className={inputClasses}>
               <option value="">Select your industry</option>
-              {INDUSTRIES.map((i) => (
+              {industries.map((i) => (
                 <option key={i.id} value={i.id}>
                   {i.title}
                 </option>

@@ -32,9 +32,17 @@ export function deleteMessage(snap: Snapshot, id: number): Change<ContactMessage
 
 export function addMessage(snap: Snapshot, input: NewContactMessage, now: string): Change<ContactMessage> {
   const data = snap.data;
-  const { name, email, company, industry, message, ip } = input;
+  const { name, email, company, industry, industryTitle, message, ip } = input;
   const id = data.meta.nextMessageId;
-  const record = { id, name, email, ...withoutUndefined({ company, industry }), message, ip, createdAt: now };
+  const record = {
+    id,
+    name,
+    email,
+    ...withoutUndefined({ company, industry, industryTitle }),
+    message,
+    ip,
+    createdAt: now,
+  };
   checkRecord(messageSchema, record);
   const next = {
     ...data,

@@ -13,6 +13,7 @@ import { healthRouter } from "~/server/operations/health-router";
 import { mediaApiRouter } from "~/server/media/media-api-router";
 import { tagsRouter } from "~/server/tags/tags-router";
 import { publicBlogRouter } from "~/server/posts/public-blog-router";
+import { siteRouter } from "~/server/site/site-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -40,6 +41,7 @@ export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCac
   router.use(adminUsersRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
+  router.use(siteRouter(context, guards, sendJson));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

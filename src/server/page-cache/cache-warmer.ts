@@ -62,7 +62,7 @@ export function createCacheWarmer({ store, fetchPage, quiet }: WarmerOptions): C
   }
 
   store.onChange((kind, content) => {
-    if (kind !== "posts" && kind !== "tags") return;
+    if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
     const { pages, gone } = firstPagesOf(content);
     for (const path of gone) pending.delete(path);
     if (pages.length === 0) return;

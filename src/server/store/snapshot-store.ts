@@ -4,6 +4,8 @@ import { describeChange } from "./describe-change";
 import * as messages from "~/server/contact/message-changes";
 import * as posts from "~/server/posts/post-changes";
 import * as settings from "~/server/contact/settings-changes";
+import * as site from "~/server/site/site-changes";
+import type { SiteContent } from "~/shared/site-content";
 import * as users from "~/server/users/user-changes";
 import * as tagChanges from "~/server/tags/tag-changes";
 import type {
@@ -157,5 +159,21 @@ export abstract class SnapshotStore {
   }
   updateSettings(patch: Partial<Settings>) {
     return this.write((s) => settings.updateSettings(s, patch));
+  }
+
+  getSite() {
+    return this.read((s) => site.siteOf(s));
+  }
+  saveSiteDraft(draft: SiteContent) {
+    return this.write((s) => site.saveDraft(s, draft));
+  }
+  publishSite(by: string) {
+    return this.write((s, now) => site.publishSite(s, by, now));
+  }
+  restoreSiteRevision(id: number, by: string) {
+    return this.write((s, now) => site.restoreSiteRevision(s, id, by, now));
+  }
+  listSiteRevisions() {
+    return this.read((s) => site.siteRevisionsOf(s));
   }
 }

@@ -22,8 +22,11 @@ import { useInboxSummary } from "./use-inbox";
 import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
 import { UsersPanel } from "./users/users-panel";
+import { canEditSite } from "~/shared/site-content";
+import { SitePanel } from "./site/site-panel";
+import { SITE_TAB_MESSAGES } from "./site/site-messages";
 
-type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "users" | "account";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "users" | "site" | "account";
 
 /**
  * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -123,6 +126,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
           {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
+          {canEditSite(user.role) && <TabsTrigger value="site">{SITE_TAB_MESSAGES.tab}</TabsTrigger>}
           <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
@@ -134,6 +138,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         {user.role === "admin" && (
           <TabsContent value="users" className="mt-6">
             <UsersPanel me={user} />
+          </TabsContent>
+        )}
+        {canEditSite(user.role) && (
+          <TabsContent value="site" className="mt-6">
+            <SitePanel onDirtyChange={guard.setDirty} />
           </TabsContent>
         )}
         <TabsContent value="account" className="mt-6">

@@ -11,8 +11,14 @@ import type { DbFile } from "~/server/store/db-schema";
 type Kind = "value" | "time";
 type Column = readonly [field: string, column: string, kind?: Kind];
 
-export type CollectionKey = "posts" | "tags" | "users" | "messages";
-export type Collection = { key: CollectionKey; table: string; columns: readonly Column[] };
+export type CollectionKey = "posts" | "tags" | "users" | "messages" | "siteRevisions";
+export type Collection = {
+  key: CollectionKey;
+  table: string;
+  columns: readonly Column[];
+  /** How the db commands name one record, when not the key without its final "s". */
+  noun?: string;
+};
 export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
 
@@ -68,6 +74,16 @@ export const COLLECTIONS: readonly Collection[] = [
       ["createdAt", "created_at", "time"],
     ],
   },
+  {
+    key: "siteRevisions",
+    table: "site_revisions",
+    noun: "site revision",
+    columns: [
+      ["id", "id"],
+      ["createdAt", "created_at", "time"],
+      ["createdBy", "created_by"],
+    ],
+  },
 ];
 
 /** Stands in the column for a date it cannot hold; the real text is in `extra`. */
@@ -111,7 +127,8 @@ export function fromRow<T>(collection: Collection, row: Row): T {
   return Object.assign(record, row.extra as Row) as T;
 }
 
-export const recordsOf = (data: DbFile, key: CollectionKey) => data[key] as readonly Rec[];
+/** A file from before site revisions has none. */
+export const recordsOf = (data: DbFile, key: CollectionKey) => (data[key] ?? []) as readonly Rec[];
 
 /** What a write changed in one collection: the records to write and the ids to remove. */
 export type CollectionDiff = { collection: Collection; upsert: Rec[]; remove: number[] };

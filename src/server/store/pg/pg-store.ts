@@ -51,9 +51,12 @@ export const databaseNotEmptyMessage = (held: string) =>
 
 const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf(data, c.key).length, 0);
 
-/** "3 posts, 4 tags, 1 user, 0 messages", for the db commands. */
+/** "3 posts, 4 tags, 1 user, 0 messages", for the db commands; site revisions only when there are some. */
 export const describeRecords = (data: DbFile) =>
-  COLLECTIONS.map((c) => countPosts(recordsOf(data, c.key).length, c.key.replace(/s$/, ""))).join(", ");
+  COLLECTIONS.map((c) => [c, recordsOf(data, c.key).length] as const)
+    .filter(([c, n]) => n > 0 || c.key !== "siteRevisions")
+    .map(([c, n]) => countPosts(n, c.noun ?? c.key.replace(/s$/, "")))
+    .join(", ");
 
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
@@ -213,7 +216,7 @@ export class PgStore extends SnapshotStore implements Store {
   importData(data: DbFile): Promise<void> {
     return this.write((snap) => {
       if (recordCount(snap.data) > 0) throw new ConflictError(databaseNotEmptyMessage(describeRecords(snap.data)));
-      return { next: data, result: undefined, kinds: ["tags", "posts", "users", "messages"] };
+      return { next: data, result: undefined, kinds: ["tags", "posts", "users", "messages", "site"] };
     });
   }
 
