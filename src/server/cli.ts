@@ -10,6 +10,7 @@ import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
 import { createMediaLibrary } from "./media/media-library";
 import { backupDataFolder } from "./backups/data-folder-backup";
+import { restoreSiteContent } from "./backups/backup-service";
 import { loadConfig, type Config } from "./config";
 import { exportDataFolder, importDataFolder, migrateDatabase } from "~/server/operations/db-commands";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
@@ -154,6 +155,7 @@ async function backup(values: Values): Promise<void> {
           files.media,
           await store.listPosts(),
           config.backupKeep,
+          (await store.getSite()).published,
         );
         console.log(CLI_MESSAGES.backedUp(count, name));
       },
@@ -171,13 +173,14 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media, refused } = await readBackupFileContents(path.resolve(file!));
+  const { posts, media, refused, site } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store, { files }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const { restored, skipped } = await store.restorePosts(posts);
+      await restoreSiteContent(store, site);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },

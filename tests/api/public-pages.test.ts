@@ -55,7 +55,7 @@ describe("the public pages render on the server", () => {
       expect(res.text).toContain(asHtml(industry.title));
       expect(res.text).toContain(`href="/industries/${industry.id}"`);
     }
-    expect(res.text.match(/Learn more/g)?.length).toBe(INDUSTRIES.length);
+    expect(res.text.match(/>Learn more</g)?.length).toBe(INDUSTRIES.length);
   });
 
   it("/industries lists all ten with full description and every feature", async () => {

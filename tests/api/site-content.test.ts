@@ -11,6 +11,7 @@ import { asHtml } from "../helpers/html";
 import { pageText } from "../helpers/page-text";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
+import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
 
 /** The site's content as data (docs/product.md section 10), through its HTTP calls and the pages. */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -235,5 +236,27 @@ describe("revisions", () => {
     expect((await get("/")).text).toContain(DEFAULT_SITE_CONTENT.home.hero.headline);
     await request(t.app).post("/api/admin/site/revisions/999/restore").set("Cookie", admin).expect(404);
     await request(t.app).post("/api/admin/site/revisions/x/restore").set("Cookie", admin).expect(404);
+  });
+});
+
+describe("a backup", () => {
+  it("holds the published site content, and a restore publishes it again", async () => {
+    await publishChange((d) => ({
+      ...d,
+      home: { ...d.home, hero: { ...d.home.hero, headline: "Kept in the backup" } },
+    }));
+    const backup = await request(t.app).post("/api/debug/backup-posts").set("Cookie", admin).expect(200);
+    const file = (await get(`/api/debug/backups/${backup.body.file}`, admin).expect(200)).text;
+    expect(JSON.parse(file).site.home.hero.headline).toBe("Kept in the backup");
+
+    await publishChange((d) => ({ ...d, home: { ...d.home, hero: { ...d.home.hero, headline: "After the backup" } } }));
+    await request(t.app)
+      .post("/api/debug/restore-posts")
+      .set("Cookie", admin)
+      .send({ file: backup.body.file })
+      .expect(200);
+    expect((await get("/")).text).toContain("Kept in the backup");
+    const [latest] = (await get("/api/admin/site/revisions", admin)).body as { createdBy: string }[];
+    expect(latest!.createdBy).toBe(BACKUP_SERVICE_MESSAGES.restoredBy);
   });
 });

@@ -4,6 +4,7 @@ import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type { Post, SavedPost } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
+import { siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { sortByPostRules } from "~/server/posts/post-rules";
 
 /**
@@ -32,7 +33,7 @@ export type Backup = {
  * What a restore puts back: the posts, and the images they show (none from a version 1 file);
  * `refused` lists the posts left out because they break a post rule.
  */
-export type BackupContents = { posts: SavedPost[]; media: BackupMedia; refused: RefusedPost[] };
+export type BackupContents = { posts: SavedPost[]; media: BackupMedia; refused: RefusedPost[]; site?: SiteContent };
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -74,8 +75,25 @@ export function backupTime(name: string): Date {
   return new Date(Number.isNaN(time) ? 0 : time);
 }
 
-export function serializeBackup(posts: readonly Post[], createdAt: string, media: BackupMedia = {}): string {
-  const backup = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt, count: posts.length, posts, media };
+/**
+ * `site`: the published site content (docs/product.md section 10), after the images; absent in
+ * older files and while the site shows its built-in content.
+ */
+export function serializeBackup(
+  posts: readonly Post[],
+  createdAt: string,
+  media: BackupMedia = {},
+  site?: SiteContent,
+): string {
+  const backup = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt,
+    count: posts.length,
+    posts,
+    media,
+    ...(site && { site }),
+  };
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
@@ -151,6 +169,8 @@ const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
+  // Checked as the Site tab's saves are, so a restore cannot publish content a save would refuse.
+  site: siteContentSchema.optional(),
 });
 
 /**
@@ -183,7 +203,7 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
   // rule is an older release's or a hand edit's, so only that post is left out.
   const { kept, refused } = sortByPostRules(parsed.data.posts);
-  return { posts: kept, media, refused };
+  return { posts: kept, media, refused, ...(parsed.data.site && { site: parsed.data.site }) };
 }
 
 export function parseBackupText(text: string, label: string): SavedPost[] {

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import type { SiteContent } from "~/shared/site-content";
 import path from "node:path";
 import type { BackupInfo } from "~/shared/operations";
 import { NotFoundError } from "~/server/http/errors";
@@ -32,9 +33,14 @@ export type { WrittenBackup };
 
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
-/** A backup of a data folder's posts, with the folder's images they show. */
-export function writeBackup(dataDir: string, posts: readonly Post[], keep: number): Promise<WrittenBackup> {
-  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep);
+/** A backup of a data folder's posts, with the folder's images they show and its published site content. */
+export function writeBackup(
+  dataDir: string,
+  posts: readonly Post[],
+  keep: number,
+  site?: SiteContent,
+): Promise<WrittenBackup> {
+  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, site);
 }
 
 /** The data folder's backups as a BackupShelf. */

@@ -7,7 +7,7 @@ import type {
   TestRemovalResult,
 } from "~/shared/operations";
 import { describeRefused } from "~/server/posts/post-rules";
-import { HttpError, ValidationError } from "~/server/http/errors";
+import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import type { Post, Store } from "~/server/store/types";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
@@ -15,11 +15,14 @@ import { countPosts, parseBackupContents, parseBackupTextContents, type BackupCo
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
+import type { SiteContent } from "~/shared/site-content";
 import { storageErrorOf } from "~/server/store/storage-errors";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
   backupFailedNothingDeleted: (cause: string) => `The backup could not be written, so nothing was deleted: ${cause}`,
+  /** Who a restore's site revision names. */
+  restoredBy: "backup restore",
   noBackups: "There is no backup to restore from yet: take one with Backup Now first.",
   restoreRequest:
     'Send no body to restore the newest backup, {"file": "posts-<time>.json"} for another, or a backup file\'s content.',
@@ -83,7 +86,7 @@ export function createBackupService({
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
-      return await takeBackup(shelf, media, all, keep);
+      return await takeBackup(shelf, media, all, keep, (await store.getSite()).published);
     } catch (error) {
       console.error("Backup failed:", error);
       // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
@@ -136,6 +139,7 @@ export function createBackupService({
       // Images first, so a restored post never shows a missing picture.
       await restoreMedia(contents.media, media);
       const { restored, skipped } = await store.restorePosts(contents.posts);
+      await restoreSiteContent(store, contents.site);
       return {
         success: true,
         restored: restored.length,
@@ -179,4 +183,15 @@ export function createBackupService({
       };
     },
   };
+}
+
+/**
+ * A backup's site content is published again as a revision, so what it replaced can itself be
+ * restored; one that is the published content already has nothing to publish.
+ */
+export async function restoreSiteContent(store: Store, site: SiteContent | undefined): Promise<void> {
+  if (!site) return;
+  await store.publishSite(BACKUP_SERVICE_MESSAGES.restoredBy, site).catch((error: unknown) => {
+    if (!(error instanceof ConflictError)) throw error;
+  });
 }

@@ -1,6 +1,7 @@
 import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";
+import type { SiteContent } from "~/shared/site-content";
 import { serializeBackup } from "./backup-file";
 
 /** A backup just stored: its name, where it is (a file, or the name in the database) and its posts. */
@@ -41,8 +42,9 @@ export async function takeBackup(
   originals: MediaSource,
   posts: readonly Post[],
   keep: number,
+  site?: SiteContent,
 ): Promise<WrittenBackup> {
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts));
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), site);
   return shelf.add(text, now, posts.length, keep);
 }

@@ -18,5 +18,5 @@ export async function backupDataFolder(dataDir: string, keep: number): Promise<W
   const db = await new DurableJsonFile(file, parseDbFile).read();
   if (!db) throw new NotFoundError(noDatabaseMessage(file));
   // The order the store lists them in, so a backup reads the same whoever took it.
-  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep);
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, db.site?.published);
 }

@@ -79,8 +79,9 @@ function publishContent(
   return { next: { ...snap.data, site, siteRevisions: [...revisions, revision] }, result: revision, kinds: ["site"] };
 }
 
-export const publishSite = (snap: Snapshot, by: string, now: string) =>
-  publishContent(snap, siteOf(snap).draft, by, now);
+/** Publishes the draft, or `content` when given (a backup's, checked like a save). */
+export const publishSite = (snap: Snapshot, by: string, now: string, content?: SiteContent) =>
+  publishContent(snap, content ?? siteOf(snap).draft, by, now);
 
 export function restoreSiteRevision(snap: Snapshot, id: number, by: string, now: string): Change<SiteRevision> {
   const revision = snap.data.siteRevisions?.find((r) => r.id === id);

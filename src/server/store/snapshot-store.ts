@@ -167,8 +167,8 @@ export abstract class SnapshotStore {
   saveSiteDraft(draft: SiteContent) {
     return this.write((s) => site.saveDraft(s, draft));
   }
-  publishSite(by: string) {
-    return this.write((s, now) => site.publishSite(s, by, now));
+  publishSite(by: string, content?: SiteContent) {
+    return this.write((s, now) => site.publishSite(s, by, now, content));
   }
   restoreSiteRevision(id: number, by: string) {
     return this.write((s, now) => site.restoreSiteRevision(s, id, by, now));

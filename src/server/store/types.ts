@@ -168,8 +168,11 @@ export interface Store {
   getSite(): Promise<SiteView>;
   /** Replaces the draft with content the caller has validated (src/shared/site-content.ts). */
   saveSiteDraft(draft: SiteContent): Promise<SiteView>;
-  /** Publishes the draft as a new revision by `by`; ConflictError when it is what is published. */
-  publishSite(by: string): Promise<SiteRevision>;
+  /**
+   * Publishes the draft (or `content`, validated by the caller: a backup's) as a new revision by
+   * `by`; ConflictError when it is what is published.
+   */
+  publishSite(by: string, content?: SiteContent): Promise<SiteRevision>;
   /** Publishes an older revision's content again, as a new revision; NotFoundError for a missing id. */
   restoreSiteRevision(id: number, by: string): Promise<SiteRevision>;
   /** Every published revision, newest first. */
