@@ -70,6 +70,11 @@ async function fullDataFolder(): Promise<string> {
     ip: "::1",
   });
   await store.addMessage({ name: "Di", email: "di@example.com", message: "Pricing?", ip: "10.0.0.1" });
+  // Published site content (two revisions: the site as built, then this one) and a draft after it.
+  const { draft } = await store.getSite();
+  await store.saveSiteDraft({ ...draft, home: { ...draft.home, cta: { ...draft.home.cta, button: "Talk to us" } } });
+  await store.publishSite("Ada");
+  await store.saveSiteDraft({ ...draft, links: { ...draft.links, copyrightHolder: "QueueWise Inc." } });
   // A backup of the posts, which carries the image the old post shows, and an older one.
   await writeBackup(dir, [], 20);
   await writeBackup(dir, await store.listPosts(), 20);
@@ -87,13 +92,13 @@ describe("db commands", () => {
     const migrated = await cli(["db", "migrate"], { env });
     expect(migrated).toMatchObject({ code: 0, stderr: "" });
     expect(migrated.stdout).toMatch(
-      /^Applied 7 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens, 007-pg-limits\.\n$/,
+      /^Applied 8 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens, 007-pg-limits, 011-site-content\.\n$/,
     );
     expect((await cli(["db", "migrate"], { env })).stdout).toBe(`${DB_MESSAGES.migrated([])}\n`);
 
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
-    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/);
+    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages, 2 site revisions from .*db\.json\.\n/);
     expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2)}\n`);
 
     const target = path.join(makeTempDir("db-cli-"), "exported");
@@ -115,7 +120,7 @@ describe("db commands", () => {
 
     const again = await cli(["db", "import", "--data", source], { env });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 6 posts, 2 users, 2 messages"));
+    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 6 posts, 2 users, 2 messages, 2 site revisions"));
 
     const refused = await cli(["db", "export", "--data", source], { env });
     expect(refused.code).toBe(1);
