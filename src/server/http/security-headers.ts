@@ -36,7 +36,8 @@ export function contentSecurityPolicy(options: {
     "img-src 'self' https: data:",
     "font-src 'self' data:",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    `frame-src ${EMBED_ORIGINS.join(" ")}`,
+    // 'self': the Site tab previews the site's own pages in a frame (src/server/site/site-service.ts).
+    `frame-src 'self' ${EMBED_ORIGINS.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

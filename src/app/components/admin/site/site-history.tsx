@@ -18,10 +18,17 @@ function leaves(value: unknown, path = "", out = new Map<string, string>()): Map
   return out;
 }
 
+/** Industries by their key, with their place: a reordering reads as moved places, not as every text changed. */
+const byKey = (content: SiteContent | null) =>
+  content && {
+    ...content,
+    industries: Object.fromEntries(content.industries.map((industry, place) => [industry.key, { ...industry, place }])),
+  };
+
 /** The fields a revision changed from the one before it, each as words removed and added. */
 function Differences({ detail }: { detail: Detail }) {
-  const before = leaves(detail.previous ?? {});
-  const after = leaves(detail.revision.content);
+  const before = leaves(byKey(detail.previous) ?? {});
+  const after = leaves(byKey(detail.revision.content));
   const paths = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p));
   if (paths.length === 0) return <p className="text-sm text-slate-600">{M.noChanges}</p>;
   return (

@@ -13,7 +13,7 @@ export const SITE_TAB_MESSAGES = {
   publishing: "Publishing...",
   saveFailed: "The draft was not saved.",
   publishFailed: "The site was not published.",
-  unsaved: "Unsaved changes",
+  unsaved: "Unsaved changes.",
   unpublished: "The draft has changes that are not published yet.",
   upToDate: "The site shows the draft.",
   publishedBy: (by: string, at: string) => `Last published by ${by} on ${at}.`,
