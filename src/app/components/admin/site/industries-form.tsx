@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
 import { Switch } from "~/app/components/ui/switch";
 import { cn } from "~/app/lib/cn";
 import { SITE_LIMITS as L, type SiteIndustry } from "~/shared/site-content";
-import { useSiteField } from "./site-editor-context";
+import { useHasErrors, useSiteField } from "./site-editor-context";
 import { SiteTextField, SiteTextList } from "./site-fields";
 import { SITE_TAB_MESSAGES as M } from "./site-messages";
 import { moveItem } from "./site-paths";
@@ -81,6 +81,7 @@ export function IndustriesForm() {
               <span className={cn("flex-1 font-medium", !industry.shown && "text-slate-500 line-through")}>
                 {industry.title || industry.id}
                 <span className="ml-2 text-xs font-normal text-slate-600">/industries/{industry.id}</span>
+                <ErrorMark index={i} />
               </span>
               <label className="flex items-center gap-2 text-sm text-slate-700">
                 <Switch
@@ -154,6 +155,13 @@ export function IndustriesForm() {
       />
     </div>
   );
+}
+
+/** Said on an industry's row while one of its fields has a message, as the row may be closed. */
+function ErrorMark({ index }: { index: number }) {
+  return useHasErrors(["industries", index]) ? (
+    <span className="ml-2 text-xs font-semibold text-red-700">{M.hasErrors}</span>
+  ) : null;
 }
 
 /** One industry's texts and pictures. */

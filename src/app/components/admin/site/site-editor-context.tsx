@@ -22,3 +22,10 @@ export function useSiteField<T>(path: Path): { value: T; set: (value: T) => void
     error: errors[pathKey(path)]?.[0],
   };
 }
+
+/** Whether any field under `path` has a message, for a part of the form that may be closed. */
+export function useHasErrors(path: Path): boolean {
+  const editor = useContext(SiteEditorContext);
+  const prefix = `${pathKey(path)}.`;
+  return Object.keys(editor?.errors ?? {}).some((key) => key.startsWith(prefix));
+}

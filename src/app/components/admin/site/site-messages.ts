@@ -23,6 +23,7 @@ export const SITE_TAB_MESSAGES = {
   removeItem: (label: string) => `Remove ${label}`,
   moveUp: (label: string) => `Move ${label} up`,
   moveDown: (label: string) => `Move ${label} down`,
+  hasErrors: "Check its fields",
   dragHint: "Drag an industry to reorder it, or use its Up and Down buttons.",
   addIndustry: "Add an industry",
   newIndustryTitle: "New industry",
