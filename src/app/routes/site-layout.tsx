@@ -46,8 +46,9 @@ function Chrome({ children }: { children: React.ReactNode }) {
       >
         Skip to content
       </a>
-      {preview && <PreviewBar site />}
       <SiteHeader />
+      {/* Under the header, where it sticks (preview-bar.tsx). */}
+      {preview && <PreviewBar site />}
       <main id="main" className="flex-1">
         {children}
       </main>
