@@ -1,4 +1,9 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { seedData } from "~/server/store/seed";
+import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { siteTopics } from "~/server/site/site-topics";
 import { SHOWS_SITE, SHOWS_SITE_HOME, SHOWS_SITE_INDUSTRIES, showsIndustry } from "~/shared/page-cache";
 import { isHttpUrl, isSitePath, siteContentSchema, type SiteContent } from "~/shared/site-content";
@@ -27,6 +32,24 @@ describe("the defaults", () => {
   it("are valid site content, ten industries shown", () => {
     expect(siteContentSchema.safeParse(DEFAULT_SITE_CONTENT).success).toBe(true);
     expect(DEFAULT_SITE_CONTENT.industries.filter((i) => i.shown)).toHaveLength(10);
+  });
+});
+
+describe("a data folder from before site content was data", () => {
+  afterEach(() => removeTempDirs());
+
+  it("shows the defaults and leaves db.json as it was until someone saves", async () => {
+    const dir = makeTempDir("site-content-");
+    const file = path.join(dir, DB_FILE);
+    fs.writeFileSync(file, JSON.stringify(seedData(), null, 2));
+    const bytes = fs.readFileSync(file, "utf8");
+    const store = await openJsonStore(dir);
+    const site = await store.getSite();
+    expect(site.published).toEqual(DEFAULT_SITE_CONTENT);
+    expect(site.draft).toEqual(DEFAULT_SITE_CONTENT);
+    expect(await store.listSiteRevisions()).toEqual([]);
+    await store.close();
+    expect(fs.readFileSync(file, "utf8")).toBe(bytes);
   });
 });
 
