@@ -30,6 +30,8 @@ import { mediaRouter } from "./media/media-router";
 import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
+import { createPostHistory } from "~/server/posts/post-history";
+import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
   contentSecurityPolicy,
@@ -91,6 +93,7 @@ export function createApp({
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier }),
     posts,
+    history: createPostHistory(store, config.history),
     sessions,
     auth,
     backups: createBackupService({ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf }),
@@ -104,6 +107,7 @@ export function createApp({
     site: createSiteService(store, sessions),
   };
   void notifier?.resumePending();
+  const sweeper = sweepHistoryEvery(store, config.history);
 
   const dev = config.env !== "production";
   // Vite's dev server hands a fresh build per request and the cache is off by default there
@@ -157,7 +161,10 @@ export function createApp({
     htmlCache,
     setup: context.setup,
     mediaAdmin: context.mediaAdmin,
-    stop: () => notifier?.stop(),
+    stop: () => {
+      sweeper.stop();
+      notifier?.stop();
+    },
   });
 }
 

@@ -155,6 +155,7 @@ async function backup(values: Values): Promise<void> {
           files.media,
           await store.listPosts(),
           config.backupKeep,
+          undefined,
           (await store.getSite()).published,
         );
         console.log(CLI_MESSAGES.backedUp(count, name));
@@ -173,13 +174,13 @@ async function backup(values: Values): Promise<void> {
  * folder is not seeded: sample posts would take the ids the backup's posts need.
  */
 async function restore(values: Values, [file]: string[]): Promise<void> {
-  const { posts, media, refused, site } = await readBackupFileContents(path.resolve(file!));
+  const { posts, media, refused, revisions, redirects, site } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store, { files }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
-      const { restored, skipped } = await store.restorePosts(posts);
+      const { restored, skipped } = await store.restorePosts(posts, { revisions, redirects });
       await restoreSiteContent(store, site);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },

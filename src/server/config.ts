@@ -1,4 +1,5 @@
 import path from "node:path";
+import { DEFAULT_HISTORY_POLICY, type HistoryPolicy } from "~/server/posts/post-trash";
 import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
@@ -50,6 +51,9 @@ const envSchema = z
         .optional(),
     ),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
+    REVISIONS_KEPT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_HISTORY_POLICY.revisions.kept),
+    REVISION_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_HISTORY_POLICY.revisions.days),
+    TRASH_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_HISTORY_POLICY.trashDays),
     HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
     MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -110,6 +114,8 @@ export type Config = {
   smtpRetryDelaysMs: number[];
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (docs/architecture.md section 4). */
   backupKeep: number;
+  /** How long post history is kept: revisions (the newest N per post, and all younger than days) and the trash. */
+  history: HistoryPolicy;
   /**
    * Bound of the rendered-page cache (src/server/page-cache/html-cache.ts); 0 turns it off. Off by default in
    * development, where Vite reloads changed modules and a kept page would hide the change.
@@ -170,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     contactNotifyFrom: e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     smtpRetryDelaysMs: e.SMTP_RETRY_DELAYS_MS ?? DEFAULT_SMTP_RETRY_DELAYS_MS,
     backupKeep: e.BACKUP_KEEP,
+    history: { revisions: { kept: e.REVISIONS_KEPT, days: e.REVISION_DAYS }, trashDays: e.TRASH_DAYS },
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
     databaseUrl: e.DATABASE_URL,
     minFreeBytes: e.MIN_FREE_BYTES,

@@ -13,6 +13,7 @@ import type { PostSearch } from "~/server/posts/post-search";
 import type { MediaLibrary } from "./media/media-library";
 import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
+import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./store/types";
 import type { TagService } from "~/server/tags/tags";
 import type { SiteService } from "~/server/site/site-service";
@@ -33,6 +34,8 @@ export type AppContext = {
   contact: ContactService;
   /** The write side of the blog (docs/product.md section 5 rules): /api/cms and the admin pages. */
   posts: PostService;
+  /** Posts' revisions, old slugs and the trash (docs/decisions/096-revisions-kept-generically.md). */
+  history: PostHistory;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */
   sessions: Sessions;
   /** Sign-in, sessions (list, end) and accounts: /api/auth and the admin pages. */

@@ -50,6 +50,9 @@ export const MEDIA_MESSAGES = {
   polyglot: "The file holds more than an image (for instance HTML or script), so it was not stored.",
   notFound: "There is no such image.",
   inUse: (where: string) => `The image is still used by ${where}, so it was not deleted.`,
+  /** A post in the Trash, or an earlier version a History restore could bring back, still shows it. */
+  inTrash: (title: string) => `"${title}" in the Trash`,
+  inHistory: (n: number) => `earlier versions of ${n} post${n === 1 ? "" : "s"}`,
   deleted: "Image deleted.",
   uploading: "Uploading image...",
   uploadFailed: "The image could not be uploaded",

@@ -21,5 +21,6 @@ export const SITE = {
 
 /** The footer's copyright line for `holder`, for the year of the given date (the current one when rendered). */
 export function copyrightLine(holder: string = SITE.name, now: Date = new Date()): string {
-  return `© ${now.getUTCFullYear()} ${holder}. All rights reserved.`;
+  // A holder that ends in a full stop ("QueueWise Inc.") gets no second one.
+  return `© ${now.getUTCFullYear()} ${holder.replace(/\.$/, "")}. All rights reserved.`;
 }

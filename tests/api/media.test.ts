@@ -1,4 +1,5 @@
 import request from "supertest";
+import { makePostInput } from "../helpers/factories";
 import { beforeAll, describe, expect, it } from "vitest";
 import { imageSize } from "image-size";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
@@ -239,7 +240,17 @@ describe("the admin Media panel's calls", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(MEDIA_MESSAGES.inUse('"Shows it"'));
 
+    // In the Trash, then only in the history of another post, the image is still held.
     await t.store.deletePost(post.id);
+    expect((await remove(row.name, cookie)).body.message).toBe(
+      MEDIA_MESSAGES.inUse(MEDIA_MESSAGES.inTrash("Shows it")),
+    );
+    const other = await t.store.createPost(makePostInput({ content: `<p>y</p><img src="${url}">` }));
+    await t.store.updatePost(other.id, { content: "<p>Without the image now, and long enough to be a post.</p>" });
+    await t.store.deleteForGood(post.id);
+    expect((await remove(row.name, cookie)).body.message).toBe(MEDIA_MESSAGES.inUse(MEDIA_MESSAGES.inHistory(1)));
+    await t.store.deletePost(other.id);
+    await t.store.deleteForGood(other.id);
     const deleted = await remove(row.name, cookie);
     expect(deleted.status).toBe(200);
     expect((await request(t.app).get(url)).status).toBe(404);

@@ -227,7 +227,7 @@ describe("revisions", () => {
     expect(list.at(-1)).toMatchObject({ id: 1, createdBy: "" });
     expect(list[0]!.createdBy).toMatch(/^admin-/);
     const built = await get("/api/admin/site/revisions/1", admin).expect(200);
-    expect(built.body.revision.content.home.hero.headline).toBe(DEFAULT_SITE_CONTENT.home.hero.headline);
+    expect(built.body.content.home.hero.headline).toBe(DEFAULT_SITE_CONTENT.home.hero.headline);
     const second = list.find((r) => r.id === 2)!;
     expect(second.sections).toEqual(["home"]);
 

@@ -41,6 +41,16 @@ const STEPS: Step[] = [
     },
   },
   { name: "admin-account", path: "/admin", then: (p) => p.getByRole("tab", { name: "Account" }).click() },
+  { name: "admin-trash", path: "/admin", then: (p) => p.getByRole("tab", { name: "Trash" }).click() },
+  {
+    name: "admin-history",
+    path: "/admin",
+    then: async (p) => {
+      await p.getByRole("button", { name: "Edit" }).first().click();
+      await p.getByRole("region", { name: "History" }).getByRole("listitem").first().getByRole("button").click();
+      await p.getByRole("button", { name: "Restore this version" }).waitFor();
+    },
+  },
   {
     name: "admin-leave-dialog",
     path: "/admin",

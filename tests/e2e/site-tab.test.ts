@@ -102,12 +102,12 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   }
   await page.setViewportSize(DESKTOP);
 
-  // History: both publishes, the differences of the last one, with who and when.
+  // History: both publishes with who and when; the site as built, against the published site.
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByRole("tab", { name: M.tab, exact: true }).click();
   await page.getByRole("tab", { name: M.sections.history }).click();
-  await page.getByRole("button", { name: M.showChanges }).first().click();
+  await page.getByRole("button", { name: M.showChanges }).last().click();
   await page.locator("ins", { hasText: "Queues that run themselves" }).first().waitFor();
   expect(await violations(page)).toEqual([]);
   await shot(page, "site-tab-history");

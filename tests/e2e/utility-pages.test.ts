@@ -298,7 +298,7 @@ it("/delete-all-posts purges after both dialogs, then finds nothing left", async
     const first = page.getByRole("alertdialog", { name: M.first.title });
     await first.getByRole("button", { name: M.first.action }).click();
     const second = page.getByRole("alertdialog", { name: M.second.title });
-    expect(await second.getByText(/This cannot be undone/).isVisible()).toBe(true);
+    expect(await second.getByText(M.second.description).isVisible()).toBe(true);
     await second.getByRole("button", { name: M.second.action }).click();
   };
 

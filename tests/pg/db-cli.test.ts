@@ -92,14 +92,14 @@ describe("db commands", () => {
     const migrated = await cli(["db", "migrate"], { env });
     expect(migrated).toMatchObject({ code: 0, stderr: "" });
     expect(migrated.stdout).toMatch(
-      /^Applied 8 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens, 007-pg-limits, 011-site-content\.\n$/,
+      /^Applied 9 migration\(s\): 001-initial, 002-store-records, 003-sessions, 004-media, 005-backups, 006-setup-tokens, 007-pg-limits, 008-post-revisions, 011-site-content\.\n$/,
     );
     expect((await cli(["db", "migrate"], { env })).stdout).toBe(`${DB_MESSAGES.migrated([])}\n`);
 
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
     expect(imported.stdout).toMatch(
-      /^Imported 6 tags, 6 posts, 2 users, 2 messages, 2 site revisions from .*db\.json\.\n/,
+      /^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/,
     );
     expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2)}\n`);
 
@@ -122,7 +122,7 @@ describe("db commands", () => {
 
     const again = await cli(["db", "import", "--data", source], { env });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 6 posts, 2 users, 2 messages, 2 site revisions"));
+    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 6 posts, 2 users, 2 messages"));
 
     const refused = await cli(["db", "export", "--data", source], { env });
     expect(refused.code).toBe(1);

@@ -17,6 +17,7 @@ describe("loadConfig", () => {
       adminUsername: undefined,
       adminPassword: undefined,
       backupKeep: 20,
+      history: { revisions: { kept: 100, days: 30 }, trashDays: 30 },
       htmlCacheBytes: 0,
       minFreeBytes: undefined,
       shutdownTimeoutMs: 10_000,

@@ -1,5 +1,5 @@
 import { GeneratedCover } from "~/app/components/generated-cover";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/blog.$slug";
 import { PreviewBar } from "~/app/components/preview-bar";
 import { PostCard } from "~/app/components/post-card";
@@ -15,7 +15,7 @@ import { asksForPreview } from "~/shared/preview";
 import { socialCardPaths } from "~/shared/media";
 import { readingTimeLabel } from "~/shared/reading-time";
 import { SITE } from "~/shared/site";
-import { CACHEABLE_PAGE, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
+import { CACHEABLE_PAGE, encodeSlug, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
@@ -69,9 +69,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     asksForPreview(new URL(request.url).searchParams) &&
     (await context.sessions.userFromRequest(request)) !== undefined;
   const post = preview ? await context.blog.getForPreview(params.slug) : await context.blog.getPublished(params.slug);
-  // Its slug until a post is published there; then its tags too, for the related posts below it.
-  if (!post)
-    throw data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : showsHeader([showsPost(params.slug)]) });
+  // A published post's old slug moves for good to its current one (docs/product.md section 2).
+  const moved = post || preview ? undefined : await context.blog.movedTo(params.slug);
+  if (moved?.shown) return redirect(`/blog/${encodeSlug(moved.slug)}`, 301);
+  // Its slug until a post is published there (or the post it used to be is shown again); then its
+  // tags too, for the related posts below it.
+  const missing = [showsPost(params.slug), ...(moved ? [showsPost(moved.slug)] : [])];
+  if (!post) throw data(null, { status: 404, headers: preview ? PREVIEW_HEADERS : showsHeader(missing) });
   const { publicUrl } = context.config;
   const canonical = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
   const related = await context.blog.listRelated(post);

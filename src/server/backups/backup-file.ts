@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ValidationError } from "~/server/http/errors";
 import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
-import type { Post, SavedPost } from "~/server/store/types";
+import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { sortByPostRules } from "~/server/posts/post-rules";
@@ -20,6 +20,13 @@ export const BACKUP_FORMAT = "queuewise-posts-backup";
 export const BACKUP_VERSION = 2;
 const READABLE_VERSIONS: unknown[] = [1, 2];
 
+/**
+ * The posts' history a backup carries after its images: their revisions and old slugs
+ * (docs/decisions/098-a-restore-keeps-history.md). Optional keys of version 2, so an older
+ * release still restores the posts and leaves the history out.
+ */
+export type BackupHistory = { revisions: readonly Revision[]; redirects: readonly SlugRedirect[] };
+
 export type Backup = {
   format: typeof BACKUP_FORMAT;
   version: typeof BACKUP_VERSION;
@@ -27,13 +34,21 @@ export type Backup = {
   count: number;
   posts: Post[];
   media: BackupMedia;
-};
+} & Partial<BackupHistory>;
 
 /**
  * What a restore puts back: the posts, and the images they show (none from a version 1 file);
  * `refused` lists the posts left out because they break a post rule.
  */
-export type BackupContents = { posts: SavedPost[]; media: BackupMedia; refused: RefusedPost[]; site?: SiteContent };
+export type BackupContents = {
+  posts: SavedPost[];
+  media: BackupMedia;
+  refused: RefusedPost[];
+  revisions: Revision[];
+  redirects: SlugRedirect[];
+  /** The published site content, when the backup holds it. */
+  site?: SiteContent;
+};
 
 export const BACKUP_MESSAGES = {
   notJson: (label: string, detail: string) =>
@@ -83,8 +98,15 @@ export function serializeBackup(
   posts: readonly Post[],
   createdAt: string,
   media: BackupMedia = {},
+  history?: BackupHistory,
   site?: SiteContent,
 ): string {
+  const ids = new Set(posts.map((p) => p.id));
+  // Only the history of the posts backed up: a trashed post's is not the backup's to carry.
+  const kept = history && {
+    revisions: history.revisions.filter((r) => ids.has(r.subjectId)),
+    redirects: history.redirects.filter((r) => ids.has(r.to)),
+  };
   const backup = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -92,6 +114,7 @@ export function serializeBackup(
     count: posts.length,
     posts,
     media,
+    ...kept,
     ...(site && { site }),
   };
   return JSON.stringify(backup, null, 2) + "\n";
@@ -165,8 +188,38 @@ const restoredPostSchema = z.object({
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
 });
 
+/** A revision as a backup holds it: bounded like the posts, its snapshot a post's fields. */
+const restoredRevisionSchema = z.object({
+  id: restoredId,
+  subject: z.literal("post"),
+  subjectId: restoredId,
+  by: z.object({ id: restoredId, username: text(RESTORE_LIMITS.tagText) }).optional(),
+  createdAt: text(RESTORE_LIMITS.date),
+  savedAt: text(RESTORE_LIMITS.date),
+  changed: z.array(text(RESTORE_LIMITS.tagText)).max(20),
+  snapshot: z.object({
+    title: text(RESTORE_LIMITS.text),
+    slug: text(RESTORE_LIMITS.text).min(1),
+    summary: text(RESTORE_LIMITS.text * 5),
+    content: text(RESTORE_LIMITS.content),
+    coverImage: text(RESTORE_LIMITS.url),
+    tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
+    published: z.boolean(),
+  }),
+  origin: z.enum(["restore", "backup"]).optional(),
+  restoredFrom: restoredId.optional(),
+});
+
 const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
+  revisions: z
+    .array(restoredRevisionSchema)
+    .max(RESTORE_LIMITS.posts * 10)
+    .optional(),
+  redirects: z
+    .array(z.object({ from: text(RESTORE_LIMITS.text).min(1), to: restoredId }))
+    .max(RESTORE_LIMITS.posts)
+    .optional(),
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
   // Checked as the Site tab's saves are, so a restore cannot publish content a save would refuse.
@@ -203,7 +256,15 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
   // rule is an older release's or a hand edit's, so only that post is left out.
   const { kept, refused } = sortByPostRules(parsed.data.posts);
-  return { posts: kept, media, refused, ...(parsed.data.site && { site: parsed.data.site }) };
+  const revisions = parsed.data.revisions ?? [];
+  return {
+    posts: kept,
+    media,
+    refused,
+    revisions,
+    redirects: parsed.data.redirects ?? [],
+    ...(parsed.data.site && { site: parsed.data.site }),
+  };
 }
 
 export function parseBackupText(text: string, label: string): SavedPost[] {

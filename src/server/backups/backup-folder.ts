@@ -8,6 +8,7 @@ import type { Post, SavedPost } from "~/server/store/types";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { folderOriginals } from "~/server/media/media-originals";
 import {
+  type BackupHistory,
   assertBackupName,
   BACKUP_END_BYTES,
   BACKUP_MESSAGES,
@@ -38,9 +39,10 @@ export function writeBackup(
   dataDir: string,
   posts: readonly Post[],
   keep: number,
+  history?: BackupHistory,
   site?: SiteContent,
 ): Promise<WrittenBackup> {
-  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, site);
+  return takeBackup(folderShelf(dataDir), folderOriginals(dataDir), posts, keep, history, site);
 }
 
 /** The data folder's backups as a BackupShelf. */

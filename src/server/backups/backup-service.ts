@@ -8,7 +8,8 @@ import type {
 } from "~/shared/operations";
 import { describeRefused } from "~/server/posts/post-rules";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
-import type { Post, Store } from "~/server/store/types";
+import type { Actor, Post, Store } from "~/server/store/types";
+import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
 import { countPosts, parseBackupContents, parseBackupTextContents, type BackupContents } from "./backup-file";
@@ -54,15 +55,18 @@ export type BackupService = {
    * `{}`), a named one (`{file}`) or an uploaded one (`{posts}`, or a whole backup file's
    * content). A malformed backup is a 400 and changes nothing.
    */
-  restore(body: unknown): Promise<RestoreResult>;
-  /** Backs up every post, then deletes them all; `backup` names the backup, absent when there was nothing to delete. */
-  purgeAll(): Promise<PurgeResult>;
+  restore(body: unknown, by?: Actor): Promise<RestoreResult>;
+  /**
+   * Backs up every post, then moves them all to the trash; `backup` names the backup, absent when
+   * there was nothing to delete.
+   */
+  purgeAll(by?: Actor): Promise<PurgeResult>;
   /**
    * Backs up every post, then deletes those with "test" in the title (test-posts.ts says which);
    * `backup` as for purgeAll. `dryRun` only lists them; `ids` limits the removal to those posts
    * (still only if their title matches), so what a preview showed is exactly what goes.
    */
-  removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }): Promise<TestRemovalResult>;
+  removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }, by?: Actor): Promise<TestRemovalResult>;
 };
 
 export function createBackupService({
@@ -86,7 +90,11 @@ export function createBackupService({
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
     try {
-      return await takeBackup(shelf, media, all, keep, (await store.getSite()).published);
+      const history = {
+        revisions: await store.revisionsOfSubject(POST_SUBJECT),
+        redirects: await store.listPostRedirects(),
+      };
+      return await takeBackup(shelf, media, all, keep, history, (await store.getSite()).published);
     } catch (error) {
       console.error("Backup failed:", error);
       // A disk failure keeps its status (507, 503) and says what to do, not the folder's path.
@@ -101,12 +109,15 @@ export function createBackupService({
    * it is on disk, the deletion of the selected posts it holds, in one write. A post created in
    * between is not in the backup, so it is not deleted either.
    */
-  async function deleteAfterBackup(select: (post: Post) => boolean) {
+  async function deleteAfterBackup(select: (post: Post) => boolean, by?: Actor) {
     const all = await store.listPosts();
     const selected = all.filter(select);
     if (selected.length === 0) return { selected, removed: [] };
     const { name } = await take(all, BACKUP_SERVICE_MESSAGES.backupFailedNothingDeleted);
-    const removed = await store.deletePosts(selected.map((p) => p.id));
+    const removed = await store.deletePosts(
+      selected.map((p) => p.id),
+      by,
+    );
     return { selected, removed, backup: name };
   }
 
@@ -134,11 +145,15 @@ export function createBackupService({
 
     download: (name) => shelf.download(name),
 
-    async restore(body) {
+    async restore(body, by) {
       const contents = await postsToRestore(body);
       // Images first, so a restored post never shows a missing picture.
       await restoreMedia(contents.media, media);
-      const { restored, skipped } = await store.restorePosts(contents.posts);
+      const { restored, skipped } = await store.restorePosts(contents.posts, {
+        revisions: contents.revisions,
+        redirects: contents.redirects,
+        by,
+      });
       await restoreSiteContent(store, contents.site);
       return {
         success: true,
@@ -149,8 +164,8 @@ export function createBackupService({
       };
     },
 
-    async purgeAll() {
-      const { selected, removed, backup } = await deleteAfterBackup(() => true);
+    async purgeAll(by) {
+      const { selected, removed, backup } = await deleteAfterBackup(() => true, by);
       return {
         // `failed`: posts the backup holds that this call did not delete (another request did first).
         results: { totalPosts: selected.length, deleted: removed.length, failed: selected.length - removed.length },
@@ -161,7 +176,7 @@ export function createBackupService({
       };
     },
 
-    async removeTestPosts({ dryRun = false, ids } = {}) {
+    async removeTestPosts({ dryRun = false, ids } = {}, by) {
       const chosen = ids && new Set(ids);
       const select = (post: Post) => isTestPostTitle(post.title) && (!chosen || chosen.has(post.id));
       if (dryRun) {
@@ -173,7 +188,7 @@ export function createBackupService({
           wouldDelete: matching.map(({ id, title }) => ({ id, title })),
         };
       }
-      const { removed, backup } = await deleteAfterBackup(select);
+      const { removed, backup } = await deleteAfterBackup(select, by);
       return {
         message: backup
           ? BACKUP_SERVICE_MESSAGES.testPostsRemoved(removed.length, backup)

@@ -2,7 +2,7 @@ import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
 import type { Post } from "~/server/store/types";
 import type { SiteContent } from "~/shared/site-content";
-import { serializeBackup } from "./backup-file";
+import { serializeBackup, type BackupHistory } from "./backup-file";
 
 /** A backup just stored: its name, where it is (a file, or the name in the database) and its posts. */
 export type WrittenBackup = { name: string; file: string; count: number };
@@ -42,9 +42,10 @@ export async function takeBackup(
   originals: MediaSource,
   posts: readonly Post[],
   keep: number,
+  history?: BackupHistory,
   site?: SiteContent,
 ): Promise<WrittenBackup> {
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), site);
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), history, site);
   return shelf.add(text, now, posts.length, keep);
 }

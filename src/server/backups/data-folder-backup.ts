@@ -4,6 +4,7 @@ import { parseDbFile } from "~/server/store/db-schema";
 import { newestFirst } from "~/server/store/db-snapshot";
 import { DurableJsonFile } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
+import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { writeBackup, type WrittenBackup } from "./backup-folder";
 
 export const noDatabaseMessage = (file: string) => `There is no ${file} to back up.`;
@@ -18,5 +19,9 @@ export async function backupDataFolder(dataDir: string, keep: number): Promise<W
   const db = await new DurableJsonFile(file, parseDbFile).read();
   if (!db) throw new NotFoundError(noDatabaseMessage(file));
   // The order the store lists them in, so a backup reads the same whoever took it.
-  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, db.site?.published);
+  const history = {
+    revisions: (db.revisions ?? []).filter((r) => r.subject === POST_SUBJECT),
+    redirects: db.postRedirects ?? [],
+  };
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, history, db.site?.published);
 }

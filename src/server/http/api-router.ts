@@ -7,6 +7,7 @@ import { inboxRouter } from "~/server/contact/inbox-router";
 import { adminUsersRouter } from "~/server/users/admin-users-router";
 import { authRouter } from "~/server/auth/auth-router";
 import { cmsRouter } from "~/server/posts/cms-router";
+import { historyRouter } from "~/server/posts/history-router";
 import { contactRouter } from "~/server/contact/contact-router";
 import { debugRouter } from "~/server/posts/debug-router";
 import { healthRouter } from "~/server/operations/health-router";
@@ -35,6 +36,7 @@ export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCac
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards));
+  router.use(historyRouter(context, guards));
   router.use(debugRouter(context, guards));
   router.use(inboxRouter(context, guards));
   router.use(tagsRouter(context, guards));

@@ -5,6 +5,8 @@ import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Post, Store } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
 import { postMediaHashes } from "./media-refs";
+import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import type { PostSnapshot } from "~/shared/revisions";
 
 /**
  * The admin Media panel's view of the library: where each image is used, and deletion of one
@@ -25,6 +27,20 @@ export function createMediaService({
 }) {
   /** Hash -> how many kept backups name it. */
   const backupRefs = () => shelf.mediaCounts();
+
+  /**
+   * Where a post's history still shows an image: a trashed post can be restored and an earlier
+   * version put back (docs/decisions/097-deleted-posts-go-to-a-trash.md), so neither may lose it.
+   */
+  async function historyRefs(hash: string): Promise<string | undefined> {
+    const trashed = (await store.listTrash()).filter((p) => postMediaHashes(p).has(hash));
+    if (trashed.length) return trashed.map((p) => MEDIA_MESSAGES.inTrash(p.title)).join(", ");
+    const versions = (await store.revisionsOfSubject(POST_SUBJECT)).filter((r) =>
+      postMediaHashes(r.snapshot as PostSnapshot).has(hash),
+    );
+    const posts = new Set(versions.map((r) => r.subjectId)).size;
+    return posts ? MEDIA_MESSAGES.inHistory(posts) : undefined;
+  }
 
   function postRefs(posts: readonly Post[]): Map<string, { id: number; title: string }[]> {
     const uses = new Map<string, { id: number; title: string }[]>();
@@ -67,6 +83,8 @@ export function createMediaService({
       await store.withPostsSettled(async (posts) => {
         const used = postRefs(posts).get(image.hash) ?? [];
         if (used.length) throw new ConflictError(MEDIA_MESSAGES.inUse(used.map((p) => `"${p.title}"`).join(", ")));
+        const inHistory = await historyRefs(image.hash);
+        if (inHistory) throw new ConflictError(MEDIA_MESSAGES.inUse(inHistory));
         const inBackups = (await backupRefs()).get(image.hash) ?? 0;
         if (inBackups)
           throw new ConflictError(MEDIA_MESSAGES.inUse(`${inBackups} kept backup${inBackups === 1 ? "" : "s"}`));

@@ -21,6 +21,12 @@ export type BlogService = {
   listPublishedPage(paging: { page: number; pageSize: number }): Promise<PublicPost[] | undefined>;
   /** A published post by slug; drafts and unknown slugs are `undefined` alike. */
   getPublished(slug: string): Promise<PublicPost | undefined>;
+  /**
+   * The slug a post now has when `slug` was one of its old ones and no post holds it
+   * (docs/product.md section 2): while the post is `shown`, the old address answers 301 there, in
+   * one hop however often it moved; otherwise it is a 404 that says it shows that post too.
+   */
+  movedTo(slug: string): Promise<{ slug: string; shown: boolean } | undefined>;
   /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
   getForPreview(slug: string): Promise<PublicPost | undefined>;
   /** The tags of published posts: a tag only drafts use would give their topic away. */
@@ -83,6 +89,9 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const shown = toPublic(post);
       // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
       return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
+    },
+    async movedTo(slug) {
+      return store.resolvePostRedirect(slug);
     },
     async getForPreview(slug) {
       const post = await store.getPostBySlug(slug);

@@ -3,13 +3,17 @@ import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import { parsePostId } from "~/server/posts/posts";
 import { jsonBody } from "~/server/http/json-body";
+import { actorOf } from "~/server/auth/actor";
 
 /**
  * The CMS calls of docs/product.md section 7. docs/architecture.md section 5: instead of a shared secret header,
  * every call needs a signed-in user and every write a same-origin request; writers create and
  * edit, only admins delete.
  */
-export function cmsRouter({ posts }: AppContext, { requireUser, requireAdmin, requireSameOrigin }: Guards): Router {
+export function cmsRouter(
+  { posts, sessions }: AppContext,
+  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+): Router {
   const router = Router();
 
   router.get("/cms/posts", requireUser, async (_req, res) => {
@@ -17,16 +21,16 @@ export function cmsRouter({ posts }: AppContext, { requireUser, requireAdmin, re
   });
 
   router.post("/cms/simple-create-post", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
-    res.status(201).json(await posts.create(req.body));
+    res.status(201).json(await posts.create(req.body, await actorOf(sessions, req, res)));
   });
 
   router.put("/cms/update-post/:id", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
-    res.json(await posts.update(parsePostId(req.params.id), req.body));
+    res.json(await posts.update(parsePostId(req.params.id), req.body, await actorOf(sessions, req, res)));
   });
 
   // The CMS client sends no body here, so none is parsed.
   router.post("/cms/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
-    const { id } = await posts.remove(parsePostId(req.params.id));
+    const { id } = await posts.remove(parsePostId(req.params.id), await actorOf(sessions, req, res));
     res.json({ success: true, id });
   });
 

@@ -8,6 +8,7 @@ import type { AppContext } from "~/server/context";
 import { HttpError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { parsePostId } from "~/server/posts/posts";
 import { backupBody, optionalJsonBody } from "~/server/http/json-body";
+import { actorOf } from "~/server/auth/actor";
 
 const testRemovalSchema = z.strictObject({
   dryRun: z.boolean().optional(),
@@ -20,7 +21,10 @@ const testRemovalSchema = z.strictObject({
  * same-origin request (403), refused before anything changes. Purge and test-post removal back
  * up every post first (docs/architecture.md section 4).
  */
-export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requireSameOrigin }: Guards): Router {
+export function debugRouter(
+  { posts, backups, sessions }: AppContext,
+  { requireAdmin, requireSameOrigin }: Guards,
+): Router {
   const router = Router();
 
   router.get("/debug/list-posts", requireAdmin, async (_req, res) => {
@@ -28,7 +32,7 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
   });
 
   router.delete("/debug/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
-    const { id } = await posts.remove(parsePostId(req.params.id));
+    const { id } = await posts.remove(parsePostId(req.params.id), await actorOf(sessions, req, res));
     res.json({ success: true, id });
   });
 
@@ -57,11 +61,11 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
   });
 
   router.post("/debug/restore-posts", requireAdmin, requireSameOrigin, backupBody, async (req, res) => {
-    res.json(await backups.restore(req.body));
+    res.json(await backups.restore(req.body, await actorOf(sessions, req, res)));
   });
 
-  router.post("/debug/purge-all-posts", requireAdmin, requireSameOrigin, async (_req, res) => {
-    res.json(await backups.purgeAll());
+  router.post("/debug/purge-all-posts", requireAdmin, requireSameOrigin, async (req, res) => {
+    res.json(await backups.purgeAll(await actorOf(sessions, req, res)));
   });
 
   // docs/product.md section 8: the page shows a failed removal's `error` field; `message` is every call's.
@@ -71,7 +75,7 @@ export function debugRouter({ posts, backups }: AppContext, { requireAdmin, requ
     if (!options.success)
       throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
     try {
-      res.json(await backups.removeTestPosts(options.data));
+      res.json(await backups.removeTestPosts(options.data, await actorOf(sessions, req, res)));
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       res.status(err.status).json({ message: err.message, error: err.message });

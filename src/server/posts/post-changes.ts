@@ -4,7 +4,11 @@ import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from 
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { storedPostSchema, type Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import type { Post, PostInput, SavedPost, Tag } from "~/server/store/types";
+import { redirectsAfter } from "~/server/store/slug-redirects";
+import type { Actor, Post, PostInput, Revision, SavedPost, SlugRedirect, Tag } from "~/server/store/types";
+import { REVISION_MESSAGES } from "~/shared/revisions";
+import { adoptRevisions } from "~/server/revisions/revision-changes";
+import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -33,14 +37,36 @@ function writerFields(input: Partial<PostInput>) {
   return withoutUndefined({ title, slug, summary, content, published });
 }
 
+/** A trashed post keeps its slug until it is deleted for good (docs/architecture.md section 4). */
 function assertSlugFree(snap: Snapshot, slug: string | undefined, ownId?: number) {
-  const holder = slug === undefined ? undefined : snap.postsBySlug.get(slug);
+  if (slug === undefined) return;
+  const holder = snap.postsBySlug.get(slug);
   if (holder && holder.id !== ownId) {
-    throw new ConflictError(postSlugTakenMessage(slug!), { slug: [postSlugTakenMessage(slug!)] });
+    throw new ConflictError(postSlugTakenMessage(slug), { slug: [postSlugTakenMessage(slug)] });
+  }
+  if (snap.data.trash?.some((p) => p.slug === slug && p.id !== ownId)) {
+    const message = REVISION_MESSAGES.slugInTrash(slug);
+    throw new ConflictError(message, { slug: [message] });
   }
 }
 
-export function createPost(snap: Snapshot, input: PostInput, now: string): Change<Post> {
+/**
+ * A published post's old slug keeps leading to it (docs/product.md section 2); a slug a post holds
+ * now is its own, so a new post that takes an old slug takes it over.
+ */
+export function postRedirectsAfter(
+  snap: Snapshot,
+  post: Post,
+  add: SlugRedirect[],
+  gone: ReadonlySet<number> = new Set(),
+): SlugRedirect[] | undefined {
+  const current = snap.data.postRedirects;
+  if (!current?.length && add.length === 0) return current;
+  const isLive = (slug: string) => slug === post.slug || (snap.postsBySlug.get(slug)?.id ?? post.id) !== post.id;
+  return redirectsAfter(current, add, isLive, (id) => gone.has(id));
+}
+
+export function createPost(snap: Snapshot, input: PostInput, now: string, save: SaveOrigin = {}): Change<Post> {
   assertSlugFree(snap, input.slug);
   const data = snap.data;
   const { tags, created, meta } = resolveTags(input.tags ?? [], snap, data.meta);
@@ -54,13 +80,15 @@ export function createPost(snap: Snapshot, input: PostInput, now: string): Chang
     tags,
   } as Post;
   checkRecord(storedPostSchema, post);
-  const next = {
+  const saved = {
     ...data,
     // concat copies natively; a spread of 10,000 posts took twice as long.
     posts: [post].concat(data.posts),
     tags: created.length ? [...data.tags, ...created] : data.tags,
     meta: { ...meta, nextPostId: post.id + 1 },
+    postRedirects: postRedirectsAfter(snap, post, []),
   };
+  const next = keepPostRevision(saved, undefined, post, save, now);
   return { next, result: post, kinds: created.length ? ["tags", "posts"] : ["posts"] };
 }
 
@@ -91,6 +119,7 @@ export function updatePost(
   changes: PostChanges,
   now: string,
   ifUpdatedAt?: string,
+  save: SaveOrigin = {},
 ): Change<Post> {
   const old = snap.postsById.get(id);
   if (!old) throw new NotFoundError(postNotFoundMessage(id));
@@ -108,48 +137,72 @@ export function updatePost(
   }
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
-  const next = {
+  const moved = old.published && old.slug !== post.slug ? [{ from: old.slug, to: id }] : [];
+  const saved = {
     ...data,
     posts: data.posts.map((p) => (p.id === id ? post : p)),
     tags: created.length ? [...data.tags, ...created] : data.tags,
     meta: resolved?.meta ?? data.meta,
+    postRedirects: postRedirectsAfter(snap, post, moved),
   };
+  const next = keepPostRevision(saved, old, post, save, now);
   return { next, result: post, kinds: created.length ? ["tags", "posts"] : ["posts"] };
 }
 
-export function deletePost(snap: Snapshot, id: number): Change<Post> {
-  const old = snap.postsById.get(id);
-  if (!old) throw new NotFoundError(postNotFoundMessage(id));
-  // meta.nextPostId is left alone, so the id stays retired (docs/architecture.md section 4).
-  const next = { ...snap.data, posts: snap.data.posts.filter((p) => p.id !== id) };
-  return { next, result: old, kinds: ["posts"] };
-}
-
 /**
- * Many posts in one file write: purging 10,000 posts one by one would rewrite db.json (25 MB)
- * for each. Ids already gone are not an error; the caller compares what it asked for.
+ * Deleting moves posts to the trash, with their revisions, for the trash period
+ * (docs/architecture.md section 4); ids already gone are not an error, the caller compares. Many
+ * posts go in one file write: purging 10,000 one by one would rewrite db.json for each.
  */
-export function deletePosts(snap: Snapshot, ids: number[]): Change<Post[]> {
+export function trashPosts(snap: Snapshot, ids: number[], now: string, by?: Actor): Change<Post[]> {
   const doomed = new Set(ids);
   const removed = snap.data.posts.filter((p) => doomed.has(p.id));
   if (removed.length === 0) return { result: removed, kinds: [] };
-  const next = { ...snap.data, posts: snap.data.posts.filter((p) => !doomed.has(p.id)) };
+  const trashed = removed.map((p) => ({
+    ...p,
+    deletedAt: now,
+    ...(by && { deletedBy: { id: by.id, username: by.username } }),
+  }));
+  // meta.nextPostId is left alone, so the id stays retired (docs/architecture.md section 4).
+  const next = {
+    ...snap.data,
+    posts: snap.data.posts.filter((p) => !doomed.has(p.id)),
+    trash: (snap.data.trash ?? []).concat(trashed),
+  };
   return { next, result: removed, kinds: ["posts"] };
+}
+
+export function deletePost(snap: Snapshot, id: number, now: string, by?: Actor): Change<Post> {
+  if (!snap.postsById.has(id)) throw new NotFoundError(postNotFoundMessage(id));
+  const { next, kinds } = trashPosts(snap, [id], now, by);
+  return { next, result: snap.postsById.get(id)!, kinds };
 }
 
 type RestoredIds = { restored: number[]; skipped: number[] };
 
 /** Backups put back only what is missing (docs/architecture.md section 4), every field as it was saved. */
-export function restorePosts(snap: Snapshot, given: SavedPost[]): Change<RestoredIds> {
+/** What a backup holds beside its posts, and who restores it (docs/decisions/098-a-restore-keeps-history.md). */
+export type RestoredHistory = { revisions?: readonly Revision[]; redirects?: readonly SlugRedirect[]; by?: Actor };
+
+export function restorePosts(
+  snap: Snapshot,
+  given: SavedPost[],
+  now: string,
+  history: RestoredHistory = {},
+): Change<RestoredIds> {
   const posts = given.map((p) => checkRecord(storedPostSchema, p)).map((p) => structuredClone(p));
   const data = snap.data;
   const result: RestoredIds = { restored: [], skipped: [] };
   const added: Post[] = [];
+  // A post in the trash is missing from the site, so the backup's copy replaces it there; its
+  // slug is its own, but every other trashed post keeps its slug reserved.
+  const trash = data.trash ?? [];
+  const trashedSlug = new Map(trash.map((p) => [p.id, p.slug]));
   const ids = new Set(snap.postsById.keys());
-  const slugs = new Set(snap.postsBySlug.keys());
+  const slugs = new Set([...snap.postsBySlug.keys(), ...trashedSlug.values()]);
   for (const post of posts) {
     // A slug held by another post would make /blog/{slug} ambiguous, so that post is skipped.
-    if (ids.has(post.id) || slugs.has(post.slug)) {
+    if (ids.has(post.id) || (slugs.has(post.slug) && trashedSlug.get(post.id) !== post.slug)) {
       result.skipped.push(post.id);
       continue;
     }
@@ -174,5 +227,24 @@ export function restorePosts(snap: Snapshot, given: SavedPost[]): Change<Restore
     nextTagId: tags.reduce((n, t) => Math.max(n, t.id + 1), nextTagId),
   };
   const kinds: Change<RestoredIds>["kinds"] = tags.length > data.tags.length ? ["tags", "posts"] : ["posts"];
-  return { next: { ...data, posts: [...data.posts, ...added], tags, meta }, result, kinds };
+  const restoredIds = new Set(result.restored);
+  const untrashed = trash.filter((p) => !restoredIds.has(p.id));
+  let next: typeof data = { ...data, posts: [...data.posts, ...added], tags, meta };
+  if (untrashed.length !== trash.length) next.trash = untrashed;
+  // A post with history here keeps it; the backup's revisions fill in only the posts without any.
+  const known = new Set((data.revisions ?? []).filter((r) => r.subject === POST_SUBJECT).map((r) => r.subjectId));
+  next = adoptRevisions(
+    next,
+    (history.revisions ?? []).filter(
+      (r) => r.subject === POST_SUBJECT && restoredIds.has(r.subjectId) && !known.has(r.subjectId),
+    ),
+  );
+  // Each post the restore adds gets a revision saying so, on top of the history it came with.
+  for (const post of added) next = keepPostRevision(next, undefined, post, { by: history.by, origin: "backup" }, now);
+  const redirects = (history.redirects ?? []).filter((r) => restoredIds.has(r.to) && !slugs.has(r.from));
+  if (redirects.length) {
+    const taken = new Set(redirects.map((r) => r.from));
+    next = { ...next, postRedirects: [...(next.postRedirects ?? []).filter((r) => !taken.has(r.from)), ...redirects] };
+  }
+  return { next, result, kinds };
 }

@@ -8,7 +8,7 @@ import { nestsDeeperThan } from "./content-nesting";
 import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 import { postNotFoundMessage } from "./post-changes";
-import type { Post, PostInput, Store, Tag } from "~/server/store/types";
+import type { Actor, Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
@@ -16,14 +16,14 @@ export type PostService = {
   /** One post for the editor, drafts too; `id` as a route or query parameter (parsePostId). */
   get(id: unknown): Promise<CmsPost>;
   /** Validates, fills in the slug and sanitizes; answers the stored post. */
-  create(input: unknown): Promise<CmsPost>;
+  create(input: unknown, by?: Actor): Promise<CmsPost>;
   /**
    * A partial update: fields left out keep their value, fields sent are checked as on create. An
    * `updatedAt` in the input makes it conditional: 409 when the post changed since that time.
    */
-  update(id: number, input: unknown): Promise<CmsPost>;
-  /** Answers the removed post. */
-  remove(id: number): Promise<Post>;
+  update(id: number, input: unknown, by?: Actor): Promise<CmsPost>;
+  /** Moves the post to the trash; answers the removed post. */
+  remove(id: number, by?: Actor): Promise<Post>;
   createTag(input: unknown): Promise<Tag>;
 };
 
@@ -54,28 +54,29 @@ export function createPostService(store: Store): PostService {
     },
 
     // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
-    async create(input) {
+    async create(input, by) {
       const fields = recordOf(input);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
       const post = await store.createPost(
         parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) }),
+        { by },
       );
       return cmsPostOf(post, rememberContent(post, post.content));
     },
 
-    async update(id, input) {
+    async update(id, input, by) {
       assertPostId(id);
       const fields = recordOf(input);
       // Checked inside the store's write, which looks the post up once (post-changes.ts).
       const changes = (current: Post) => parsePostChanges(fields, current);
-      const post = await store.updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields) });
+      const post = await store.updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields), by });
       // Sent content was sanitized by the write, so the stored copy is the sanitized one.
       return cmsPostOf(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content));
     },
 
-    async remove(id) {
+    async remove(id, by) {
       assertPostId(id);
-      return store.deletePost(id);
+      return store.deletePost(id, by);
     },
 
     async createTag(input) {

@@ -5,7 +5,7 @@ import { fieldErrors } from "~/shared/field-errors";
 import type { AppContext } from "~/server/context";
 import type { HtmlCache } from "~/server/page-cache/html-cache";
 import type { CacheableRoute } from "~/server/page-cache/page-rules";
-import { SHOWS_POSTS, showsHeader, showsPost } from "~/shared/page-cache";
+import { encodeSlug, SHOWS_POSTS, showsHeader, showsPost } from "~/shared/page-cache";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 
 /** `?page=&pageSize=` for clients that want less than every post; both or neither. */
@@ -61,8 +61,12 @@ export function publicBlogRouter({ blog }: AppContext, sendJson: HtmlCache["send
   });
 
   router.get(ONE, async (req, res) => {
-    res.set(showsHeader([showsPost(req.params.slug)])); // the list's, set above, is not this answer's
     const post = await blog.getPublished(req.params.slug);
+    const moved = post ? undefined : await blog.movedTo(req.params.slug);
+    // An old slug moves for good; the answer is not kept by the page cache, which keeps 200s and 404s.
+    if (moved?.shown) return res.redirect(301, `${req.baseUrl}/public/blog/posts/${encodeSlug(moved.slug)}`);
+    // The list's header, set above, is not this answer's.
+    res.set(showsHeader([showsPost(req.params.slug), ...(moved ? [showsPost(moved.slug)] : [])]));
     if (!post) throw new NotFoundError(BLOG_MESSAGES.notFoundApi);
     sendJson(req, res, 200, post);
   });

@@ -76,12 +76,11 @@ export function createSiteService(store: Store, sessions: Sessions) {
     publish: async (by: string) => summaryOf(await store.publishSite(by)),
     restore: async (id: number, by: string) => summaryOf(await store.restoreSiteRevision(id, by)),
     revisions: async () => (await store.listSiteRevisions()).map(summaryOf),
-    /** One revision's content and the one before it, for the Site tab's differences. */
+    /** One revision with its content, for the Site tab's differences. */
     async revision(id: number) {
-      const list = await store.listSiteRevisions();
-      const index = list.findIndex((r) => r.id === id);
-      if (index === -1) throw new NotFoundError(SITE_CONTENT_MESSAGES.revisionNotFound);
-      return { revision: list[index]!, previous: list[index + 1]?.content ?? null };
+      const found = (await store.listSiteRevisions()).find((r) => r.id === id);
+      if (!found) throw new NotFoundError(SITE_CONTENT_MESSAGES.revisionNotFound);
+      return found;
     },
   };
 }

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { siteContentSchema, SITE_SECTIONS, type SiteContent } from "~/shared/site-content";
-import type { ContactMessage, Post, Settings, SiteRevision, SiteState, Tag, TagRedirect, User } from "./types";
+import type {
+  ContactMessage,
+  Post,
+  Revision,
+  Settings,
+  SiteRevision,
+  SiteState,
+  SlugRedirect,
+  Tag,
+  TrashedPost,
+  User,
+} from "./types";
 
 /**
  * The shape of `data/db.json` (docs/architecture.md section 4), checked on every load. Records are loose
@@ -94,9 +105,44 @@ export const settingsRecordSchema = z.object({ writersSeeInbox: z.boolean() });
 export const settingsSchema = settingsRecordSchema.loose();
 export const DEFAULT_SETTINGS: Settings = { writersSeeInbox: false };
 
-/** A renamed or merged tag's old slug, pointing at the tag that now holds its posts. */
-export const tagRedirectRecordSchema = z.object({ from: z.string().min(1), to: id });
-const tagRedirectSchema = tagRedirectRecordSchema.loose();
+/**
+ * An old slug pointing at the record (by id) that now answers for it: a renamed or merged tag,
+ * a post whose slug changed (src/server/store/slug-redirects.ts).
+ */
+export const slugRedirectRecordSchema = z.object({ from: z.string().min(1), to: id });
+const slugRedirectSchema = slugRedirectRecordSchema.loose();
+
+/** Who saved a revision or sent a post to the trash; absent when nobody signed in did (a command-line restore). */
+export const actorSchema = z.object({ id, username: z.string() });
+
+/**
+ * One saved version of something editors change (src/server/revisions/), whatever it is: the
+ * subject names the kind ("post") and its id, the snapshot holds its fields as saved, `changed`
+ * names the fields that differ from the version before it.
+ */
+export const revisionRecordSchema = z.object({
+  id,
+  subject: z.string().min(1),
+  subjectId: id,
+  by: actorSchema.optional(),
+  /** The first save folded into this revision, and the last (revision-changes.ts). */
+  createdAt: z.string(),
+  savedAt: z.string(),
+  changed: z.array(z.string()),
+  snapshot: z.record(z.string(), z.unknown()),
+  /** A History restore (`restoredFrom` names the revision put back) or a backup's restore. */
+  origin: z.enum(["restore", "backup"]).optional(),
+  restoredFrom: id.optional(),
+});
+const revisionSchema = revisionRecordSchema.loose();
+
+/** A deleted post, kept with its revisions until the trash period ends (docs/architecture.md section 4). */
+export const trashedPostRecordSchema = postRecordSchema.extend({
+  deletedAt: z.string(),
+  deletedBy: actorSchema.optional(),
+});
+// Posts enter the trash through the store, summary filled, so the schema needs no fallback.
+const trashedPostSchema = trashedPostRecordSchema.extend({ tags: z.array(storedTagSchema) }).loose();
 
 /**
  * Site content as stored (src/shared/site-content.ts): checked against the schema the Site tab
@@ -137,6 +183,8 @@ const metaRecordSchema = z.object({
   nextTagId: counter,
   nextUserId: counter,
   nextMessageId: counter,
+  /** Absent until the first revision; derived from the revisions' ids when missing. */
+  nextRevisionId: counter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -158,7 +206,11 @@ export const dbFileSchema = z
     messages: z.array(messageSchema).default([]),
     // Both absent in files from before the inbox settings and tag renames; read as the defaults.
     settings: settingsSchema.optional(),
-    tagRedirects: z.array(tagRedirectSchema).optional(),
+    tagRedirects: z.array(slugRedirectSchema).optional(),
+    // Absent in files from before post history (revisions, the trash and post slug redirects).
+    postRedirects: z.array(slugRedirectSchema).optional(),
+    revisions: z.array(revisionSchema).optional(),
+    trash: z.array(trashedPostSchema).optional(),
     // Both absent in files from before the site's content was data; read as the defaults.
     site: siteSchema.optional(),
     siteRevisions: z.array(siteRevisionSchema).optional(),
@@ -174,6 +226,10 @@ export const dbFileSchema = z
     unique(db.users, (u) => u.username.toLowerCase(), "users", ctx);
     unique(db.messages, (m) => m.id, "messages", ctx);
     unique(db.siteRevisions ?? [], (r) => r.id, "siteRevisions", ctx);
+    unique(db.revisions ?? [], (r) => r.id, "revisions", ctx);
+    // A trashed post keeps its id and slug reserved (docs/architecture.md section 4).
+    unique([...db.posts, ...(db.trash ?? [])], (p) => p.id, "trash", ctx);
+    unique([...db.posts, ...(db.trash ?? [])], (p) => p.slug, "trash", ctx);
   });
 
 export type Meta = z.infer<typeof metaRecordSchema>;
@@ -184,7 +240,10 @@ export type DbFile = {
   users: User[];
   messages: ContactMessage[];
   settings?: Settings;
-  tagRedirects?: TagRedirect[];
+  tagRedirects?: SlugRedirect[];
+  postRedirects?: SlugRedirect[];
+  revisions?: Revision[];
+  trash?: TrashedPost[];
   site?: SiteState;
   siteRevisions?: SiteRevision[];
   meta: Meta;
@@ -221,7 +280,7 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
   const meta: Meta = {
     ...db.meta,
     nextPostId: nextAbove(
-      posts.map((p) => p.id),
+      [...posts, ...(db.trash ?? [])].map((p) => p.id),
       db.meta?.nextPostId,
     ),
     nextTagId: nextAbove(
@@ -236,6 +295,12 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
       db.messages.map((m) => m.id),
       db.meta?.nextMessageId,
     ),
+    ...(db.revisions?.length && {
+      nextRevisionId: nextAbove(
+        db.revisions.map((r) => r.id),
+        db.meta?.nextRevisionId,
+      ),
+    }),
   };
   return { ...db, posts, meta };
 }

@@ -1,14 +1,18 @@
 import type { Change } from "./change";
 import { lowerName, type Snapshot } from "./db-snapshot";
 import { describeChange } from "./describe-change";
+import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as messages from "~/server/contact/message-changes";
 import * as posts from "~/server/posts/post-changes";
+import * as trash from "~/server/posts/post-trash";
+import type { SaveOrigin } from "~/server/posts/post-revisions";
 import * as settings from "~/server/contact/settings-changes";
 import * as site from "~/server/site/site-changes";
 import type { SiteContent } from "~/shared/site-content";
 import * as users from "~/server/users/user-changes";
 import * as tagChanges from "~/server/tags/tag-changes";
 import type {
+  Actor,
   ChangeKind,
   ContentChange,
   MessagePatch,
@@ -81,20 +85,46 @@ export abstract class SnapshotStore {
   getPostBySlug(slug: string) {
     return this.read((s) => s.postsBySlug.get(slug));
   }
-  createPost(input: PostInput) {
-    return this.write((s, now) => posts.createPost(s, input, now));
+  createPost(input: PostInput, save: SaveOrigin = {}) {
+    return this.write((s, now) => posts.createPost(s, input, now, save));
   }
-  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } = {}) {
-    return this.write((s, now) => posts.updatePost(s, id, changes, now, options.ifUpdatedAt));
+  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } & SaveOrigin = {}) {
+    const { ifUpdatedAt, ...save } = options;
+    return this.write((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save));
   }
-  deletePost(id: number) {
-    return this.write((s) => posts.deletePost(s, id));
+  deletePost(id: number, by?: Actor) {
+    return this.write((s, now) => posts.deletePost(s, id, now, by));
   }
-  deletePosts(ids: number[]) {
-    return this.write((s) => posts.deletePosts(s, ids));
+  deletePosts(ids: number[], by?: Actor) {
+    return this.write((s, now) => posts.trashPosts(s, ids, now, by));
   }
-  restorePosts(given: SavedPost[]) {
-    return this.write((s) => posts.restorePosts(s, given));
+  restorePosts(given: SavedPost[], history: posts.RestoredHistory = {}) {
+    return this.write((s, now) => posts.restorePosts(s, given, now, history));
+  }
+
+  listRevisions(subject: string, subjectId: number) {
+    return this.read((s) => revisionsOf(s.data, subject, subjectId).reverse());
+  }
+  revisionsOfSubject(subject: string) {
+    return this.read((s) => (s.data.revisions ?? []).filter((r) => r.subject === subject));
+  }
+  listTrash() {
+    return this.read((s) => (s.data.trash ?? []).slice());
+  }
+  restoreFromTrash(id: number) {
+    return this.write((s) => trash.restoreFromTrash(s, id));
+  }
+  deleteForGood(id: number) {
+    return this.write((s) => trash.deleteForGood(s, id));
+  }
+  sweepHistory(policy: trash.HistoryPolicy) {
+    return this.write((s, now) => trash.sweepHistory(s, policy, now));
+  }
+  resolvePostRedirect(slug: string) {
+    return this.read((s) => trash.resolvePostRedirect(s, slug));
+  }
+  listPostRedirects() {
+    return this.read((s) => (s.data.postRedirects ?? []).slice());
   }
 
   listTags() {

@@ -5,6 +5,9 @@
 import type { z } from "zod";
 import type { postInputSchema } from "~/shared/schemas";
 import type { SiteContent } from "~/shared/site-content";
+import type { RestoredHistory } from "~/server/posts/post-changes";
+import type { SaveOrigin } from "~/server/posts/post-revisions";
+import type { HistoryPolicy } from "~/server/posts/post-trash";
 import type { NotificationClaims } from "~/server/contact/notification-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import type {
@@ -14,7 +17,9 @@ import type {
   siteRecordSchema,
   siteRevisionRecordSchema,
   tagRecordSchema,
-  tagRedirectRecordSchema,
+  revisionRecordSchema,
+  slugRedirectRecordSchema,
+  trashedPostRecordSchema,
   userRecordSchema,
 } from "./db-schema";
 
@@ -24,7 +29,12 @@ export type Post = z.infer<typeof postRecordSchema>;
 export type User = z.infer<typeof userRecordSchema>;
 export type ContactMessage = z.infer<typeof messageRecordSchema>;
 export type Settings = z.infer<typeof settingsRecordSchema>;
-export type TagRedirect = z.infer<typeof tagRedirectRecordSchema>;
+export type SlugRedirect = z.infer<typeof slugRedirectRecordSchema>;
+export type TagRedirect = SlugRedirect;
+export type Revision = z.infer<typeof revisionRecordSchema>;
+export type TrashedPost = z.infer<typeof trashedPostRecordSchema>;
+/** Who did a write, as a revision and the trash remember them; undefined for the command line. */
+export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {
   draft?: SiteContent;
   published?: SiteContent;
@@ -102,8 +112,8 @@ export interface Store {
   publishedPosts(): Promise<readonly Post[]>;
   getPostById(id: number): Promise<Post | undefined>;
   getPostBySlug(slug: string): Promise<Post | undefined>;
-  /** Throws ConflictError when the slug is taken. */
-  createPost(input: PostInput): Promise<Post>;
+  /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision. */
+  createPost(input: PostInput, save?: SaveOrigin): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
    * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
@@ -112,14 +122,34 @@ export interface Store {
   updatePost(
     id: number,
     changes: Partial<PostInput> | ((current: Post) => Partial<PostInput>),
-    options?: { ifUpdatedAt?: string },
+    options?: { ifUpdatedAt?: string } & SaveOrigin,
   ): Promise<Post>;
-  /** Throws NotFoundError for a missing id; answers the removed post. */
-  deletePost(id: number): Promise<Post>;
-  /** Removes those of the ids that exist, in one write (purge); answers the removed posts. */
-  deletePosts(ids: number[]): Promise<Post[]>;
-  /** Adds back posts whose id is missing, keeping every field as given; answers what was added and skipped. */
-  restorePosts(posts: SavedPost[]): Promise<{ restored: number[]; skipped: number[] }>;
+  /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
+  deletePost(id: number, by?: Actor): Promise<Post>;
+  /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
+  deletePosts(ids: number[], by?: Actor): Promise<Post[]>;
+  /**
+   * Adds back posts whose id is missing (and not in the trash), keeping every field as given, with
+   * the backup's revisions and old slugs of those posts; answers what was added and skipped.
+   */
+  restorePosts(posts: SavedPost[], history?: RestoredHistory): Promise<{ restored: number[]; skipped: number[] }>;
+
+  /** A subject's revisions (src/server/revisions/), newest first. */
+  listRevisions(subject: string, subjectId: number): Promise<Revision[]>;
+  /** Every revision of one kind of subject, oldest first (a backup's). */
+  revisionsOfSubject(subject: string): Promise<Revision[]>;
+  /** Deleted posts still in the trash, in the order they were deleted. */
+  listTrash(): Promise<TrashedPost[]>;
+  /** Puts a trashed post back as it was; NotFoundError when it is not in the trash. */
+  restoreFromTrash(id: number): Promise<Post>;
+  /** Deletes a trashed post for good, with its revisions and old slugs; NotFoundError when not in the trash. */
+  deleteForGood(id: number): Promise<TrashedPost>;
+  /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
+  sweepHistory(policy: HistoryPolicy): Promise<{ expired: number[] }>;
+  /** Where an old slug leads, when no post holds it (posts/post-trash.ts); `shown` when that post is public. */
+  resolvePostRedirect(slug: string): Promise<{ slug: string; shown: boolean } | undefined>;
+  /** Every post's old slugs. */
+  listPostRedirects(): Promise<SlugRedirect[]>;
 
   /** Sorted by name. */
   listTags(): Promise<Tag[]>;

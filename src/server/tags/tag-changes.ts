@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from "~/server/http/err
 import { checkRecord, type Change } from "~/server/store/change";
 import { storedTagSchema } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
+import { redirectsAfter, redirectTarget } from "~/server/store/slug-redirects";
 import type { Post, Tag, TagRedirect } from "~/server/store/types";
 
 export const tagSlugTakenMessage = (slug: string) => `A tag with the slug "${slug}" already exists.`;
@@ -27,16 +28,14 @@ function retagPosts(posts: Post[], retag: (tags: Tag[]) => Tag[] | undefined): P
   return changed ? next : posts;
 }
 
-/**
- * Old slugs keep answering (`/blog?tag=old` redirects, docs/product.md section 2): each points at a
- * tag id, so a tag renamed twice leads from either old slug to its current one. A slug a live tag
- * holds again needs no redirect; one pointing at a removed tag is dropped.
- */
-function redirectsAfter(snap: Snapshot, add: TagRedirect[], liveSlugs: Set<string>, goneIds: Set<number>) {
-  const kept = (snap.data.tagRedirects ?? []).filter(
-    (r) => !liveSlugs.has(r.from) && !goneIds.has(r.to) && !add.some((a) => a.from === r.from),
+/** Old tag slugs keep answering (`/blog?tag=old` redirects, docs/product.md section 2). */
+function redirectsAfterTags(snap: Snapshot, add: TagRedirect[], liveSlugs: Set<string>, goneIds: Set<number>) {
+  return redirectsAfter(
+    snap.data.tagRedirects,
+    add,
+    (slug) => liveSlugs.has(slug),
+    (id) => goneIds.has(id),
   );
-  return [...kept, ...add.filter((a) => !liveSlugs.has(a.from))];
 }
 
 export function renameTag(snap: Snapshot, id: number, input: { name: string; slug: string }): Change<Tag> {
@@ -54,7 +53,7 @@ export function renameTag(snap: Snapshot, id: number, input: { name: string; slu
   );
   const live = new Set(tags.map((t) => t.slug));
   const add = old.slug === tag.slug ? [] : [{ from: old.slug, to: id }];
-  const tagRedirects = redirectsAfter(snap, add, live, new Set());
+  const tagRedirects = redirectsAfterTags(snap, add, live, new Set());
   return { next: { ...snap.data, tags, posts, tagRedirects }, result: tag, kinds: ["tags", "posts"] };
 }
 
@@ -73,7 +72,7 @@ export function mergeTags(snap: Snapshot, fromId: number, intoId: number): Chang
   const live = new Set(tags.map((t) => t.slug));
   // The merged tag's own old slugs now lead to the tag that took its posts.
   const moved = (snap.data.tagRedirects ?? []).map((r) => (r.to === fromId ? { ...r, to: intoId } : r));
-  const tagRedirects = redirectsAfter(
+  const tagRedirects = redirectsAfterTags(
     { ...snap, data: { ...snap.data, tagRedirects: moved } },
     [{ from: from.slug, to: intoId }],
     live,
@@ -88,14 +87,14 @@ export function deleteTag(snap: Snapshot, id: number): Change<Tag> {
     list.some((t) => t.id === id) ? list.filter((t) => t.id !== id) : undefined,
   );
   const tags = snap.data.tags.filter((t) => t.id !== id);
-  const tagRedirects = redirectsAfter(snap, [], new Set(tags.map((t) => t.slug)), new Set([id]));
+  const tagRedirects = redirectsAfterTags(snap, [], new Set(tags.map((t) => t.slug)), new Set([id]));
   return { next: { ...snap.data, tags, posts, tagRedirects }, result: old, kinds: ["tags", "posts"] };
 }
 
 export function resolveTagRedirect(snap: Snapshot, slug: string): Tag | undefined {
   if (snap.tagsBySlug.has(slug)) return undefined;
-  const redirect = snap.data.tagRedirects?.find((r) => r.from === slug);
-  return redirect && snap.data.tags.find((t) => t.id === redirect.to);
+  const to = redirectTarget(snap.data.tagRedirects, slug);
+  return to === undefined ? undefined : snap.data.tags.find((t) => t.id === to);
 }
 
 export function createTag(snap: Snapshot, input: { name: string; slug: string }): Change<Tag> {

@@ -18,6 +18,8 @@ import { TAGS_MESSAGES } from "~/shared/tags";
 import { InboxPanel } from "./inbox-panel";
 import { POSTS_DATA_PATH, PostsPanel } from "./posts-panel";
 import { TagsPanel } from "./tags-panel";
+import { PostHistoryPanel } from "./post-history-panel";
+import { TRASH_MESSAGES, TrashPanel, undoAction } from "./trash-panel";
 import { useInboxSummary } from "./use-inbox";
 import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
@@ -26,7 +28,7 @@ import { canEditSite } from "~/shared/site-content";
 import { SitePanel } from "./site/site-panel";
 import { SITE_TAB_MESSAGES } from "./site/site-messages";
 
-type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "users" | "site" | "account";
+type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "site" | "account";
 
 /**
  * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -77,7 +79,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const remove = async (post: CmsListItem) => {
     try {
       await api.post(`/api/cms/delete-post/${post.id}`);
-      toast(ADMIN_MESSAGES.deleted);
+      toast({ ...ADMIN_MESSAGES.deleted, action: undoAction(post.id, reload) });
       void reload();
     } catch (err) {
       toast({
@@ -86,6 +88,13 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         variant: "destructive",
       });
     }
+  };
+
+  // A restore saved a new version: the editor starts again from it, as stored.
+  const restored = (post: CmsPost) => {
+    guard.setDirty(false);
+    setEditing(post);
+    setFormId(`post-${post.id}-${post.updatedAt}`);
   };
 
   const signOut = async () => {
@@ -125,6 +134,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           )}
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
           {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
+          {user.role === "admin" && <TabsTrigger value="trash">{TRASH_MESSAGES.tab}</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
           {canEditSite(user.role) && <TabsTrigger value="site">{SITE_TAB_MESSAGES.tab}</TabsTrigger>}
           <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
@@ -132,9 +142,15 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsContent value="posts" className="mt-6">
           <PostsPanel canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
         </TabsContent>
-        <TabsContent value="new" className="mt-6">
+        <TabsContent value="new" className="mt-6 space-y-6">
           <Card>{formId && <PostForm key={formId} post={editing} onDone={done} onDirtyChange={guard.setDirty} />}</Card>
+          {editing && formId && <PostHistoryPanel key={formId} postId={editing.id} onRestored={restored} />}
         </TabsContent>
+        {user.role === "admin" && (
+          <TabsContent value="trash" className="mt-6">
+            <TrashPanel onRestored={reload} />
+          </TabsContent>
+        )}
         {user.role === "admin" && (
           <TabsContent value="users" className="mt-6">
             <UsersPanel me={user} />

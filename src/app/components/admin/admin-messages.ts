@@ -31,7 +31,8 @@ export const ADMIN_MESSAGES = {
     description: "Your draft is saved. It stays off the blog until you publish it.",
   },
   updated: { title: "Post updated successfully" },
-  deleted: { title: "Post deleted successfully", description: "The post has been permanently removed" },
+  // Deleting moves the post to the Trash (docs/decisions/097-deleted-posts-go-to-a-trash.md), so the toast says so and offers Undo.
+  deleted: { title: "Post deleted successfully", description: "The post was moved to the Trash" },
   createFailed: {
     title: "Failed to create post",
     withStatus: (status: number, body: string) => `Failed to create post (${status}): ${body}`,
@@ -42,7 +43,8 @@ export const ADMIN_MESSAGES = {
   formErrors: FORM_ERRORS,
   deleteConfirm: {
     title: "Delete this post?",
-    description: (title: string) => `"${title}" will be permanently removed from the blog. This cannot be undone.`,
+    description: (title: string) =>
+      `"${title}" will be removed from the blog and kept in the Trash, where an admin can restore it.`,
     action: "Delete",
   },
 } as const;

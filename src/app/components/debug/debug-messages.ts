@@ -8,7 +8,7 @@ export const DEBUG_MESSAGES = {
   backup: { failed: "Backup Failed", error: "Backup Error" },
   restore: { failed: "Restore Failed", error: "Restore Error" },
   invalidId: { title: "Invalid ID", description: "Please enter a valid post ID" },
-  deleted: (id: number) => ({ title: "Post deleted", description: `Post ${id} has been permanently removed.` }),
+  deleted: (id: number) => ({ title: "Post deleted", description: `Post ${id} was moved to the Trash.` }),
   backedUp: (count: number, file: string) => ({
     title: "Backup created",
     description: `${count} posts saved to ${file}.`,
@@ -17,7 +17,7 @@ export const DEBUG_MESSAGES = {
   noBackups: "No backups yet. Backup Now saves every post to the data folder.",
   confirmDelete: (title: string, id: number) => ({
     title: `Delete post ${id}?`,
-    description: `"${title}" will be permanently removed. Take a backup first if you may want it back.`,
+    description: `"${title}" will be moved to the Trash, where an admin can restore it until it expires.`,
   }),
   confirmRestore: {
     title: "Restore from this backup?",

@@ -6,6 +6,7 @@ import { api } from "~/app/lib/api";
 import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { usePostList } from "~/app/components/admin/use-post-list";
+import { undoAction } from "~/app/components/admin/trash-panel";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/app/components/ui/tabs";
@@ -36,7 +37,7 @@ export function DebugTools() {
   const deletePost = async (id: number) => {
     try {
       await api.delete(`/api/debug/delete-post/${id}`);
-      toast(DEBUG_MESSAGES.deleted(id));
+      toast({ ...DEBUG_MESSAGES.deleted(id), action: undoAction(id, reload) });
     } catch (err) {
       failureToast(err, DEBUG_MESSAGES.deletion);
     }

@@ -73,7 +73,7 @@ export function ManagementPanel({
           open={confirming}
           onOpenChange={setConfirming}
           title={`Delete post ${idText}?`}
-          description="The post is permanently removed. Take a backup first if you may want it back."
+          description="The post is moved to the Trash, where an admin can restore it until it expires."
           confirmLabel="Delete"
           onConfirm={() => {
             onDelete(id);

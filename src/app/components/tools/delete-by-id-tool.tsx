@@ -8,6 +8,7 @@ import { Field, inputClasses } from "~/app/components/ui/field";
 import { DELETE_BY_ID_MESSAGES as M, POST_LIST_MESSAGES, TOOL_LINKS } from "./tool-messages";
 import { ToolPostList, useToolPosts } from "./tool-post-list";
 import { useBusy } from "./use-busy";
+import { undoAction } from "~/app/components/admin/trash-panel";
 
 /** docs/product.md section 5, Delete by ID page: what stops a delete, in the product's order, or nothing. */
 function deleteProblem(postId: string, confirmation: string): ToastInput | undefined {
@@ -45,7 +46,7 @@ export function DeleteByIdTool() {
       try {
         await api.delete(`/api/debug/delete-post/${id}`);
         setDeleted((ids) => [...ids, id]);
-        toast(M.deleted(id));
+        toast({ ...M.deleted(id), action: undoAction(id, reload) });
         setPostId("");
         setConfirmation("");
       } catch (err) {

@@ -13,7 +13,10 @@ export const TOOL_PAGES = {
     title: "Emergency HTML Blog Post Creator",
     intro: "Builds a standalone HTML page from raw HTML, in this browser only. Nothing is sent to the server.",
   },
-  deletePosts: { title: "Emergency Post Deletion", intro: "Permanently delete one post by its ID." },
+  deletePosts: {
+    title: "Emergency Post Deletion",
+    intro: "Delete one post by its ID; it waits in the Trash until it expires.",
+  },
   deleteAllPosts: {
     title: "Delete ALL Blog Posts",
     intro: "Removes every post from the blog. A backup is taken first.",
@@ -89,7 +92,7 @@ export const DELETE_BY_ID_MESSAGES = {
   networkError: "Error deleting post",
   deleted: (id: number) => ({
     title: "Post deleted successfully",
-    description: `Post ID ${id} has been permanently removed.`,
+    description: `Post ID ${id} was moved to the Trash.`,
   }),
   deletedIds: "Deleted post IDs",
   failedIds: "Failed post IDs",
@@ -99,7 +102,7 @@ export const DELETE_BY_ID_MESSAGES = {
 export const PURGE_MESSAGES = {
   button: "Delete ALL Posts",
   working: "Deleting all posts...",
-  warning: "This permanently removes every post on the blog, published and draft.",
+  warning: "This removes every post from the blog, published and draft, to the Trash.",
   first: {
     title: "Delete all blog posts?",
     description: "Every post on the blog, published or draft, will be removed. A backup of all posts is taken first.",
@@ -108,7 +111,7 @@ export const PURGE_MESSAGES = {
   second: {
     title: "Are you absolutely sure?",
     description:
-      "This cannot be undone. Every post disappears from the blog at once; only the backup taken first can bring them back.",
+      "Every post disappears from the blog at once. They wait in the Trash until it expires, and the backup taken first holds them too.",
     action: "Delete everything",
   },
   empty: { title: "No posts to delete", description: "The blog database is already empty." },

@@ -11,13 +11,13 @@ import type { DbFile } from "~/server/store/db-schema";
 type Kind = "value" | "time";
 type Column = readonly [field: string, column: string, kind?: Kind];
 
-export type CollectionKey = "posts" | "tags" | "users" | "messages" | "siteRevisions";
+export type CollectionKey = "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "siteRevisions";
+/** `counted`: named in the db commands' summary of a site ("3 posts, 4 tags, 1 user, 0 messages"). */
 export type Collection = {
   key: CollectionKey;
   table: string;
   columns: readonly Column[];
-  /** How the db commands name one record, when not the key without its final "s". */
-  noun?: string;
+  counted?: boolean;
 };
 export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
@@ -26,6 +26,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "tags",
     table: "tags",
+    counted: true,
     columns: [
       ["id", "id"],
       ["name", "name"],
@@ -35,6 +36,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "posts",
     table: "posts",
+    counted: true,
     columns: [
       ["id", "id"],
       ["title", "title"],
@@ -52,6 +54,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "users",
     table: "users",
+    counted: true,
     columns: [
       ["id", "id"],
       ["username", "username"],
@@ -63,6 +66,7 @@ export const COLLECTIONS: readonly Collection[] = [
   {
     key: "messages",
     table: "messages",
+    counted: true,
     columns: [
       ["id", "id"],
       ["name", "name"],
@@ -74,10 +78,28 @@ export const COLLECTIONS: readonly Collection[] = [
       ["createdAt", "created_at", "time"],
     ],
   },
+  // Post history (migrations/008): the snapshot and the rest of a revision travel in `extra`.
+  {
+    key: "revisions",
+    table: "revisions",
+    columns: [
+      ["id", "id"],
+      ["subject", "subject"],
+      ["subjectId", "subject_id"],
+      ["createdAt", "created_at", "time"],
+    ],
+  },
+  {
+    key: "trash",
+    table: "post_trash",
+    columns: [
+      ["id", "id"],
+      ["deletedAt", "deleted_at", "time"],
+    ],
+  },
   {
     key: "siteRevisions",
     table: "site_revisions",
-    noun: "site revision",
     columns: [
       ["id", "id"],
       ["createdAt", "created_at", "time"],
@@ -127,7 +149,7 @@ export function fromRow<T>(collection: Collection, row: Row): T {
   return Object.assign(record, row.extra as Row) as T;
 }
 
-/** A file from before site revisions has none. */
+/** A collection absent from an older file holds no record. */
 export const recordsOf = (data: DbFile, key: CollectionKey) => (data[key] ?? []) as readonly Rec[];
 
 /** What a write changed in one collection: the records to write and the ids to remove. */

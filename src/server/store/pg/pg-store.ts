@@ -53,9 +53,8 @@ const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf
 
 /** "3 posts, 4 tags, 1 user, 0 messages", for the db commands; site revisions only when there are some. */
 export const describeRecords = (data: DbFile) =>
-  COLLECTIONS.map((c) => [c, recordsOf(data, c.key).length] as const)
-    .filter(([c, n]) => n > 0 || c.key !== "siteRevisions")
-    .map(([c, n]) => countPosts(n, c.noun ?? c.key.replace(/s$/, "")))
+  COLLECTIONS.filter((c) => c.counted)
+    .map((c) => countPosts(recordsOf(data, c.key).length, c.key.replace(/s$/, "")))
     .join(", ");
 
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });

@@ -1,6 +1,6 @@
-import { diffWords } from "diff";
 import { useCallback, useEffect, useState } from "react";
 import { api } from "~/app/lib/api";
+import { RevisionDiff, type DiffField } from "~/app/components/history/revision-diff";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { ConfirmDialog } from "~/app/components/ui/confirm-dialog";
@@ -8,7 +8,7 @@ import { formatDateTime } from "~/shared/dates";
 import type { SiteContent, SiteRevisionSummary } from "~/shared/site-content";
 import { SITE_TAB_MESSAGES as M } from "./site-messages";
 
-type Detail = { revision: SiteRevisionSummary & { content: SiteContent }; previous: SiteContent | null };
+type Detail = SiteRevisionSummary & { content: SiteContent };
 
 /** Every text of the content by its path, for listing what a revision changed. */
 function leaves(value: unknown, path = "", out = new Map<string, string>()): Map<string, string> {
@@ -19,46 +19,39 @@ function leaves(value: unknown, path = "", out = new Map<string, string>()): Map
 }
 
 /** Industries by their key, with their place: a reordering reads as moved places, not as every text changed. */
-const byKey = (content: SiteContent | null) =>
-  content && {
-    ...content,
-    industries: Object.fromEntries(content.industries.map((industry, place) => [industry.key, { ...industry, place }])),
-  };
+const byKey = (content: SiteContent) => ({
+  ...content,
+  industries: Object.fromEntries(content.industries.map((industry, place) => [industry.key, { ...industry, place }])),
+});
 
-/** The fields a revision changed from the one before it, each as words removed and added. */
-function Differences({ detail }: { detail: Detail }) {
-  const before = leaves(byKey(detail.previous) ?? {});
-  const after = leaves(byKey(detail.revision.content));
-  const paths = [...new Set([...before.keys(), ...after.keys()])].filter((p) => before.get(p) !== after.get(p));
-  if (paths.length === 0) return <p className="text-sm text-slate-600">{M.noChanges}</p>;
-  return (
-    <dl className="space-y-3 text-sm">
-      {paths.map((path) => (
-        <div key={path}>
-          <dt className="font-mono text-xs text-slate-600">{path}</dt>
-          <dd className="mt-1 rounded bg-slate-50 p-2">
-            {diffWords(before.get(path) ?? "", after.get(path) ?? "").map((part, i) =>
-              part.added ? (
-                <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
-                  {part.value}
-                </ins>
-              ) : part.removed ? (
-                <del key={i} className="bg-red-100 text-red-900">
-                  {part.value}
-                </del>
-              ) : (
-                <span key={i}>{part.value}</span>
-              ),
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+/**
+ * How a revision's texts differ from the published ones, word by word, in the post History's view
+ * of differences (src/app/components/history/revision-diff.tsx), each named by its path: what a
+ * restore of it would change.
+ */
+function Differences({ detail, published }: { detail: Detail; published: SiteContent }) {
+  const before = leaves(byKey(detail.content));
+  const after = leaves(byKey(published));
+  const fields = [...new Set([...before.keys(), ...after.keys()])].map((path): DiffField => ({
+    name: path,
+    label: path,
+    kind: "text",
+    before: before.get(path) ?? "",
+    after: after.get(path) ?? "",
+  }));
+  return <RevisionDiff fields={fields} />;
 }
 
 /** Every publish, newest first: who and when, what it changed, and a way back to it. */
-export function SiteHistory({ version, onRestored }: { version: number; onRestored: () => void }) {
+export function SiteHistory({
+  published,
+  version,
+  onRestored,
+}: {
+  published: SiteContent;
+  version: number;
+  onRestored: () => void;
+}) {
   const [revisions, setRevisions] = useState<SiteRevisionSummary[] | null>(null);
   const [shown, setShown] = useState<Detail | null>(null);
   const [restoring, setRestoring] = useState<number | null>(null);
@@ -75,7 +68,7 @@ export function SiteHistory({ version, onRestored }: { version: number; onRestor
         {revisions.map((r) => (
           <li key={r.id} className="rounded-lg border border-slate-200 bg-white p-4">
             <div className="flex flex-wrap items-center gap-3">
-              <span className="font-semibold text-slate-900">{M.revision(r.id)}</span>
+              <h3 className="font-semibold text-slate-900">{M.revision(r.id)}</h3>
               <span className="text-sm text-slate-600">
                 {formatDateTime(r.createdAt)} · {r.createdBy || M.builtIn}
                 {r.restoredFrom !== undefined && ` · ${M.restoredFrom(r.restoredFrom)}`}
@@ -90,23 +83,21 @@ export function SiteHistory({ version, onRestored }: { version: number; onRestor
                   type="button"
                   variant="outline"
                   size="sm"
-                  aria-expanded={shown?.revision.id === r.id}
+                  aria-expanded={shown?.id === r.id}
                   onClick={async () =>
-                    setShown(
-                      shown?.revision.id === r.id ? null : await api.get<Detail>(`/api/admin/site/revisions/${r.id}`),
-                    )
+                    setShown(shown?.id === r.id ? null : await api.get<Detail>(`/api/admin/site/revisions/${r.id}`))
                   }
                 >
-                  {shown?.revision.id === r.id ? M.hideChanges : M.showChanges}
+                  {shown?.id === r.id ? M.hideChanges : M.showChanges}
                 </Button>
                 <Button type="button" variant="secondary" size="sm" onClick={() => setRestoring(r.id)}>
                   {M.restore}
                 </Button>
               </span>
             </div>
-            {shown?.revision.id === r.id && (
+            {shown?.id === r.id && (
               <div className="mt-4">
-                <Differences detail={shown} />
+                <Differences detail={shown} published={published} />
               </div>
             )}
           </li>

@@ -47,7 +47,6 @@ export const SITE_TAB_MESSAGES = {
   changed: "Changed",
   showChanges: "Show changes",
   hideChanges: "Hide changes",
-  noChanges: "No differences.",
   restore: "Restore",
   restoreTitle: (id: number) => `Restore revision ${id}?`,
   restoreText: "Its content is published again as a new revision. Your unpublished draft is replaced.",

@@ -148,6 +148,7 @@ export function SitePanel({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
           </TabsContent>
           <TabsContent value="history" className="mt-6">
             <SiteHistory
+              published={view.published}
               version={version}
               onRestored={() => {
                 toast({ title: SITE_CONTENT_MESSAGES.restored });

@@ -1,0 +1,48 @@
+import { Router } from "express";
+import { actorOf } from "~/server/auth/actor";
+import type { Guards } from "~/server/auth/guards";
+import type { AppContext } from "~/server/context";
+import { postIdOf, revisionIdOf } from "./post-history";
+
+/**
+ * A post's history (docs/api.md): its revisions, one whole, and a restore, which saves the old
+ * version as a new revision; and the Trash, admins only, as deleting is. Reads need a signed-in
+ * user, writes a same-origin request too.
+ */
+export function historyRouter(
+  { history, sessions }: AppContext,
+  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+): Router {
+  const router = Router();
+
+  router.get("/cms/posts/:id/revisions", requireUser, async (req, res) => {
+    res.json(await history.list(postIdOf(req.params.id)));
+  });
+
+  router.get("/cms/posts/:id/revisions/:rev", requireUser, async (req, res) => {
+    res.json(await history.get(postIdOf(req.params.id), revisionIdOf(req.params.rev)));
+  });
+
+  router.post("/cms/posts/:id/revisions/:rev/restore", requireUser, requireSameOrigin, async (req, res) => {
+    const [id, rev] = [postIdOf(req.params.id), revisionIdOf(req.params.rev)];
+    res.json(await history.restore(id, rev, await actorOf(sessions, req, res)));
+  });
+
+  router.get("/cms/posts/:id/redirects", requireUser, async (req, res) => {
+    res.json({ from: await history.redirects(postIdOf(req.params.id)) });
+  });
+
+  router.get("/cms/trash", requireAdmin, async (_req, res) => {
+    res.json(await history.trash());
+  });
+
+  router.post("/cms/trash/:id/restore", requireAdmin, requireSameOrigin, async (req, res) => {
+    res.json(await history.untrash(postIdOf(req.params.id)));
+  });
+
+  router.delete("/cms/trash/:id", requireAdmin, requireSameOrigin, async (req, res) => {
+    res.json(await history.deleteForGood(postIdOf(req.params.id)));
+  });
+
+  return router;
+}

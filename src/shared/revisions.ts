@@ -1,0 +1,56 @@
+/**
+ * What the History panel and /api/cms/posts/{id}/revisions speak: a revision's summary in the list,
+ * the whole revision, and the messages, shared by the server and the editor.
+ */
+
+/** The fields a post's revision keeps, in the order the History panel names them. */
+export const POST_REVISION_FIELDS = ["title", "slug", "summary", "content", "coverImage", "tags", "published"] as const;
+export type PostRevisionField = (typeof POST_REVISION_FIELDS)[number];
+
+export type PostSnapshot = {
+  title: string;
+  slug: string;
+  summary: string;
+  content: string;
+  /** "" for none. */
+  coverImage: string;
+  tags: string[];
+  published: boolean;
+};
+
+export type RevisionActor = { id: number; username: string };
+
+/** One line of a subject's history, newest first. */
+export type RevisionSummary = {
+  id: number;
+  /** The first and the last save folded into this revision. */
+  createdAt: string;
+  savedAt: string;
+  /** Null for a version nobody signed in saved (kept from before revisions, a command-line restore). */
+  by: RevisionActor | null;
+  changed: string[];
+  origin?: "restore" | "backup";
+  restoredFrom?: number;
+};
+
+export type RevisionDetail<S = PostSnapshot> = RevisionSummary & { snapshot: S };
+
+/** A post in the trash, as the Trash view lists it. */
+export type TrashedPostSummary = {
+  id: number;
+  title: string;
+  slug: string;
+  published: boolean;
+  deletedAt: string;
+  deletedBy: RevisionActor | null;
+  /** When it is deleted for good. */
+  expiresAt: string;
+};
+
+export const REVISION_MESSAGES = {
+  invalidRevision: "The revision id must be a positive whole number.",
+  notFound: (id: number) => `Revision ${id} not found for this post.`,
+  notInTrash: (id: number) => `Post ${id} is not in the trash.`,
+  slugInTrash: (slug: string) =>
+    `A post in the trash has the slug "${slug}": restore it or delete it for good before reusing the slug.`,
+} as const;
