@@ -98,9 +98,7 @@ describe("db commands", () => {
 
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
-    expect(imported.stdout).toMatch(
-      /^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/,
-    );
+    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/);
     expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2)}\n`);
 
     const target = path.join(makeTempDir("db-cli-"), "exported");
