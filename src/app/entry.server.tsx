@@ -51,6 +51,8 @@ export default function handleRequest(
         const { html, hashes } = markedScripts(page, nonce);
         // Set here, it replaces the policy without hashes every answer gets (security-headers.ts).
         responseHeaders.set("Content-Security-Policy", loadContext.contentSecurityPolicy(hashes));
+        // An editor's preview may be framed by the Site tab, on this site only (RFC 7034).
+        if (loadContext.framing.sameOrigin) responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(html, { headers: responseHeaders, status }));
         callback();

@@ -45,6 +45,8 @@ import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
 import { createTagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
+import { createSiteService } from "~/server/site/site-service";
+import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 
 export type AppDeps = {
   config: Config;
@@ -118,6 +120,7 @@ export function createApp({
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
     activity,
     analytics,
+    site: createSiteService(store, sessions),
   };
   void notifier?.resumePending();
   const sweeper = sweepHistoryEvery(store, config.history);
@@ -126,7 +129,7 @@ export function createApp({
   // Vite's dev server hands a fresh build per request and the cache is off by default there
   // (config.ts): its routes declare nothing the cache could read before a request.
   const pages = typeof build === "function" ? [] : routeTree(build);
-  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, PUBLIC_BLOG_CACHEABLE)]);
+  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, [...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE])]);
   const schemeHeaders = httpsOnlyHeaders(trust);
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules, schemeHeaders });
 
@@ -146,12 +149,17 @@ export function createApp({
     reactRouterAdapter({
       build,
       mode: config.env === "production" ? "production" : "development",
-      getLoadContext: (req) => ({
-        ...context,
-        clientIp: req.ip ?? "unknown",
-        documentHtml: new Map(),
-        contentSecurityPolicy: (scriptHashes) => contentSecurityPolicy({ dev, scriptHashes }),
-      }),
+      getLoadContext: (req) => {
+        const framing = { sameOrigin: false };
+        return {
+          ...context,
+          clientIp: req.ip ?? "unknown",
+          documentHtml: new Map(),
+          framing,
+          contentSecurityPolicy: (scriptHashes) =>
+            contentSecurityPolicy({ dev, scriptHashes, frameSelf: framing.sameOrigin }),
+        };
+      },
       keeper: htmlCache.keeper,
     }),
   );

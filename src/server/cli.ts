@@ -6,7 +6,7 @@ import type { RefusedPost } from "~/shared/operations";
 import { countPosts } from "./backups/backup-file";
 import { describeRefused } from "./posts/post-rules";
 import { readBackupFileContents } from "./backups/backup-folder";
-import { backupExtrasOf } from "./backups/backup-service";
+import { backupExtrasOf, restoreSiteContent } from "./backups/backup-service";
 import { takeBackup } from "./backups/backup-shelf";
 import { restoreMedia } from "./media/media-backup";
 import { restoreAnalytics } from "./analytics/analytics-backup";
@@ -193,6 +193,7 @@ async function restore(values: Values, [file]: string[]): Promise<void> {
     redirects,
     activity: entries,
     analytics,
+    site,
   } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
@@ -203,6 +204,7 @@ async function restore(values: Values, [file]: string[]): Promise<void> {
       // The log's entries the backup carries and this site lacks (docs/decisions/102-activity-log.md).
       await activity.addMissing(entries);
       await restoreAnalytics(files.analytics, analytics);
+      await restoreSiteContent(store, site);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
     },
     { seed: false },

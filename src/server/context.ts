@@ -18,6 +18,7 @@ import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./store/types";
 import type { TagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
+import type { SiteService } from "~/server/site/site-service";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -61,6 +62,8 @@ export type AppContext = {
   activity: ActivityLog;
   /** Page views and leads (docs/decisions/106-analytics-without-cookies.md); absent with ANALYTICS=off. */
   analytics?: Analytics;
+  /** The site's content: what pages show, the draft an editor previews, the Site tab's calls. */
+  site: SiteService;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */
@@ -76,6 +79,11 @@ export type RequestContext = AppContext & {
    * (src/app/lib/document-html.tsx).
    */
   documentHtml: Map<string, string>;
+  /**
+   * Set by a loader that answers an editor's preview, which the Site tab shows in a frame of the
+   * admin page: the entry then lets this site, and only it, frame the document.
+   */
+  framing: { sameOrigin: boolean };
 };
 
 declare module "react-router" {

@@ -1,78 +1,18 @@
 /**
- * The home page's copy (docs/product.md section 2, Home), apart from the brand strings in site.ts
- * so that only the home page's JavaScript carries it. Isomorphic: no DOM and no Node APIs.
+ * The home page's copy on a fresh site (docs/product.md section 2, Home): part of the defaults of
+ * site-defaults.ts, which the admin's Site tab changes. Isomorphic: no DOM and no Node APIs.
  */
+import type { SiteHome } from "./site-content";
 import { SITE } from "./site";
 
-export type CopyCard = { readonly title: string; readonly text: string };
-
-export type CopyBlock = {
-  readonly title: string;
-  readonly text: string;
-  readonly points: readonly string[];
-};
-
-export type HomeCopy = {
-  readonly hero: {
-    /** The short line above the headline. */
-    readonly eyebrow: string;
-    readonly headline: string;
-    readonly subheadline: string;
-    /** Time-Saving, Reliable, Innovative. */
-    readonly cards: readonly [CopyCard, CopyCard, CopyCard];
-  };
-  readonly about: {
-    readonly title: string;
-    readonly paragraphs: readonly [string, string];
-    /** Innovative Approach, API-Driven, Industry Adaptability. */
-    readonly cards: readonly [CopyCard, CopyCard, CopyCard];
-    /** Label of the button that opens the sister site (SITE.sisterSite) in a new tab. */
-    readonly sisterSiteButton: string;
-  };
-  readonly coreTech: {
-    readonly title: string;
-    readonly intro: string;
-    /** Intelligent Queue Management, API-First Architecture. */
-    readonly blocks: readonly [CopyBlock, CopyBlock];
-    readonly benefits: {
-      readonly title: string;
-      /** Efficiency, Scalability, Analytics. */
-      readonly items: readonly [CopyCard, CopyCard, CopyCard];
-    };
-  };
-  /** The visitor's path through a queue, in four steps. */
-  readonly howItWorks: {
-    readonly title: string;
-    readonly intro: string;
-    readonly steps: readonly [CopyCard, CopyCard, CopyCard, CopyCard];
-  };
-  /** What the product does, in figures: facts about the product, never claims about customers. */
-  readonly facts: {
-    readonly title: string;
-    readonly items: readonly { readonly figure: string; readonly label: string }[];
-  };
-  readonly industriesSection: {
-    readonly title: string;
-    readonly intro: string;
-    readonly exploreAllLabel: string;
-  };
-  readonly cta: {
-    readonly headline: string;
-    readonly text: string;
-    readonly button: string;
-  };
-  readonly contact: {
-    readonly title: string;
-    readonly intro: string;
-  };
-};
-
-export const HOME: HomeCopy = {
+export const HOME: SiteHome = {
   hero: {
     eyebrow: "Virtual queues for every industry",
     headline: SITE.tagline,
     subheadline:
       "QueueWise replaces physical lines with smart virtual queues. Your customers wait where they like, and your team always knows who is next.",
+    primaryButton: "Explore Use Cases",
+    secondaryButton: "Contact Us",
     cards: [
       {
         title: "Time-Saving",
@@ -108,7 +48,7 @@ export const HOME: HomeCopy = {
         text: "From triage in a clinic to dock doors in a warehouse, the same engine adapts to the rules of each industry.",
       },
     ],
-    sisterSiteButton: `Visit ${SITE.sisterSite.name}`,
+    productButton: { label: `Visit ${SITE.sisterSite.name}`, url: SITE.sisterSite.url },
   },
   coreTech: {
     title: "Core Technology",
@@ -191,6 +131,7 @@ export const HOME: HomeCopy = {
     intro:
       "Wherever people wait, QueueWise can help. See how our platform adapts to the needs of ten different industries.",
     exploreAllLabel: "Explore all industry solutions",
+    learnMoreLabel: "Learn more",
   },
   cta: {
     headline: "Ready to Transform Your Queuing Experience?",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONTACT_INDUSTRY_OTHER, findIndustry, INDUSTRY_IDS } from "./industries";
+import { CONTACT_INDUSTRY_OTHER } from "./contact-choices";
+import { findIndustry } from "./industries";
 
 /**
  * The admin inbox of contact messages (docs/product.md section 2): its query and update schemas,
@@ -64,9 +65,9 @@ export const inboxQuerySchema = z.object({
   status: z.enum(INBOX_STATUSES, { error: INBOX_MESSAGES.invalidStatus }).default("inbox"),
   q: z.string().trim().max(200, INBOX_MESSAGES.invalidQuery).default(""),
   industry: z
-    .union([z.enum(INDUSTRY_IDS), z.literal(CONTACT_INDUSTRY_OTHER), z.literal("")], {
-      error: INBOX_MESSAGES.invalidIndustry,
-    })
+    .string({ error: INBOX_MESSAGES.invalidIndustry })
+    .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/, INBOX_MESSAGES.invalidIndustry)
+    .max(60, INBOX_MESSAGES.invalidIndustry)
     .default(""),
   page: z.coerce
     .number({ error: INBOX_MESSAGES.invalidPage })
@@ -97,6 +98,8 @@ export type InboxMessage = {
   email: string;
   company?: string;
   industry?: string;
+  /** The industry's title when the message was sent (absent on messages from before it was kept). */
+  industryTitle?: string;
   message: string;
   createdAt: string;
   read: boolean;
@@ -125,10 +128,13 @@ export type InboxPage = {
   counts: InboxCounts;
 };
 
-/** The industry's title, "Other" for the form's other choice, or the stored id for anything else. */
-export function industryName(id: string): string {
+/**
+ * The industry's title as the message kept it, "Other" for the form's other choice; for a message
+ * sent before titles were kept, the title of the site as built, or the stored id.
+ */
+export function industryName(id: string, title?: string): string {
   if (id === CONTACT_INDUSTRY_OTHER) return "Other";
-  return findIndustry(id)?.title ?? id;
+  return title ?? findIndustry(id)?.title ?? id;
 }
 
 /** What the inbox says about the notification email; nothing when none was configured. */

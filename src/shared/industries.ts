@@ -1,6 +1,9 @@
+import { industryPageDescription } from "./industry-pages";
+import type { IndustryIconName, SiteIndustry } from "./site-content";
+
 /**
- * The ten industries the site presents. Static content, built into the pages.
- * Isomorphic: no DOM and no Node APIs.
+ * The ten industries a fresh site presents: the defaults of the site's content
+ * (site-defaults.ts), which the admin's Site tab changes. Isomorphic: no DOM and no Node APIs.
  */
 
 export const INDUSTRY_IDS = [
@@ -18,18 +21,25 @@ export const INDUSTRY_IDS = [
 
 export type IndustryId = (typeof INDUSTRY_IDS)[number];
 
-/** The contact form's choice for a visitor whose industry is not among the ten. */
-export const CONTACT_INDUSTRY_OTHER = "other";
+export type Industry = SiteIndustry;
 
-export type Industry = {
-  id: IndustryId;
-  title: string;
-  /** One or two sentences for cards. */
-  description: string;
-  features: readonly [string, string, string];
+type DefaultText = { title: string; description: string; features: [string, string, string] };
+
+/** The mark of each industry on its cards and its page. */
+const ICONS: { readonly [K in IndustryId]: IndustryIconName } = {
+  hospitality: "utensils-crossed",
+  healthcare: "stethoscope",
+  airports: "plane",
+  entertainment: "trophy",
+  "theme-parks": "ferris-wheel",
+  government: "landmark",
+  logistics: "truck",
+  retail: "shopping-bag",
+  finance: "wallet",
+  education: "graduation-cap",
 };
 
-const BY_ID: { readonly [K in IndustryId]: Omit<Industry, "id"> } = {
+const BY_ID: { readonly [K in IndustryId]: DefaultText } = {
   hospitality: {
     title: "Hospitality",
     description:
@@ -132,8 +142,18 @@ const BY_ID: { readonly [K in IndustryId]: Omit<Industry, "id"> } = {
   },
 };
 
-export const INDUSTRIES: readonly Industry[] = INDUSTRY_IDS.map((id) => ({ id, ...BY_ID[id] }));
+/** Each default industry keeps its first id as its key, and its own picture and scene. */
+export const INDUSTRIES: readonly Industry[] = INDUSTRY_IDS.map((id) => ({
+  key: id,
+  id,
+  ...BY_ID[id],
+  pageDescription: [...industryPageDescription(id)],
+  icon: ICONS[id],
+  scene: id,
+  shown: true,
+}));
 
+/** A default industry by id: the title of a message sent before the site's content was data. */
 export function findIndustry(id: string): Industry | undefined {
   return INDUSTRIES.find((industry) => industry.id === id);
 }

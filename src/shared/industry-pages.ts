@@ -1,10 +1,8 @@
 import type { IndustryId } from "./industries";
 
 /**
- * The long description on each industry's own page (the Industry's pageDescription of
- * docs/product.md section 3): three paragraphs. Kept apart from the cards' short copy in
- * industries.ts so that only the industry page's loader reads it, and no page's JavaScript
- * carries the ten texts (docs/decisions/002-small-public-javascript.md).
+ * The default long description on each industry's own page (the Industry's pageDescription of
+ * docs/product.md section 3): three paragraphs, part of the defaults of site-defaults.ts.
  * Isomorphic: no DOM and no Node APIs.
  */
 const PAGE_DESCRIPTIONS: { readonly [K in IndustryId]: readonly string[] } = {

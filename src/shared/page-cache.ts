@@ -25,6 +25,15 @@ export const showsPost = (slug: string) => `post:${encodeSlug(slug)}`;
 /** The published posts carrying one tag: the tag's list, and the related posts under a post with it. */
 export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;
 
+/** The published site content (docs/product.md section 10), all of it: the public site call. */
+export const SHOWS_SITE = "site";
+/** The home page's own copy and its industry cards. */
+export const SHOWS_SITE_HOME = "site:home";
+/** The industry cards of /industries. */
+export const SHOWS_SITE_INDUSTRIES = "site:industries";
+/** One industry's own page, by id. */
+export const showsIndustry = (id: string) => `site:industry:${encodeSlug(id)}`;
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**

@@ -1,12 +1,14 @@
 /**
  * Draft preview (docs/decisions/020-draft-preview.md): a signed-in writer or admin opens any post,
- * draft or not, at `/blog/{slug}?preview`, rendered as the public page with a bar saying so.
+ * draft or not, at `/blog/{slug}?preview`, rendered as the public page with a bar saying so. An
+ * admin's `?preview` on any page also shows the site content's draft (src/server/site/site-service.ts).
  */
 export const PREVIEW_PARAM = "preview";
 
 export const PREVIEW_MESSAGES = {
   draftBar: "Draft preview — not public",
   publishedBar: "Preview — this post is public",
+  siteDraftBar: "Site draft preview — not public",
   backToAdmin: "Back to Admin",
 } as const;
 

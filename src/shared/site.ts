@@ -19,7 +19,8 @@ export const SITE = {
   ],
 } as const;
 
-/** The footer's copyright line, for the year of the given date (the current one when rendered). */
-export function copyrightLine(now: Date = new Date()): string {
-  return `© ${now.getUTCFullYear()} ${SITE.name}. All rights reserved.`;
+/** The footer's copyright line for `holder`, for the year of the given date (the current one when rendered). */
+export function copyrightLine(holder: string = SITE.name, now: Date = new Date()): string {
+  // A holder that ends in a full stop ("QueueWise Inc.") gets no second one.
+  return `© ${now.getUTCFullYear()} ${holder.replace(/\.$/, "")}. All rights reserved.`;
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND } from "~/app/components/not-found-card";
 import { INDUSTRIES_PAGE } from "~/app/routes/industries";
 import { INDUSTRIES } from "~/shared/industries";
-import { industryPageDescription } from "~/shared/industry-pages";
 import { HOME } from "~/shared/home-copy";
 import { SITE, copyrightLine } from "~/shared/site";
 import { asHtml, headingsOf, metaDescriptionOf, titleOf } from "../helpers/html";
@@ -40,7 +39,7 @@ describe("the public pages render on the server", () => {
     for (const label of [
       "Explore Use Cases",
       "Contact Us",
-      HOME.about.sisterSiteButton,
+      HOME.about.productButton.label,
       HOME.industriesSection.exploreAllLabel,
     ]) {
       expect(res.text).toContain(asHtml(label));
@@ -56,7 +55,7 @@ describe("the public pages render on the server", () => {
       expect(res.text).toContain(asHtml(industry.title));
       expect(res.text).toContain(`href="/industries/${industry.id}"`);
     }
-    expect(res.text.match(/Learn more/g)?.length).toBe(INDUSTRIES.length);
+    expect(res.text.match(/>Learn more</g)?.length).toBe(INDUSTRIES.length);
   });
 
   it("/industries lists all ten with full description and every feature", async () => {
@@ -73,7 +72,7 @@ describe("the public pages render on the server", () => {
   it.each(INDUSTRIES.map((i) => [i.id, i] as const))("/industries/%s shows its page", async (id, industry) => {
     const res = await get(`/industries/${id}`).expect(200);
     expect(res.text).toContain(asHtml(industry.title));
-    for (const paragraph of industryPageDescription(id)) expect(res.text).toContain(asHtml(paragraph));
+    for (const paragraph of industry.pageDescription) expect(res.text).toContain(asHtml(paragraph));
     for (const feature of industry.features) expect(res.text).toContain(asHtml(feature));
     expect(res.text).toContain("Key Features");
     expect(res.text).toContain("Back to Home");
@@ -112,7 +111,9 @@ describe("the public pages render on the server", () => {
       expect(text).toMatch(new RegExp(`<a target="_blank" rel="noopener noreferrer"[^>]*href="${link.url}"`));
     }
     expect(text).toContain(`© ${new Date().getUTCFullYear()} ${SITE.name}. All rights reserved.`);
-    expect(copyrightLine(new Date("2031-06-01T00:00:00Z"))).toBe(`© 2031 ${SITE.name}. All rights reserved.`);
+    expect(copyrightLine(SITE.name, new Date("2031-06-01T00:00:00Z"))).toBe(
+      `© 2031 ${SITE.name}. All rights reserved.`,
+    );
     expect(text).toMatch(/<html lang="en"/);
   });
 });

@@ -91,6 +91,11 @@ async function fullDataFolder(): Promise<string> {
     ip: "::1",
   });
   await store.addMessage({ name: "Di", email: "di@example.com", message: "Pricing?", ip: "10.0.0.1" });
+  // Published site content (two revisions: the site as built, then this one) and a draft after it.
+  const { draft } = await store.getSite();
+  await store.saveSiteDraft({ ...draft, home: { ...draft.home, cta: { ...draft.home.cta, button: "Talk to us" } } });
+  await store.publishSite("Ada");
+  await store.saveSiteDraft({ ...draft, links: { ...draft.links, copyrightHolder: "QueueWise Inc." } });
   // A backup of the posts, which carries the image the old post shows, and an older one.
   await writeBackup(dir, [], 20);
   await writeBackup(dir, await store.listPosts(), 20);

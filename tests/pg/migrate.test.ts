@@ -66,6 +66,7 @@ describe("migrate", () => {
       "schema_migrations",
       "sessions",
       "setup_tokens",
+      "site_revisions",
       "store_changes",
       "store_documents",
       "store_state",

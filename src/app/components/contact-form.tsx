@@ -3,7 +3,8 @@ import { useActionData, useFetcher } from "react-router";
 import type { ContactInput } from "~/shared/contact-schema";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { fieldErrors } from "~/shared/field-errors";
-import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
+import { useSiteChrome } from "~/app/lib/site-chrome";
+import { CONTACT_INDUSTRY_OTHER } from "~/shared/contact-choices";
 import type { ContactActionData } from "~/app/lib/contact-action.server";
 import { Button } from "./ui/button";
 import { Field, inputClasses } from "./ui/field";
@@ -51,6 +52,7 @@ async function validate(form: HTMLFormElement): Promise<Errors> {
  * page.
  */
 export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string }) {
+  const { industries } = useSiteChrome();
   const fetcher = useFetcher<ContactActionData>();
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.
@@ -163,7 +165,7 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
           {(a) => (
             <select {...a} name="industry" defaultValue={initial.industry ?? defaultIndustry} className={inputClasses}>
               <option value="">Select your industry</option>
-              {INDUSTRIES.map((i) => (
+              {industries.map((i) => (
                 <option key={i.id} value={i.id}>
                   {i.title}
                 </option>

@@ -1,13 +1,18 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { INDUSTRIES } from "~/shared/industries";
 import { industryPath } from "./nav-links";
 
 /**
  * The header's Industries dropdown: a disclosure button and a list of links (the WAI-ARIA
  * disclosure navigation pattern), closed by Escape, a click outside or choosing a link.
  */
-export function IndustriesMenu() {
+export function IndustriesMenu({
+  label,
+  industries,
+}: {
+  label: string;
+  industries: readonly { id: string; title: string }[];
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -48,7 +53,7 @@ export function IndustriesMenu() {
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-1 rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
       >
-        Industries
+        {label}
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
@@ -65,7 +70,7 @@ export function IndustriesMenu() {
         className="absolute right-0 z-50 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
       >
         {open &&
-          INDUSTRIES.map((industry) => (
+          industries.map((industry) => (
             <li key={industry.id}>
               <Link
                 to={industryPath(industry.id)}

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import type { Industry } from "~/shared/industries";
+import type { SiteIndustry } from "~/shared/site-content";
 import { cn } from "~/app/lib/cn";
 import { staggerClass } from "~/app/lib/stagger";
 import { Icon, IconTile } from "./icon";
-import { INDUSTRY_ICONS } from "./industry-icons";
 import { industryPath } from "./nav-links";
 import { Card } from "./ui/card";
 
@@ -12,6 +11,9 @@ import { Card } from "./ui/card";
  * them all, and there (`index` given) the cards fade in one after another, 0.1 s apart, unless the
  * reader asks for reduced motion.
  */
+/** What a card shows of an industry. */
+export type CardIndustry = Pick<SiteIndustry, "id" | "title" | "description" | "features" | "icon">;
+
 export function IndustryCard({
   industry,
   featureCount,
@@ -19,7 +21,7 @@ export function IndustryCard({
   headingLevel: Heading = "h3",
   index,
 }: {
-  industry: Industry;
+  industry: CardIndustry;
   featureCount?: number;
   linkLabel: string;
   headingLevel?: "h2" | "h3";
@@ -28,7 +30,7 @@ export function IndustryCard({
   return (
     <Card className={cn("flex h-full flex-col", index !== undefined && staggerClass(index))}>
       <div className="flex items-center gap-4">
-        <IconTile name={INDUSTRY_ICONS[industry.id]} />
+        <IconTile name={industry.icon} />
         <Heading className="text-xl font-semibold text-slate-900">{industry.title}</Heading>
       </div>
       <p className="mt-4 text-slate-600">{industry.description}</p>

@@ -1,19 +1,24 @@
-import { INDUSTRY_IDS, type Industry } from "~/shared/industries";
+import type { IndustryIconName, IndustrySceneName } from "~/shared/site-content";
 import { cn } from "~/app/lib/cn";
 import { Icon } from "./icon";
-import { INDUSTRY_ICONS } from "./industry-icons";
 import { INDUSTRY_SCENES } from "./industry-scenes";
 import { LiveMark } from "./live-mark";
 
 /**
  * An industry page's picture, drawn in HTML and CSS: the venue's queue board in the industry's
  * colours, its mark large in the backdrop, and the message a visitor's phone gets. Every other
- * industry mirrors the layout, so neighbouring pages differ in shape as well as in colour.
+ * industry mirrors the layout (`mirrored`), so neighbouring pages differ in shape as well as in colour.
  */
-export function IndustryHeroArt({ industry }: { industry: Industry }) {
-  const scene = INDUSTRY_SCENES[industry.id];
-  const mirrored = INDUSTRY_IDS.indexOf(industry.id) % 2 === 1;
-  const icon = INDUSTRY_ICONS[industry.id];
+export function IndustryHeroArt({
+  icon,
+  scene: name,
+  mirrored,
+}: {
+  icon: IndustryIconName;
+  scene: IndustrySceneName;
+  mirrored: boolean;
+}) {
+  const scene = INDUSTRY_SCENES[name];
   return (
     <div
       role="img"

@@ -1,4 +1,4 @@
-import type { IndustryId } from "~/shared/industries";
+import type { IndustrySceneName } from "~/shared/site-content";
 
 /**
  * What each industry page's hero shows: the venue's own queue board (three lines it runs, with
@@ -33,7 +33,7 @@ function scene(
 /** A queue line as [name, people waiting, wait or return time]. */
 type LineRow = readonly [string, number, string];
 
-export const INDUSTRY_SCENES: { readonly [K in IndustryId]: IndustryScene } = {
+export const INDUSTRY_SCENES: { readonly [K in IndustrySceneName]: IndustryScene } = {
   hospitality: scene(
     "Tonight's waitlist",
     [

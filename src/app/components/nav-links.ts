@@ -1,9 +1,4 @@
-/** The header's section links (docs/product.md section 2), shared by the desktop bar and the mobile menu. */
-export const SECTION_LINKS = {
-  about: { label: "About", to: "/#about" },
-  technology: { label: "Technology", to: "/#core-tech" },
-  blog: { label: "Blog", to: "/blog" },
-  contact: { label: "Contact", to: "/#contact" },
-} as const;
+/** The industries' list page: the header's link there opens the industries menu. */
+export const INDUSTRIES_PATH = "/industries";
 
-export const industryPath = (id: string) => `/industries/${id}`;
+export const industryPath = (id: string) => `${INDUSTRIES_PATH}/${id}`;

@@ -2,10 +2,11 @@ import { Link } from "react-router";
 import { PREVIEW_MESSAGES } from "~/shared/preview";
 
 /**
- * The bar over a previewed post (docs/decisions/020-draft-preview.md), so nobody mistakes a
- * draft for the public page. Sticky, so a screenshot of any part of a long post still says so.
+ * The bar over a previewed post (docs/decisions/020-draft-preview.md), or over any page showing
+ * the site content's draft (`site`), so nobody mistakes a draft for the public page. Sticky, so a
+ * screenshot of any part of a long post still says so.
  */
-export function PreviewBar({ published }: { published: boolean }) {
+export function PreviewBar({ published = false, site = false }: { published?: boolean; site?: boolean }) {
   return (
     <div
       role="status"
@@ -15,7 +16,9 @@ export function PreviewBar({ published }: { published: boolean }) {
       }
     >
       <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <span>{published ? PREVIEW_MESSAGES.publishedBar : PREVIEW_MESSAGES.draftBar}</span>
+        <span>
+          {site ? PREVIEW_MESSAGES.siteDraftBar : published ? PREVIEW_MESSAGES.publishedBar : PREVIEW_MESSAGES.draftBar}
+        </span>
         <Link to="/admin" className="underline underline-offset-2">
           {PREVIEW_MESSAGES.backToAdmin}
         </Link>

@@ -1,15 +1,19 @@
 import { Link } from "react-router";
-import { INDUSTRIES } from "~/shared/industries";
+import { useSiteChrome } from "~/app/lib/site-chrome";
 import { SITE, copyrightLine } from "~/shared/site";
 import { ExternalLink } from "./external-link";
 import { Logo } from "./logo";
-import { SECTION_LINKS, industryPath } from "./nav-links";
+import { industryPath } from "./nav-links";
+import { SiteLink } from "./site-link";
 
 /** docs/product.md section 9: the footer lists the first five industries. */
-const FOOTER_INDUSTRIES = INDUSTRIES.slice(0, 5);
+const FOOTER_INDUSTRIES = 5;
 const linkClass = "text-slate-300 hover:text-white";
 
+/** The columns' titles and links are the site's content (docs/product.md section 10). */
 export function SiteFooter() {
+  const { links, industries } = useSiteChrome();
+  const { footer, sisterProduct, community, copyrightHolder } = links;
   return (
     <footer id="site-footer" className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -17,8 +21,8 @@ export function SiteFooter() {
           <Logo className="[&_span]:text-white" />
           <p className="text-sm">{SITE.tagline}</p>
         </div>
-        <FooterColumn title="Industries">
-          {FOOTER_INDUSTRIES.map((industry) => (
+        <FooterColumn title={footer.industriesTitle}>
+          {industries.slice(0, FOOTER_INDUSTRIES).map((industry) => (
             <li key={industry.id}>
               <Link to={industryPath(industry.id)} className={linkClass}>
                 {industry.title}
@@ -26,23 +30,25 @@ export function SiteFooter() {
             </li>
           ))}
         </FooterColumn>
-        <FooterColumn title="Company">
-          {[SECTION_LINKS.about, SECTION_LINKS.technology, SECTION_LINKS.contact].map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} className={linkClass}>
+        <FooterColumn title={footer.companyTitle}>
+          {footer.companyLinks.map((l) => (
+            <li key={l.href + l.label}>
+              <SiteLink href={l.href} className={linkClass}>
                 {l.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
-          <li>
-            <ExternalLink href={SITE.sisterSite.url} className={linkClass}>
-              {SITE.sisterSite.name}
-            </ExternalLink>
-          </li>
+          {sisterProduct.url && (
+            <li>
+              <ExternalLink href={sisterProduct.url} className={linkClass}>
+                {sisterProduct.name}
+              </ExternalLink>
+            </li>
+          )}
         </FooterColumn>
-        <FooterColumn title="Community">
-          {SITE.community.map((c) => (
-            <li key={c.name}>
+        <FooterColumn title={footer.communityTitle}>
+          {community.map((c) => (
+            <li key={c.name + c.url}>
               <ExternalLink href={c.url} className={linkClass}>
                 {c.name}
               </ExternalLink>
@@ -52,7 +58,7 @@ export function SiteFooter() {
       </div>
       {/* The server's year stands if the browser's clock has already crossed into the next one. */}
       <div className="border-t border-slate-800 py-6 text-center text-sm text-slate-400" suppressHydrationWarning>
-        {copyrightLine()}
+        {copyrightLine(copyrightHolder)}
       </div>
     </footer>
   );

@@ -1,20 +1,22 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { INDUSTRIES } from "~/shared/industries";
+import { useSiteChrome } from "~/app/lib/site-chrome";
 import { IndustriesMenu } from "./industries-menu";
 import { Logo } from "./logo";
-import { SECTION_LINKS, industryPath } from "./nav-links";
+import { SiteLink } from "./site-link";
+import { INDUSTRIES_PATH, industryPath } from "./nav-links";
 
 const linkClass = "rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900";
-const { about, technology, blog, contact } = SECTION_LINKS;
 
 /**
  * docs/product.md section 2: sticky; a link bar from the medium width up, a toggled stacked menu
  * below it. The menu is a `<details>`, so its button opens it before the page's JavaScript has run
  * (or without it); once hydrated, React follows its state to name the button and to close the
- * menu on every move (docs/decisions/078-sign-in-without-javascript.md).
+ * menu on every move (docs/decisions/078-sign-in-without-javascript.md). The links and their order
+ * are the site's content (docs/product.md section 10); the one to /industries opens the industries.
  */
 export function SiteHeader() {
+  const { links, industries } = useSiteChrome();
   const menu = useRef<HTMLDetailsElement>(null);
   // Read from the element once hydrated, as it may have been opened before.
   const [menuOpen, setMenuOpen] = useState(false);
@@ -31,17 +33,15 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo onNavigate={close} />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {[about, technology].map((l) => (
-            <Link key={l.to} to={l.to} className={linkClass}>
-              {l.label}
-            </Link>
-          ))}
-          <IndustriesMenu />
-          {[blog, contact].map((l) => (
-            <Link key={l.to} to={l.to} className={linkClass}>
-              {l.label}
-            </Link>
-          ))}
+          {links.header.map((l) =>
+            l.href === INDUSTRIES_PATH ? (
+              <IndustriesMenu key={l.href} label={l.label} industries={industries} />
+            ) : (
+              <SiteLink key={l.href + l.label} href={l.href} className={linkClass}>
+                {l.label}
+              </SiteLink>
+            ),
+          )}
         </nav>
         <details ref={menu} className="group md:hidden" onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
           <summary
@@ -67,26 +67,26 @@ export function SiteHeader() {
             className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4"
           >
             <ul className="flex flex-col py-2">
-              {[about, technology].map((l) => (
-                <MenuItem key={l.to} to={l.to} label={l.label} onNavigate={close} />
-              ))}
-              <li>
-                <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  Industries
-                </p>
-                <ul>
-                  {INDUSTRIES.map((industry) => (
-                    <li key={industry.id}>
-                      <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
-                        {industry.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-              {[blog, contact].map((l) => (
-                <MenuItem key={l.to} to={l.to} label={l.label} onNavigate={close} />
-              ))}
+              {links.header.map((l) =>
+                l.href === INDUSTRIES_PATH ? (
+                  <li key={l.href}>
+                    <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                      {l.label}
+                    </p>
+                    <ul>
+                      {industries.map((industry) => (
+                        <li key={industry.id}>
+                          <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
+                            {industry.title}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ) : (
+                  <MenuItem key={l.href + l.label} to={l.href} label={l.label} onNavigate={close} />
+                ),
+              )}
             </ul>
           </nav>
         </details>
@@ -99,9 +99,9 @@ export function SiteHeader() {
 function MenuItem({ to, label, onNavigate }: { to: string; label: string; onNavigate: () => void }) {
   return (
     <li>
-      <Link to={to} onClick={onNavigate} className={`block ${linkClass}`}>
+      <SiteLink href={to} onClick={onNavigate} className={`block ${linkClass}`}>
         {label}
-      </Link>
+      </SiteLink>
     </li>
   );
 }

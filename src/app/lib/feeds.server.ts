@@ -1,5 +1,4 @@
 import type { PublicPost } from "~/shared/blog";
-import { INDUSTRIES } from "~/shared/industries";
 import { SITE } from "~/shared/site";
 
 /** Discovery documents (docs/product.md section 2), built from published posts only and PUBLIC_URL. */
@@ -58,11 +57,12 @@ export function rssFeed(all: PublicPost[], publicUrl: string): string {
   ].join("\n");
 }
 
-export function sitemap(posts: PublicPost[], publicUrl: string): string {
+/** `industryIds`: the industries the site shows, in order (docs/product.md section 10). */
+export function sitemap(posts: PublicPost[], industryIds: readonly string[], publicUrl: string): string {
   const pages: { path: string; lastmod?: string }[] = [
     { path: "/" },
     { path: "/industries" },
-    ...INDUSTRIES.map((i) => ({ path: `/industries/${i.id}` })),
+    ...industryIds.map((id) => ({ path: `/industries/${id}` })),
     { path: "/blog" },
     ...listed(posts).map((p) => ({ path: slugPath(p.slug), lastmod: p.updatedAt })),
   ];

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { CheckList } from "~/app/components/check-list";
 import { ContactSection } from "~/app/components/contact-section";
@@ -13,14 +13,14 @@ import { buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { contactAction } from "~/app/lib/contact-action.server";
 import { pageMeta } from "~/app/lib/meta";
+import { industryCards, siteContentFor } from "~/app/lib/site-content.server";
 import { socialMeta } from "~/app/lib/social-meta";
-import { INDUSTRIES } from "~/shared/industries";
 import { socialCardPaths } from "~/shared/media";
-import { HOME } from "~/shared/home-copy";
 import { SITE } from "~/shared/site";
-import { CACHEABLE_PAGE } from "~/shared/page-cache";
+import type { SiteHome } from "~/shared/site-content";
+import { CACHEABLE_PAGE, SHOWS_SITE_HOME } from "~/shared/page-cache";
 
-// Kept by the page cache; shows no content, so no write drops it (src/shared/page-cache.ts).
+// Kept by the page cache until a publish changes its copy or cards (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -28,22 +28,27 @@ export const meta: Route.MetaFunction = ({ data }) => [
   ...(data?.social ?? []),
 ];
 
-// The social tags are made here, on the server, so their code stays out of the page's JavaScript.
-export const loader = ({ context }: Route.LoaderArgs) => ({
-  social: socialMeta({
+/** The published home copy and industry cards (docs/product.md section 10), or an editor's draft of them. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { content, headers } = await siteContentFor(request, context, [SHOWS_SITE_HOME]);
+  // The social tags are made here, on the server, so their code stays out of the page's JavaScript.
+  const social = socialMeta({
     publicUrl: context.config.publicUrl,
     title: `${SITE.name} | ${SITE.tagline}`,
     description: SITE.description,
     url: "/",
     image: socialCardPaths.home,
-  }),
-});
+  });
+  return data({ social, home: content.home, industries: industryCards(content) }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
 /** docs/product.md section 2, Home: hero, About, Core Technology, Industry Use Cases, call to action, contact. */
-export default function Home() {
-  const { hero, about, coreTech, industriesSection, cta, contact } = HOME;
+export default function Home({ loaderData: { home, industries } }: Route.ComponentProps) {
+  const { hero, about, coreTech, industriesSection, cta, contact } = home;
   return (
     <>
       <section className="overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white px-4 pt-14 pb-16 sm:pt-20">
@@ -59,10 +64,10 @@ export default function Home() {
             <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 lg:mx-0">{hero.subheadline}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
               <ScrollLink target="industries" className={buttonClasses({ size: "lg" })}>
-                Explore Use Cases
+                {hero.primaryButton}
               </ScrollLink>
               <ScrollLink target="contact" className={buttonClasses({ size: "lg", variant: "outline" })}>
-                Contact Us
+                {hero.secondaryButton}
               </ScrollLink>
             </div>
           </div>
@@ -75,24 +80,24 @@ export default function Home() {
 
       <PageSection id="about" title={about.title} background="bg-white">
         <div className="mx-auto max-w-3xl space-y-4 text-lg text-slate-700">
-          {about.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
+          {about.paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
           ))}
         </div>
         <CardGrid cards={about.cards} icons={["lightbulb", "code-xml", "puzzle"]} />
         <div className="mt-10 text-center">
-          <ExternalLink href={SITE.sisterSite.url} className={buttonClasses({ variant: "secondary", size: "lg" })}>
-            {about.sisterSiteButton}
+          <ExternalLink href={about.productButton.url} className={buttonClasses({ variant: "secondary", size: "lg" })}>
+            {about.productButton.label}
           </ExternalLink>
         </div>
       </PageSection>
 
-      <HowItWorks />
+      <HowItWorks {...home.howItWorks} />
 
       <PageSection id="core-tech" title={coreTech.title} intro={coreTech.intro} background="bg-white">
         <div className="grid gap-6 md:grid-cols-2">
           {coreTech.blocks.map((block, i) => (
-            <Card key={block.title}>
+            <Card key={i}>
               <IconTile name={i === 0 ? "brain-circuit" : "plug-zap"} />
               <h3 className="mt-4 text-xl font-semibold">{block.title}</h3>
               <p className="mt-2 text-slate-600">{block.text}</p>
@@ -104,7 +109,7 @@ export default function Home() {
         <CardGrid cards={coreTech.benefits.items} icons={["timer", "layers", "chart-column"]} headingLevel="h4" />
       </PageSection>
 
-      <FactsBand />
+      <FactsBand {...home.facts} />
 
       <PageSection
         id="industries"
@@ -113,8 +118,13 @@ export default function Home() {
         background="bg-slate-50"
       >
         <div className="grid gap-6 md:grid-cols-2">
-          {INDUSTRIES.map((industry) => (
-            <IndustryCard key={industry.id} industry={industry} featureCount={3} linkLabel="Learn more" />
+          {industries.map((industry) => (
+            <IndustryCard
+              key={industry.id}
+              industry={industry}
+              featureCount={3}
+              linkLabel={industriesSection.learnMoreLabel}
+            />
           ))}
         </div>
         <div className="mt-10 text-center">
@@ -151,7 +161,7 @@ function CardGrid({
   return (
     <div className="mt-12 grid gap-6 text-left md:grid-cols-3">
       {cards.map((card, i) => (
-        <Card key={card.title}>
+        <Card key={i}>
           <div className="flex items-center gap-4 md:block">
             <IconTile name={icons[i] ?? "sparkles"} />
             <Heading className="text-lg font-semibold text-slate-900 md:mt-4">{card.title}</Heading>
@@ -166,13 +176,12 @@ function CardGrid({
 const STEP_ICONS: readonly IconName[] = ["qr-code", "coffee", "bell-ring", "user-check"];
 
 /** The visitor's path through a queue, numbered, one row on wide screens. */
-function HowItWorks() {
-  const { title, intro, steps } = HOME.howItWorks;
+function HowItWorks({ title, intro, steps }: SiteHome["howItWorks"]) {
   return (
     <PageSection headingId="how-heading" title={title} intro={intro} background="bg-slate-50">
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map((step, i) => (
-          <li key={step.title} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <li key={i} className="relative rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center justify-between">
               <IconTile name={STEP_ICONS[i] ?? "check"} />
               <span className="text-4xl font-extrabold text-brand-200" aria-hidden="true">
@@ -192,8 +201,7 @@ function HowItWorks() {
 }
 
 /** What the product does, in figures (product facts, not customer claims). */
-function FactsBand() {
-  const { title, items } = HOME.facts;
+function FactsBand({ title, items }: SiteHome["facts"]) {
   return (
     <section aria-labelledby="facts-heading" className="bg-brand-900 px-4 py-14 text-white">
       <div className="mx-auto max-w-6xl">
@@ -201,8 +209,8 @@ function FactsBand() {
           {title}
         </h2>
         <dl className="mt-8 grid grid-cols-2 gap-8 text-center lg:grid-cols-4">
-          {items.map((fact) => (
-            <div key={fact.label} className="flex flex-col-reverse justify-end">
+          {items.map((fact, i) => (
+            <div key={i} className="flex flex-col-reverse justify-end">
               <dt className="mt-2 text-brand-100">{fact.label}</dt>
               <dd className="text-4xl font-extrabold tracking-tight sm:text-5xl">{fact.figure}</dd>
             </div>

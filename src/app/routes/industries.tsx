@@ -1,21 +1,23 @@
+import { data } from "react-router";
 import type { Route } from "./+types/industries";
 import { ContactSection } from "~/app/components/contact-section";
 import { IndustryCard } from "~/app/components/industry-card";
 import { contactAction } from "~/app/lib/contact-action.server";
 import { pageMeta } from "~/app/lib/meta";
+import { industryCards, siteContentFor } from "~/app/lib/site-content.server";
 import { socialMeta } from "~/app/lib/social-meta";
-import { INDUSTRIES } from "~/shared/industries";
 import { socialCardPaths } from "~/shared/media";
-import { CACHEABLE_PAGE } from "~/shared/page-cache";
+import { CACHEABLE_PAGE, SHOWS_SITE_INDUSTRIES } from "~/shared/page-cache";
 
 export const INDUSTRIES_PAGE = {
   title: "Industry Solutions",
   intro: "Every industry queues differently. See how intelligent queuing fits the way yours works.",
   contactTitle: "Get in Touch",
   contactIntro: "Tell us about your lines and your customers, and we will show you what QueueWise can do for them.",
+  learnMore: "Learn More",
 } as const;
 
-// Kept by the page cache; shows no content, so no write drops it (src/shared/page-cache.ts).
+// Kept by the page cache until a publish changes an industry's card (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -23,21 +25,26 @@ export const meta: Route.MetaFunction = ({ data }) => [
   ...(data?.social ?? []),
 ];
 
-// The social tags are made here, on the server, so their code stays out of the page's JavaScript.
-export const loader = ({ context }: Route.LoaderArgs) => ({
-  social: socialMeta({
+/** The shown industries of the published content (docs/product.md section 10), or an editor's draft. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { content, headers } = await siteContentFor(request, context, [SHOWS_SITE_INDUSTRIES]);
+  // The social tags are made here, on the server, so their code stays out of the page's JavaScript.
+  const social = socialMeta({
     publicUrl: context.config.publicUrl,
     title: INDUSTRIES_PAGE.title,
     description: INDUSTRIES_PAGE.intro,
     url: "/industries",
     image: socialCardPaths.industries,
-  }),
-});
+  });
+  return data({ social, industries: industryCards(content) }, { headers });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
-/** docs/product.md section 2, /industries: all ten with full description and every feature. */
-export default function Industries() {
+/** docs/product.md section 2, /industries: every shown industry with full description and every feature. */
+export default function Industries({ loaderData: { industries } }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-16 pb-20">
@@ -47,11 +54,11 @@ export default function Industries() {
             <p className="mt-4 text-lg text-slate-600">{INDUSTRIES_PAGE.intro}</p>
           </div>
           <div className="grid gap-6 sm:grid-cols-2">
-            {INDUSTRIES.map((industry, index) => (
+            {industries.map((industry, index) => (
               <IndustryCard
                 key={industry.id}
                 industry={industry}
-                linkLabel="Learn More"
+                linkLabel={INDUSTRIES_PAGE.learnMore}
                 headingLevel="h2"
                 index={index}
               />

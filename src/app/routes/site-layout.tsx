@@ -1,8 +1,23 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
+import { PreviewBar } from "~/app/components/preview-bar";
 import { RouteError } from "~/app/components/route-error";
 import { SiteFooter } from "~/app/components/site-footer";
 import { SiteHeader } from "~/app/components/site-header";
+import { chromeOf, useSiteChrome } from "~/app/lib/site-chrome";
+import { asksForPreview } from "~/shared/preview";
+
+/** The header's and footer's share of the site's content (docs/product.md section 10), or an editor's draft of it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content, preview } = await context.site.forRequest(request);
+  if (preview) context.framing.sameOrigin = true;
+  return { chrome: chromeOf(content, preview) };
+}
+
+/** The chrome changes only with a publish, so moving between pages does not ask for it again. */
+export const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  asksForPreview(currentUrl.searchParams) !== asksForPreview(nextUrl.searchParams) ||
+  (defaultShouldRevalidate && currentUrl.pathname === nextUrl.pathname && currentUrl.search === nextUrl.search);
 
 /** Header on top, footer at the bottom: every route but the six bare utility pages (docs/product.md section 2). */
 export default function SiteLayout() {
@@ -22,6 +37,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function Chrome({ children }: { children: React.ReactNode }) {
+  const { preview } = useSiteChrome();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -31,6 +47,8 @@ function Chrome({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      {/* Under the header, where it sticks (preview-bar.tsx). */}
+      {preview && <PreviewBar site />}
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -4,6 +4,7 @@ import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
+import { siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { sortByPostRules } from "~/server/posts/post-rules";
 import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
@@ -33,6 +34,8 @@ export type BackupExtras = {
   history?: BackupHistory;
   activity?: readonly ActivityEntry[];
   analytics?: BackupAnalytics;
+  /** The published site content. */
+  site?: SiteContent;
 };
 
 export type Backup = {
@@ -60,6 +63,8 @@ export type BackupContents = {
   redirects: SlugRedirect[];
   activity: ActivityEntry[];
   analytics: BackupAnalytics;
+  /** The published site content, when the backup holds it. */
+  site?: SiteContent;
 };
 
 export const BACKUP_MESSAGES = {
@@ -102,11 +107,15 @@ export function backupTime(name: string): Date {
   return new Date(Number.isNaN(time) ? 0 : time);
 }
 
+/**
+ * `site`: the published site content (docs/product.md section 10), after the images; absent in
+ * older files and while the site shows its built-in content.
+ */
 export function serializeBackup(
   posts: readonly Post[],
   createdAt: string,
   media: BackupMedia = {},
-  { history, activity, analytics = [] }: BackupExtras = {},
+  { history, activity, analytics = [], site }: BackupExtras = {},
 ): string {
   const ids = new Set(posts.map((p) => p.id));
   // Only the history of the posts backed up: a trashed post's is not the backup's to carry.
@@ -124,6 +133,7 @@ export function serializeBackup(
     ...kept,
     activity,
     ...(analytics.length > 0 && { analytics }),
+    ...(site && { site }),
   };
   return JSON.stringify(backup, null, 2) + "\n";
 }
@@ -248,6 +258,8 @@ const postsSchema = z.object({
   media: z.record(z.string(), z.string()).optional(),
   activity: z.array(activityEntrySchema).max(RESTORE_LIMITS.activity).optional(),
   analytics: backupAnalyticsSchema.optional(),
+  // Checked as the Site tab's saves are, so a restore cannot publish content a save would refuse.
+  site: siteContentSchema.optional(),
 });
 
 /**
@@ -289,6 +301,7 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
     redirects: parsed.data.redirects ?? [],
     activity: parsed.data.activity ?? [],
     analytics: parsed.data.analytics ?? [],
+    ...(parsed.data.site && { site: parsed.data.site }),
   };
 }
 

@@ -34,7 +34,8 @@ export type { WrittenBackup };
 export const backupsDir = (dataDir: string) => path.join(dataDir, BACKUPS_FOLDER);
 
 /** A backup of a data folder's posts, with the folder's images they show and (from the
- * caller) their history, the activity log and the analytics' counts. */
+ * caller) their history, the activity log, the analytics' counts and the
+ * published site content. */
 export function writeBackup(
   dataDir: string,
   posts: readonly Post[],

@@ -7,7 +7,7 @@ import type {
   TestRemovalResult,
 } from "~/shared/operations";
 import { describeRefused } from "~/server/posts/post-rules";
-import { HttpError, ValidationError } from "~/server/http/errors";
+import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import type { Actor, Post, Store } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
@@ -22,6 +22,7 @@ import {
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
+import type { SiteContent } from "~/shared/site-content";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
@@ -31,6 +32,8 @@ import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analy
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
   backupFailedNothingDeleted: (cause: string) => `The backup could not be written, so nothing was deleted: ${cause}`,
+  /** Who a restore's site revision names. */
+  restoredBy: "backup restore",
   noBackups: "There is no backup to restore from yet: take one with Backup Now first.",
   restoreRequest:
     'Send no body to restore the newest backup, {"file": "posts-<time>.json"} for another, or a backup file\'s content.',
@@ -76,7 +79,7 @@ export type BackupService = {
   removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }, who?: Who): Promise<TestRemovalResult>;
 };
 
-/** What a backup of a running site holds besides its posts: their history, the activity log and the analytics' counts. */
+/** What a backup of a running site holds besides its posts: their history, the activity log, the analytics' counts and the published site content. */
 export async function backupExtrasOf(
   store: Store,
   activity?: ActivityLog,
@@ -186,6 +189,7 @@ export function createBackupService({
       });
       await activity?.addMissing(contents.activity);
       await restoreAnalytics(analytics, contents.analytics);
+      await restoreSiteContent(store, contents.site);
       await activity?.record("restore", who, ACTIVITY_MESSAGES.restore(restored.length, skipped.length));
       return {
         success: true,
@@ -232,4 +236,15 @@ export function createBackupService({
       };
     },
   };
+}
+
+/**
+ * A backup's site content is published again as a revision, so what it replaced can itself be
+ * restored; one that is the published content already has nothing to publish.
+ */
+export async function restoreSiteContent(store: Store, site: SiteContent | undefined): Promise<void> {
+  if (!site) return;
+  await store.publishSite(BACKUP_SERVICE_MESSAGES.restoredBy, site).catch((error: unknown) => {
+    if (!(error instanceof ConflictError)) throw error;
+  });
 }

@@ -26,5 +26,5 @@ export async function backupDataFolder(dataDir: string, keep: number): Promise<W
     redirects: db.postRedirects ?? [],
   };
   const analytics = await analyticsForBackup(folderAnalytics(dataDir));
-  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, { history, analytics });
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, { history, analytics, site: db.site?.published });
 }

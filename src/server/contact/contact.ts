@@ -1,4 +1,6 @@
+import { CONTACT_INDUSTRY_OTHER } from "~/shared/contact-choices";
 import { CONTACT_MESSAGES, contactSchema } from "~/shared/contact-schema";
+import { shownIndustries } from "~/shared/site-content";
 import { fieldErrors } from "~/shared/field-errors";
 import { readFormBody } from "~/server/http/form-body";
 import { HttpError, TooManyRequestsError, ValidationError, type FieldErrors } from "~/server/http/errors";
@@ -61,6 +63,13 @@ export function createContactService({
     if (!parsed.success) {
       throw new ValidationError(CONTACT_MESSAGES.invalid, fieldErrors(parsed.error));
     }
+    // Only an industry the site shows now; its title is kept with the message, so the inbox still
+    // names it after the industry is renamed or taken off the site.
+    const { industry: chosen } = parsed.data;
+    const listed = shownIndustries((await store.getSite()).published).find((i) => i.id === chosen);
+    if (chosen && chosen !== CONTACT_INDUSTRY_OTHER && !listed) {
+      throw new ValidationError(CONTACT_MESSAGES.invalid, { industry: [CONTACT_MESSAGES.industryInvalid] });
+    }
     // A filled honeypot gets the same answer as a person, so the bot learns nothing; nothing is kept.
     if (typeof raw[HONEYPOT_FIELD] === "string" && raw[HONEYPOT_FIELD].trim() !== "") return;
 
@@ -73,7 +82,14 @@ export function createContactService({
     const lead = request && analytics && { url: request.url, headers: request.headers, form: raw };
     const visit = lead && analytics?.visitOf(lead);
     const stored = await store
-      .addMessage({ ...rest, ...(company && { company }), ...(industry && { industry }), ip, ...(visit && { visit }) })
+      .addMessage({
+        ...rest,
+        ...(company && { company }),
+        ...(industry && { industry }),
+        ...(listed && { industryTitle: listed.title }),
+        ip,
+        ...(visit && { visit }),
+      })
       .catch(async (error: unknown) => {
         await limiter.refund(ip);
         throw error;

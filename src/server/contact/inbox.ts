@@ -55,6 +55,7 @@ export const toInboxMessage = (m: ContactMessage): InboxMessage => ({
   email: m.email,
   ...(m.company && { company: m.company }),
   ...(m.industry && { industry: m.industry }),
+  ...(m.industryTitle && { industryTitle: m.industryTitle }),
   message: m.message,
   createdAt: m.createdAt,
   read: m.read === true,

@@ -126,7 +126,7 @@ export function mailFor(message: ContactMessage, { to, from }: { to: string[]; f
     `Name: ${message.name}`,
     `Email: ${message.email}`,
     message.company && `Company: ${message.company}`,
-    message.industry && `Industry: ${industryName(message.industry)}`,
+    message.industry && `Industry: ${industryName(message.industry, message.industryTitle)}`,
     `Received: ${message.createdAt}`,
     "",
     message.message,

@@ -32,9 +32,17 @@ export function deleteMessage(snap: Snapshot, id: number): Change<ContactMessage
 
 export function addMessage(snap: Snapshot, input: NewContactMessage, now: string): Change<ContactMessage> {
   const data = snap.data;
-  const { name, email, company, industry, message, ip, visit } = input;
+  const { name, email, company, industry, industryTitle, message, ip, visit } = input;
   const id = data.meta.nextMessageId;
-  const record = { id, name, email, ...withoutUndefined({ company, industry }), message, ip, createdAt: now };
+  const record = {
+    id,
+    name,
+    email,
+    ...withoutUndefined({ company, industry, industryTitle }),
+    message,
+    ip,
+    createdAt: now,
+  };
   if (visit) Object.assign(record, { visit });
   checkRecord(messageSchema, record);
   const next = {

@@ -22,7 +22,7 @@ export function messagesCsv(messages: InboxMessage[]): string {
     m.name,
     m.email,
     m.company ?? "",
-    m.industry ? industryName(m.industry) : "",
+    m.industry ? industryName(m.industry, m.industryTitle) : "",
     m.message,
     m.read ? "yes" : "no",
     m.archived ? "yes" : "no",

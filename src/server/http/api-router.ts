@@ -16,6 +16,7 @@ import { mediaApiRouter } from "~/server/media/media-api-router";
 import { tagsRouter } from "~/server/tags/tags-router";
 import { publicBlogRouter } from "~/server/posts/public-blog-router";
 import { activityRouter } from "~/server/activity/activity-router";
+import { siteRouter } from "~/server/site/site-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -46,6 +47,7 @@ export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCac
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
   router.use(analyticsRouter(context, guards));
+  router.use(siteRouter(context, guards, sendJson));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

@@ -5,6 +5,8 @@ export const MAX_JSON_BODY = "32kb";
 /** A whole backup of thousands of posts, uploaded to restore-posts only. */
 export const MAX_BACKUP_BODY = "20mb";
 export const MAX_FORM_BYTES = 32 * 1024;
+/** The site's whole content (src/shared/site-content.ts): thirty industries of five long paragraphs fit. */
+export const MAX_SITE_BODY = "1mb";
 
 const tooLarge = (limit: string) => `The request body is too large (at most ${limit}).`;
 
@@ -13,6 +15,7 @@ export const JSON_BODY_MESSAGES = {
   malformed: "The request body is not valid JSON.",
   tooLarge: tooLarge(MAX_JSON_BODY),
   backupTooLarge: tooLarge(MAX_BACKUP_BODY),
+  siteTooLarge: tooLarge(MAX_SITE_BODY),
   charset: "Send the request body as UTF-8 JSON.",
   encoding: "Send the request body uncompressed, or compressed with gzip, deflate or br.",
 } as const;
@@ -52,3 +55,6 @@ export const optionalJsonBody = jsonBodyUpTo(MAX_JSON_BODY, { optional: true });
 
 /** POST /api/debug/restore-posts: no body restores the newest backup; a body may be a whole backup file. */
 export const backupBody = jsonBodyUpTo(MAX_BACKUP_BODY, { optional: true });
+
+/** PUT /api/admin/site/draft: the site's whole draft in one body. */
+export const siteBody = jsonBodyUpTo(MAX_SITE_BODY);

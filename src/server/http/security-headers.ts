@@ -19,8 +19,13 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * `style` attributes and the sanitizer keeps Quill's alignment classes, not styles, so the risk
  * there is small, and inlined critical CSS stays possible.
  */
-export function contentSecurityPolicy(options: { dev: boolean; scriptHashes?: readonly string[] }): string {
-  const { dev, scriptHashes = [] } = options;
+export function contentSecurityPolicy(options: {
+  dev: boolean;
+  scriptHashes?: readonly string[];
+  /** An editor's preview of the site, shown in a frame of the Site tab (src/server/site/site-service.ts). */
+  frameSelf?: boolean;
+}): string {
+  const { dev, scriptHashes = [], frameSelf = false } = options;
   const hashes = scriptHashes.map((h) => `'sha256-${h}'`);
   const scripts = dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", ...hashes];
   return [
@@ -31,11 +36,12 @@ export function contentSecurityPolicy(options: { dev: boolean; scriptHashes?: re
     "img-src 'self' https: data:",
     "font-src 'self' data:",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
-    `frame-src ${EMBED_ORIGINS.join(" ")}`,
+    // 'self': the Site tab previews the site's own pages in a frame (src/server/site/site-service.ts).
+    `frame-src 'self' ${EMBED_ORIGINS.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameSelf ? "'self'" : "'none'"}`,
   ].join("; ");
 }
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { Router } from "express";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
-import { findIndustry, INDUSTRIES } from "~/shared/industries";
+import { shownIndustries } from "~/shared/site-content";
 import { SITE } from "~/shared/site";
 import { ByteLru } from "~/server/page-cache/byte-lru";
 import type { Store } from "~/server/store/types";
@@ -65,11 +65,13 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
     if (key === "home")
       return { text: { kicker: SITE.tagline, title: SITE.name, footer: SITE.description.split(". ")[0] ?? "" } };
     if (key === "blog") return { text: { kicker: SITE.name, title: BLOG_MESSAGES.title, footer: BLOG_MESSAGES.intro } };
+    // The published site content's industries (docs/product.md section 10).
+    const industries = shownIndustries((await store.getSite()).published);
     if (key === "industries")
-      return { text: { kicker: SITE.name, title: INDUSTRIES.map((i) => i.title).join(" · "), footer: SITE.tagline } };
+      return { text: { kicker: SITE.name, title: industries.map((i) => i.title).join(" · "), footer: SITE.tagline } };
     const industry = /^industries\/([a-z0-9-]+)$/.exec(key);
     if (industry) {
-      const found = findIndustry(industry[1]!);
+      const found = industries.find((i) => i.id === industry[1]);
       return found && { text: { kicker: "Industries", title: found.title, footer: found.description } };
     }
     const post = /^posts\/(\d+)-[0-9a-z]+$/.exec(key);

@@ -79,7 +79,7 @@ export function createCacheWarmer({ store, fetchPage, quiet, onDrop }: WarmerOpt
   }
 
   store.onChange((kind, content) => {
-    if (kind !== "posts" && kind !== "tags") return;
+    if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
     const { pages, gone } = firstPagesOf(content);
     const more = dropped.filter((path) => isBlogPage(path) && !gone.includes(path)).slice(0, DROPPED_WARMED);
     dropped = [];

@@ -1,5 +1,6 @@
 import { encodeSlug, SHOWS_POST_LIST, SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
 import type { ContentChange, PostMark } from "~/server/store/types";
+import { sitePages, siteTopics } from "~/server/site/site-topics";
 
 /**
  * The topics (src/shared/page-cache.ts) a content change touches, or undefined for "everything"
@@ -9,7 +10,8 @@ import type { ContentChange, PostMark } from "~/server/store/types";
  * there (their lists, and the related posts under every post with one of them). A post saved in
  * place (published before and after, at the same slug, date and tags) changes no list's members or
  * order: only the answers showing that post itself, its card included, go. A tag's own record
- * touches its pages at its old and new slug; the posts carrying it are changes of their own.
+ * touches its pages at its old and new slug; the posts carrying it are changes of their own. A
+ * publish of the site's content touches what site-topics.ts says.
  */
 export function topicsOf(content: ContentChange): Set<string> | undefined {
   if (!content) return undefined;
@@ -24,6 +26,11 @@ export function topicsOf(content: ContentChange): Set<string> | undefined {
   }
   for (const { before, after } of content.tags) {
     for (const tag of [before, after]) if (tag) topics.add(showsTag(tag.slug));
+  }
+  if (content.site) {
+    const site = siteTopics(content.site.before, content.site.after);
+    if (!site) return undefined;
+    for (const topic of site) topics.add(topic);
   }
   return topics;
 }
@@ -55,5 +62,6 @@ export function firstPagesOf(content: ContentChange): { pages: string[]; gone: s
     if (before?.published && (!after?.published || after.slug !== before.slug)) gone.add(postPage(before));
     if (after?.published) pages.add(postPage(after));
   }
+  if (content.site) for (const page of sitePages(content.site.before, content.site.after)) pages.add(page);
   return { pages: [...pages], gone: [...gone] };
 }

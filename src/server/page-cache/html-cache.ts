@@ -117,7 +117,7 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
 
   // Only the answers showing what a write touched go (docs/decisions/069-pages-say-what-they-show.md).
   store.onChange((kind, content) => {
-    if (kind !== "posts" && kind !== "tags") return;
+    if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
     const topics = topicsOf(content);
     if (topics?.size === 0) return; // a draft's edit: no public answer shows it
     generation += 1;

@@ -1,5 +1,17 @@
 import { z } from "zod";
-import type { ContactMessage, Post, Revision, Settings, SlugRedirect, Tag, TrashedPost, User } from "./types";
+import { siteContentSchema, SITE_SECTIONS, type SiteContent } from "~/shared/site-content";
+import type {
+  ContactMessage,
+  Post,
+  Revision,
+  Settings,
+  SiteRevision,
+  SiteState,
+  SlugRedirect,
+  Tag,
+  TrashedPost,
+  User,
+} from "./types";
 
 /**
  * The shape of `data/db.json` (docs/architecture.md section 4), checked on every load. Records are loose
@@ -97,6 +109,8 @@ export const messageRecordSchema = z.object({
   email: z.string(),
   company: z.string().optional(),
   industry: z.string().optional(),
+  /** The industry's title when the message was sent: the inbox names it after a rename or removal. */
+  industryTitle: z.string().optional(),
   message: z.string(),
   ip: z.string(),
   createdAt: z.string(),
@@ -152,6 +166,40 @@ export const trashedPostRecordSchema = postRecordSchema.extend({
 // Posts enter the trash through the store, summary filled, so the schema needs no fallback.
 const trashedPostSchema = trashedPostRecordSchema.extend({ tags: z.array(storedTagSchema) }).loose();
 
+/**
+ * Site content as stored (src/shared/site-content.ts): checked against the schema the Site tab
+ * and the API use, and kept whole as written, so a field of another release is not dropped.
+ */
+const storedSiteContent = z.custom<SiteContent>().superRefine((value, ctx) => {
+  const result = siteContentSchema.safeParse(value);
+  if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: "custom" });
+});
+
+/** The site's content (docs/product.md section 10); absent until the first save, read as the defaults. */
+export const siteRecordSchema = z.object({
+  /** The Site tab's saved work; absent when it is the published content. */
+  draft: storedSiteContent.optional(),
+  /** Absent until the first publish: the defaults (src/shared/site-defaults.ts). */
+  published: storedSiteContent.optional(),
+  publishedAt: z.string().optional(),
+  publishedBy: z.string().optional(),
+  /** Every id an industry had on the published site, to its key: old addresses answer 301 or 410. */
+  formerIds: z.record(z.string(), z.string()).optional(),
+});
+export const siteSchema = siteRecordSchema.loose();
+
+/** One publish of the site: the whole published content, who and when, and the sections it changed. */
+export const siteRevisionRecordSchema = z.object({
+  id,
+  createdAt: z.string(),
+  /** Empty for the site as it was built, kept when it was first published over. */
+  createdBy: z.string(),
+  sections: z.array(z.enum(SITE_SECTIONS)),
+  restoredFrom: id.optional(),
+  content: storedSiteContent,
+});
+export const siteRevisionSchema = siteRevisionRecordSchema.loose();
+
 const metaRecordSchema = z.object({
   nextPostId: counter,
   nextTagId: counter,
@@ -185,6 +233,9 @@ export const dbFileSchema = z
     postRedirects: z.array(slugRedirectSchema).optional(),
     revisions: z.array(revisionSchema).optional(),
     trash: z.array(trashedPostSchema).optional(),
+    // Both absent in files from before the site's content was data; read as the defaults.
+    site: siteSchema.optional(),
+    siteRevisions: z.array(siteRevisionSchema).optional(),
     // A file written by hand or by an older tool may lack counters; they are derived from the ids.
     meta: metaSchema.optional(),
   })
@@ -196,6 +247,7 @@ export const dbFileSchema = z
     unique(db.users, (u) => u.id, "users", ctx);
     unique(db.users, (u) => u.username.toLowerCase(), "users", ctx);
     unique(db.messages, (m) => m.id, "messages", ctx);
+    unique(db.siteRevisions ?? [], (r) => r.id, "siteRevisions", ctx);
     unique(db.revisions ?? [], (r) => r.id, "revisions", ctx);
     // A trashed post keeps its id and slug reserved (docs/architecture.md section 4).
     unique([...db.posts, ...(db.trash ?? [])], (p) => p.id, "trash", ctx);
@@ -214,6 +266,8 @@ export type DbFile = {
   postRedirects?: SlugRedirect[];
   revisions?: Revision[];
   trash?: TrashedPost[];
+  site?: SiteState;
+  siteRevisions?: SiteRevision[];
   meta: Meta;
 };
 

@@ -1,5 +1,7 @@
+import { siteOf } from "~/server/site/site-changes";
 import { changedRecords } from "./changed-records";
 import type { Snapshot } from "./db-snapshot";
+import type { SiteContent } from "~/shared/site-content";
 import type { ContentChange, Post, PostMark, Tag } from "./types";
 
 /**
@@ -44,9 +46,16 @@ export function describeChange(before: Snapshot, after: Snapshot): ContentChange
       ...posts.remove.map(postWas),
     ],
     tags: [...tags.upsert.map((tag) => ({ ...tagWas(tag.id), after: tag })), ...tags.remove.map(tagWas)],
+    ...publishedSite(before, after),
   };
 }
 
 function withBefore<R, M>(record: R | undefined, mark: (record: R) => M): { before?: M } {
   return record === undefined ? {} : { before: mark(record) };
+}
+
+/** The published site content on both sides, when it changed (a draft's save changes no page). */
+function publishedSite(before: Snapshot, after: Snapshot): { site?: { before: SiteContent; after: SiteContent } } {
+  if (before.data.site?.published === after.data.site?.published) return {};
+  return { site: { before: siteOf(before).published, after: siteOf(after).published } };
 }

@@ -16,7 +16,7 @@ import { SnapshotStore } from "./snapshot-store";
 import { errorCode, STORAGE_MESSAGES, StorageError, storageErrorOf } from "~/server/store/storage-errors";
 import type { ChangeKind, Store, WriteOutcome } from "./types";
 
-const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings"];
+const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings", "site"];
 
 /**
  * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` and its journal through

@@ -7,6 +7,8 @@ import * as posts from "~/server/posts/post-changes";
 import * as trash from "~/server/posts/post-trash";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import * as settings from "~/server/contact/settings-changes";
+import * as site from "~/server/site/site-changes";
+import type { SiteContent } from "~/shared/site-content";
 import * as users from "~/server/users/user-changes";
 import * as tagChanges from "~/server/tags/tag-changes";
 import type {
@@ -187,5 +189,21 @@ export abstract class SnapshotStore {
   }
   updateSettings(patch: Partial<Settings>) {
     return this.write((s) => settings.updateSettings(s, patch));
+  }
+
+  getSite() {
+    return this.read((s) => site.siteOf(s));
+  }
+  saveSiteDraft(draft: SiteContent) {
+    return this.write((s) => site.saveDraft(s, draft));
+  }
+  publishSite(by: string, content?: SiteContent) {
+    return this.write((s, now) => site.publishSite(s, by, now, content));
+  }
+  restoreSiteRevision(id: number, by: string) {
+    return this.write((s, now) => site.restoreSiteRevision(s, id, by, now));
+  }
+  listSiteRevisions() {
+    return this.read((s) => site.siteRevisionsOf(s));
   }
 }

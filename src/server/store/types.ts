@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { postInputSchema } from "~/shared/schemas";
+import type { SiteContent } from "~/shared/site-content";
 import type { RestoredHistory } from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import type { HistoryPolicy } from "~/server/posts/post-trash";
@@ -13,6 +14,8 @@ import type {
   messageRecordSchema,
   postRecordSchema,
   settingsRecordSchema,
+  siteRecordSchema,
+  siteRevisionRecordSchema,
   tagRecordSchema,
   revisionRecordSchema,
   slugRedirectRecordSchema,
@@ -34,6 +37,20 @@ export type Revision = z.infer<typeof revisionRecordSchema>;
 export type TrashedPost = z.infer<typeof trashedPostRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
+export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {
+  draft?: SiteContent;
+  published?: SiteContent;
+};
+export type SiteRevision = Omit<z.infer<typeof siteRevisionRecordSchema>, "content"> & { content: SiteContent };
+
+/** The site's content as its pages and the Site tab read it: what is shown, and the saved draft. */
+export type SiteView = {
+  published: SiteContent;
+  draft: SiteContent;
+  publishedAt?: string;
+  publishedBy?: string;
+  formerIds: Readonly<Record<string, string>>;
+};
 
 /**
  * A post as a backup holds it: an older one has `excerpt` and no `summary` (docs/product.md
@@ -56,7 +73,7 @@ export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt" | "read"
 export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "notification">>;
 
 /** What changed, so caches of rendered pages can be dropped. */
-export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings";
+export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings" | "site";
 
 /** A post as a change saw it on one side: enough to name the public pages that show it. */
 export type PostMark = { id: number; slug: string; published: boolean; createdAt: string; tagSlugs: string[] };
@@ -67,7 +84,13 @@ export type PostMark = { id: number; slug: string; published: boolean; createdAt
  * (a restore, an import, a reload of every table): caches then drop everything.
  */
 export type ContentChange =
-  { posts: { before?: PostMark; after?: PostMark }[]; tags: { before?: Tag; after?: Tag }[] } | undefined;
+  | {
+      posts: { before?: PostMark; after?: PostMark }[];
+      tags: { before?: Tag; after?: Tag }[];
+      /** The published site content on both sides, when a write changed it. */
+      site?: { before: SiteContent; after: SiteContent };
+    }
+  | undefined;
 
 /**
  * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
@@ -174,6 +197,20 @@ export interface Store {
 
   getSettings(): Promise<Settings>;
   updateSettings(patch: Partial<Settings>): Promise<Settings>;
+
+  /** The site's published content and its draft (the defaults until someone saves). */
+  getSite(): Promise<SiteView>;
+  /** Replaces the draft with content the caller has validated (src/shared/site-content.ts). */
+  saveSiteDraft(draft: SiteContent): Promise<SiteView>;
+  /**
+   * Publishes the draft (or `content`, validated by the caller: a backup's) as a new revision by
+   * `by`; ConflictError when it is what is published.
+   */
+  publishSite(by: string, content?: SiteContent): Promise<SiteRevision>;
+  /** Publishes an older revision's content again, as a new revision; NotFoundError for a missing id. */
+  restoreSiteRevision(id: number, by: string): Promise<SiteRevision>;
+  /** Every published revision, newest first. */
+  listSiteRevisions(): Promise<readonly SiteRevision[]>;
 
   /**
    * Stores on a database server: one round trip, answering its milliseconds, for the health

@@ -28,8 +28,12 @@ import { useInboxSummary } from "./use-inbox";
 import { useLeaveGuard } from "./use-leave-guard";
 import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
 import { UsersPanel } from "./users/users-panel";
+import { canEditSite } from "~/shared/site-content";
+import { SitePanel } from "./site/site-panel";
+import { SITE_TAB_MESSAGES } from "./site/site-messages";
 
-type Tab = "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "activity" | "account" | "analytics";
+type Tab =
+  "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "activity" | "site" | "account" | "analytics";
 
 /**
  * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -139,6 +143,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           {user.role === "admin" && <TabsTrigger value="trash">{TRASH_MESSAGES.tab}</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
           {user.role === "admin" && <TabsTrigger value="activity">{ACTIVITY_MESSAGES.tab}</TabsTrigger>}
+          {canEditSite(user.role) && <TabsTrigger value="site">{SITE_TAB_MESSAGES.tab}</TabsTrigger>}
           <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
@@ -161,6 +166,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         {user.role === "admin" && (
           <TabsContent value="activity" className="mt-6">
             <ActivityPanel />
+          </TabsContent>
+        )}
+        {canEditSite(user.role) && (
+          <TabsContent value="site" className="mt-6">
+            <SitePanel onDirtyChange={guard.setDirty} />
           </TabsContent>
         )}
         <TabsContent value="account" className="mt-6">

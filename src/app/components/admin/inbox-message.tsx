@@ -45,7 +45,7 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
       <div className="mt-2 flex flex-wrap gap-2">
         {!message.read && <Badge>{INBOX_MESSAGES.unread}</Badge>}
         {message.archived && <Badge tone="muted">{INBOX_MESSAGES.statusLabels.archived}</Badge>}
-        {message.industry && <Badge tone="muted">{industryName(message.industry)}</Badge>}
+        {message.industry && <Badge tone="muted">{industryName(message.industry, message.industryTitle)}</Badge>}
         {note && <span className={`text-xs font-medium ${failed ? "text-red-700" : "text-slate-600"}`}>{note}</span>}
       </div>
       <p className="mt-2 text-sm break-words whitespace-pre-wrap text-slate-800">{message.message}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { CONTACT_INDUSTRY_OTHER, INDUSTRIES } from "~/shared/industries";
+import { useSiteChrome } from "~/app/lib/site-chrome";
+import { CONTACT_INDUSTRY_OTHER } from "~/shared/contact-choices";
 import { INBOX_MESSAGES, INBOX_STATUSES, industryName, type InboxStatus } from "~/shared/inbox";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
@@ -26,6 +27,7 @@ const searchOf = ({ status, q, industry, page }: Query, withPage = true) => {
 export function InboxPanel() {
   const [query, setQuery] = useState<Query>({ status: "inbox", q: "", industry: "", page: 1 });
   const [text, setText] = useState("");
+  const { industries } = useSiteChrome();
   const fetcher = useInboxFetcher();
   const { load } = fetcher;
   const search = searchOf(query);
@@ -91,7 +93,7 @@ export function InboxPanel() {
               aria-label={INBOX_MESSAGES.industry}
             >
               <option value="">{INBOX_MESSAGES.anyIndustry}</option>
-              {INDUSTRIES.map((i) => (
+              {industries.map((i) => (
                 <option key={i.id} value={i.id}>
                   {i.title}
                 </option>

@@ -11,9 +11,14 @@ import type { DbFile } from "~/server/store/db-schema";
 type Kind = "value" | "time";
 type Column = readonly [field: string, column: string, kind?: Kind];
 
-export type CollectionKey = "posts" | "tags" | "users" | "messages" | "revisions" | "trash";
+export type CollectionKey = "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "siteRevisions";
 /** `counted`: named in the db commands' summary of a site ("3 posts, 4 tags, 1 user, 0 messages"). */
-export type Collection = { key: CollectionKey; table: string; columns: readonly Column[]; counted?: boolean };
+export type Collection = {
+  key: CollectionKey;
+  table: string;
+  columns: readonly Column[];
+  counted?: boolean;
+};
 export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
 
@@ -98,6 +103,15 @@ export const COLLECTIONS: readonly Collection[] = [
     columns: [
       ["id", "id"],
       ["deletedAt", "deleted_at", "time"],
+    ],
+  },
+  {
+    key: "siteRevisions",
+    table: "site_revisions",
+    columns: [
+      ["id", "id"],
+      ["createdAt", "created_at", "time"],
+      ["createdBy", "created_by"],
     ],
   },
 ];

@@ -51,7 +51,7 @@ export const databaseNotEmptyMessage = (held: string) =>
 
 const recordCount = (data: DbFile) => COLLECTIONS.reduce((n, c) => n + recordsOf(data, c.key).length, 0);
 
-/** "3 posts, 4 tags, 1 user, 0 messages", for the db commands. */
+/** "3 posts, 4 tags, 1 user, 0 messages", for the db commands; site revisions only when there are some. */
 export const describeRecords = (data: DbFile) =>
   COLLECTIONS.filter((c) => c.counted)
     .map((c) => countPosts(recordsOf(data, c.key).length, c.key.replace(/s$/, "")))
@@ -215,7 +215,7 @@ export class PgStore extends SnapshotStore implements Store {
   importData(data: DbFile): Promise<void> {
     return this.write((snap) => {
       if (recordCount(snap.data) > 0) throw new ConflictError(databaseNotEmptyMessage(describeRecords(snap.data)));
-      return { next: data, result: undefined, kinds: ["tags", "posts", "users", "messages"] };
+      return { next: data, result: undefined, kinds: ["tags", "posts", "users", "messages", "site"] };
     });
   }
 

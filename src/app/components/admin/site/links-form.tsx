@@ -1,0 +1,52 @@
+import { SITE_LIMITS as L } from "~/shared/site-content";
+import { Card } from "~/app/components/ui/card";
+import { SiteLinkList, SiteTextField } from "./site-fields";
+
+/** The header's links in order, the footer's columns, the sister product, the community links and the copyright holder. */
+export function LinksForm() {
+  return (
+    <div className="space-y-6">
+      <Card className="space-y-4">
+        <h3 className="text-lg font-semibold text-slate-900">Header</h3>
+        <p className="text-sm text-slate-600">The link to /industries opens the industries menu.</p>
+        <SiteLinkList
+          path={["links", "header"]}
+          label="Header links"
+          nameKey="label"
+          hrefKey="href"
+          nameMax={L.label}
+          maxItems={L.listItems}
+        />
+      </Card>
+      <Card className="space-y-4">
+        <h3 className="text-lg font-semibold text-slate-900">Footer</h3>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SiteTextField path={["links", "footer", "industriesTitle"]} label="Industries column" max={L.label} />
+          <SiteTextField path={["links", "footer", "companyTitle"]} label="Company column" max={L.label} />
+          <SiteTextField path={["links", "footer", "communityTitle"]} label="Community column" max={L.label} />
+        </div>
+        <SiteLinkList
+          path={["links", "footer", "companyLinks"]}
+          label="Company links"
+          nameKey="label"
+          hrefKey="href"
+          nameMax={L.label}
+          maxItems={L.listItems}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SiteTextField path={["links", "sisterProduct", "name"]} label="Sister product" max={L.label} />
+          <SiteTextField path={["links", "sisterProduct", "url"]} label="Sister product address" max={L.url} />
+        </div>
+        <SiteLinkList
+          path={["links", "community"]}
+          label="Community links"
+          nameKey="name"
+          hrefKey="url"
+          nameMax={L.label}
+          maxItems={L.listItems}
+        />
+        <SiteTextField path={["links", "copyrightHolder"]} label="Copyright holder" max={L.title} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { fieldErrors } from "~/shared/field-errors";
+import { asksForPreview } from "~/shared/preview";
+import {
+  canEditSite,
+  SITE_CONTENT_MESSAGES,
+  siteContentSchema,
+  type SiteAdminView,
+  type SiteContent,
+  type SiteIndustry,
+} from "~/shared/site-content";
+import type { Sessions } from "~/server/auth/session";
+import { NotFoundError, ValidationError } from "~/server/http/errors";
+import type { SiteRevision, SiteView, Store } from "~/server/store/types";
+import { changedSections } from "./site-changes";
+
+/** What an industry's address leads to: its page, a 301 to its new id, or 410 for one taken off the site. */
+export type IndustryAnswer = { industry: SiteIndustry } | { movedTo: string } | { gone: true } | undefined;
+
+/** A revision as listed: who, when and what changed, without the content. */
+const summaryOf = ({ content: _content, ...summary }: SiteRevision) => summary;
+
+/**
+ * The site's content for its pages and the Site tab (docs/product.md section 10): the published
+ * content for visitors, the draft for a signed-in editor's `?preview`, and the admin's writes.
+ */
+export function createSiteService(store: Store, sessions: Sessions) {
+  /** The content a page shows: the draft for an editor's preview, the published content otherwise. */
+  async function forRequest(request: Request): Promise<{ content: SiteContent; preview: boolean }> {
+    const site = await store.getSite();
+    if (!asksForPreview(new URL(request.url).searchParams)) return { content: site.published, preview: false };
+    const user = await sessions.userFromRequest(request);
+    return canEditSite(user?.role)
+      ? { content: site.draft, preview: true }
+      : { content: site.published, preview: false };
+  }
+
+  /** An industry's page by the id in its address (docs/decisions/112-industry-addresses-kept.md). */
+  function industryAt(id: string, content: SiteContent, formerIds: SiteView["formerIds"]): IndustryAnswer {
+    const shown = content.industries.filter((i) => i.shown);
+    const here = shown.find((i) => i.id === id);
+    if (here) return { industry: here };
+    const key = formerIds[id];
+    const known = content.industries.some((i) => i.id === id) || key !== undefined;
+    const moved = key === undefined ? undefined : shown.find((i) => i.key === key);
+    if (moved) return { movedTo: moved.id };
+    return known ? { gone: true } : undefined;
+  }
+
+  function parse(body: unknown): SiteContent {
+    const parsed = siteContentSchema.safeParse(body);
+    if (!parsed.success) throw new ValidationError(SITE_CONTENT_MESSAGES.invalid, fieldErrors(parsed.error));
+    return parsed.data;
+  }
+
+  async function adminView(): Promise<SiteAdminView> {
+    const site = await store.getSite();
+    return {
+      draft: site.draft,
+      published: site.published,
+      unpublished: changedSections(site.published, site.draft).length > 0,
+      publishedAt: site.publishedAt ?? null,
+      publishedBy: site.publishedBy ?? null,
+    };
+  }
+
+  return {
+    forRequest,
+    industryAt,
+    published: async () => (await store.getSite()).published,
+    formerIds: async () => (await store.getSite()).formerIds,
+    adminView,
+    async saveDraft(body: unknown) {
+      await store.saveSiteDraft(parse(body));
+      return adminView();
+    },
+    publish: async (by: string) => summaryOf(await store.publishSite(by)),
+    restore: async (id: number, by: string) => summaryOf(await store.restoreSiteRevision(id, by)),
+    revisions: async () => (await store.listSiteRevisions()).map(summaryOf),
+    /** One revision with its content, for the Site tab's differences. */
+    async revision(id: number) {
+      const found = (await store.listSiteRevisions()).find((r) => r.id === id);
+      if (!found) throw new NotFoundError(SITE_CONTENT_MESSAGES.revisionNotFound);
+      return found;
+    },
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
