@@ -114,6 +114,12 @@ describe("a save that would break the site", () => {
 });
 
 describe("a draft", () => {
+  it("is named by no bar while it holds nothing unpublished: a post's preview shows the post's bar alone", async () => {
+    const preview = await get("/?preview", admin).expect(200);
+    expect(preview.text).not.toContain(PREVIEW_MESSAGES.siteDraftBar);
+    expect(preview.headers["cache-control"]).toBe("private, no-store");
+  });
+
   it("is invisible to visitors and shown in an editor's preview, never kept", async () => {
     const draft = await current();
     draft.home.hero.headline = "Draft headline for the preview";

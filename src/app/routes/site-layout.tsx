@@ -9,9 +9,10 @@ import { asksForPreview } from "~/shared/preview";
 
 /** The header's and footer's share of the site's content (docs/product.md section 10), or an editor's draft of it. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, preview } = await context.site.forRequest(request);
+  const { content, preview, unpublished } = await context.site.forRequest(request);
   if (preview) context.framing.sameOrigin = true;
-  return { chrome: chromeOf(content, preview) };
+  // The bar only over a draft that differs: a post's preview alone is the post's bar.
+  return { chrome: chromeOf(content, unpublished) };
 }
 
 /** The chrome changes only with a publish, so moving between pages does not ask for it again. */

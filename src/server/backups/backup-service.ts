@@ -79,7 +79,10 @@ export type BackupService = {
   removeTestPosts(options?: { dryRun?: boolean; ids?: number[] }, who?: Who): Promise<TestRemovalResult>;
 };
 
-/** What a backup of a running site holds besides its posts: their history, the activity log, the analytics' counts and the published site content. */
+/**
+ * What a backup of a running site holds besides its posts: their history, the activity log, the
+ * analytics' counts and the published site content.
+ */
 export async function backupExtrasOf(
   store: Store,
   activity?: ActivityLog,
@@ -93,6 +96,7 @@ export async function backupExtrasOf(
     history,
     activity: await activity?.entries(),
     analytics: analytics && (await analyticsForBackup(analytics)),
+    site: (await store.getSite()).published,
   };
 }
 

@@ -24,14 +24,19 @@ const summaryOf = ({ content: _content, ...summary }: SiteRevision) => summary;
  * content for visitors, the draft for a signed-in editor's `?preview`, and the admin's writes.
  */
 export function createSiteService(store: Store, sessions: Sessions) {
-  /** The content a page shows: the draft for an editor's preview, the published content otherwise. */
-  async function forRequest(request: Request): Promise<{ content: SiteContent; preview: boolean }> {
+  /**
+   * The content a page shows: the draft for an editor's preview, the published content otherwise;
+   * `unpublished` when that draft holds changes, so a post's preview says "site draft" only then.
+   */
+  async function forRequest(
+    request: Request,
+  ): Promise<{ content: SiteContent; preview: boolean; unpublished: boolean }> {
     const site = await store.getSite();
-    if (!asksForPreview(new URL(request.url).searchParams)) return { content: site.published, preview: false };
+    const published = { content: site.published, preview: false, unpublished: false };
+    if (!asksForPreview(new URL(request.url).searchParams)) return published;
     const user = await sessions.userFromRequest(request);
-    return canEditSite(user?.role)
-      ? { content: site.draft, preview: true }
-      : { content: site.published, preview: false };
+    if (!canEditSite(user?.role)) return published;
+    return { content: site.draft, preview: true, unpublished: changedSections(site.published, site.draft).length > 0 };
   }
 
   /** An industry's page by the id in its address (docs/decisions/112-industry-addresses-kept.md). */
