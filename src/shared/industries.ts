@@ -1,23 +1,14 @@
 import { industryPageDescription } from "./industry-pages";
-import type { IndustryIconName, SiteIndustry } from "./site-content";
+import { INDUSTRY_SCENE_NAMES, type IndustryIconName } from "./industry-art";
+import type { SiteIndustry } from "./site-content";
 
 /**
  * The ten industries a fresh site presents: the defaults of the site's content
  * (site-defaults.ts), which the admin's Site tab changes. Isomorphic: no DOM and no Node APIs.
  */
 
-export const INDUSTRY_IDS = [
-  "hospitality",
-  "healthcare",
-  "airports",
-  "entertainment",
-  "theme-parks",
-  "government",
-  "logistics",
-  "retail",
-  "finance",
-  "education",
-] as const;
+// Each of the ten has a drawn scene of its own name (industry-art.ts).
+export const INDUSTRY_IDS = INDUSTRY_SCENE_NAMES;
 
 export type IndustryId = (typeof INDUSTRY_IDS)[number];
 

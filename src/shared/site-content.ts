@@ -1,5 +1,11 @@
 import "./zod-jitless";
 import { z } from "zod";
+import {
+  INDUSTRY_ICON_NAMES,
+  INDUSTRY_SCENE_NAMES,
+  type IndustryIconName,
+  type IndustrySceneName,
+} from "./industry-art";
 
 /**
  * The site's own copy as data (docs/product.md section 10): the home page, the industries and the
@@ -30,36 +36,7 @@ export const SITE_CONTENT_MESSAGES = {
   editorsOnly: "Only admins may edit the site.",
 } as const;
 
-/** The marks an industry may wear: symbols of the site's icon sprite (src/app/components/icon-names.ts). */
-export const INDUSTRY_ICON_NAMES = [
-  "utensils-crossed",
-  "stethoscope",
-  "plane",
-  "trophy",
-  "ferris-wheel",
-  "landmark",
-  "truck",
-  "shopping-bag",
-  "wallet",
-  "graduation-cap",
-] as const;
-
-/** The drawn scenes an industry page's hero may show (src/app/components/industry-scenes.ts). */
-export const INDUSTRY_SCENE_NAMES = [
-  "hospitality",
-  "healthcare",
-  "airports",
-  "entertainment",
-  "theme-parks",
-  "government",
-  "logistics",
-  "retail",
-  "finance",
-  "education",
-] as const;
-
-export type IndustryIconName = (typeof INDUSTRY_ICON_NAMES)[number];
-export type IndustrySceneName = (typeof INDUSTRY_SCENE_NAMES)[number];
+export { INDUSTRY_ICON_NAMES, INDUSTRY_SCENE_NAMES, type IndustryIconName, type IndustrySceneName };
 
 /** Field lengths, shown as counters in the Site tab. */
 export const SITE_LIMITS = {

@@ -1,3 +1,5 @@
+import { INDUSTRY_ICON_NAMES } from "~/shared/industry-art";
+
 /**
  * The icons the site draws, each a symbol of one sprite file (src/app/assets/icons.svg), made from
  * Lucide's icons (lucide-static, ISC licence) by `npm run icons`. To add one, add its Lucide name
@@ -16,17 +18,8 @@ export const ICON_NAMES = [
   "timer",
   "layers",
   "chart-column",
-  // the ten industries
-  "utensils-crossed",
-  "stethoscope",
-  "plane",
-  "trophy",
-  "ferris-wheel",
-  "landmark",
-  "truck",
-  "shopping-bag",
-  "wallet",
-  "graduation-cap",
+  // the marks an industry may wear
+  ...INDUSTRY_ICON_NAMES,
   // how it works
   "qr-code",
   "coffee",
