@@ -193,6 +193,16 @@ const restoredTagSchema = z.object({
   slug: text(RESTORE_LIMITS.tagText).min(1),
 });
 
+/** A post's search and social settings (docs/decisions/116-per-post-search-settings.md), on the post and in its revisions. */
+const restoredSeoFields = {
+  metaTitle: text(RESTORE_LIMITS.text).optional(),
+  metaDescription: text(RESTORE_LIMITS.text).optional(),
+  socialImage: text(RESTORE_LIMITS.url).optional(),
+  canonicalUrl: text(RESTORE_LIMITS.url).optional(),
+  noindex: z.boolean().optional(),
+  coverFocus: text(RESTORE_LIMITS.date).optional(),
+};
+
 const restoredPostSchema = z.object({
   id: restoredId,
   title: text(RESTORE_LIMITS.text),
@@ -205,13 +215,7 @@ const restoredPostSchema = z.object({
   createdAt: text(RESTORE_LIMITS.date),
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
-  // The search and social settings (docs/decisions/116-per-post-search-settings.md).
-  metaTitle: text(RESTORE_LIMITS.text).optional(),
-  metaDescription: text(RESTORE_LIMITS.text).optional(),
-  socialImage: text(RESTORE_LIMITS.url).optional(),
-  canonicalUrl: text(RESTORE_LIMITS.url).optional(),
-  noindex: z.boolean().optional(),
-  coverFocus: text(RESTORE_LIMITS.date).optional(),
+  ...restoredSeoFields,
   createdBy: restoredId.optional(),
   updatedBy: restoredId.optional(),
 });
@@ -233,12 +237,7 @@ const restoredRevisionSchema = z.object({
     coverImage: text(RESTORE_LIMITS.url),
     tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
     published: z.boolean(),
-    metaTitle: text(RESTORE_LIMITS.text).optional(),
-    metaDescription: text(RESTORE_LIMITS.text).optional(),
-    socialImage: text(RESTORE_LIMITS.url).optional(),
-    canonicalUrl: text(RESTORE_LIMITS.url).optional(),
-    noindex: z.boolean().optional(),
-    coverFocus: text(RESTORE_LIMITS.date).optional(),
+    ...restoredSeoFields,
   }),
   origin: z.enum(["restore", "backup"]).optional(),
   restoredFrom: restoredId.optional(),
