@@ -120,7 +120,7 @@ export function createApp({
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
     activity,
     analytics,
-    site: createSiteService(store, sessions),
+    site: createSiteService(store, sessions, activity),
   };
   void notifier?.resumePending();
   const sweeper = sweepHistoryEvery(store, config.history);

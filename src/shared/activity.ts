@@ -59,6 +59,9 @@ export const ACTIVITY_MESSAGES = {
   revisionRestored: (id: number, title: string, revision: number) => `post ${id} "${title}" to revision ${revision}`,
   untrashed: (id: number, title: string) => `post ${id} "${title}" from the Trash`,
   deletedForGood: (id: number, title: string) => `post ${id} "${title}" for good, from the Trash`,
+  sitePublished: (revision: number) => `the site's content, as site revision ${revision}`,
+  siteRestored: (from: number, revision: number) =>
+    `the site's content of site revision ${from}, published as site revision ${revision}`,
   backup: (name: string, count: number) => `${name} (${count} post${count === 1 ? "" : "s"})`,
   restore: (restored: number, skipped: number) => `${restored} post(s) restored, ${skipped} skipped`,
   purge: (deleted: number, backup: string) => `${deleted} post(s) deleted after backup ${backup}`,

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND } from "~/app/components/not-found-card";
+import { ACTIVITY_MESSAGES, type ActivityPage } from "~/shared/activity";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { CONTACT_MESSAGES } from "~/shared/contact-schema";
 import { PREVIEW_MESSAGES } from "~/shared/preview";
@@ -242,6 +243,12 @@ describe("revisions", () => {
     expect((await get("/")).text).toContain(DEFAULT_SITE_CONTENT.home.hero.headline);
     await request(t.app).post("/api/admin/site/revisions/999/restore").set("Cookie", admin).expect(404);
     await request(t.app).post("/api/admin/site/revisions/x/restore").set("Cookie", admin).expect(404);
+
+    // Publishing and restoring the site are in the activity log, as a post's are.
+    const log = (await get("/api/admin/activity", admin).expect(200)).body as ActivityPage;
+    const site = log.entries.filter((e) => e.what.includes("site's content")).map((e) => [e.kind, e.what]);
+    expect(site[0]).toEqual(["restore", ACTIVITY_MESSAGES.siteRestored(1, restored.body.id as number)]);
+    expect(site).toContainEqual(["publish", ACTIVITY_MESSAGES.sitePublished(second.id)]);
   });
 });
 

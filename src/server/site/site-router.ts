@@ -8,6 +8,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from "~/server/http/
 import type { HtmlCache } from "~/server/page-cache/html-cache";
 import type { CacheableRoute } from "~/server/page-cache/page-rules";
 import { siteBody } from "~/server/http/json-body";
+import { whoOf } from "~/server/activity/who";
 
 const PUBLIC_SITE = "/public/site";
 
@@ -35,12 +36,10 @@ export function siteRouter({ site, sessions }: AppContext, guards: Guards, sendJ
       .then((user) => {
         if (!user) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
         if (!canEditSite(user.role)) throw new ForbiddenError(SITE_CONTENT_MESSAGES.editorsOnly);
-        res.locals.username = user.username;
       })
       .then(() => next(), next);
   };
   const write = [editor, guards.requireSameOrigin];
-  const by = (locals: Record<string, unknown>) => String(locals.username);
 
   router.get(PUBLIC_SITE, async (req, res) => {
     const content = await site.published();
@@ -58,8 +57,8 @@ export function siteRouter({ site, sessions }: AppContext, guards: Guards, sendJ
   router.put("/admin/site/draft", ...write, siteBody, async (req, res) => {
     res.json(await site.saveDraft(req.body));
   });
-  router.post("/admin/site/publish", ...write, async (_req, res) => {
-    res.status(201).json(await site.publish(by(res.locals)));
+  router.post("/admin/site/publish", ...write, async (req, res) => {
+    res.status(201).json(await site.publish(await whoOf(sessions, req, res)));
   });
   router.get("/admin/site/revisions", editor, async (_req, res) => {
     res.json(await site.revisions());
@@ -68,7 +67,7 @@ export function siteRouter({ site, sessions }: AppContext, guards: Guards, sendJ
     res.json(await site.revision(revisionId(req.params.rev)));
   });
   router.post("/admin/site/revisions/:rev/restore", ...write, async (req, res) => {
-    res.status(201).json(await site.restore(revisionId(req.params.rev), by(res.locals)));
+    res.status(201).json(await site.restore(revisionId(req.params.rev), await whoOf(sessions, req, res)));
   });
   return router;
 }

@@ -1,3 +1,5 @@
+import type { ActivityLog, Who } from "~/server/activity/activity-log";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { fieldErrors } from "~/shared/field-errors";
 import { asksForPreview } from "~/shared/preview";
 import {
@@ -19,11 +21,14 @@ export type IndustryAnswer = { industry: SiteIndustry } | { movedTo: string } | 
 /** A revision as listed: who, when and what changed, without the content. */
 const summaryOf = ({ content: _content, ...summary }: SiteRevision) => summary;
 
+/** Who a site revision names: the editor's username (a guard has made sure someone is signed in). */
+const nameOf = (who: Who) => who.user?.username ?? "";
+
 /**
  * The site's content for its pages and the Site tab (docs/product.md section 10): the published
  * content for visitors, the draft for a signed-in editor's `?preview`, and the admin's writes.
  */
-export function createSiteService(store: Store, sessions: Sessions) {
+export function createSiteService(store: Store, sessions: Sessions, activity?: ActivityLog) {
   /**
    * The content a page shows: the draft for an editor's preview, the published content otherwise;
    * `unpublished` when that draft holds changes, so a post's preview says "site draft" only then.
@@ -78,8 +83,18 @@ export function createSiteService(store: Store, sessions: Sessions) {
       await store.saveSiteDraft(parse(body));
       return adminView();
     },
-    publish: async (by: string) => summaryOf(await store.publishSite(by)),
-    restore: async (id: number, by: string) => summaryOf(await store.restoreSiteRevision(id, by)),
+    // Publishing the site and putting back an earlier version are in the activity log
+    // (docs/decisions/102-activity-log.md), as a post's are.
+    async publish(who: Who) {
+      const published = await store.publishSite(nameOf(who));
+      await activity?.record("publish", who, ACTIVITY_MESSAGES.sitePublished(published.id));
+      return summaryOf(published);
+    },
+    async restore(id: number, who: Who) {
+      const restored = await store.restoreSiteRevision(id, nameOf(who));
+      await activity?.record("restore", who, ACTIVITY_MESSAGES.siteRestored(id, restored.id));
+      return summaryOf(restored);
+    },
     revisions: async () => (await store.listSiteRevisions()).map(summaryOf),
     /** One revision with its content, for the Site tab's differences. */
     async revision(id: number) {
