@@ -23,3 +23,8 @@ export async function withAuthorNames<T extends Pick<CmsPost, "createdBy" | "upd
   }
   return named;
 }
+
+/** One post with its authors' names, as the editor gets it after a save or a restore. */
+export async function withAuthorName<T extends Pick<CmsPost, "createdBy" | "updatedBy">>(store: Store, post: T) {
+  return (await withAuthorNames(store, [post]))[0]!;
+}

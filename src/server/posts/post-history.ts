@@ -15,7 +15,7 @@ import { postNotFoundMessage } from "./post-changes";
 import { inputOf, POST_SUBJECT } from "./post-revisions";
 import type { HistoryPolicy } from "./post-trash";
 import { cmsPostOf } from "./post-view";
-import { withAuthorNames } from "./post-authors";
+import { withAuthorName } from "./post-authors";
 
 /** A post's History panel and the Trash view, behind /api/cms (history-router.ts). */
 export type PostHistory = {
@@ -66,7 +66,7 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
   });
 
   /** A post as the editor gets it, with who created it and who saved it last (post-authors.ts). */
-  const named = async (post: Post) => (await withAuthorNames(store, [cmsPostOf(post)]))[0]!;
+  const named = (post: Post) => withAuthorName(store, cmsPostOf(post));
 
   /** A trashed post's history stays readable, so the Trash view can show what it held. */
   async function assertKnown(postId: number): Promise<void> {

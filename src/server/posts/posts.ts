@@ -9,7 +9,7 @@ import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
 import { NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
-import { withAuthorNames } from "./post-authors";
+import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
@@ -42,7 +42,7 @@ export function parsePostId(param: unknown): number {
  * store, so every caller gets the friendly messages; the store keeps only its last-line checks.
  */
 export function createPostService(store: Store, activity?: ActivityLog): PostService {
-  const named = async (post: CmsPost) => (await withAuthorNames(store, [post]))[0]!;
+  const named = (post: CmsPost) => withAuthorName(store, post);
   /** Publishing, unpublishing and deleting are in the activity log (docs/decisions/102-activity-log.md). */
   const record = (kind: "publish" | "unpublish" | "delete", who: Who, post: Post) =>
     activity?.record(kind, who, ACTIVITY_MESSAGES.post(post.id, post.title));
