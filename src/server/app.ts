@@ -33,6 +33,7 @@ import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
+import { startPostScheduler } from "~/server/posts/post-scheduler";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
   contentSecurityPolicy,
@@ -94,6 +95,7 @@ export function createApp({
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   const analytics = analyticsFor(config, files, store, build, trust);
   const posts = createPostService(store, activity);
+  const scheduler = startPostScheduler(store, activity, config.schedulerTickMs);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const shelf = files.backups;
   const context: AppContext = {
@@ -104,6 +106,7 @@ export function createApp({
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier, analytics }),
     posts,
+    scheduler,
     history: createPostHistory(store, config.history, activity),
     sessions,
     auth,
@@ -111,7 +114,7 @@ export function createApp({
       ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity },
       analytics: files.analytics,
     }),
-    health: createHealthService({ store, config, backups: shelf }),
+    health: createHealthService({ store, config, backups: shelf, scheduler }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
     tags: createTagService(store),
@@ -173,8 +176,8 @@ export function createApp({
         analytics.watch(req, res);
       }
     : (req, res) => htmlCache.serve(req, res, render);
-  // `setup` prints the first-run link once listening; `stop` ends the history sweeps and mail
-  // retries and stores the analytics' last counts before the store closes;
+  // `setup` prints the first-run link once listening; `stop` ends the history sweeps, the
+  // scheduler's ticks and mail retries and stores the analytics' last counts before the store closes;
   // `mediaAdmin` lets a test delete an image the moment another instance's write is acknowledged.
   return Object.assign(handle, {
     htmlCache,
@@ -184,6 +187,7 @@ export function createApp({
     stop: async () => {
       sweeper.stop();
       notifier?.stop();
+      await scheduler.stop();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
   });

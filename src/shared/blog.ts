@@ -3,6 +3,7 @@
  * user-facing messages of docs/product.md section 8 for the blog.
  */
 import type { ResponsiveImage } from "./media";
+import type { PostStatus } from "./post-status";
 
 export type Tag = { id: number; name: string; slug: string };
 
@@ -79,6 +80,13 @@ export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
   updatedBy?: number;
   createdByName?: string;
   updatedByName?: string;
+  /** Where the post stands (post-status.ts). */
+  status: PostStatus;
+  /** While scheduled: when it goes public (UTC, ISO 8601), and who scheduled it. */
+  publishAt?: string;
+  scheduledBy?: number;
+  /** A schedule carried out after its time: when it was due and when it went out. */
+  publishedLate?: { planned: string; published: string };
 };
 
 /** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */

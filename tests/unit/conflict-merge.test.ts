@@ -12,6 +12,7 @@ const base: CmsPost = {
   summary: "Why people leave long lines.",
   content: p("One.", "Two.", "Three."),
   published: true,
+  status: "published",
   createdAt: "2030-01-01T00:00:00.000Z",
   updatedAt: "2030-01-01T00:00:00.000Z",
   tags: [{ id: 1, name: "Retail", slug: "retail" }],

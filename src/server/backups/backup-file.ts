@@ -216,6 +216,9 @@ const restoredPostSchema = z.object({
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
   ...restoredSeoFields,
+  publishAt: text(RESTORE_LIMITS.date).optional(),
+  scheduledBy: restoredId.optional(),
+  publishedLate: z.object({ planned: text(RESTORE_LIMITS.date), published: text(RESTORE_LIMITS.date) }).optional(),
   createdBy: restoredId.optional(),
   updatedBy: restoredId.optional(),
 });
@@ -238,6 +241,7 @@ const restoredRevisionSchema = z.object({
     tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
     published: z.boolean(),
     ...restoredSeoFields,
+    publishAt: text(RESTORE_LIMITS.date).optional(),
   }),
   origin: z.enum(["restore", "backup"]).optional(),
   restoredFrom: restoredId.optional(),

@@ -9,6 +9,7 @@ import type { Actor, Post, PostInput, Revision, SavedPost, SlugRedirect, Tag } f
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
+import { applySchedule } from "./post-schedule";
 import { applySeoSettings } from "./post-seo";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
@@ -82,6 +83,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
     ...(save.by && { createdBy: save.by.id, updatedBy: save.by.id }),
   } as Post;
   applySeoSettings(post, input);
+  applySchedule(post, undefined, input, save, now);
   checkRecord(storedPostSchema, post);
   const saved = {
     ...data,
@@ -141,6 +143,7 @@ export function updatePost(
     else delete post.coverImage;
   }
   applySeoSettings(post, input);
+  applySchedule(post, old, input, save, updatedAt);
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const moved = old.published && old.slug !== post.slug ? [{ from: old.slug, to: id }] : [];

@@ -1,3 +1,4 @@
+import { postStatus } from "~/shared/post-status";
 import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
 import type { CmsListItem, CmsPost } from "~/shared/blog";
@@ -57,7 +58,7 @@ export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
 /** A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it. */
 export function cmsListItemOf(post: Post): CmsListItem {
   const { content: _content, ...item } = post;
-  return { ...item, summary: summaryOf(post) };
+  return { ...item, summary: summaryOf(post), status: postStatus(post) };
 }
 
 const minutes = new WeakMap<Post, number>();

@@ -11,6 +11,7 @@ import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-l
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
+import { assertSchedulable } from "./post-schedule";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
@@ -129,6 +130,7 @@ function parsePost(fields: Record<string, unknown>): PostInput {
   const parsed = postInputSchema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const { coverImage, tags, ...post } = parsed.data;
+  assertSchedulable(post);
   return {
     ...post,
     content: sanitizedContent(post.content),
@@ -169,6 +171,7 @@ function parsePostChanges(sent: Record<string, unknown>, current: Post): Partial
     if (fields[key] === undefined || parsed.data[key] === undefined) continue;
     Object.assign(changes, { [key]: key === "content" ? sanitizedContent(parsed.data.content!) : parsed.data[key] });
   }
+  assertSchedulable(changes, current);
   return changes;
 }
 

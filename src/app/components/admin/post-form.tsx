@@ -10,7 +10,6 @@ import { prepareContentForSave } from "~/app/lib/editor-content";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Field, inputClasses } from "~/app/components/ui/field";
-import { Badge } from "~/app/components/ui/badge";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { AltTextWarning, useAltTextCheck } from "./alt-text-warning";
 import { ImageTextPanel } from "./image-text-panel";
@@ -24,10 +23,12 @@ import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
 import { PostAuthors } from "./post-authors";
 import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
+import { PostStatusBadge } from "./post-status-badge";
+import { ScheduleButton, ScheduleField, useSchedule } from "./schedule-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
-import { savedToast, showSaveError } from "./post-form-toasts";
+import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
 type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
@@ -89,12 +90,14 @@ export function PostForm({
   }, [title, editing, getFieldState, setValue]);
 
   const altText = useAltTextCheck();
+  const schedule = useSchedule(saved?.publishAt);
 
   /**
-   * Saves the form; `published` only from the Publish and Unpublish buttons. A new post is sent as
-   * a draft otherwise, and an update without the field keeps the post's state.
+   * Saves the form; `published` only from the Publish and Unpublish buttons, `publishAt` only from
+   * Schedule and Unschedule. A new post is sent as a draft otherwise, and an update without the
+   * field keeps the post's state.
    */
-  const save = async (values: PostFormValues, stay: boolean, published?: boolean) => {
+  const save = async (values: PostFormValues, stay: boolean, published?: boolean, publishAt?: string | null) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -104,10 +107,11 @@ export function PostForm({
     }
     // Publishing, or saving a post that is public, shows the images without alt text first.
     const publishing = published ?? saved?.published ?? false;
-    if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published))) return;
+    if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published, publishAt))) return;
     const payload = {
       ...values,
       published: published ?? (saved ? undefined : false),
+      publishAt,
       slug,
       content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
       tags: values.tags
@@ -130,7 +134,9 @@ export function PostForm({
         toast(FORM_NOTICE_MESSAGES.savedShortcut);
         return;
       }
-      toast(savedToast(Boolean(saved), saved?.published, published));
+      toast(
+        publishAt === undefined ? savedToast(Boolean(saved), saved?.published, published) : scheduleToast(publishAt),
+      );
       onDirtyChange?.(false);
       onDone(true);
     } catch (err) {
@@ -140,6 +146,7 @@ export function PostForm({
         return;
       }
       showSaveError(err, editing);
+      if (err instanceof ApiError && err.errors?.publishAt) schedule.setError(err.errors.publishAt[0]);
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))
           setError(field as keyof PostFormValues, { message: messages[0] });
@@ -151,6 +158,8 @@ export function PostForm({
   const submit = handleSubmit((values) => save(values, false), onInvalid);
   const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
   const publish = (published: boolean) => void handleSubmit((values) => save(values, false, published), onInvalid)();
+  const scheduleAt = (publishAt: string | null) =>
+    void handleSubmit((values) => save(values, false, undefined, publishAt), onInvalid)();
   const coverImage = watch("coverImage");
 
   // Ctrl/Cmd+S saves and stays, from any field, the editor included.
@@ -195,9 +204,7 @@ export function PostForm({
         <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
           {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
         </h2>
-        <Badge tone={saved?.published ? "success" : "muted"}>
-          {saved?.published ? PUBLISH_MESSAGES.statusPublished : PUBLISH_MESSAGES.statusDraft}
-        </Badge>
+        <PostStatusBadge status={saved?.status ?? "draft"} />
       </div>
       {saved && <PostAuthors post={saved} />}
       {copy.offer && (
@@ -287,17 +294,35 @@ export function PostForm({
           onSave={resolve}
         />
       )}
+      {!saved?.published && (
+        <ScheduleField
+          schedule={schedule}
+          publishAt={saved?.publishAt}
+          busy={isSubmitting}
+          onUnschedule={() => scheduleAt(null)}
+        />
+      )}
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5">
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
-        <PublishControls
-          published={Boolean(saved?.published)}
-          title={title}
-          slug={watch("slug").trim() || slugify(title)}
-          busy={isSubmitting}
-          onConfirm={publish}
-        />
+        {schedule.value && !saved?.published ? (
+          <ScheduleButton
+            schedule={schedule}
+            rescheduling={Boolean(saved?.publishAt)}
+            title={title}
+            busy={isSubmitting}
+            onSchedule={scheduleAt}
+          />
+        ) : (
+          <PublishControls
+            published={Boolean(saved?.published)}
+            title={title}
+            slug={watch("slug").trim() || slugify(title)}
+            busy={isSubmitting}
+            onConfirm={publish}
+          />
+        )}
         <Button type="submit" disabled={isSubmitting}>
           {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
         </Button>
