@@ -33,7 +33,7 @@ describe("scheduled publishing on two instances of one database", () => {
       await app.app.scheduler.tick();
     }
 
-    const publishes = (await b!.activity!.entries()).filter((e) => e.kind === "publish");
+    const publishes = (await b!.activity.entries()).filter((e) => e.kind === "publish");
     expect(publishes).toMatchObject([
       { userId: user.id, what: ACTIVITY_MESSAGES.publishedOnSchedule(post.id, "Once on two instances") },
     ]);
