@@ -113,6 +113,7 @@ describe("as an admin", () => {
       summary: input.summary,
       content: input.content,
       published: true,
+      status: "published",
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       tags: [],
