@@ -37,37 +37,41 @@ export function ScheduleField({
   onUnschedule: () => void;
 }) {
   return (
-    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 font-semibold text-slate-900">{M.schedule}</legend>
-      {publishAt && (
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-brand-50 px-3 py-2">
-          <p className="text-sm font-medium text-brand-900" role="status">
-            {M.scheduledFor(formatLocalTime(publishAt))}
-          </p>
-          <Button variant="outline" size="sm" disabled={busy} onClick={onUnschedule}>
-            {M.unschedule}
-          </Button>
-        </div>
-      )}
-      <Field id="post-publish-at" label={M.label(schedule.zone ?? "…")} error={schedule.error}>
-        {(a) => (
-          <input
-            {...a}
-            type="datetime-local"
-            value={schedule.value}
-            onChange={(e) => {
-              schedule.setValue(e.target.value);
-              schedule.setError(undefined);
-            }}
-            aria-describedby={[a["aria-describedby"], "post-publish-at-hint"].filter(Boolean).join(" ")}
-            className={`${inputClasses} sm:max-w-xs`}
-          />
+    <section aria-labelledby="post-schedule-heading" className="rounded-lg border border-slate-200">
+      <h3 id="post-schedule-heading" className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+        {M.schedule}
+      </h3>
+      <div className="space-y-3 p-4">
+        {publishAt && (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-brand-50 px-3 py-2">
+            <p className="text-sm font-medium text-brand-900" role="status">
+              {M.scheduledFor(formatLocalTime(publishAt))}
+            </p>
+            <Button variant="outline" size="sm" disabled={busy} onClick={onUnschedule}>
+              {M.unschedule}
+            </Button>
+          </div>
         )}
-      </Field>
-      <p id="post-publish-at-hint" className="text-sm text-slate-600">
-        {M.hint}
-      </p>
-    </fieldset>
+        <Field id="post-publish-at" label={M.label(schedule.zone ?? "…")} error={schedule.error}>
+          {(a) => (
+            <input
+              {...a}
+              type="datetime-local"
+              value={schedule.value}
+              onChange={(e) => {
+                schedule.setValue(e.target.value);
+                schedule.setError(undefined);
+              }}
+              aria-describedby={[a["aria-describedby"], "post-publish-at-hint"].filter(Boolean).join(" ")}
+              className={`${inputClasses} sm:max-w-xs`}
+            />
+          )}
+        </Field>
+        <p id="post-publish-at-hint" className="text-sm text-slate-600">
+          {M.hint}
+        </p>
+      </div>
+    </section>
   );
 }
 
