@@ -34,6 +34,7 @@ async function adminOn(app: TestApp) {
   const send = (req: request.Test, body: object) => req.set("Cookie", cookie).send(body);
   return {
     user,
+    cookie,
     create: (body: object) => send(request(app.app).post("/api/cms/simple-create-post"), body),
     update: (id: number, body: object) => send(request(app.app).put(`/api/cms/update-post/${id}`), body),
     post: async (id: number) =>
@@ -83,6 +84,29 @@ describe("publishAt on create and update", () => {
     expect(cleared.body.status).toBe("draft");
     expect(cleared.body).not.toHaveProperty("publishAt");
     expect(await t.store.getPostById(created.body.id)).not.toHaveProperty("publishAt");
+  });
+});
+
+describe("backup and restore", () => {
+  it("give back a schedule and who set it; a restored schedule that is no date is refused", async () => {
+    t = await makeTestApp();
+    const admin = await adminOn(t);
+    const { body: post } = await admin.create(draft({ publishAt: "2031-05-01T09:30:00+02:00" })).expect(201);
+    const stored = await t.store.getPostById(post.id);
+    expect(stored).toMatchObject({ publishAt: "2031-05-01T07:30:00.000Z", scheduledBy: admin.user.id });
+
+    await request(t.app).post("/api/debug/backup-posts").set("Cookie", admin.cookie).expect(200);
+    await t.store.deletePost(post.id);
+    await request(t.app).post("/api/debug/restore-posts").set("Cookie", admin.cookie).send({}).expect(200);
+    expect(await t.store.getPostById(post.id)).toEqual(stored);
+
+    const broken = { ...stored!, id: 900, slug: "broken-schedule", publishAt: "soon" };
+    const res = await request(t.app)
+      .post("/api/debug/restore-posts")
+      .set("Cookie", admin.cookie)
+      .send({ posts: [broken] })
+      .expect(200);
+    expect(res.body.refused).toEqual([{ id: 900, field: "publishAt", message: POST_MESSAGES.dateTime }]);
   });
 });
 

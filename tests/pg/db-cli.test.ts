@@ -64,6 +64,10 @@ async function fullDataFolder(): Promise<string> {
       noindex: true,
     }),
   );
+  // A schedule, in the column of migration 013, and who set it.
+  await store.createPost(makePostInput({ published: false, publishAt: "2031-05-01T07:30:00.000Z" }), {
+    by: { id: 1, username: "Ada" },
+  });
   const doomed = await store.createPost(makePostInput({ published: false }));
   await store.deletePost(doomed.id);
   await store.restorePosts([
@@ -128,7 +132,7 @@ describe("db commands", () => {
 
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
-    expect(imported.stdout).toMatch(/^Imported 6 tags, 6 posts, 2 users, 2 messages from .*db\.json\.\n/);
+    expect(imported.stdout).toMatch(/^Imported 6 tags, 7 posts, 2 users, 2 messages from .*db\.json\.\n/);
     expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2, 2)}\n`);
 
     const target = path.join(makeTempDir("db-cli-"), "exported");
@@ -151,7 +155,7 @@ describe("db commands", () => {
 
     const again = await cli(["db", "import", "--data", source], { env });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 6 posts, 2 users, 2 messages"));
+    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 7 posts, 2 users, 2 messages"));
 
     const refused = await cli(["db", "export", "--data", source], { env });
     expect(refused.code).toBe(1);
