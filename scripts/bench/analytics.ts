@@ -36,7 +36,8 @@ export function analyticsPart(folder: (name: string) => string, cacheOn: Record<
   return withSite(folder("analytics-on"), { ...cacheOn, ANALYTICS: "on" }, (on) =>
     withSite(folder("analytics-off"), { ...cacheOn, ANALYTICS: "off" }, async (off): Promise<AnalyticsResult> => {
       const servers = { on, off };
-      for (const server of [on, off]) await round(server.url + page, { seconds: 1, headers: BROWSER }); // JIT warm-up
+      // JIT warm-up of both, as long as a round: one second left the first round cold.
+      for (const server of [on, off]) await round(server.url + page, { seconds: ROUND_SECONDS, headers: BROWSER });
       const rounds: AnalyticsRound[] = [];
       for (const which of order()) {
         const { url, pid } = servers[which];
