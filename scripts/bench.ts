@@ -225,7 +225,7 @@ async function stockOnly() {
   console.log(`${stockReport(result)}\n${targetList(stockTargets(result))}`);
 }
 
-/** `npm run bench -- --analytics`: only the cached page with analytics on and off (about 45 s). */
+/** `npm run bench -- --analytics`: only the cached page with analytics on and off (about a minute). */
 async function analyticsOnly() {
   const result = await analyticsPart(folder, CACHE_ON);
   console.log(
