@@ -8,6 +8,10 @@ import { SHOWS_HEADER } from "~/shared/page-cache";
 import { topicsOf } from "./change-topics";
 import { KeptPages } from "./kept-pages";
 import type { PageRules } from "./page-rules";
+import { WriteLog } from "./write-log";
+
+/** What a render under way gave: its page, if kept or keepable, and the first write that overtook it. */
+type Flown = { page: CachedPage | undefined; overtakenAt?: number };
 
 /**
  * The rendered-page cache (docs/decisions/003-rendered-page-cache.md). Public pages are a pure function of their URL and the
@@ -105,10 +109,13 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
   const lookup = (key: string) => pages.get(key) ?? notFound.get(key);
   const keep = (key: string, page: CachedPage, topics: readonly string[]) =>
     (page.status === 404 ? notFound : pages).keep(key, page, topics);
-  /** Renders under way, so a burst of requests for a page dropped by a write renders it once. */
-  const flights = new Map<string, Promise<CachedPage | undefined>>();
-  /** Bumped on every drop: a render that started before a write must not be kept after it. */
-  let generation = 0;
+  /**
+   * Renders under way, so a burst of requests for a page dropped by a write renders it once. Each
+   * settles with its page and when a write overtook it (WriteLog's `overtaken`).
+   */
+  const flights = new Map<string, Promise<Flown>>();
+  /** A render that started before a write touching what it shows must not be kept after it. */
+  const writes = new WriteLog();
   let hits = 0;
   let renders = 0;
   const bypassed = new WeakSet<IncomingMessage>();
@@ -120,9 +127,7 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
     const topics = topicsOf(content);
     if (topics?.size === 0) return; // a draft's edit: no public answer shows it
-    generation += 1;
-    // A render under way may show the change, and one that joined it would get the old content.
-    flights.clear();
+    writes.record(topics);
     if (!topics) {
       pages.clear();
       notFound.clear();
@@ -158,19 +163,28 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     if (req.method === "HEAD") return render(req, res); // a HEAD answer has no body to keep
     const flight = flights.get(key);
     if (flight) {
-      void flight.then((rendered) => (rendered ? hit(rendered, req, res) : render(req, res)));
+      // Joined now: the render is new enough unless a write touching what it shows landed by now.
+      const joined = writes.now;
+      void flight.then(({ page, overtakenAt = Infinity }) =>
+        page && overtakenAt > joined ? hit(page, req, res) : render(req, res),
+      );
       return;
     }
     renders += 1;
-    const started = generation;
-    let settle!: (page: CachedPage | undefined) => void;
-    const rendered = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
+    const started = writes.start();
+    let settle!: (flown: Flown) => void;
+    const rendered = new Promise<Flown>((resolve) => (settle = resolve));
     flights.set(key, rendered);
+    let finished = false;
     const finish = (page: CachedPage | undefined, topics: readonly string[] = []) => {
+      if (finished) return; // the answer was sent, and its connection closes later
+      finished = true;
       marked.delete(req);
       if (flights.get(key) === rendered) flights.delete(key);
-      if (page && generation === started) keep(key, page, topics);
-      settle(page);
+      const overtakenAt = page && writes.overtaken(started, topics);
+      writes.end(started);
+      if (page && overtakenAt === undefined) keep(key, page, topics);
+      settle({ page, overtakenAt });
     };
     marked.set(req, finish);
     // A client that leaves mid-render ends the render without an end() call.
