@@ -68,3 +68,15 @@ export function firstPagesOf(content: ContentChange): { pages: string[]; gone: s
   if (content.site) for (const page of sitePages(content.site.before, content.site.after)) pages.add(page);
   return { pages: [...pages], gone: [...gone] };
 }
+
+/**
+ * The page of each post a change saved in place, by the post's id: the one page of it whose
+ * refresh a save waits for (docs/decisions/142-a-save-answers-once-its-page-is-rendered.md).
+ */
+export function pagesSavedInPlace(content: ContentChange): Map<number, string> {
+  const pages = new Map<number, string>();
+  for (const { before, after } of content?.posts ?? []) {
+    if (after && savedInPlace(before, after)) pages.set(after.id, `/blog/${encodeSlug(after.slug)}`);
+  }
+  return pages;
+}
