@@ -82,3 +82,24 @@ it("a request from outside cannot make the cache render a kept page again", asyn
   expect((await get(`/blog/${post.slug}`, { "X-Render-Again": "guessed" })).cache).toBe("HIT");
   expect(t.app.htmlCache.stats().renders).toBe(renders);
 });
+
+it("drops the page it holds at once when another write changes the post before the save is answered", async () => {
+  const { cookie } = await signedIn(t);
+  await get(`/blog/${post.slug}`);
+  const seen: { cache: string | undefined; body: string }[] = [];
+  const through = loopbackGet(server, {
+    userAgent: "render-again-test",
+    acceptEncoding: "br, gzip",
+    timeoutMs: 30_000,
+    headers: t.app.htmlCache.renderAgainHeaders,
+  });
+  // Between the save's commit and its render: a second write, acknowledged, then a reader.
+  t.app.htmlCache.renderAgainThrough(async (path) => {
+    await t.store.updatePost(post.id, { title: "Renamed while the save rendered" });
+    seen.push(await get(path));
+    await through(path);
+  });
+  await save(cookie, { content: "<p>Saved while someone else renamed the post, so its page went at once.</p>" });
+  expect(seen[0]!.cache).toBe("MISS");
+  expect(seen[0]!.body).toContain("Renamed while the save rendered");
+});
