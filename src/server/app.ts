@@ -143,7 +143,7 @@ export function createApp({
   app.use(rejectUnreadableRequests);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
-  app.use(API_MOUNT, apiRouter(context, guards, htmlCache.sendJson));
+  app.use(API_MOUNT, apiRouter(context, guards, htmlCache));
   app.use(mediaRouter(media));
   app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.

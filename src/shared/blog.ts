@@ -7,7 +7,11 @@ import type { PostStatus } from "./post-status";
 
 export type Tag = { id: number; name: string; slug: string };
 
-/** What a list card needs (docs/product.md section 2): no content, so list pages stay small. */
+/**
+ * What a list card needs (docs/product.md section 2): no content, so list pages stay small, and no
+ * time of the last save, which no card shows: a save that leaves every field here as it was
+ * changes no page showing the card (docs/decisions/140-a-card-is-not-its-page.md).
+ */
 export type PostListItem = {
   id: number;
   title: string;
@@ -19,7 +23,6 @@ export type PostListItem = {
   /** Where a card crops the cover, as CSS `object-position` (docs/decisions/118-covers-shown-whole.md). */
   coverFocus?: string;
   createdAt: string;
-  updatedAt: string;
   tags: Tag[];
   /** Minutes to read the content, at least 1 (reading-time.ts). */
   readingMinutes: number;
@@ -37,7 +40,7 @@ export type PostSeo = {
 };
 
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean };
+export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean; updatedAt: string };
 
 /** docs/architecture.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;
