@@ -3,6 +3,7 @@
  * user-facing messages of docs/product.md section 8 for the blog.
  */
 import type { ResponsiveImage } from "./media";
+import type { PublicAuthor } from "./authors";
 
 export type Tag = { id: number; name: string; slug: string };
 
@@ -35,8 +36,14 @@ export type PostSeo = {
   noindex?: boolean;
 };
 
+/**
+ * A post's authors: their user ids in byline order, and what the byline shows of those still
+ * known, empty when none is (docs/decisions/130-bylines-and-author-pages.md).
+ */
+export type PostAuthors = { authors: number[]; authorProfiles: PublicAuthor[] };
+
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean };
+export type PublicPost = PostListItem & PostSeo & PostAuthors & { content: string; published: boolean };
 
 /** docs/architecture.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;
@@ -73,13 +80,14 @@ export const BLOG_MESSAGES = {
  * who created it and who saved it last, by id and by name, when known (older posts have neither,
  * and a removed user's name is gone).
  */
-export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
-  excerpt?: string;
-  createdBy?: number;
-  updatedBy?: number;
-  createdByName?: string;
-  updatedByName?: string;
-};
+export type CmsPost = Omit<PublicPost, "readingMinutes" | keyof PostAuthors> &
+  Partial<PostAuthors> & {
+    excerpt?: string;
+    createdBy?: number;
+    updatedBy?: number;
+    createdByName?: string;
+    updatedByName?: string;
+  };
 
 /** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */
 export type CmsListItem = Omit<CmsPost, "content">;

@@ -67,6 +67,8 @@ export const socialCardPaths = {
   industries: "/social/industries.png",
   industry: (id: string) => `/social/industries/${id}.png`,
   /** The post's edit time in the name, so a crawler that kept the old card fetches the new one. */
+  /** An author page's card, by user id (a username may hold letters a card's address does not). */
+  author: (id: number) => `/social/authors/${id}.png`,
   post: (post: { id: number; updatedAt: string }) =>
     `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,
 } as const;

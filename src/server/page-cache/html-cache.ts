@@ -5,7 +5,7 @@ import { sessionCookieOf } from "~/server/auth/session";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
 import { SHOWS_HEADER } from "~/shared/page-cache";
-import { topicsOf } from "./change-topics";
+import { topicsOf, shownOnPages } from "./change-topics";
 import { KeptPages } from "./kept-pages";
 import type { PageRules } from "./page-rules";
 
@@ -117,7 +117,7 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
 
   // Only the answers showing what a write touched go (docs/decisions/069-pages-say-what-they-show.md).
   store.onChange((kind, content) => {
-    if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
+    if (!shownOnPages(kind)) return;
     const topics = topicsOf(content);
     if (topics?.size === 0) return; // a draft's edit: no public answer shows it
     generation += 1;

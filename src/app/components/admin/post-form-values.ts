@@ -7,7 +7,10 @@ import { postInputSchema } from "~/shared/schemas";
  * rule (docs/product.md section 5). No `published`: saving never changes it, the Publish and
  * Unpublish buttons do (docs/decisions/101-drafts-until-published.md).
  */
-export const postFormSchema = postInputSchema.omit({ published: true }).extend({ slug: z.string(), tags: z.string() });
+export const postFormSchema = postInputSchema
+  .omit({ published: true })
+  // No author ticked sends none: the server's default (the creator) applies, or the post keeps its byline.
+  .extend({ slug: z.string(), tags: z.string(), authors: z.array(z.number()) });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
 export const toFormValues = (post?: CmsPost): PostFormValues => ({
@@ -24,6 +27,7 @@ export const toFormValues = (post?: CmsPost): PostFormValues => ({
   canonicalUrl: post?.canonicalUrl ?? "",
   noindex: post?.noindex ?? false,
   coverFocus: post?.coverFocus ?? "",
+  authors: post?.authors ?? [],
 });
 
 /** True for Ctrl+S, and Cmd+S on a Mac. */
