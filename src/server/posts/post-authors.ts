@@ -50,8 +50,11 @@ export async function withAuthorNames<T extends Pick<CmsPost, "createdBy" | "upd
       ...post,
       ...(createdByName && { createdByName }),
       ...(updatedByName && { updatedByName }),
-      authors: authorsOf(post),
-      authorProfiles: bylineOf(post, (id) => users.get(id)),
+      // Absent, as the names are, on a post whose author nobody knows.
+      ...(authorsOf(post).length > 0 && {
+        authors: authorsOf(post),
+        authorProfiles: bylineOf(post, (id) => users.get(id)),
+      }),
     };
   });
 }
