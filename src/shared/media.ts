@@ -52,6 +52,7 @@ export const MEDIA_MESSAGES = {
   inUse: (where: string) => `The image is still used by ${where}, so it was not deleted.`,
   /** A post in the Trash, or an earlier version a History restore could bring back, still shows it. */
   inTrash: (title: string) => `"${title}" in the Trash`,
+  avatarOf: (username: string) => `the avatar of ${username}`,
   inHistory: (n: number) => `earlier versions of ${n} post${n === 1 ? "" : "s"}`,
   deleted: "Image deleted.",
   uploading: "Uploading image...",

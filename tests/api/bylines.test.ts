@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTHOR_MESSAGES, PROFILE_LIMITS, authorPath } from "~/shared/authors";
 import { BLOG_PAGE_SIZE } from "~/shared/blog";
-import { socialCardPaths } from "~/shared/media";
+import { MEDIA_MESSAGES, socialCardPaths } from "~/shared/media";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import type { User } from "~/server/store/types";
@@ -67,6 +67,16 @@ describe("profiles", () => {
       expect(res.body.errors[field]).toEqual([message]);
     }
     expect(await t.store.getUserById(user.id)).toEqual(user);
+  });
+
+  it("an image that is someone's avatar cannot be deleted from the media library", async () => {
+    const { user } = await writer("avatar-keeper");
+    await patchUser(user.id, { avatar }).expect(200);
+    const refused = await request(t.app)
+      .delete(`/api/cms/media/${avatar.slice("/media/".length)}`)
+      .set("Cookie", admin.cookie)
+      .expect(409);
+    expect(refused.body.message).toBe(MEDIA_MESSAGES.inUse(MEDIA_MESSAGES.avatarOf("avatar-keeper")));
   });
 
   it("each signed-in user reads and edits their own profile at /api/cms/profile", async () => {
