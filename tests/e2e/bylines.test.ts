@@ -62,7 +62,7 @@ it(
     await page.locator('img[src^="/media/"]').first().waitFor();
     await page.getByRole("button", { name: PROFILE_MESSAGES.save }).click();
     await toastTitled(page, PROFILE_MESSAGES.saved.title);
-  await page.screenshot({ path: path.join(SHOTS, "profile-panel-desktop.png"), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, "profile-panel-desktop.png"), fullPage: true });
 
     // A second author, with initials only, and a post by both.
     const bo = await call<{ id: number }>(page, "POST", "/api/admin/users", {
@@ -79,6 +79,12 @@ it(
       published: true,
       authors: [me.id, bo.id],
     });
+
+    // The editor's picker lists both, for a look at it.
+    await page.getByRole("tab", { name: "New Post" }).click();
+    const picker = page.getByRole("group", { name: ADMIN_MESSAGES.authorsLabel });
+    await picker.getByRole("checkbox", { name: /Bo Martins/ }).waitFor();
+    await picker.screenshot({ path: path.join(SHOTS, "author-picker-desktop.png") });
 
     await checkAndShoot(page, `${site.server.url}/blog/${post.slug}`, "post-byline");
     await expect.poll(() => page.getByText("By Ann Lee and Bo Martins").count()).toBe(1);

@@ -104,7 +104,7 @@ export function ProfileForm({
         </legend>
         <div className="flex flex-wrap items-center gap-3">
           <AuthorAvatar author={shown} size={56} />
-          <label className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-2">
+          <label className="cursor-pointer rounded text-sm font-medium text-brand-700 underline underline-offset-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
             {M.upload}
             <input
               type="file"
