@@ -198,6 +198,13 @@ describe("the byline and JSON-LD of a post page", () => {
       },
     ]);
 
+    // The public API's post names them as the page does.
+    const api = await request(t.app).get(`/api/public/blog/posts/${one.body.slug}`).expect(200);
+    expect(api.body).toMatchObject({
+      authors: [a!.id],
+      authorProfiles: [{ id: a!.id, username: a!.username, displayName: "Ann Lee", avatar }],
+    });
+
     const two = await page(`/blog/${(await create(makePostInput({ authors: [a!.id, b!.id] }))).body.slug}`);
     expect(two.replace(/<[^>]+>/g, "")).toContain(`By Ann Lee and ${asHtml("Bo & Co")}`);
     const three = await page(`/blog/${(await create(makePostInput({ authors: [a!.id, b!.id, c!.id] }))).body.slug}`);
