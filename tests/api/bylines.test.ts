@@ -283,6 +283,9 @@ describe("/blog/author/{username}", () => {
       await request(t.app).get(kept).expect(200);
       expect((await request(t.app).get(kept)).headers["x-cache"]).toBe("HIT");
     }
+    // A sign-in writes the user too, but shows on no page: everything stays kept.
+    await t.store.updateUser(user.id, { lastSignInAt: new Date().toISOString() });
+    expect((await request(t.app).get(path)).headers["x-cache"]).toBe("HIT");
     await request(t.app)
       .patch("/api/cms/profile")
       .set("Cookie", cookie)
