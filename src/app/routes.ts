@@ -8,6 +8,7 @@ export default [
     route("industries/:industry", "routes/industries.$industry.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog.$slug.tsx"),
+    route("blog/author/:username", "routes/blog.author.$username.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/debug-tools", "routes/admin.debug-tools.tsx"),
     route("admin/setup", "routes/admin.setup.tsx"),

@@ -80,6 +80,7 @@ export const ACTIVITY_MESSAGES = {
     passwordChanged: "changed their password",
     sessionsEnded: (count: number) => `${count} session(s) ended`,
     deleted: "deleted",
+    profile: "profile updated",
   },
 } as const;
 

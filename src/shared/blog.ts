@@ -4,6 +4,7 @@
  */
 import type { ResponsiveImage } from "./media";
 import type { PostStatus } from "./post-status";
+import type { PublicAuthor } from "./authors";
 
 export type Tag = { id: number; name: string; slug: string };
 
@@ -39,8 +40,16 @@ export type PostSeo = {
   noindex?: boolean;
 };
 
+/**
+ * A post's authors: their user ids in byline order, and what the byline shows of those still
+ * known, empty when none is (docs/decisions/130-bylines-and-author-pages.md).
+ */
+export type PostAuthors = { authors: number[]; authorProfiles: PublicAuthor[] };
+
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean; updatedAt: string };
+export type PublicPost = PostListItem &
+  PostSeo &
+  PostAuthors & { content: string; published: boolean; updatedAt: string };
 
 /** docs/architecture.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;
@@ -77,20 +86,21 @@ export const BLOG_MESSAGES = {
  * who created it and who saved it last, by id and by name, when known (older posts have neither,
  * and a removed user's name is gone).
  */
-export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
-  excerpt?: string;
-  createdBy?: number;
-  updatedBy?: number;
-  createdByName?: string;
-  updatedByName?: string;
-  /** Where the post stands (post-status.ts). */
-  status: PostStatus;
-  /** While scheduled: when it goes public (UTC, ISO 8601), and who scheduled it. */
-  publishAt?: string;
-  scheduledBy?: number;
-  /** A schedule carried out after its time: when it was due and when it went out. */
-  publishedLate?: { planned: string; published: string };
-};
+export type CmsPost = Omit<PublicPost, "readingMinutes" | keyof PostAuthors> &
+  Partial<PostAuthors> & {
+    excerpt?: string;
+    createdBy?: number;
+    updatedBy?: number;
+    createdByName?: string;
+    updatedByName?: string;
+    /** Where the post stands (post-status.ts). */
+    status: PostStatus;
+    /** While scheduled: when it goes public (UTC, ISO 8601), and who scheduled it. */
+    publishAt?: string;
+    scheduledBy?: number;
+    /** A schedule carried out after its time: when it was due and when it went out. */
+    publishedLate?: { planned: string; published: string };
+  };
 
 /** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */
 export type CmsListItem = Omit<CmsPost, "content">;

@@ -52,6 +52,7 @@ export const MEDIA_MESSAGES = {
   inUse: (where: string) => `The image is still used by ${where}, so it was not deleted.`,
   /** A post in the Trash, or an earlier version a History restore could bring back, still shows it. */
   inTrash: (title: string) => `"${title}" in the Trash`,
+  avatarOf: (username: string) => `the avatar of ${username}`,
   inHistory: (n: number) => `earlier versions of ${n} post${n === 1 ? "" : "s"}`,
   deleted: "Image deleted.",
   uploading: "Uploading image...",
@@ -67,6 +68,8 @@ export const socialCardPaths = {
   industries: "/social/industries.png",
   industry: (id: string) => `/social/industries/${id}.png`,
   /** The post's edit time in the name, so a crawler that kept the old card fetches the new one. */
+  /** An author page's card, by user id (a username may hold letters a card's address does not). */
+  author: (id: number) => `/social/authors/${id}.png`,
   post: (post: { id: number; updatedAt: string }) =>
     `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,
 } as const;

@@ -31,6 +31,12 @@ export const showsCard = (slug: string) => `card:${encodeSlug(slug)}`;
 /** The published posts carrying one tag: the tag's list, and the related posts under a post with it. */
 export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;
 
+/**
+ * One author, by username: their page (profile and posts) and the bylines naming them
+ * (docs/decisions/130-bylines-and-author-pages.md).
+ */
+export const showsAuthor = (username: string) => `author:${encodeSlug(username)}`;
+
 /** The published site content (docs/product.md section 10), all of it: the public site call. */
 export const SHOWS_SITE = "site";
 /** The home page's own copy and its industry cards. */

@@ -21,6 +21,7 @@ export const POST_REVISION_FIELDS = [
   "noindex",
   "coverFocus",
   "publishAt",
+  "authors",
 ] as const;
 export type PostRevisionField = (typeof POST_REVISION_FIELDS)[number];
 
@@ -35,6 +36,8 @@ export type PostSnapshot = {
   published: boolean;
   /** The schedule the version had, if any (UTC); a restore leaves the post's own schedule as it is. */
   publishAt?: string;
+  /** Its authors' user ids, absent from revisions older than bylines and from posts without any. */
+  authors?: number[];
 } & Pick<PostListItem, "coverFocus"> &
   /** Set only while the post had them, as on the post itself (and absent from revisions older than them). */
   PostSeo;

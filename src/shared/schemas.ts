@@ -2,6 +2,7 @@ import "./zod-jitless";
 import { z } from "zod";
 import { MEDIA_URL } from "./media";
 import { SLUG_PATTERN } from "./slug";
+import { MAX_AUTHORS } from "./authors";
 
 /**
  * Every zod schema and user-facing validation message (docs/architecture.md section 7): the same schema
@@ -41,6 +42,9 @@ export const POST_MESSAGES = {
   /** A stored post's createdAt and updatedAt (docs/product.md section 3). */
   dateTime: "Must be a date and time, such as 2024-05-01T09:30:00.000Z",
   tooLong: TOO_LONG,
+  authors: `Authors must be a list of 1 to ${MAX_AUTHORS} different user ids`,
+  /** An author id no user has (never was, or removed). */
+  unknownAuthor: (id: number) => `No user with id ${id}: pick authors from the list of users`,
   /** An update that sends none of the post's fields: there is nothing to change. */
   nothingToUpdate:
     "Nothing to update: send at least one of title, slug, summary, content, coverImage, published, publishAt, tags or a search setting.",
@@ -174,6 +178,19 @@ const postFields = {
       },
     )
     .max(LIMITS.tags, POST_MESSAGES.tooLong)
+    .optional(),
+  /** User ids in byline order; left out on create, the creator (docs/decisions/130-bylines-and-author-pages.md). */
+  // One message for the whole list, under `authors`, whichever id is wrong: the form shows it by the picker.
+  authors: z
+    .custom<number[]>(
+      (ids) =>
+        Array.isArray(ids) &&
+        ids.length >= 1 &&
+        ids.length <= MAX_AUTHORS &&
+        ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0) &&
+        new Set(ids).size === ids.length,
+      { error: POST_MESSAGES.authors },
+    )
     .optional(),
 };
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { AUTH_FORM_MESSAGES } from "./schemas";
+import { AUTH_FORM_MESSAGES, isLibraryImage } from "./schemas";
 import type { Role } from "./users";
+import { PROFILE_LIMITS } from "./authors";
 
 /**
  * Managing users from the admin (docs/decisions/022-users-and-accounts.md): the Users tab's rows,
@@ -15,6 +16,10 @@ export type AdminUserRow = {
   createdAt: string;
   lastSignInAt?: string;
   disabled: boolean;
+  /** The public profile (docs/decisions/130-bylines-and-author-pages.md); absent fields are unset. */
+  displayName?: string;
+  bio?: string;
+  avatar?: string;
   /** Sessions that are signed in now (not ended, not expired). */
   activeSessions: number;
 };
@@ -24,8 +29,42 @@ export const USER_ADMIN_MESSAGES = {
   notYourself: "You cannot disable or delete your own account. Ask another admin.",
   userNotFound: (id: number) => `User ${id} not found.`,
   invalidId: "Invalid user ID",
-  nothingToChange: "Send a role, or disabled true or false.",
+  nothingToChange: "Send a role, disabled true or false, or a profile field (displayName, bio, avatar).",
+  nothingInProfile: "Send at least one of displayName, bio or avatar.",
+  displayName: `Display name must be one line of at most ${PROFILE_LIMITS.displayName} characters`,
+  bio: `Bio must be at most ${PROFILE_LIMITS.bio} characters`,
+  avatar: "Avatar must be an image uploaded to the media library",
+  profileSaved: "Profile saved",
 } as const;
+
+/**
+ * A public profile's fields, each optional; "" removes one. Plain text: pages print it as text,
+ * never as HTML.
+ */
+const profileFields = {
+  displayName: z
+    .string({ error: USER_ADMIN_MESSAGES.displayName })
+    .trim()
+    .max(PROFILE_LIMITS.displayName, USER_ADMIN_MESSAGES.displayName)
+    .refine((v) => !/[\r\n]/.test(v), USER_ADMIN_MESSAGES.displayName)
+    .optional(),
+  bio: z.string({ error: USER_ADMIN_MESSAGES.bio }).trim().max(PROFILE_LIMITS.bio, USER_ADMIN_MESSAGES.bio).optional(),
+  avatar: z
+    .string({ error: USER_ADMIN_MESSAGES.avatar })
+    .trim()
+    .refine((v) => v === "" || isLibraryImage(v), USER_ADMIN_MESSAGES.avatar)
+    .optional(),
+};
+
+/** PATCH /api/cms/profile: a signed-in user's own profile. */
+export const profileSchema = z
+  .object(profileFields)
+  .strict()
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: USER_ADMIN_MESSAGES.nothingInProfile,
+    path: ["displayName"],
+  });
+export type ProfileInput = z.infer<typeof profileSchema>;
 
 const newPassword = z
   .string({ error: AUTH_FORM_MESSAGES.newPassword })
@@ -34,11 +73,15 @@ const newPassword = z
 
 const role = z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role });
 
-/** PATCH /api/admin/users/{id}: a role, disabled, or both. */
+/** PATCH /api/admin/users/{id}: a role, disabled, profile fields, or any of them together. */
 export const userChangeSchema = z
-  .object({ role: role.optional(), disabled: z.boolean({ error: USER_ADMIN_MESSAGES.nothingToChange }).optional() })
+  .object({
+    role: role.optional(),
+    disabled: z.boolean({ error: USER_ADMIN_MESSAGES.nothingToChange }).optional(),
+    ...profileFields,
+  })
   .strict()
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, {
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: USER_ADMIN_MESSAGES.nothingToChange,
     path: ["role"],
   });

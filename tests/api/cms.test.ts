@@ -121,8 +121,11 @@ describe("as an admin", () => {
       updatedBy: adminUser.id,
       createdByName: adminUser.username,
       updatedByName: adminUser.username,
+      // The creator is its author (docs/decisions/130-bylines-and-author-pages.md).
+      authors: [adminUser.id],
+      authorProfiles: [{ id: adminUser.id, username: adminUser.username, displayName: adminUser.username }],
     });
-    const { createdByName: _c, updatedByName: _u, ...stored } = res.body;
+    const { createdByName: _c, updatedByName: _u, authorProfiles: _a, ...stored } = res.body;
     expect(await t.store.getPostById(res.body.id)).toEqual(stored);
   });
 

@@ -64,6 +64,10 @@ const PATHS = [
   "/api/cms/update-post/ID",
   "/api/cms/delete-post/ID",
   "/api/cms/tags",
+  "/api/cms/profile",
+  "/api/cms/authors",
+  "/api/admin/users/ID",
+  "/blog/author/NAME",
   "/api/public/health/database",
   "/api/debug/list-posts",
   "/api/debug/delete-post/ID",
@@ -228,6 +232,10 @@ function jsonValue(r: ReturnType<typeof generator>, depth = 0): unknown {
     "posts",
     "role",
     "confirmPassword",
+    "authors",
+    "displayName",
+    "bio",
+    "avatar",
   ];
   return Object.fromEntries(
     Array.from({ length: r.pick([1, 2, 4, 6]) }, () => [r.pick(keys), jsonValue(r, depth + 1)]),

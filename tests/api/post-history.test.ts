@@ -38,14 +38,15 @@ describe("GET /api/cms/posts/{id}/revisions", () => {
         createdAt: post.createdAt,
         savedAt: expect.any(String),
         by: { id: admin.user.id, username: admin.user.username },
-        changed: ["title", "slug", "summary", "content", "published"],
+        // The creator is its author (docs/decisions/130-bylines-and-author-pages.md).
+        changed: ["title", "slug", "summary", "content", "published", "authors"],
       },
     ]);
     await update(writer, post.id, { summary: "A colleague's better summary." }).expect(200);
     list = (await revisions(post.id)).body;
     expect(list.map((r: { by: { username: string }; changed: string[] }) => [r.by.username, r.changed])).toEqual([
       [writer.user.username, ["summary"]],
-      [admin.user.username, ["title", "slug", "summary", "content", "published"]],
+      [admin.user.username, ["title", "slug", "summary", "content", "published", "authors"]],
     ]);
 
     const whole = await request(t.app)

@@ -2,6 +2,7 @@ import { HtmlValidate } from "html-validate";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { INDUSTRIES } from "~/shared/industries";
+import { authorPath } from "~/shared/authors";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
@@ -18,8 +19,11 @@ const validator = new HtmlValidate({
 
 const t = useTestApp({ perFile: true, seed: true });
 let embedSlug: string;
+/** The author of the embed post, whose author page is checked too. */
+let author: string;
 beforeAll(async () => {
-  const { cookie } = await signedIn(t);
+  const { cookie, user } = await signedIn(t);
+  author = user.username;
   const input = makePostInput({
     content:
       '<p>A short tour of the queue, embedded as the editor writes it.</p><iframe class="ql-video" frameborder="0" ' +
@@ -59,6 +63,10 @@ describe("the public pages are valid HTML", () => {
     const embed = await request(t.app).get(`/blog/${embedSlug}`).expect(200);
     expect(embed.text).toMatch(/<iframe[^>]* allowfullscreen[ >]/);
     expect(embed.text).not.toContain('allowfullscreen="true"');
+  });
+
+  it("an author page", async () => {
+    expect(await problemsOf(authorPath(author))).toEqual([]);
   });
 
   it("the 404 page", async () => {

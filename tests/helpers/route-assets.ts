@@ -18,6 +18,7 @@ export const PUBLIC_PAGE_ROUTES = {
   "/industries/:industry": "routes/industries.$industry",
   "/blog": "routes/blog",
   "/blog/:slug": "routes/blog.$slug",
+  "/blog/author/:username": "routes/blog.author.$username",
   "(404)": "routes/not-found",
 } as const;
 

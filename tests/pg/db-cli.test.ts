@@ -9,7 +9,7 @@ import { openJsonStore } from "~/server/store/json-store";
 import { repositoryMigrations } from "~/server/store/pg/migrations";
 import { SEQUENCE_KEY } from "~/server/store/journalled-db-file";
 import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
-import type { Post } from "~/server/store/types";
+import type { Post, User } from "~/server/store/types";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { cli } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";
@@ -53,7 +53,7 @@ async function fullDataFolder(): Promise<string> {
   await media.upload(await makeImage(30, 20));
   const shown = await media.upload(await makeImage(31, 20));
   // With every search and social setting, in the columns of migration 012.
-  await store.createPost(
+  const withSettings = await store.createPost(
     makePostInput({
       tags: ["Airports", "Retail"],
       coverImage: "https://x.test/c.png",
@@ -85,8 +85,11 @@ async function fullDataFolder(): Promise<string> {
       legacy: { views: 12 },
     } as Post,
   ]);
-  await makeUser(store, { role: "admin", username: "Ada" });
-  await makeUser(store, { role: "writer", username: "bo" });
+  const ada = await makeUser(store, { role: "admin", username: "Ada" });
+  const bo = await makeUser(store, { role: "writer", username: "bo" });
+  // A profile and a post's authors, in the columns of migration 015.
+  await store.updateUser(bo.user.id, { displayName: "Bo Writer", bio: "Writes about queues.", avatar: shown.url });
+  await store.updatePost(withSettings.id, { authors: [bo.user.id, ada.user.id] });
   await store.addMessage({
     name: "Cy",
     email: "cy@example.com",
@@ -139,6 +142,10 @@ describe("db commands", () => {
     const exported = await cli(["db", "export", "--data", target], { env });
     expect(exported).toMatchObject({ code: 0, stderr: "" });
     expect(readDb(target)).toEqual(readDb(source));
+    // A profile and a post's authors among them (docs/decisions/130-bylines-and-author-pages.md).
+    const exportedDb = readDb(target) as { users: User[]; posts: Post[] };
+    expect(exportedDb.users.find((u) => u.username === "bo")).toMatchObject({ displayName: "Bo Writer" });
+    expect(exportedDb.posts.some((p) => p.authors?.length === 2)).toBe(true);
     expect(filesOf(target, "media")).toEqual(filesOf(source, "media"));
     expect(filesOf(target, "backups")).toEqual(filesOf(source, "backups"));
     expect(await analyticsOf(target)).toEqual(ANALYTICS_ROWS);

@@ -124,3 +124,37 @@ describe("PostgreSQL store: a post's schedule", () => {
     }
   });
 });
+
+describe("PostgreSQL store: bylines", () => {
+  it("keeps a user's profile and a post's authors in the columns of migration 015, and reads them back", async () => {
+    const url = await server.createDatabase();
+    const store = await openPgStore(url, { seed: false });
+    opened.push(store);
+    const avatar = `/media/${"d".repeat(64)}.png`;
+    const ann = await store.createUser({ username: "ann", role: "writer", passwordHash: "scrypt$x" });
+    const bo = await store.createUser({ username: "bo", role: "writer", passwordHash: "scrypt$x" });
+    await store.updateUser(ann.id, { displayName: "Ann Lee", bio: "Writes about queues.", avatar });
+    const post = await store.createPost(makePostInput({ authors: [bo.id, ann.id] }));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const users = await client.query("SELECT display_name, bio, avatar, extra FROM users WHERE id = $1", [ann.id]);
+      expect(users.rows).toEqual([{ display_name: "Ann Lee", bio: "Writes about queues.", avatar, extra: {} }]);
+      const posts = await client.query("SELECT authors, extra FROM posts WHERE id = $1", [post.id]);
+      expect(posts.rows).toEqual([{ authors: [bo.id, ann.id], extra: {} }]);
+    } finally {
+      await client.end();
+    }
+    const reopened = await openPgStore(url);
+    opened.push(reopened);
+    expect(await reopened.getUserById(ann.id)).toMatchObject({
+      displayName: "Ann Lee",
+      bio: "Writes about queues.",
+      avatar,
+    });
+    expect((await reopened.getPostById(post.id))?.authors).toEqual([bo.id, ann.id]);
+    // "" removes a profile field, here as in the data folder.
+    await reopened.updateUser(ann.id, { bio: "" });
+    expect((await reopened.getUserById(ann.id))?.bio).toBeUndefined();
+  });
+});

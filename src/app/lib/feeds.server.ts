@@ -1,4 +1,5 @@
 import type { PublicPost } from "~/shared/blog";
+import { authorPath } from "~/shared/authors";
 import { SITE } from "~/shared/site";
 
 /** Discovery documents (docs/product.md section 2), built from published posts only and PUBLIC_URL. */
@@ -65,6 +66,10 @@ export function sitemap(posts: PublicPost[], industryIds: readonly string[], pub
     ...industryIds.map((id) => ({ path: `/industries/${id}` })),
     { path: "/blog" },
     ...listed(posts).map((p) => ({ path: slugPath(p.slug), lastmod: p.updatedAt })),
+    // Every author with a published post has a page (docs/decisions/130-bylines-and-author-pages.md).
+    ...[...new Set(posts.flatMap((p) => p.authorProfiles.map((a) => a.username)))].map((name) => ({
+      path: authorPath(name),
+    })),
   ];
   const urls = pages.map(({ path, lastmod }) =>
     [

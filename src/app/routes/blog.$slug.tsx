@@ -16,7 +16,17 @@ import { socialCardPaths, type ResponsiveImage } from "~/shared/media";
 import { readingTimeLabel } from "~/shared/reading-time";
 import { SITE } from "~/shared/site";
 import { libraryImageType, postAppearance } from "~/shared/post-seo";
-import { CACHEABLE_PAGE, encodeSlug, showsCard, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
+import {
+  CACHEABLE_PAGE,
+  encodeSlug,
+  showsAuthor,
+  showsCard,
+  showsHeader,
+  showsPost,
+  showsTag,
+} from "~/shared/page-cache";
+import { Byline } from "~/app/components/byline";
+import { AUTHOR_MESSAGES, authorPath, listNames, type PublicAuthor } from "~/shared/authors";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
@@ -32,6 +42,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     { title: head.documentTitle },
     { name: "description", content: head.description },
+    { name: "author", content: listNames(post.authorProfiles.map((a) => a.displayName)) || AUTHOR_MESSAGES.team },
     ...(preview || post.noindex ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
     ...data.social,
@@ -48,11 +59,23 @@ export const meta: Route.MetaFunction = ({ data }) => {
         dateModified: post.updatedAt,
         mainEntityOfPage: canonical,
         keywords: post.tags.map((t) => t.name).join(", "),
+        author: authorsLd(post.authorProfiles, publicUrl),
         publisher: { "@type": "Organization", name: SITE.name, logo: absoluteUrl(publicUrl, DEFAULT_COVER_IMAGE) },
       },
     },
   ];
 };
+
+/** Each author as a schema.org Person; a post with no known author is the company's. */
+function authorsLd(authors: readonly PublicAuthor[], publicUrl: string) {
+  if (authors.length === 0) return { "@type": "Organization", name: SITE.name, url: publicUrl };
+  return authors.map((author) => ({
+    "@type": "Person",
+    name: author.displayName,
+    url: absoluteUrl(publicUrl, authorPath(author.username)),
+    ...(author.avatar && { image: absoluteUrl(publicUrl, author.avatar) }),
+  }));
+}
 
 /** A preview names who asks, so no browser, proxy or search engine keeps it (020-draft-preview.md). */
 const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
@@ -108,6 +131,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     showsPost(post.slug),
     ...post.tags.map((tag) => showsTag(tag.slug)),
     ...related.map((card) => showsCard(card.slug)), // their cards, saved without moving
+    ...post.authorProfiles.map((author) => showsAuthor(author.username)), // the byline
   ]);
   return data(
     { post: pagePost, related, publicUrl, canonical, preview, social, socialImage },
@@ -157,6 +181,7 @@ function BlogArticle({ post }: { post: PagePost }) {
         <span aria-hidden="true"> · </span>
         <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>
+      <Byline authors={post.authorProfiles} />
       <PostCover post={post} />
       {/* Sanitized by the server's allowlist on write and again on the way out (docs/architecture.md section 5). */}
       <HtmlBlock className="post-content mt-8" html={post.content} slot={CONTENT_SLOT} />

@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react
 import type { Route } from "./+types/blog";
 import { Icon } from "~/app/components/icon";
 import { NotFoundCard } from "~/app/components/not-found-card";
-import { PostCard } from "~/app/components/post-card";
+import { PostGrid } from "~/app/components/post-grid";
+import { BlogPager } from "~/app/components/blog-pager";
 import { buttonClasses } from "~/app/components/ui/button";
 import { canonicalLink, pageMeta } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
@@ -96,39 +97,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           {BLOG_MESSAGES.empty}
         </p>
       ) : (
-        <div className={`grid gap-6 md:grid-cols-2 ${loading ? "opacity-60" : ""}`}>
-          {posts.map((post, index) => (
-            // An odd count would leave the last card alone in its row: the newest spans both columns.
-            <PostCard
-              key={post.id}
-              post={post}
-              index={index}
-              className={index === 0 && posts.length % 2 === 1 ? "md:col-span-2" : undefined}
-            />
-          ))}
-        </div>
+        <PostGrid posts={posts} dimmed={loading} />
       )}
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Link to={blogHref({ tag, page: page - 1 })} className={buttonClasses({ variant: "outline" })}>
-              ← Newer posts
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={blogHref({ tag, page: page + 1 })} className={buttonClasses({ variant: "outline" })}>
-              Older posts →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <BlogPager page={page} pageCount={pageCount} hrefOf={(n) => blogHref({ tag, page: n })} />
     </BlogFrame>
   );
 }

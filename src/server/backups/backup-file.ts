@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_AUTHORS } from "~/shared/authors";
 import { ValidationError } from "~/server/http/errors";
 import { describeIssues, MAX_ID } from "~/server/store/db-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
@@ -194,13 +195,15 @@ const restoredTagSchema = z.object({
 });
 
 /** A post's search and social settings (docs/decisions/116-per-post-search-settings.md), on the post and in its revisions. */
-const restoredSeoFields = {
+const restoredPostSettings = {
   metaTitle: text(RESTORE_LIMITS.text).optional(),
   metaDescription: text(RESTORE_LIMITS.text).optional(),
   socialImage: text(RESTORE_LIMITS.url).optional(),
   canonicalUrl: text(RESTORE_LIMITS.url).optional(),
   noindex: z.boolean().optional(),
   coverFocus: text(RESTORE_LIMITS.date).optional(),
+  /** Authors by user id (docs/decisions/130-bylines-and-author-pages.md); an id no user has is kept and shows no name. */
+  authors: z.array(restoredId).min(1).max(MAX_AUTHORS).optional(),
 };
 
 const restoredPostSchema = z.object({
@@ -215,7 +218,7 @@ const restoredPostSchema = z.object({
   createdAt: text(RESTORE_LIMITS.date),
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
-  ...restoredSeoFields,
+  ...restoredPostSettings,
   publishAt: text(RESTORE_LIMITS.date).optional(),
   scheduledBy: restoredId.optional(),
   publishedLate: z.object({ planned: text(RESTORE_LIMITS.date), published: text(RESTORE_LIMITS.date) }).optional(),
@@ -240,7 +243,7 @@ const restoredRevisionSchema = z.object({
     coverImage: text(RESTORE_LIMITS.url),
     tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
     published: z.boolean(),
-    ...restoredSeoFields,
+    ...restoredPostSettings,
     publishAt: text(RESTORE_LIMITS.date).optional(),
   }),
   origin: z.enum(["restore", "backup"]).optional(),

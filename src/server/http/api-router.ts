@@ -6,6 +6,7 @@ import { NotFoundError } from "~/server/http/errors";
 import { analyticsRouter } from "~/server/analytics/analytics-router";
 import { inboxRouter } from "~/server/contact/inbox-router";
 import { adminUsersRouter } from "~/server/users/admin-users-router";
+import { profileRouter } from "~/server/users/profile-router";
 import { authRouter } from "~/server/auth/auth-router";
 import { cmsRouter } from "~/server/posts/cms-router";
 import { historyRouter } from "~/server/posts/history-router";
@@ -48,6 +49,7 @@ export function apiRouter(
   router.use(inboxRouter(context, guards));
   router.use(tagsRouter(context, guards));
   router.use(adminUsersRouter(context, guards));
+  router.use(profileRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

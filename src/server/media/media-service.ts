@@ -4,7 +4,7 @@ import type { BackupShelf } from "~/server/backups/backup-shelf";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Post, Store } from "~/server/store/types";
 import type { MediaLibrary } from "./media-library";
-import { postMediaHashes } from "./media-refs";
+import { mediaHashesIn, postMediaHashes } from "./media-refs";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import type { PostSnapshot } from "~/shared/revisions";
 
@@ -83,6 +83,10 @@ export function createMediaService({
       await store.withPostsSettled(async (posts) => {
         const used = postRefs(posts).get(image.hash) ?? [];
         if (used.length) throw new ConflictError(MEDIA_MESSAGES.inUse(used.map((p) => `"${p.title}"`).join(", ")));
+        // An avatar is shown in bylines and on an author page (docs/decisions/130-bylines-and-author-pages.md).
+        const avatarOf = (await store.listUsers()).filter((u) => u.avatar && mediaHashesIn(u.avatar).has(image.hash));
+        if (avatarOf.length)
+          throw new ConflictError(MEDIA_MESSAGES.inUse(MEDIA_MESSAGES.avatarOf(avatarOf[0]!.username)));
         const inHistory = await historyRefs(image.hash);
         if (inHistory) throw new ConflictError(MEDIA_MESSAGES.inUse(inHistory));
         const inBackups = (await backupRefs()).get(image.hash) ?? 0;

@@ -11,6 +11,8 @@ import { ByteLru } from "~/server/page-cache/byte-lru";
 import type { Store } from "~/server/store/types";
 import { cardLayout, type CardText } from "./card-layout";
 import { drawCard } from "./card-worker";
+import { AUTHOR_MESSAGES, displayNameOf } from "~/shared/authors";
+import { authorsOf } from "~/server/posts/post-authors";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import type { MediaFile, MediaLibrary } from "./media-library";
 import { mediaHashesIn } from "./media-refs";
@@ -39,6 +41,11 @@ export function renderCard(text: CardText): Promise<Buffer> {
 
 /** What a card shows, with its cover as a file of ours that is read only when the card is drawn. */
 type CardInputs = { text: CardText; cover?: MediaFile };
+
+/** A bio is a line or two on a card: past this many characters it is cut at a word. */
+const CARD_FOOTER = 110;
+const cardFooter = (text: string) =>
+  text.length <= CARD_FOOTER ? text : `${text.slice(0, CARD_FOOTER).replace(/\s+\S*$/, "")}…`;
 
 /** A kept card's file name: its page, then a hash of everything it shows, so a change makes a new file. */
 const CARD_FILE = /^(.+)-([0-9a-f]{64})\.png$/;
@@ -86,7 +93,23 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
       };
       return { text, ...(cover && { cover }) };
     }
+    const author = /^authors\/(\d+)$/.exec(key);
+    if (author) return authorCard(Number(author[1]));
     return undefined;
+  }
+
+  /** An author page's card: their name and bio, only while the page exists (an author with a published post). */
+  async function authorCard(id: number): Promise<CardInputs | undefined> {
+    const user = await store.getUserById(id);
+    if (!user || !(await store.publishedPosts()).some((post) => authorsOf(post).includes(id))) return undefined;
+    const name = displayNameOf(user);
+    return {
+      text: {
+        kicker: AUTHOR_MESSAGES.kicker,
+        title: name,
+        footer: cardFooter(user.bio ?? AUTHOR_MESSAGES.pageTitle(name)),
+      },
+    };
   }
 
   /** Draws the card and keeps it on disk under `name`, removing the page's older cards. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Store } from "~/server/store/types";
-import { firstPagesOf } from "./change-topics";
+import { firstPagesOf, shownOnPages } from "./change-topics";
 
 /**
  * Warm after writes (docs/decisions/013-warm-after-writes.md): a post or tag write drops the pages
@@ -79,7 +79,7 @@ export function createCacheWarmer({ store, fetchPage, quiet, onDrop }: WarmerOpt
   }
 
   store.onChange((kind, content) => {
-    if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
+    if (!shownOnPages(kind)) return;
     const { pages, gone } = firstPagesOf(content);
     const more = dropped.filter((path) => isBlogPage(path) && !gone.includes(path)).slice(0, DROPPED_WARMED);
     dropped = [];

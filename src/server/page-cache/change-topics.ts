@@ -1,6 +1,19 @@
-import { encodeSlug, SHOWS_POST_LIST, SHOWS_POSTS, showsCard, showsPost, showsTag } from "~/shared/page-cache";
-import type { ContentChange, PostMark } from "~/server/store/types";
+import {
+  encodeSlug,
+  SHOWS_POST_LIST,
+  SHOWS_POSTS,
+  showsAuthor,
+  showsCard,
+  showsPost,
+  showsTag,
+} from "~/shared/page-cache";
+import { authorPath } from "~/shared/authors";
+import type { ChangeKind, ContentChange, PostMark } from "~/server/store/types";
 import { sitePages, siteTopics } from "~/server/site/site-topics";
+
+/** The kinds of write a public page may show: posts, tags, the site's content and users' public profiles. */
+export const shownOnPages = (kind: ChangeKind) =>
+  kind === "posts" || kind === "tags" || kind === "site" || kind === "users";
 
 /**
  * The topics (src/shared/page-cache.ts) a content change touches, or undefined for "everything"
@@ -12,7 +25,8 @@ import { sitePages, siteTopics } from "~/server/site/site-topics";
  * order: only the answers showing that post itself go, and those showing its card only when the
  * card changed (docs/decisions/140-a-card-is-not-its-page.md). A tag's own record
  * touches its pages at its old and new slug; the posts carrying it are changes of their own. A
- * publish of the site's content touches what site-topics.ts says.
+ * post's authors' pages go with its list pages, and a user's public profile touches their author
+ * page and the bylines naming them. A publish of the site's content touches what site-topics.ts says.
  */
 export function topicsOf(content: ContentChange): Set<string> | undefined {
   if (!content) return undefined;
@@ -26,6 +40,13 @@ export function topicsOf(content: ContentChange): Set<string> | undefined {
     if (savedInPlace(before, after)) continue;
     topics.add(SHOWS_POST_LIST);
     for (const post of shown) for (const slug of post.tagSlugs) topics.add(showsTag(slug));
+    for (const post of shown) for (const name of post.authorNames) topics.add(showsAuthor(name));
+  }
+  // A profile is on its author page, in every byline naming it and in the public API's posts and
+  // the sitemap, which carry every post (docs/decisions/130-bylines-and-author-pages.md).
+  for (const { before, after } of content.users ?? []) {
+    topics.add(SHOWS_POSTS);
+    for (const user of [before, after]) if (user) topics.add(showsAuthor(user.username));
   }
   for (const { before, after } of content.tags) {
     for (const tag of [before, after]) if (tag) topics.add(showsTag(tag.slug));
@@ -44,7 +65,8 @@ const savedInPlace = (before: PostMark | undefined, after: PostMark | undefined)
   after?.published === true &&
   before.slug === after.slug &&
   before.createdAt === after.createdAt &&
-  before.tagSlugs.join(" ") === after.tagSlugs.join(" ");
+  before.tagSlugs.join(" ") === after.tagSlugs.join(" ") &&
+  before.authorNames.join(" ") === after.authorNames.join(" ");
 
 /**
  * The pages readers ask for first among those a change dropped (the blog, its tags' pages and the
@@ -61,10 +83,12 @@ export function firstPagesOf(content: ContentChange): { pages: string[]; gone: s
       if (!post?.published) continue;
       pages.add("/blog");
       for (const slug of post.tagSlugs) pages.add(`/blog?tag=${encodeSlug(slug)}`);
+      for (const name of post.authorNames) pages.add(authorPath(name));
     }
     if (before?.published && (!after?.published || after.slug !== before.slug)) gone.add(postPage(before));
     if (after?.published) pages.add(postPage(after));
   }
+  for (const { after } of content.users ?? []) if (after) pages.add(authorPath(after.username));
   if (content.site) for (const page of sitePages(content.site.before, content.site.after)) pages.add(page);
   return { pages: [...pages], gone: [...gone] };
 }

@@ -6,7 +6,7 @@ import { sessionCookieOf } from "~/server/auth/session";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
 import { SHOWS_HEADER } from "~/shared/page-cache";
-import { pagesSavedInPlace, topicsOf } from "./change-topics";
+import { pagesSavedInPlace, shownOnPages, topicsOf } from "./change-topics";
 import { KeptPages, type Kept } from "./kept-pages";
 import type { PageRules } from "./page-rules";
 import { WriteLog } from "./write-log";
@@ -148,7 +148,7 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
 
   // Only the answers showing what a write touched go (docs/decisions/069-pages-say-what-they-show.md).
   store.onChange((kind, content) => {
-    if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
+    if (!shownOnPages(kind)) return;
     const topics = topicsOf(content);
     if (topics?.size === 0) return; // a draft's edit: no public answer shows it
     writes.record(topics);

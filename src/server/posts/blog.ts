@@ -5,9 +5,14 @@ import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { withResponsiveImages } from "~/server/media/responsive-html";
 import { contentOf, contentsOf, listItemOf } from "./post-view";
-import type { Post, Store } from "~/server/store/types";
+import type { Post, Store, User } from "~/server/store/types";
+import type { AuthorProfile } from "~/shared/authors";
+import { authorsOf, bylineOf } from "./post-authors";
+import { authorProfileOf } from "~/server/users/profiles";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
+/** One page of an author's published posts, with the profile their page shows at the top. */
+export type AuthorPage = Omit<BlogPage, "tag"> & { author: AuthorProfile };
 
 export type BlogService = {
   /**
@@ -36,6 +41,12 @@ export type BlogService = {
    * then newest. None for a post without tags.
    */
   listRelated(post: { id: number; tags: Tag[] }, limit?: number): Promise<PostListItem[]>;
+  /**
+   * One page of an author's published posts, newest first, as /blog pages them
+   * (docs/decisions/130-bylines-and-author-pages.md); `undefined` past the last page, for an
+   * unknown username and for an author with no published post.
+   */
+  listAuthorPage(options: { username: string; page: number }): Promise<AuthorPage | undefined>;
 };
 
 /** How many related posts a post page shows under the post. */
@@ -50,16 +61,23 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
     return { ...listItemOf(post), ...(cover?.width && { cover }) };
   };
-  const toPublic = (post: Post, content = contentOf(post)): PublicPost => ({
+  /** Users by id, read once per answer, for the bylines of the posts it shows. */
+  const usersById = async () => {
+    const users = new Map((await store.listUsers()).map((user) => [user.id, user]));
+    return (id: number) => users.get(id);
+  };
+  const toPublic = (post: Post, userById: (id: number) => User | undefined, content = contentOf(post)): PublicPost => ({
     ...toCard(post),
     ...seoOf(post),
+    authors: authorsOf(post),
+    authorProfiles: bylineOf(post, userById),
     content,
     published: post.published,
     updatedAt: post.updatedAt,
   });
   const publicOf = async (posts: readonly Post[]) => {
-    const contents = await contentsOf(posts);
-    return posts.map((post, i) => toPublic(post, contents[i]));
+    const [contents, userById] = [await contentsOf(posts), await usersById()];
+    return posts.map((post, i) => toPublic(post, userById, contents[i]));
   };
 
   return {
@@ -88,7 +106,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const post = await store.getPostBySlug(slug);
       if (!post?.published) return undefined;
       await media?.ready();
-      const shown = toPublic(post);
+      const shown = toPublic(post, await usersById());
       // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
       return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
     },
@@ -97,7 +115,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     },
     async getForPreview(slug) {
       const post = await store.getPostBySlug(slug);
-      return post && toPublic(post);
+      return post && toPublic(post, await usersById());
     },
     async listTags() {
       const used = usedTagSlugs(await store.publishedPosts());
@@ -106,6 +124,18 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     async listRelated(post, limit = RELATED_POSTS) {
       if (post.tags.length === 0) return [];
       return relatedPosts(await store.publishedPosts(), post, limit).map(toCard);
+    },
+    async listAuthorPage({ username, page }) {
+      const user = await store.getUserByUsername(username);
+      // The address names the user as they are spelled, so /blog/author/Ann is not a second copy.
+      if (!user || user.username !== username) return undefined;
+      await media?.ready();
+      const theirs = (await store.publishedPosts()).filter((post) => authorsOf(post).includes(user.id));
+      if (theirs.length === 0) return undefined;
+      const found = pageOf(theirs, page, BLOG_PAGE_SIZE);
+      if (!found) return undefined;
+      const { items, ...position } = found;
+      return { posts: items.map(toCard), ...position, author: authorProfileOf(user) };
     },
   };
 }

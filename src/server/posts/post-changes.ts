@@ -11,6 +11,7 @@ import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
 import { applySchedule } from "./post-schedule";
 import { applySeoSettings } from "./post-seo";
+import { assertAuthorsKnown } from "./post-authors";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -72,6 +73,9 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
   assertSlugFree(snap, input.slug);
   const data = snap.data;
   const { tags, created, meta } = resolveTags(input.tags ?? [], snap, data.meta);
+  assertAuthorsKnown(snap, input.authors);
+  // Left out, the post is its creator's (docs/decisions/130-bylines-and-author-pages.md).
+  const authors = input.authors ?? (save.by && [save.by.id]);
   const post: Post = {
     id: meta.nextPostId,
     ...writerFields(input),
@@ -81,6 +85,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
     updatedAt: now,
     tags,
     ...(save.by && { createdBy: save.by.id, updatedBy: save.by.id }),
+    ...(authors && { authors }),
   } as Post;
   applySeoSettings(post, input);
   applySchedule(post, undefined, input, save, now);
@@ -138,6 +143,11 @@ export function updatePost(
   const post: Post = { ...old, ...writerFields(input), updatedAt, tags: resolved?.tags ?? old.tags };
   // A save without a user (a restore, the command line) leaves the last one named.
   if (save.by) post.updatedBy = save.by.id;
+  if (input.authors) {
+    // An author the post already names stays, even once removed: a restore brings back a byline as it was.
+    assertAuthorsKnown(snap, input.authors, old.authors);
+    post.authors = input.authors;
+  }
   if ("coverImage" in input) {
     if (input.coverImage) post.coverImage = input.coverImage;
     else delete post.coverImage;

@@ -22,6 +22,7 @@ export function snapshotOf(post: Post): PostSnapshot {
     published: post.published,
     ...(post.publishAt && { publishAt: post.publishAt }),
     ...seoSettingsOf(post),
+    ...(post.authors && { authors: post.authors }),
   };
 }
 
@@ -37,7 +38,7 @@ function seoSettingsOf(post: Post): SeoSettings {
 
 /** A revision's fields as the changes that put them back (an empty cover removes the cover). */
 export function inputOf(snapshot: PostSnapshot): Partial<PostInput> {
-  const { title, slug, summary, content, coverImage, tags, published } = snapshot;
+  const { title, slug, summary, content, coverImage, tags, published, authors } = snapshot;
   // A setting the version did not have is removed ("" and false remove, docs/api.md).
   const settings = Object.fromEntries(SEO_TEXT_FIELDS.map((key) => [key, snapshot[key] ?? ""]));
   return {
@@ -50,6 +51,8 @@ export function inputOf(snapshot: PostSnapshot): Partial<PostInput> {
     published,
     ...settings,
     noindex: snapshot.noindex ?? false,
+    // A version from before bylines leaves the authors as they are now.
+    ...(authors && { authors }),
   };
 }
 

@@ -72,6 +72,8 @@ export const postRecordSchema = z.object({
   /** Who created the post and who saved it last (user ids); absent on older posts. */
   createdBy: id.optional(),
   updatedBy: id.optional(),
+  /** Its authors' user ids, in byline order; absent on older posts, read as the creator (docs/decisions/130-bylines-and-author-pages.md). */
+  authors: z.array(id).min(1).optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
@@ -88,6 +90,11 @@ export const userRecordSchema = z.object({
   /** A disabled user cannot sign in, and their sessions give no rights. */
   disabled: z.boolean().optional(),
   lastSignInAt: z.string().optional(),
+  /** The public profile (docs/decisions/130-bylines-and-author-pages.md), each absent when unset. */
+  displayName: z.string().optional(),
+  bio: z.string().optional(),
+  /** An original in the media library (`/media/...`); without one, generated initials. */
+  avatar: z.string().optional(),
 });
 export const userSchema = userRecordSchema.loose();
 

@@ -65,7 +65,10 @@ export type SavedPost = Omit<Post, "summary"> & { summary?: string };
 export type PostInput = z.infer<typeof postInputSchema>;
 
 /** What an admin (or the user, for the password) may change on an account. */
-export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">>;
+export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">> & ProfilePatch;
+
+/** A change to a user's public profile: a field sent as "" is removed, one left out is kept. */
+export type ProfilePatch = Partial<Pick<User, "displayName" | "bio" | "avatar">>;
 
 export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt" | "read" | "archived" | "notification">;
 
@@ -84,7 +87,12 @@ export type PostMark = {
   tagSlugs: string[];
   /** What the post's card shows, compared before and after a save (post-view.ts `cardMarkOf`). */
   card: string;
+  /** The usernames of its known authors, in byline order (their author pages list it). */
+  authorNames: string[];
 };
+
+/** What pages show of a user: the author page's address and the profile bylines show. */
+export type UserMark = Pick<User, "username" | "displayName" | "bio" | "avatar">;
 
 /**
  * What a committed write did to the content (store/describe-change.ts): each post and tag it
@@ -95,6 +103,8 @@ export type ContentChange =
   | {
       posts: { before?: PostMark; after?: PostMark }[];
       tags: { before?: Tag; after?: Tag }[];
+      /** Users whose public profile changed (a sign-in or a new password is on no page). */
+      users?: { before?: UserMark; after?: UserMark }[];
       /** The published site content on both sides, when a write changed it. */
       site?: { before: SiteContent; after: SiteContent };
     }

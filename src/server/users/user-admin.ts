@@ -1,4 +1,13 @@
-import { passwordResetSchema, USER_ADMIN_MESSAGES, userChangeSchema, type AdminUserRow } from "~/shared/user-admin";
+import {
+  passwordResetSchema,
+  profileSchema,
+  USER_ADMIN_MESSAGES,
+  userChangeSchema,
+  type AdminUserRow,
+} from "~/shared/user-admin";
+import type { AuthorProfile, PublicAuthor } from "~/shared/authors";
+import type { MediaLibrary } from "~/server/media/media-library";
+import { assertAvatarKnown, authorProfileOf, publicAuthorOf } from "./profiles";
 import type { NewUserInput } from "~/shared/schemas";
 import type { AuthService } from "~/server/auth/auth-service";
 import { hashPassword } from "~/server/auth/password";
@@ -28,7 +37,7 @@ const activeAdmin = (u: User) => u.role === "admin" && !u.disabled;
  * away (disable, delete, new password) also ends the user's sessions before it answers.
  */
 export function createUserAdmin(
-  { store, auth, activity }: { store: Store; auth: AuthService; activity?: ActivityLog },
+  { store, auth, activity, media }: { store: Store; auth: AuthService; activity?: ActivityLog; media: MediaLibrary },
   cost: HashCost = {},
 ) {
   /** Every change is in the activity log (docs/decisions/102-activity-log.md). */
@@ -48,6 +57,9 @@ export function createUserAdmin(
     createdAt: user.createdAt,
     ...(user.lastSignInAt && { lastSignInAt: user.lastSignInAt }),
     disabled: Boolean(user.disabled),
+    ...(user.displayName && { displayName: user.displayName }),
+    ...(user.bio && { bio: user.bio }),
+    ...(user.avatar && { avatar: user.avatar }),
     activeSessions: (await auth.listSessions(user.id)).length,
   });
 
@@ -77,16 +89,19 @@ export function createUserAdmin(
       return rowOf(await find(created.id));
     },
 
-    /** A new role, disabled or enabled; `actorId` is the admin asking. */
+    /** A new role, disabled or enabled, profile fields; `actorId` is the admin asking. */
     change(actorId: number, id: number, input: unknown, who: Who = NOBODY): Promise<AdminUserRow> {
       return oneAtATime(async () => {
         const parsed = userChangeSchema.safeParse(input);
         if (!parsed.success) throw invalidInput(parsed.error);
-        const { role, disabled } = parsed.data;
+        const { role, disabled, ...profile } = parsed.data;
         const user = await find(id);
         if (disabled === true && id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
         await assertKeepsAnAdmin(user, (role !== undefined && role !== "admin") || disabled === true);
-        const updated = await store.updateUser(id, { role, disabled });
+        await assertAvatarKnown(media, profile);
+        const updated = await store.updateUser(id, { role, disabled, ...profile });
+        if (Object.values(profile).some((field) => field !== undefined))
+          await record("user-change", who, user.username, CHANGES.profile);
         if (disabled === true) await auth.endSessionsOf(id);
         if (role !== undefined && role !== user.role)
           await record("role-change", who, user.username, CHANGES.role(user.role, role));
@@ -115,6 +130,28 @@ export function createUserAdmin(
       const ended = await auth.endSessionsOf(id, { exceptSessionId });
       await record("user-change", who, user.username, CHANGES.sessionsEnded(ended));
       return ended;
+    },
+
+    /** A signed-in user's own public profile (docs/decisions/130-bylines-and-author-pages.md). */
+    async profile(id: number): Promise<AuthorProfile> {
+      return authorProfileOf(await find(id));
+    },
+
+    updateProfile(id: number, input: unknown, who: Who = NOBODY): Promise<AuthorProfile> {
+      return oneAtATime(async () => {
+        const parsed = profileSchema.safeParse(input);
+        if (!parsed.success) throw invalidInput(parsed.error);
+        const user = await find(id);
+        await assertAvatarKnown(media, parsed.data);
+        const updated = await store.updateUser(id, parsed.data);
+        await record("user-change", who, user.username, CHANGES.profile);
+        return authorProfileOf(updated);
+      });
+    },
+
+    /** Everyone who may be named as a post's author, for the editor's picker: any signed-in writer may ask. */
+    async authors(): Promise<PublicAuthor[]> {
+      return (await store.listUsers()).map(publicAuthorOf);
     },
 
     remove(actorId: number, id: number, who: Who = NOBODY): Promise<User> {

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { userSchema } from "~/server/store/db-schema";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
-import type { User, UserPatch } from "~/server/store/types";
+import type { ProfilePatch, User, UserPatch } from "~/server/store/types";
 
 export const usernameTakenMessage = (username: string) => `The username "${username}" is taken.`;
 
@@ -38,10 +38,23 @@ export function updateUser(snap: Snapshot, id: number, patch: UserPatch): Change
   const current = userAt(snap, id);
   const { role, passwordHash, disabled, lastSignInAt } = patch;
   const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
-  const user = checkRecord(userSchema, { ...current, ...changes });
+  const user = checkRecord(userSchema, withProfile({ ...current, ...changes }, patch));
   const data = snap.data;
   const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
   return { next, result: user, kinds: ["users"] };
+}
+
+const PROFILE_FIELDS = ["displayName", "bio", "avatar"] as const;
+
+/** The profile fields sent: "" removes one, so an unset field is absent as on a user from before profiles. */
+function withProfile(user: User, patch: ProfilePatch): User {
+  for (const key of PROFILE_FIELDS) {
+    const value = patch[key];
+    if (value === undefined) continue;
+    if (value) user[key] = value;
+    else delete user[key];
+  }
+  return user;
 }
 
 export function deleteUser(snap: Snapshot, id: number): Change<User> {

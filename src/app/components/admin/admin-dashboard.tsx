@@ -9,6 +9,7 @@ import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/app/components/ui/tabs";
 import { AccountPanel } from "./account-panel";
+import { ProfilePanel } from "./profile-panel";
 import { ActivityPanel } from "./activity-panel";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { ADMIN_MESSAGES } from "./admin-messages";
@@ -173,7 +174,8 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
             <SitePanel onDirtyChange={guard.setDirty} />
           </TabsContent>
         )}
-        <TabsContent value="account" className="mt-6">
+        <TabsContent value="account" className="mt-6 space-y-6">
+          <ProfilePanel user={user} />
           <AccountPanel user={user} onSignedOut={onSignedOut} />
         </TabsContent>
         {inbox.allowed && (

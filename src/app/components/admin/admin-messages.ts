@@ -33,6 +33,10 @@ export const ADMIN_MESSAGES = {
   updated: { title: "Post updated successfully" },
   /** Who wrote a post and who saved it last; a post from before these were kept shows neither. */
   createdBy: (name: string) => `Created by ${name}`,
+  authorsLabel: "Authors",
+  authorsLoading: "Loading users...",
+  authorsDefault: "None ticked: a new post is yours, and a post without authors is signed by the team.",
+  authorId: (id: number) => `User ${id}`,
   updatedBy: (name: string) => `Last saved by ${name}`,
   // Deleting moves the post to the Trash (docs/decisions/097-deleted-posts-go-to-a-trash.md), so the toast says so and offers Undo.
   deleted: { title: "Post deleted successfully", description: "The post was moved to the Trash" },

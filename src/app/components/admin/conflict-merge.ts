@@ -8,8 +8,9 @@ import { toFormValues } from "./post-form-values";
  * for each field the two versions differ in, theirs (saved since) or mine (this form); for the
  * content also both edits merged, when they touched different paragraphs. The base of the merge is
  * the version this form loaded, so an edit is told apart from what the other side left alone.
+ * The authors are not among the fields: a save keeps the authors its form shows.
  */
-export type ConflictField = keyof PostFormValues;
+export type ConflictField = Exclude<keyof PostFormValues, "authors">;
 export type Choice = "theirs" | "mine" | "merged";
 
 export type FieldConflict = {

@@ -9,7 +9,8 @@ import { postInputSchema } from "~/shared/schemas";
  */
 export const postFormSchema = postInputSchema
   .omit({ published: true, publishAt: true })
-  .extend({ slug: z.string(), tags: z.string() });
+  // No author ticked sends none: the server's default (the creator) applies, or the post keeps its byline.
+  .extend({ slug: z.string(), tags: z.string(), authors: z.array(z.number()) });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
 export const toFormValues = (post?: CmsPost): PostFormValues => ({
@@ -26,6 +27,7 @@ export const toFormValues = (post?: CmsPost): PostFormValues => ({
   canonicalUrl: post?.canonicalUrl ?? "",
   noindex: post?.noindex ?? false,
   coverFocus: post?.coverFocus ?? "",
+  authors: post?.authors ?? [],
 });
 
 /** True for Ctrl+S, and Cmd+S on a Mac. */

@@ -14,6 +14,7 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { AltTextWarning, useAltTextCheck } from "./alt-text-warning";
 import { ImageTextPanel } from "./image-text-panel";
 import { SeoPanel } from "./seo-panel";
+import { AuthorPicker } from "./author-picker";
 import { CoverFocus } from "./cover-focus";
 import { CoverUpload } from "./cover-upload";
 import { FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
@@ -118,6 +119,7 @@ export function PostForm({
         .split(",")
         .map((t) => t.trim())
         .filter(Boolean),
+      authors: values.authors?.length ? values.authors : undefined,
     };
     try {
       const result = saved
@@ -283,6 +285,13 @@ export function PostForm({
         )}
       </Field>
       <TagSuggestions id="post-tag-suggestions" value={watch("tags")} />
+      <Controller
+        control={control}
+        name="authors"
+        render={({ field }) => (
+          <AuthorPicker value={field.value ?? []} onChange={field.onChange} error={errors.authors?.message} />
+        )}
+      />
       <SeoPanel control={control} register={register} errors={errors} saved={saved} />
       <AltTextWarning missing={altText.missing} onPublishAnyway={() => altText.publishAnyway()} />
       {conflict && (

@@ -28,6 +28,7 @@ export const POST_FIELD_LABELS: Record<keyof PostSnapshot, string> = {
   noindex: "hidden from search engines",
   coverFocus: "cover focus",
   publishAt: "publish at",
+  authors: "authors",
 };
 
 const published = (value: boolean) => (value ? "Published" : "Draft");
@@ -57,7 +58,14 @@ function postFields(was: PostSnapshot, now: CmsPost): DiffField[] {
     field("canonicalUrl", "value", was.canonicalUrl ?? "", now.canonicalUrl ?? ""),
     field("noindex", "value", hidden(was.noindex), hidden(now.noindex)),
     field("coverFocus", "value", was.coverFocus ?? "", now.coverFocus ?? ""),
+    field("authors", "value", authorNames(was.authors ?? [], now), authorNames(now.authors ?? [], now)),
   ];
+}
+
+/** Authors by the names the post shows now; one no longer among them by id. */
+function authorNames(ids: readonly number[], now: CmsPost): string {
+  const known = new Map(now.authorProfiles?.map((a) => [a.id, a.displayName]));
+  return ids.map((id) => known.get(id) ?? M.userId(id)).join(", ");
 }
 
 type Viewing = { revision: RevisionDetail; current: CmsPost };

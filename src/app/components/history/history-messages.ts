@@ -2,6 +2,8 @@ import { formatDateTime } from "~/shared/dates";
 
 /** The History panel's words, for posts and for any other subject that keeps revisions. */
 export const HISTORY_MESSAGES = {
+  /** An author a version names who is no longer a known user. */
+  userId: (id: number) => `user ${id}`,
   title: "History",
   hint: "Every save keeps a version. One person's saves within ten minutes are kept as one.",
   loading: "Loading history...",

@@ -6,7 +6,10 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { inputClasses } from "~/app/components/ui/field";
-import { USERS_MESSAGES as M } from "./users-messages";
+import { PROFILE_MESSAGES, USERS_MESSAGES as M } from "./users-messages";
+import { AuthorAvatar } from "~/app/components/author-avatar";
+import { displayNameOf } from "~/shared/authors";
+import { ProfileForm, type ProfileValues } from "./profile-form";
 
 export type UserActions = {
   setRole: (user: AdminUserRow, role: Role) => Promise<void>;
@@ -15,6 +18,8 @@ export type UserActions = {
   resetPassword: (user: AdminUserRow, password: string) => Promise<boolean>;
   endSessions: (user: AdminUserRow) => Promise<void>;
   remove: (user: AdminUserRow) => Promise<void>;
+  /** Rejects with the server's field messages, which the profile form shows. */
+  saveProfile: (user: AdminUserRow, values: ProfileValues) => Promise<void>;
 };
 
 /** One user: who, since when, last seen, sessions, and what an admin may change (a card at any width). */
@@ -30,6 +35,7 @@ export function UserCard({
   actions: UserActions;
 }) {
   const [resetting, setResetting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | undefined>();
   const fieldId = `reset-password-${user.id}`;
@@ -47,15 +53,19 @@ export function UserCard({
   return (
     <li className="py-4" aria-label={user.username}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold wrap-anywhere text-slate-900">{user.username}</span>
-            {isSelf && <Badge tone="muted">{M.you}</Badge>}
-            {user.disabled && <Badge tone="muted">{M.disabled}</Badge>}
-          </p>
-          <p className="mt-1 text-xs text-slate-600">
-            {M.createdOn(user.createdAt)} · {M.lastSignIn(user.lastSignInAt)} · {M.sessions(user.activeSessions)}
-          </p>
+        <div className="flex min-w-0 gap-3">
+          <AuthorAvatar author={{ displayName: displayNameOf(user), avatar: user.avatar }} size={40} />
+          <div className="min-w-0">
+            <p className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold wrap-anywhere text-slate-900">{user.username}</span>
+              {user.displayName && <span className="wrap-anywhere text-slate-700">{user.displayName}</span>}
+              {isSelf && <Badge tone="muted">{M.you}</Badge>}
+              {user.disabled && <Badge tone="muted">{M.disabled}</Badge>}
+            </p>
+            <p className="mt-1 text-xs text-slate-600">
+              {M.createdOn(user.createdAt)} · {M.lastSignIn(user.lastSignInAt)} · {M.sessions(user.activeSessions)}
+            </p>
+          </div>
         </div>
         <label className="sr-only" htmlFor={`role-${user.id}`}>
           {M.roleFor(user.username)}
@@ -72,6 +82,15 @@ export function UserCard({
         </select>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setEditing((v) => !v)}
+          aria-expanded={editing}
+          aria-label={PROFILE_MESSAGES.editFor(user.username)}
+        >
+          {PROFILE_MESSAGES.heading}
+        </Button>
         <Button
           variant="outline"
           size="sm"
@@ -117,6 +136,17 @@ export function UserCard({
           </ConfirmButton>
         )}
       </div>
+      {editing && (
+        <div className="mt-3 rounded-lg border border-slate-200 p-4">
+          <ProfileForm
+            idPrefix={`profile-${user.id}`}
+            username={user.username}
+            initial={user}
+            save={(values) => actions.saveProfile(user, values)}
+            onSaved={() => setEditing(false)}
+          />
+        </div>
+      )}
       {resetting && (
         <form
           method="post"

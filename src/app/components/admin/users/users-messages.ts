@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/shared/dates";
+import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 
 /** Every label and toast of the Users tab and the Account panel (022-users-and-accounts.md). */
 export const USERS_MESSAGES = {
@@ -79,4 +80,23 @@ export const ACCOUNT_MESSAGES = {
   },
   signedOutEverywhere: { title: "Signed out everywhere" },
   everywhereFailed: { failed: "Sign-out failed", error: "Sign-out error" },
+} as const;
+
+/** The profile form's words, in the Profile panel and the Users tab (docs/decisions/130-bylines-and-author-pages.md). */
+export const PROFILE_MESSAGES = {
+  heading: "Profile",
+  intro: "How readers see you on the posts you write and on your author page.",
+  editFor: (username: string) => `Edit profile of ${username}`,
+  displayName: "Display name",
+  bio: "Bio",
+  bioCount: (used: number, max: number) => `${used} of ${max} characters`,
+  avatar: "Avatar",
+  upload: "Upload an image",
+  useInitials: "Use initials instead",
+  save: "Save profile",
+  saved: { title: USER_ADMIN_MESSAGES.profileSaved },
+  saveFailed: { failed: "Failed to save the profile", error: "Error saving the profile" },
+  uploadFailed: "The image could not be uploaded",
+  loadFailed: { failed: "Failed to load the profile", error: "Error loading the profile" },
+  authorPage: "Your author page",
 } as const;

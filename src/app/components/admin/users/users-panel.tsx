@@ -49,6 +49,11 @@ export function UsersPanel({ me }: { me: SessionUser }) {
   };
 
   const actions: UserActions = {
+    // The form shows the server's field messages, so a refusal is thrown back to it.
+    saveProfile: async (user, values) => {
+      await api.patch(base(user), values);
+      await reload();
+    },
     setRole: async (user, role) => {
       await change(user, async () => {
         await api.patch(base(user), { role });
