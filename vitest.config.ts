@@ -46,6 +46,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
           testTimeout: 20_000,
+          // The first test in a worker waits for Vite to compile the app: seconds, more on a busy machine.
+          hookTimeout: 60_000,
           isolate: false,
         },
       },

@@ -125,7 +125,7 @@ describe("as an admin", () => {
       authors: [adminUser.id],
       authorProfiles: [{ id: adminUser.id, username: adminUser.username, displayName: adminUser.username }],
     });
-    const { createdByName: _c, updatedByName: _u, authorProfiles: _a, ...stored } = res.body;
+    const { createdByName: _c, updatedByName: _u, authorProfiles: _a, status: _s, ...stored } = res.body;
     expect(await t.store.getPostById(res.body.id)).toEqual(stored);
   });
 
