@@ -3,6 +3,8 @@
  * user-facing messages of docs/product.md section 8 for the blog.
  */
 import type { ResponsiveImage } from "./media";
+import type { PostStatus } from "./post-status";
+import type { ReviewNote } from "./review";
 
 export type Tag = { id: number; name: string; slug: string };
 
@@ -75,6 +77,12 @@ export const BLOG_MESSAGES = {
  */
 export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
   excerpt?: string;
+  status: PostStatus;
+  /** In the review queue since (docs/decisions/126-review-before-publish.md), and by whom. */
+  submittedAt?: string;
+  submittedBy?: number;
+  /** The note of the editor who last sent it back, until it is submitted again. */
+  reviewNote?: ReviewNote;
   createdBy?: number;
   updatedBy?: number;
   createdByName?: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_FORM_MESSAGES } from "./schemas";
-import type { Role } from "./users";
+import { ROLES, type Role } from "./permissions";
 
 /**
  * Managing users from the admin (docs/decisions/022-users-and-accounts.md): the Users tab's rows,
@@ -32,7 +32,7 @@ const newPassword = z
   .min(8, AUTH_FORM_MESSAGES.newPassword)
   .max(200, AUTH_FORM_MESSAGES.tooLong);
 
-const role = z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role });
+const role = z.enum(ROLES, { error: AUTH_FORM_MESSAGES.role });
 
 /** PATCH /api/admin/users/{id}: a role, disabled, or both. */
 export const userChangeSchema = z

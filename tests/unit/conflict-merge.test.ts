@@ -9,6 +9,7 @@ const base: CmsPost = {
   id: 1,
   title: "Queues in the rain",
   slug: "queues-in-the-rain",
+  status: "published",
   summary: "Why people leave long lines.",
   content: p("One.", "Two.", "Three."),
   published: true,

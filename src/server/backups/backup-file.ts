@@ -216,6 +216,11 @@ const restoredPostSchema = z.object({
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
   ...restoredSeoFields,
+  submittedAt: text(RESTORE_LIMITS.date).optional(),
+  submittedBy: restoredId.optional(),
+  reviewNote: z
+    .object({ note: text(RESTORE_LIMITS.text), by: text(RESTORE_LIMITS.tagText), at: text(RESTORE_LIMITS.date) })
+    .optional(),
   createdBy: restoredId.optional(),
   updatedBy: restoredId.optional(),
 });

@@ -1,5 +1,6 @@
 import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
+import { postStatus } from "~/shared/post-status";
 import type { CmsListItem, CmsPost } from "~/shared/blog";
 import type { Post } from "~/server/store/types";
 
@@ -57,7 +58,7 @@ export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
 /** A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it. */
 export function cmsListItemOf(post: Post): CmsListItem {
   const { content: _content, ...item } = post;
-  return { ...item, summary: summaryOf(post) };
+  return { ...item, summary: summaryOf(post), status: postStatus(post) };
 }
 
 const minutes = new WeakMap<Post, number>();

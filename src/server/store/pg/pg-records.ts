@@ -56,6 +56,9 @@ export const COLLECTIONS: readonly Collection[] = [
       ["canonicalUrl", "canonical_url"],
       ["noindex", "noindex"],
       ["coverFocus", "cover_focus"],
+      // migrations/014
+      ["submittedAt", "submitted_at", "time"],
+      ["submittedBy", "submitted_by"],
     ],
   },
   {
