@@ -10,7 +10,6 @@ import { prepareContentForSave } from "~/app/lib/editor-content";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Field, inputClasses } from "~/app/components/ui/field";
-import { Badge } from "~/app/components/ui/badge";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { AltTextWarning, useAltTextCheck } from "./alt-text-warning";
 import { ImageTextPanel } from "./image-text-panel";
@@ -27,6 +26,11 @@ import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
+import { PostStatusBadge } from "./post-status-badge";
+import { ReviewNotice, SendBack } from "./review-controls";
+import { can, postContext } from "~/shared/permissions";
+import { REVIEW_MESSAGES } from "~/shared/review";
+import type { SessionUser } from "~/shared/users";
 import { savedToast, showSaveError } from "./post-form-toasts";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
@@ -39,10 +43,13 @@ type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
  * ask before leaving, Ctrl/Cmd+S saves in place, and an update names the version it was based on.
  */
 export function PostForm({
+  user,
   post,
   onDone,
   onDirtyChange,
 }: {
+  /** Who edits: the buttons mirror what their role may do (src/shared/permissions.ts). */
+  user: SessionUser;
   post?: CmsPost;
   onDone: (saved: boolean) => void;
   onDirtyChange?: (dirty: boolean) => void;
@@ -92,9 +99,10 @@ export function PostForm({
 
   /**
    * Saves the form; `published` only from the Publish and Unpublish buttons. A new post is sent as
-   * a draft otherwise, and an update without the field keeps the post's state.
+   * a draft otherwise, and an update without the field keeps the post's state. `submitting`: then
+   * submits the saved draft for review.
    */
-  const save = async (values: PostFormValues, stay: boolean, published?: boolean) => {
+  const save = async (values: PostFormValues, stay: boolean, published?: boolean, submitting = false) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -123,6 +131,12 @@ export function PostForm({
       copy.clear();
       base.current = result.updatedAt;
       savedOnce.current = true;
+      if (submitting) {
+        await api.post(`/api/cms/posts/${result.id}/submit`);
+        toast({ title: REVIEW_MESSAGES.submitted });
+        onDirtyChange?.(false);
+        return onDone(true);
+      }
       if (stay) {
         // The form's own values become the saved state, so the editor keeps the cursor.
         reset({ ...values, slug: result.slug });
@@ -151,6 +165,9 @@ export function PostForm({
   const submit = handleSubmit((values) => save(values, false), onInvalid);
   const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
   const publish = (published: boolean) => void handleSubmit((values) => save(values, false, published), onInvalid)();
+  const submitForReview = () => void handleSubmit((values) => save(values, false, undefined, true), onInvalid)();
+  const mayPublish = can(user.role, "posts.publish");
+  const mayEdit = !saved || can(user.role, "posts.edit", postContext(user.id, saved));
   const coverImage = watch("coverImage");
 
   // Ctrl/Cmd+S saves and stays, from any field, the editor included.
@@ -195,10 +212,9 @@ export function PostForm({
         <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
           {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
         </h2>
-        <Badge tone={saved?.published ? "success" : "muted"}>
-          {saved?.published ? PUBLISH_MESSAGES.statusPublished : PUBLISH_MESSAGES.statusDraft}
-        </Badge>
+        <PostStatusBadge post={saved ?? { status: "draft" }} />
       </div>
+      {saved && <ReviewNotice post={saved} />}
       {saved && <PostAuthors post={saved} />}
       {copy.offer && (
         <RestoreOffer
@@ -291,17 +307,29 @@ export function PostForm({
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
-        <PublishControls
-          published={Boolean(saved?.published)}
-          title={title}
-          slug={watch("slug").trim() || slugify(title)}
-          busy={isSubmitting}
-          onConfirm={publish}
-        />
-        <Button type="submit" disabled={isSubmitting}>
-          {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
-        </Button>
+        {mayPublish && (
+          <PublishControls
+            published={Boolean(saved?.published)}
+            title={title}
+            slug={watch("slug").trim() || slugify(title)}
+            busy={isSubmitting}
+            onConfirm={publish}
+          />
+        )}
+        {!mayPublish && mayEdit && (
+          <Button type="button" variant="secondary" disabled={isSubmitting} onClick={submitForReview}>
+            {REVIEW_MESSAGES.submit}
+          </Button>
+        )}
+        {mayEdit && (
+          <Button type="submit" disabled={isSubmitting}>
+            {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
+          </Button>
+        )}
       </div>
+      {saved?.status === "review" && can(user.role, "posts.review") && (
+        <SendBack postId={saved.id} onSent={() => onDone(true)} />
+      )}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { BLOG_MESSAGES, type CmsListItem } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { viewPath } from "~/shared/preview";
-import { Badge } from "~/app/components/ui/badge";
+import { PostStatusBadge } from "./post-status-badge";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
@@ -58,7 +58,7 @@ export function PostsList({
                     <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">
                       {post.title || BLOG_MESSAGES.untitled}
                     </span>
-                    <Badge tone={post.published ? "success" : "muted"}>{post.published ? "Published" : "Draft"}</Badge>
+                    <PostStatusBadge post={post} />
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
                     {formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}
