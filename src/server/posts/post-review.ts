@@ -68,7 +68,8 @@ export function createReviewService(
           if (!current.submittedAt || current.published) throw new ConflictError(REVIEW_MESSAGES.notInReview);
           return { review: { returned: { note: parsed.data.note, by, at: new Date().toISOString() } } };
         },
-        { by: who.user },
+        // Not a save of the post's text: its last writer stays named.
+        {},
       );
       await record("return", who, post);
       return withAuthorName(store, cmsPostOf(post));
