@@ -17,8 +17,10 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   const next = () => request(sites[turn++ % sites.length]!.app);
   const from = (req: request.Test) => req.set("X-Forwarded-For", client);
   const as = (req: request.Test) => from(req).set("Cookie", adminCookie);
-  const { user: writer, password } = await makeUser(sites[0]!.store, { role: "writer" });
-  await from(next().post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
+  // A contributor signs in, so the same person can submit a draft for review below.
+  const { user: writer, password } = await makeUser(sites[0]!.store, { role: "contributor" });
+  const signIn = await from(next().post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
+  const asWriter = (req: request.Test) => from(req).set("Cookie", signIn.headers["set-cookie"]![0]!.split(";")[0]!);
   const wrong = { username: writer.username, password: "not the password" };
   await from(next().post("/api/auth/login")).send(wrong).expect(401);
   const post = (await as(next().post("/api/cms/simple-create-post")).send(makePostInput()).expect(201)).body as {
@@ -27,6 +29,15 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   };
   await as(next().put(`/api/cms/update-post/${post.id}`))
     .send({ published: false })
+    .expect(200);
+  const draft = (
+    await asWriter(next().post("/api/cms/simple-create-post"))
+      .send(makePostInput({ published: false }))
+      .expect(201)
+  ).body as { id: number };
+  await asWriter(next().post(`/api/cms/posts/${draft.id}/submit`)).expect(200);
+  await as(next().post(`/api/cms/posts/${draft.id}/return`))
+    .send({ note: "Shorter, please." })
     .expect(200);
   await as(next().post("/api/debug/backup-posts")).expect(200);
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(200);
