@@ -107,7 +107,7 @@ export function createApp({
     posts,
     review: createReviewService(store, {
       activity,
-      notice: notifier?.notice,
+      notice: notifier && ((mail) => notifier.notice(mail)),
       adminUrl: `${config.publicUrl}/admin`,
     }),
     history: createPostHistory(store, config.history, activity),

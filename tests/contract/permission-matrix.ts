@@ -20,7 +20,7 @@ type Row = {
   route: string;
   /** Who may: the roles the table allows the action for (a post's own draft when a post is named). */
   allowed: readonly Role[];
-  call: (ctx: Ctx) => Promise<request.Test>;
+  call: (ctx: Ctx) => Promise<request.Response>;
 };
 
 const allowedFor = (action: Action) => ROLES.filter((role) => can(role, action));

@@ -3,13 +3,17 @@ import { assertAllowed, formText, panelAction, panelData, panelUser } from "~/ap
 import { can } from "~/shared/permissions";
 import type { TagWithCount } from "~/shared/tags";
 
-export type TagsLoaderData = { tags: TagWithCount[]; canManage: boolean } | { tags: []; canManage: false; signedOut: true };
+export type TagsLoaderData =
+  { tags: TagWithCount[]; canManage: boolean } | { tags: []; canManage: false; signedOut: true };
 
 /** Every tag with its post count: the Tags panel, and the post form's suggestions (any signed-in user). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await panelUser(request, context);
   if (!user) return panelData<TagsLoaderData>({ tags: [], canManage: false, signedOut: true }, 401);
-  return panelData<TagsLoaderData>({ tags: await context.tags.listWithCounts(), canManage: can(user.role, "tags.manage") });
+  return panelData<TagsLoaderData>({
+    tags: await context.tags.listWithCounts(),
+    canManage: can(user.role, "tags.manage"),
+  });
 }
 
 /** Rename, merge and delete: whoever may manage tags, as the /api/admin/tags calls. */

@@ -21,10 +21,7 @@ const testRemovalSchema = z.strictObject({
  * same-origin request (403), refused before anything changes. Purge and test-post removal back
  * up every post first (docs/architecture.md section 4).
  */
-export function debugRouter(
-  { posts, backups, sessions }: AppContext,
-  { allow, requireSameOrigin }: Guards,
-): Router {
+export function debugRouter({ posts, backups, sessions }: AppContext, { allow, requireSameOrigin }: Guards): Router {
   const router = Router();
 
   router.get("/debug/list-posts", allow("backups.manage"), async (_req, res) => {
@@ -70,17 +67,23 @@ export function debugRouter(
 
   // docs/product.md section 8: the page shows a failed removal's `error` field; `message` is every call's.
   // The product's client sends no body; `{"dryRun": true}` lists what would go, `{"ids": [...]}` limits it.
-  router.post("/admin/force-remove-test-posts", allow("backups.manage"), requireSameOrigin, optionalJsonBody, async (req, res) => {
-    const options = testRemovalSchema.safeParse(req.body ?? {});
-    if (!options.success)
-      throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
-    try {
-      res.json(await backups.removeTestPosts(options.data, await whoOf(sessions, req, res)));
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      res.status(err.status).json({ message: err.message, error: err.message });
-    }
-  });
+  router.post(
+    "/admin/force-remove-test-posts",
+    allow("backups.manage"),
+    requireSameOrigin,
+    optionalJsonBody,
+    async (req, res) => {
+      const options = testRemovalSchema.safeParse(req.body ?? {});
+      if (!options.success)
+        throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
+      try {
+        res.json(await backups.removeTestPosts(options.data, await whoOf(sessions, req, res)));
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        res.status(err.status).json({ message: err.message, error: err.message });
+      }
+    },
+  );
 
   return router;
 }

@@ -23,10 +23,15 @@ export function historyRouter(
     res.json(await history.get(postIdOf(req.params.id), revisionIdOf(req.params.rev)));
   });
 
-  router.post("/cms/posts/:id/revisions/:rev/restore", allow("posts.restoreRevision"), requireSameOrigin, async (req, res) => {
-    const [id, rev] = [postIdOf(req.params.id), revisionIdOf(req.params.rev)];
-    res.json(await history.restore(id, rev, await whoOf(sessions, req, res)));
-  });
+  router.post(
+    "/cms/posts/:id/revisions/:rev/restore",
+    allow("posts.restoreRevision"),
+    requireSameOrigin,
+    async (req, res) => {
+      const [id, rev] = [postIdOf(req.params.id), revisionIdOf(req.params.rev)];
+      res.json(await history.restore(id, rev, await whoOf(sessions, req, res)));
+    },
+  );
 
   router.get("/cms/posts/:id/redirects", requireUser, async (req, res) => {
     res.json({ from: await history.redirects(postIdOf(req.params.id)) });
