@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { Cookie, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { REVIEW_MESSAGES } from "~/shared/review";
@@ -19,8 +19,20 @@ const NOTE = "Add a quote from the stadium's operations manager.";
 const SHOTS = process.env.ROLES_SHOTS;
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
-async function signIn(page: Page, who: { username: string; password: string }) {
-  expect((await page.request.post(`${site.server.url}/api/auth/login`, { data: who })).status()).toBe(200);
+type Person = { username: string; password: string };
+/** Each person's session cookie, kept after their one sign-in (a sign-in hashes the password, which is slow). */
+const sessions = new Map<Person, Cookie[]>();
+
+/** Opens /admin as `who`: signed in the first time, their kept session after that. */
+async function signIn(page: Page, who: Person) {
+  const context = page.context();
+  await context.clearCookies();
+  const kept = sessions.get(who);
+  if (kept) await context.addCookies(kept);
+  else {
+    expect((await page.request.post(`${site.server.url}/api/auth/login`, { data: who })).status()).toBe(200);
+    sessions.set(who, await context.cookies());
+  }
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
 }
