@@ -6,7 +6,7 @@ import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
-import { startSmtpServer } from "../helpers/smtp-server";
+import { closedPort, startSmtpServer } from "../helpers/smtp-server";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
 /** Review before publish (docs/decisions/126-review-before-publish.md) through HTTP, with a real SMTP server. */
@@ -96,6 +96,25 @@ describe("review before publish", () => {
     expect(mail.to).toEqual([NOTIFY_TO]);
     expect(mail.raw).toContain(`Subject: Awaiting review: Queue insights`);
     expect(mail.raw).toContain(contributor.username);
+  });
+
+  it("a mail server that is down does not fail the submit", async () => {
+    const down = await makeTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, CONTACT_NOTIFY_TO: NOTIFY_TO },
+    });
+    try {
+      const c = await signedIn(down, "contributor");
+      const created = await request(down.app)
+        .post("/api/cms/simple-create-post")
+        .set("Cookie", c.cookie)
+        .send(makePostInput({ published: false }))
+        .expect(201);
+      const res = await request(down.app).post(`/api/cms/posts/${created.body.id}/submit`).set("Cookie", c.cookie);
+      expect(res.status).toBe(200);
+      expect((await down.store.getPostById(created.body.id))!.submittedAt).toBe(res.body.submittedAt);
+    } finally {
+      await down.close();
+    }
   });
 
   it("a contributor cannot publish, schedule or unpublish by any route", async () => {

@@ -181,6 +181,22 @@ export const PERMISSION_ROWS: Row[] = [
     allowed: allowedFor("tags.manage"),
     call: async (c) => as(c, "delete", `/api/admin/tags/${(await tag(c.t.store)).id}`),
   },
+  {
+    route: "POST /admin/data/tags (the Tags panel's rename)",
+    allowed: allowedFor("tags.manage"),
+    call: async (c) => {
+      const { id } = await tag(c.t.store);
+      return as(c, "post", "/admin/data/tags")
+        .type("form")
+        .send({ intent: "rename", id: String(id), name: `Renamed ${++seed}` });
+    },
+  },
+  {
+    route: "POST /admin/data/inbox (the inbox settings)",
+    allowed: allowedFor("settings.manage"),
+    call: async (c) =>
+      as(c, "post", "/admin/data/inbox").type("form").send({ intent: "settings", writersSeeInbox: "false" }),
+  },
   // Media
   {
     route: "POST /api/cms/uploads",
