@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { DbFile } from "~/server/store/db-schema";
-import { better, CONNECTIONS, round, ROUND_SECONDS, type Load } from "./load";
+import { better, CONNECTIONS, cpuRound, round, ROUND_SECONDS, type Load } from "./load";
 import { fetchBytes, withSite } from "./servers";
 import { buildStockApp, startStockServers, STOCK_POST_PATH } from "./stock";
 
@@ -13,22 +13,6 @@ import { buildStockApp, startStockServers, STOCK_POST_PATH } from "./stock";
  * start are measured on their own (cold), and again in a round after all the others (warm).
  */
 const ROUNDS = 3;
-
-/**
- * CPU seconds a process has used (user and system, /proc/PID/stat): on a machine shared with
- * other work, the CPU time a server spends per answer is steadier than the answers per second.
- */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 10 ms
-}
-
-/** One round, with the server's CPU time per answer in milliseconds. */
-async function cpuRound(url: string, pid: number): Promise<Load & { cpuMs: number }> {
-  const before = cpuSeconds(pid);
-  const load = await round(url);
-  return { ...load, cpuMs: ((cpuSeconds(pid) - before) * 1000) / (load.rps * ROUND_SECONDS) };
-}
 const COLD_SECONDS = 3;
 
 export type StockRow = { page: string; server: string; bytes: number; load: Load; cpuMs: number };

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 /** One measurement: requests per second and latency percentiles, in milliseconds. */
@@ -27,6 +28,26 @@ export async function round(
     );
   }
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/**
+ * CPU seconds a process has used (user and system, /proc/PID/stat): on a machine shared with
+ * other work, the CPU time a server spends per answer is steadier than the answers per second.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 10 ms
+}
+
+/** One round (as `round`), with the CPU time per answer of the server `pid`, in milliseconds. */
+export async function cpuRound(
+  url: string,
+  pid: number,
+  options: Parameters<typeof round>[1] = {},
+): Promise<Load & { cpuMs: number }> {
+  const before = cpuSeconds(pid);
+  const load = await round(url, options);
+  return { ...load, cpuMs: ((cpuSeconds(pid) - before) * 1000) / (load.rps * (options.seconds ?? ROUND_SECONDS)) };
 }
 
 /** The better of two loads: other work on the machine can only slow a round down. */

@@ -28,6 +28,9 @@ export const PARAGRAPH =
 
 export const benchPostSlug = (n: number) => `queue-insights-${n}`;
 
+/** The content of the bench's post number `n`: about 330 words, a two-minute read. */
+export const benchPostContent = (n: number) => `<h2>Notes ${n}</h2>` + PARAGRAPH.repeat(10);
+
 export function writeManyPosts(dataDir: string, count: number): void {
   const start = Date.parse("2026-01-01T00:00:00.000Z");
   const posts: Post[] = [];
@@ -39,7 +42,7 @@ export function writeManyPosts(dataDir: string, count: number): void {
       title: `Queue insights number ${n}: shorter waits, happier customers`,
       slug: benchPostSlug(n),
       summary: `What the ${n}th team learned about waiting lines, wait-time forecasts and calling the next visitor.`,
-      content: `<h2>Notes ${n}</h2>` + PARAGRAPH.repeat(10),
+      content: benchPostContent(n),
       published: true,
       createdAt: at,
       updatedAt: at,

@@ -34,6 +34,7 @@ import { createPostService } from "~/server/posts/posts";
 import { createReviewService } from "~/server/posts/post-review";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
+import { startPostScheduler } from "~/server/posts/post-scheduler";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
   contentSecurityPolicy,
@@ -95,6 +96,7 @@ export function createApp({
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   const analytics = analyticsFor(config, files, store, build, trust);
   const posts = createPostService(store, activity);
+  const scheduler = startPostScheduler(store, activity, config.schedulerTickMs);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const shelf = files.backups;
   const context: AppContext = {
@@ -110,6 +112,7 @@ export function createApp({
       notice: notifier && ((mail) => notifier.notice(mail)),
       adminUrl: `${config.publicUrl}/admin`,
     }),
+    scheduler,
     history: createPostHistory(store, config.history, activity),
     sessions,
     auth,
@@ -117,7 +120,7 @@ export function createApp({
       ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity },
       analytics: files.analytics,
     }),
-    health: createHealthService({ store, config, backups: shelf }),
+    health: createHealthService({ store, config, backups: shelf, scheduler }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
     tags: createTagService(store),
@@ -146,7 +149,7 @@ export function createApp({
   app.use(rejectUnreadableRequests);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
-  app.use(API_MOUNT, apiRouter(context, guards, htmlCache.sendJson));
+  app.use(API_MOUNT, apiRouter(context, guards, htmlCache));
   app.use(mediaRouter(media));
   app.use(createSocialCards({ store, media }).router);
   // The pages' forms (the contact form) refuse another site's posts as the API does.
@@ -179,17 +182,20 @@ export function createApp({
         analytics.watch(req, res);
       }
     : (req, res) => htmlCache.serve(req, res, render);
-  // `setup` prints the first-run link once listening; `stop` ends the history sweeps and mail
-  // retries and stores the analytics' last counts before the store closes;
-  // `mediaAdmin` lets a test delete an image the moment another instance's write is acknowledged.
+  // `setup` prints the first-run link once listening; `stop` ends the history sweeps, the
+  // scheduler's ticks and mail retries and stores the analytics' last counts before the store closes;
+  // `mediaAdmin` lets a test delete an image the moment another instance's write is acknowledged;
+  // `scheduler` lets a test wait for a tick that is running.
   return Object.assign(handle, {
     htmlCache,
+    scheduler,
     setup: context.setup,
     mediaAdmin: context.mediaAdmin,
     analytics,
     stop: async () => {
       sweeper.stop();
       notifier?.stop();
+      await scheduler.stop();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
   });

@@ -4,6 +4,9 @@ import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
 
+/** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
+const DEFAULT_SCHEDULER_TICK_MS = 10_000;
+
 /**
  * Every setting the server reads, in one place (docs/architecture.md section 7): parsed once at start-up,
  * and a bad value stops the server with a list of every bad variable before it listens.
@@ -56,6 +59,8 @@ const envSchema = z
     TRASH_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_HISTORY_POLICY.trashDays),
     HTML_CACHE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
     MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
+    // Within the 30 seconds a scheduled post may wait (docs/decisions/120-scheduled-publishing-exactly-once.md).
+    SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(30_000).default(DEFAULT_SCHEDULER_TICK_MS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
@@ -126,6 +131,8 @@ export type Config = {
   databaseUrl?: string;
   /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
   minFreeBytes?: number;
+  /** How often scheduled posts are looked for (src/server/posts/post-scheduler.ts). */
+  schedulerTickMs: number;
   /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
   shutdownTimeoutMs: number;
   /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
@@ -183,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
     databaseUrl: e.DATABASE_URL,
     minFreeBytes: e.MIN_FREE_BYTES,
+    schedulerTickMs: e.SCHEDULER_TICK_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),

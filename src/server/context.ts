@@ -15,6 +15,7 @@ import type { MediaLibrary } from "./media/media-library";
 import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
 import type { ReviewService } from "~/server/posts/post-review";
+import type { PostScheduler } from "~/server/posts/post-scheduler";
 import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./store/types";
 import type { TagService } from "~/server/tags/tags";
@@ -38,6 +39,8 @@ export type AppContext = {
   /** The write side of the blog (docs/product.md section 5 rules): /api/cms and the admin pages. */
   posts: PostService;
   review: ReviewService;
+  /** Carries out scheduled publishing; its failures are shown on the Posts tab and the health report. */
+  scheduler: PostScheduler;
   /** Posts' revisions, old slugs and the trash (docs/decisions/096-revisions-kept-generically.md). */
   history: PostHistory;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */

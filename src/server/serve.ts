@@ -77,6 +77,9 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
             onDrop: app.htmlCache.onDrop,
           })
         : undefined;
+    app.htmlCache.renderAgainThrough(
+      loopbackGet(server, { ...RENDER_AGAIN_GET, headers: app.htmlCache.renderAgainHeaders }),
+    );
 
     const signal = await nextSignal();
     const started = Date.now();
@@ -101,6 +104,8 @@ function setupBase(config: Config, port: number): string {
 
 /** The cache warmer's requests go as a reader's would, compressed, so it renders what readers get. */
 const CACHE_WARMER_GET = { userAgent: "queuesite-cache-warmer", acceptEncoding: "br, gzip", timeoutMs: 30_000 };
+/** A save waits for these (docs/decisions/142-a-save-answers-once-its-page-is-rendered.md): not for long. */
+const RENDER_AGAIN_GET = { userAgent: "queuesite-render-again", acceptEncoding: "br, gzip", timeoutMs: 5_000 };
 
 function listen(server: http.Server, { port, host }: Config): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -59,6 +59,9 @@ export const ACTIVITY_MESSAGES = {
   /** The words of each kind's entry. */
   post: (id: number, title: string) => `post ${id} "${title}"`,
   revisionRestored: (id: number, title: string, revision: number) => `post ${id} "${title}" to revision ${revision}`,
+  /** A schedule carried out; `late` is when it was due, when it went out after its time. */
+  publishedOnSchedule: (id: number, title: string, late?: string) =>
+    `post ${id} "${title}" (published on schedule${late ? `, late: it was due ${late}` : ""})`,
   untrashed: (id: number, title: string) => `post ${id} "${title}" from the Trash`,
   deletedForGood: (id: number, title: string) => `post ${id} "${title}" for good, from the Trash`,
   sitePublished: (revision: number) => `the site's content, as site revision ${revision}`,

@@ -8,7 +8,11 @@ import type { ReviewNote } from "./review";
 
 export type Tag = { id: number; name: string; slug: string };
 
-/** What a list card needs (docs/product.md section 2): no content, so list pages stay small. */
+/**
+ * What a list card needs (docs/product.md section 2): no content, so list pages stay small, and no
+ * time of the last save, which no card shows: a save that leaves every field here as it was
+ * changes no page showing the card (docs/decisions/140-a-card-is-not-its-page.md).
+ */
 export type PostListItem = {
   id: number;
   title: string;
@@ -20,7 +24,6 @@ export type PostListItem = {
   /** Where a card crops the cover, as CSS `object-position` (docs/decisions/118-covers-shown-whole.md). */
   coverFocus?: string;
   createdAt: string;
-  updatedAt: string;
   tags: Tag[];
   /** Minutes to read the content, at least 1 (reading-time.ts). */
   readingMinutes: number;
@@ -38,7 +41,7 @@ export type PostSeo = {
 };
 
 /** A published post as the public sees it: summary resolved, content sanitized. */
-export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean };
+export type PublicPost = PostListItem & PostSeo & { content: string; published: boolean; updatedAt: string };
 
 /** docs/architecture.md section 5: /blog shows 12 posts a page. */
 export const BLOG_PAGE_SIZE = 12;
@@ -77,7 +80,6 @@ export const BLOG_MESSAGES = {
  */
 export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
   excerpt?: string;
-  status: PostStatus;
   /** In the review queue since (docs/decisions/126-review-before-publish.md), and by whom. */
   submittedAt?: string;
   submittedBy?: number;
@@ -87,6 +89,13 @@ export type CmsPost = Omit<PublicPost, "readingMinutes"> & {
   updatedBy?: number;
   createdByName?: string;
   updatedByName?: string;
+  /** Where the post stands (post-status.ts). */
+  status: PostStatus;
+  /** While scheduled: when it goes public (UTC, ISO 8601), and who scheduled it. */
+  publishAt?: string;
+  scheduledBy?: number;
+  /** A schedule carried out after its time: when it was due and when it went out. */
+  publishedLate?: { planned: string; published: string };
 };
 
 /** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */

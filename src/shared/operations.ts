@@ -2,6 +2,8 @@
  * The answers of the operations endpoints (docs/product.md sections 3 and 7), shared by the server and the
  * admin pages that show them.
  */
+import type { ScheduleHealth } from "./post-schedule";
+
 export type HealthReport = {
   timestamp: string;
   databaseConnected: boolean;
@@ -21,6 +23,8 @@ export type HealthReport = {
   dataBytes: number | null;
   /** When the newest backup in the backups folder was written; null when there is none. */
   lastBackupAt: string | null;
+  /** Scheduled publishing: schedules failing now (retried every tick) and recent late publishes. */
+  schedules: ScheduleHealth;
   version: string;
   uptimeSeconds: number;
   /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */

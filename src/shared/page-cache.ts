@@ -14,14 +14,20 @@ export const SHOWS_HEADER = "Surrogate-Key";
 export const SHOWS_POSTS = "posts";
 /**
  * Which posts are published and in which order, but not their fields: the blog's list pages,
- * which name each post they show with showsPost, so saving one post drops only the page showing it.
+ * which name each post they show with showsCard, so saving one post drops only the page showing it.
  */
 export const SHOWS_POST_LIST = "post-list";
 /**
- * One post by slug: its page, its API answer, or their 404 while no published post has the slug,
- * and its card on a list page or under another post (related posts).
+ * One post by slug, all of it: its page, its API answer, or their 404 while no published post has
+ * the slug.
  */
 export const showsPost = (slug: string) => `post:${encodeSlug(slug)}`;
+/**
+ * One post's card by slug, on a list page or under another post (related posts): dropped only when
+ * what the card shows changes, not by a save of the post's content alone
+ * (docs/decisions/140-a-card-is-not-its-page.md).
+ */
+export const showsCard = (slug: string) => `card:${encodeSlug(slug)}`;
 /** The published posts carrying one tag: the tag's list, and the related posts under a post with it. */
 export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;
 

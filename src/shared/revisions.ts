@@ -20,6 +20,7 @@ export const POST_REVISION_FIELDS = [
   "canonicalUrl",
   "noindex",
   "coverFocus",
+  "publishAt",
 ] as const;
 export type PostRevisionField = (typeof POST_REVISION_FIELDS)[number];
 
@@ -32,6 +33,8 @@ export type PostSnapshot = {
   coverImage: string;
   tags: string[];
   published: boolean;
+  /** The schedule the version had, if any (UTC); a restore leaves the post's own schedule as it is. */
+  publishAt?: string;
 } & Pick<PostListItem, "coverFocus"> &
   /** Set only while the post had them, as on the post itself (and absent from revisions older than them). */
   PostSeo;

@@ -33,6 +33,10 @@ export const POST_MESSAGES = {
   coverImage: "Thumbnail Image URL must be an http or https address",
   published: "Published must be true or false",
   tags: "Tags must be a list of tag names",
+  /** A schedule (docs/decisions/120-scheduled-publishing-exactly-once.md). */
+  publishAt: "Publish at must be a date and time with its offset, such as 2026-05-01T09:30:00+02:00, or null",
+  publishAtPast: "Publish at must be in the future",
+  publishAtPublished: "This post is already published: unpublish it before scheduling it",
   // docs/product.md section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
   /** A stored post's createdAt and updatedAt (docs/product.md section 3). */
@@ -40,7 +44,7 @@ export const POST_MESSAGES = {
   tooLong: TOO_LONG,
   /** An update that sends none of the post's fields: there is nothing to change. */
   nothingToUpdate:
-    "Nothing to update: send at least one of title, slug, summary, content, coverImage, published, tags or a search setting.",
+    "Nothing to update: send at least one of title, slug, summary, content, coverImage, published, publishAt, tags or a search setting.",
   formErrors: `${FORM_ERRORS.title}: ${FORM_ERRORS.description}`,
 } as const;
 
@@ -151,6 +155,18 @@ const postFields = {
    * section 5, docs/decisions/101-drafts-until-published.md); `published: true` still publishes.
    */
   published: z.boolean({ error: POST_MESSAGES.published }).default(false),
+  /**
+   * When a draft goes public by itself: ISO 8601 with its offset, stored as UTC; `null` clears
+   * the schedule. A time already past is refused when it is sent, not later.
+   */
+  publishAt: z.iso
+    .datetime({ offset: true, error: POST_MESSAGES.publishAt })
+    .max(40, POST_MESSAGES.publishAt)
+    // A time that is no time at all has its own message above.
+    .refine((v) => !(Date.parse(v) <= Date.now()), POST_MESSAGES.publishAtPast)
+    .transform((v) => new Date(v).toISOString())
+    .nullable()
+    .optional(),
   tags: z
     .array(
       z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong),
@@ -203,6 +219,8 @@ export const postRulesSchema = z.object({
   canonicalUrl: z.string().refine(isCanonicalUrl, SEO_MESSAGES.canonicalUrl).optional(),
   noindex: z.boolean({ error: SEO_MESSAGES.noindex }).optional(),
   coverFocus: z.string().refine(isFocalPoint, SEO_MESSAGES.coverFocus).optional(),
+  // A schedule the scheduler could not read would never go out, nor say why.
+  publishAt: dateTime.optional(),
 });
 
 export const TAG_MESSAGES = {

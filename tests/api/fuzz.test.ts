@@ -217,6 +217,7 @@ function jsonValue(r: ReturnType<typeof generator>, depth = 0): unknown {
     "coverImage",
     "published",
     "tags",
+    "publishAt",
     "name",
     "email",
     "message",

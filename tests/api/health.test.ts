@@ -37,6 +37,7 @@ describe("GET /api/public/health/database", () => {
       lastBackupAt: null,
       version,
       uptimeSeconds: expect.any(Number),
+      schedules: { failures: [], late: [] },
     });
     expect(Date.now() - Date.parse(res.body.timestamp)).toBeLessThan(60_000);
     expect(fs.readdirSync(t.dataDir).filter((name) => name.includes("health"))).toEqual([]); // the probe cleans up
@@ -79,6 +80,7 @@ describe("GET /api/public/health/database", () => {
       lastBackupAt: null,
       version,
       uptimeSeconds: expect.any(Number),
+      schedules: { failures: [], late: [] },
     });
   });
 

@@ -109,27 +109,47 @@ describe("a public page", () => {
 });
 
 describe("a render under way when a write lands", () => {
-  it("is answered but not kept, so the next request shows the write", async () => {
+  /** Holds the next render in its loader (the blog's pages read the published posts) until `release`. */
+  function holdRender(): { reached: Promise<void>; release: () => void } {
     let reached!: () => void;
     const inLoader = new Promise<void>((resolve) => (reached = resolve));
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // The blog's pages read the published posts through publishedPosts.
     const publishedPosts = t.store.publishedPosts.bind(t.store);
     const held = vi.spyOn(t.store, "publishedPosts").mockImplementation(async () => {
       const posts = await publishedPosts();
+      held.mockRestore();
       reached();
       await gate;
       return posts;
     });
+    return { reached: inLoader, release };
+  }
+
+  it("is answered but not kept when the write touched what it shows, so the next request shows the write", async () => {
+    const { reached, release } = holdRender();
     const answer = get("/blog?tag=mid-render").then((res) => res);
-    await inLoader;
-    held.mockRestore();
+    await reached;
     await t.store.createPost(makePostInput({ title: "Landed mid-render", tags: ["Mid render"] }));
+    // Asked after the write: it waits for the render under way, which is too old for it, and renders anew.
+    const arrived = new Promise((resolve) => server.once("request", resolve));
+    const joined = rawGet("/blog?tag=mid-render");
+    await arrived;
     release();
     expect((await answer).text).not.toContain("Landed mid-render");
+    expect((await joined).body.toString()).toContain("Landed mid-render");
     const next = await get("/blog?tag=mid-render").expect("x-cache", "MISS");
     expect(next.text).toContain("Landed mid-render");
+  });
+
+  it("is kept when the write touched nothing it shows (docs/decisions/141-renders-overtaken-by-their-topics.md)", async () => {
+    const { reached, release } = holdRender();
+    const answer = get(`/blog/${post.slug}`).then((res) => res);
+    await reached;
+    await t.store.createPost(makePostInput({ title: "Another tag's post", tags: ["Elsewhere"] }));
+    release();
+    expect((await answer).status).toBe(200);
+    await get(`/blog/${post.slug}`).expect("x-cache", "HIT");
   });
 });
 

@@ -2,6 +2,7 @@ import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Post, Tag } from "~/server/store/types";
 import { BLOG_PAGE_SIZE } from "~/shared/blog";
+import { WORDS_PER_MINUTE } from "~/shared/reading-time";
 import { makePostInput } from "../helpers/factories";
 import { useTestApp } from "../helpers/test-app";
 
@@ -97,8 +98,20 @@ describe("a write drops only the pages that show what it touched", () => {
     );
     // The oldest post, on the second list page only: the first stays, with the pages of every other post.
     const oldest = (await t.store.listPosts()).at(-1)!;
-    const filler = await droppedBy(() => t.store.updatePost(oldest.id, { content: "<p>Edited at last.</p>" }));
+    const filler = await droppedBy(() => t.store.updatePost(oldest.id, { summary: "Edited at last." }));
     expect(filler.sort()).toEqual(LISTS.filter((path) => path !== "/blog").sort());
+  });
+
+  it("saving only a published post's content: its page, the feeds and API lists, and no page showing its card", async () => {
+    // `both` shows `alpha` among its related posts, and /blog and Alpha's list show its card: the
+    // card (title, summary, reading time) is as it was (docs/decisions/140-a-card-is-not-its-page.md).
+    const WHOLE_POSTS = LISTS.filter((path) => !path.startsWith("/blog"));
+    const dropped = await droppedBy(() => t.store.updatePost(posts.alpha.id, { content: "<p>Only the words.</p>" }));
+    expect(dropped.sort()).toEqual([...WHOLE_POSTS, "/blog/alpha", "/api/public/blog/posts/alpha"].sort());
+    // Content long enough to change its reading time changes the card.
+    const longer = `<p>${"word ".repeat(3 * WORDS_PER_MINUTE)}</p>`;
+    const card = await droppedBy(() => t.store.updatePost(posts.alpha.id, { content: longer }));
+    expect(card).toEqual(expect.arrayContaining(["/blog", "/blog?tag=alpha", "/blog/both"]));
   });
 
   it("editing a published post's tags: its page, its tags' pages, the lists, and the pages of posts sharing a tag", async () => {

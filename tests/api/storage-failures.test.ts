@@ -1,17 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Adapter } from "lowdb";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { version } from "../../package.json";
 import { HEALTH_REPORT_ERRORS } from "~/server/operations/health";
 import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
-import type { DbFile } from "~/server/store/db-schema";
 import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
-import { dbFileText, expectFullDiskRefusal, writeAndHealth } from "../helpers/disk-full";
+import { dbFileText, expectFullDiskRefusal, failingDisk, writeAndHealth } from "../helpers/disk-full";
 import { makeTestApp } from "../helpers/test-app";
 
 const ENV = { SESSION_SECRET: "a-session-secret-of-at-least-32-characters", PUBLIC_URL: "https://queuewise.example" };
@@ -21,20 +19,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-/** A file-system layer under the store whose writes fail with `failWith.code` while it is set. */
-function failingDisk() {
-  const disk = { failWith: undefined as string | undefined, attempts: 0 };
-  const wrapAdapter = (inner: Adapter<DbFile>): Adapter<DbFile> => ({
-    read: () => inner.read(),
-    async write(data) {
-      disk.attempts += 1;
-      if (disk.failWith) throw Object.assign(new Error(`${disk.failWith}: injected`), { code: disk.failWith });
-      await inner.write(data);
-    },
-  });
-  return { disk, wrapAdapter };
-}
 
 async function appOnFailingDisk() {
   expectConsoleError(/injected/); // the store logs each new cause of a failed save, for the operator

@@ -240,6 +240,33 @@ export function storeContract(name: string, factory: StoreFactory) {
     });
   });
 
+  describe(`${name}: a post's schedule`, () => {
+    it("keeps the time and who set it across a reopen; null clears it; publishing ends it, marking a late one", async () => {
+      const { store, reopen } = await factory.open();
+      const by = { id: 7, username: "scheduler" };
+      const publishAt = "2031-05-01T07:30:00.000Z";
+      const created = await store.createPost(makePostInput({ published: false, publishAt }), { by });
+      expect(created).toMatchObject({ publishAt, scheduledBy: by.id });
+      const cleared = await store.updatePost(created.id, { publishAt: null });
+      expect(cleared).not.toHaveProperty("publishAt");
+      expect(cleared).not.toHaveProperty("scheduledBy");
+
+      // A time already past, as after a server that was down: publishing it is late.
+      const planned = "2020-01-01T00:00:00.000Z";
+      const due = await store.createPost(makePostInput({ published: false, publishAt: planned }), { by });
+      const published = await store.updatePost(due.id, { published: true }, { by });
+      expect(published).not.toHaveProperty("publishAt");
+      expect(published.publishedLate).toEqual({ planned, published: published.updatedAt });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.getPostById(created.id)).toEqual(cleared);
+      expect(await reopened.getPostById(due.id)).toEqual(published);
+      const unpublished = await reopened.updatePost(due.id, { published: false });
+      expect(unpublished).not.toHaveProperty("publishedLate");
+    });
+  });
+
   describe(`${name}: users and messages`, () => {
     it("keeps usernames unique regardless of case", async () => {
       const store = await emptyStore();

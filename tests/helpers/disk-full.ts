@@ -1,14 +1,30 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import type { Adapter } from "lowdb";
 import request from "supertest";
 import { afterAll, beforeAll, expect } from "vitest";
 import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
+import type { DbFile } from "~/server/store/db-schema";
 import { DB_FILE } from "~/server/store/json-store";
 import { makePostInput } from "./factories";
 import { signedIn } from "./sign-in";
 import { makeTempDir, removeTempDirs } from "./temp-dir";
 import type { TestApp } from "./test-app";
+
+/** A file-system layer under the store whose writes fail with `failWith.code` while it is set. */
+export function failingDisk() {
+  const disk = { failWith: undefined as string | undefined, attempts: 0 };
+  const wrapAdapter = (inner: Adapter<DbFile>): Adapter<DbFile> => ({
+    read: () => inner.read(),
+    async write(data) {
+      disk.attempts += 1;
+      if (disk.failWith) throw Object.assign(new Error(`${disk.failWith}: injected`), { code: disk.failWith });
+      await inner.write(data);
+    },
+  });
+  return { disk, wrapAdapter };
+}
 
 /** A signed-in admin's "create a post" and the public database health check, on a test app. */
 export async function writeAndHealth(t: TestApp) {

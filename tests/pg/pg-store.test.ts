@@ -107,3 +107,20 @@ describe("PostgreSQL store: a post's search and social settings", () => {
     }
   });
 });
+
+describe("PostgreSQL store: a post's schedule", () => {
+  it("is kept in the column of migration 013, not in extra", async () => {
+    const url = await server.createDatabase();
+    const store = await openPgStore(url, { seed: false });
+    opened.push(store);
+    const post = await store.createPost(makePostInput({ published: false, publishAt: "2031-05-01T07:30:00.000Z" }));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT publish_at, extra FROM posts WHERE id = $1", [post.id]);
+      expect(rows).toEqual([{ publish_at: new Date("2031-05-01T07:30:00.000Z"), extra: {} }]);
+    } finally {
+      await client.end();
+    }
+  });
+});

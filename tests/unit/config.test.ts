@@ -21,6 +21,7 @@ describe("loadConfig", () => {
       analytics: true,
       htmlCacheBytes: 0,
       minFreeBytes: undefined,
+      schedulerTickMs: 10_000,
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,
       maxConnectionsPerAddress: 100,

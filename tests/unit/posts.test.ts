@@ -48,9 +48,8 @@ describe("create", () => {
       coverImage: "https://images.example/c.png",
     });
     expect(post.tags.map((t) => t.slug)).toEqual(["healthcare", "queue-tips"]);
-    const { status, ...stored } = post;
-    expect(status).toBe("published");
-    expect(await store.getPostById(post.id)).toEqual(stored);
+    // The answer adds where the post stands (post-status.ts), worked out rather than stored.
+    expect({ ...(await store.getPostById(post.id)), status: "published" }).toEqual(post);
   });
 
   it("answers every docs/product.md section 5 message at once for an empty form", async () => {

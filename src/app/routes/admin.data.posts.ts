@@ -10,6 +10,8 @@ export type PostsLoaderData = {
   post?: CmsPost;
   error?: string;
   views?: Record<string, number>;
+  /** Why a listed post's schedule failed, by post id, while the scheduler retries it. */
+  scheduleFailures?: Record<number, string>;
 };
 
 /**
@@ -28,8 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const read = await panelRead(context, () => context.postSearch.search(Object.fromEntries(params)));
   if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
-  if (!context.analytics || !canSeeAnalytics(user.role)) return panelData<PostsLoaderData>({ result: read.result });
+  const scheduleFailures = Object.fromEntries(context.scheduler.failures().map((f) => [f.postId, f.reason]));
+  if (!context.analytics || !canSeeAnalytics(user.role)) {
+    return panelData<PostsLoaderData>({ result: read.result, scheduleFailures });
+  }
   const all = await context.analytics.postViews();
   const views = Object.fromEntries(read.result.posts.map((post) => [post.slug, all.get(post.slug) ?? 0]));
-  return panelData<PostsLoaderData>({ result: read.result, views });
+  return panelData<PostsLoaderData>({ result: read.result, views, scheduleFailures });
 }

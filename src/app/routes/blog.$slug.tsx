@@ -16,7 +16,7 @@ import { socialCardPaths, type ResponsiveImage } from "~/shared/media";
 import { readingTimeLabel } from "~/shared/reading-time";
 import { SITE } from "~/shared/site";
 import { libraryImageType, postAppearance } from "~/shared/post-seo";
-import { CACHEABLE_PAGE, encodeSlug, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
+import { CACHEABLE_PAGE, encodeSlug, showsCard, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
@@ -107,7 +107,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shows = showsHeader([
     showsPost(post.slug),
     ...post.tags.map((tag) => showsTag(tag.slug)),
-    ...related.map((card) => showsPost(card.slug)), // their cards, saved without moving
+    ...related.map((card) => showsCard(card.slug)), // their cards, saved without moving
   ]);
   return data(
     { post: pagePost, related, publicUrl, canonical, preview, social, socialImage },

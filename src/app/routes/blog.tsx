@@ -9,7 +9,7 @@ import { socialMeta } from "~/app/lib/social-meta";
 import { useToastOnce } from "~/app/lib/use-toast-once";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { socialCardPaths } from "~/shared/media";
-import { type PageCacheHandle, SHOWS_POST_LIST, showsHeader, showsPost, showsTag } from "~/shared/page-cache";
+import { type PageCacheHandle, SHOWS_POST_LIST, showsCard, showsHeader, showsTag } from "~/shared/page-cache";
 
 // Kept by the page cache per tag and page until a write touches what it shows (src/shared/page-cache.ts).
 export const handle: PageCacheHandle = { pageCache: { reads: ["tag", "page"] } };
@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     },
     // Each post it shows by name, so saving one drops only the list page showing it.
-    { headers: showsHeader([tag ? showsTag(tag) : SHOWS_POST_LIST, ...result.posts.map((p) => showsPost(p.slug))]) },
+    { headers: showsHeader([tag ? showsTag(tag) : SHOWS_POST_LIST, ...result.posts.map((p) => showsCard(p.slug))]) },
   );
 }
 

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sessionCookieOf } from "~/server/auth/session";
 import { clientAddress } from "~/server/http/trust-proxy";
 import type { TrustProxyFn } from "~/server/http/security-headers";
 import { pageKey } from "~/server/page-cache/html-cache";
@@ -10,7 +9,9 @@ import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { agentClassifier } from "./agents";
 import { buildReport, postSlugOf } from "./analytics-report";
 import type { AnalyticsStorage } from "./analytics-storage";
+import { pageViewCounter } from "./page-views";
 import { Tally, type CountRow } from "./tally";
+import { turnBatches } from "./turn-batches";
 import { campaignKey, hostName, referrerHost, utmOf } from "./visit";
 
 /** How often the counts go to storage: at most this much is lost when the process is killed. */
@@ -42,13 +43,11 @@ export type Analytics = {
 /** Logged when a flush fails; its counts stay in memory for the next. */
 export const ANALYTICS_NOT_STORED = "Analytics counts could not be stored; kept for the next try:";
 
-/** A request the browser made to fetch ahead of a click (Sec-Purpose, or Chrome's older Purpose header). */
-const PREFETCH = "prefetch";
-
 /**
  * Counting on the server (docs/decisions/106-analytics-without-cookies.md): a kept page's answer,
- * sent by the time `watch` runs, is counted at once, a rendered one by a shared "finish" listener;
- * either costs a few header reads and map lookups, and a visitor's hash once per connection.
+ * sent by the time `watch` runs, is noted at once, a rendered one by a shared "finish" listener;
+ * the notes are counted a batch per event-loop turn, off the answers' path
+ * (docs/decisions/138-page-views-counted-in-batches.md), and before any report, flush or lead.
  */
 export function createAnalytics({
   storage,
@@ -72,30 +71,13 @@ export function createAnalytics({
   const isOurs = (host: string, hostHeader: string | undefined) =>
     host !== "" && (host === publicHost || host === hostName(hostHeader));
 
-  function counted(this: ServerResponse) {
+  const views = turnBatches(pageViewCounter({ tally, pages, agentOf, isOurs }));
+
+  // The request path only notes the answer; page-views.ts counts it with the turn's others.
+  function answered(this: ServerResponse) {
     const status = this.statusCode;
     if (status !== 200 && status !== 304 && status !== 404) return;
-    const req = this.req as IncomingMessage & { originalUrl?: string };
-    const headers = req.headers;
-    if (headers["sec-purpose"] !== undefined || headers.purpose === PREFETCH || headers["sec-gpc"] === "1") return;
-    if (headers.cookie !== undefined && sessionCookieOf(headers.cookie) !== undefined) return;
-    const userAgent = headers["user-agent"] ?? "";
-    const device = agentOf(userAgent);
-    if (device === "bot") return;
-    if (status === 404) {
-      if (String(this.getHeader("content-type")).startsWith("text/html")) tally.notFound(now());
-      return;
-    }
-    const url = pageUrl(req.originalUrl ?? req.url ?? "/", headers.referer);
-    const page = url === undefined ? undefined : pageKey(url, pages);
-    if (page === undefined || url === undefined) return;
-    const referrer = referrerHost(headers.referer);
-    tally.view(now(), req.socket, clientAddress(req, trust), userAgent, {
-      page,
-      referrer: isOurs(referrer, headers.host) ? undefined : referrer,
-      campaign: campaignKey(utmOf(url)),
-      device,
-    });
+    views.add({ at: now(), res: this, address: clientAddress(this.req, trust) });
   }
 
   function visitOf({ url, headers, form }: LeadRequest): MessageVisit | undefined {
@@ -125,6 +107,7 @@ export function createAnalytics({
 
   const flush = () =>
     inTurn(async () => {
+      views.drain();
       const rows = tally.take();
       // A month at a time, so a failure gives back only the months not stored (analytics-storage.ts).
       const months = new Map<string, CountRow[]>();
@@ -152,6 +135,7 @@ export function createAnalytics({
 
   async function report(range: { from: string; to: string }, limit?: number) {
     const rows = await inTurn(async () => {
+      views.drain();
       const stored = await storage.read(range.from, range.to);
       return [...stored, ...tally.pending().filter((row) => row.day >= range.from && row.day <= range.to)];
     });
@@ -162,12 +146,13 @@ export function createAnalytics({
   return {
     watch(req, res) {
       if (req.method !== "GET") return;
-      if (res.writableEnded) counted.call(res);
-      else res.on("finish", counted);
+      if (res.writableEnded) answered.call(res);
+      else res.on("finish", answered);
     },
     visitOf,
     lead(visit, { headers }) {
       if (headers.get("sec-gpc") === "1") return;
+      views.drain(); // the views before it first, so each count lands on the day it was made
       const device = agentOf(headers.get("user-agent") ?? "");
       tally.lead(now(), {
         page: visit?.page,
@@ -188,19 +173,4 @@ export function createAnalytics({
       await flush();
     },
   };
-}
-
-/**
- * The page a request shows: its URL, or for React Router's data request of a page the browser
- * moves to (`/blog.data`, `/_root.data` for `/`) that page's URL. A data request for the page
- * the browser already shows (a revalidation after the contact form's post) is no new view.
- */
-function pageUrl(url: string, referer: string | undefined): string | undefined {
-  const q = url.indexOf("?");
-  const path = q === -1 ? url : url.slice(0, q);
-  if (!path.endsWith(".data")) return url;
-  const page = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
-  const shown = referer === undefined ? undefined : /^[a-z]+:\/\/[^/]*(\/[^?#]*)/i.exec(referer)?.[1];
-  if (shown === page) return undefined;
-  return q === -1 ? page : page + url.slice(q);
 }

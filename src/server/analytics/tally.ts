@@ -66,11 +66,11 @@ export class Tally {
   #recent = Array.from({ length: RECENT_MINUTES }, () => ({ minute: -1, views: 0, visitors: new Set<number>() }));
 
   /**
-   * Counts a page view from `address` with `userAgent` at `now` (milliseconds). `connection` (the
-   * socket) remembers its last visitor: a browser's next pages on a kept-alive connection skip the
-   * hash, which costs more than all the rest of counting a view.
+   * Counts `times` page views of one visitor from `address` with `userAgent` at `now`
+   * (milliseconds). `connection` (the socket) remembers its last visitor: a browser's next pages
+   * on a kept-alive connection skip the hash, which costs more than all the rest of counting a view.
    */
-  view(now: number, connection: object, address: string, userAgent: string, view: View): void {
+  view(now: number, connection: object, address: string, userAgent: string, view: View, times = 1): void {
     this.#today(now);
     const last = this.#lastOnConnection.get(connection);
     let hash: string;
@@ -84,14 +84,14 @@ export class Tally {
       visitor = { id: ++this.#visitorCount, seen: new Set() };
       if (this.#seenPairs < MAX_SEEN) this.#visitors.set(hash, visitor);
     }
-    const entry = view.referrer !== undefined;
-    this.#count(visitor, this.#slot("total", ""), entry);
-    this.#count(visitor, this.#slot("page", view.page), entry);
-    if (view.referrer !== undefined) this.#count(visitor, this.#slot("referrer", view.referrer), entry);
-    if (view.campaign) this.#count(visitor, this.#slot("campaign", view.campaign), entry);
-    this.#count(visitor, this.#slot("device", view.device), entry);
+    const entries = view.referrer === undefined ? 0 : times;
+    this.#count(visitor, this.#slot("total", ""), times, entries);
+    this.#count(visitor, this.#slot("page", view.page), times, entries);
+    if (view.referrer !== undefined) this.#count(visitor, this.#slot("referrer", view.referrer), times, entries);
+    if (view.campaign) this.#count(visitor, this.#slot("campaign", view.campaign), times, entries);
+    this.#count(visitor, this.#slot("device", view.device), times, entries);
     const minute = this.#minute(now);
-    minute.views += 1;
+    minute.views += times;
     if (minute.visitors.size < MAX_SEEN / RECENT_MINUTES) minute.visitors.add(visitor.id);
   }
 
@@ -182,9 +182,9 @@ export class Tally {
     return slot;
   }
 
-  #count(visitor: Visitor, slot: Slot, entry: boolean): void {
-    slot.views += 1;
-    if (entry) slot.entries += 1;
+  #count(visitor: Visitor, slot: Slot, views: number, entries: number): void {
+    slot.views += views;
+    slot.entries += entries;
     if (visitor.seen.has(slot.id)) return;
     if (this.#seenPairs < MAX_SEEN) {
       visitor.seen.add(slot.id);

@@ -221,6 +221,9 @@ const restoredPostSchema = z.object({
   reviewNote: z
     .object({ note: text(RESTORE_LIMITS.text), by: text(RESTORE_LIMITS.tagText), at: text(RESTORE_LIMITS.date) })
     .optional(),
+  publishAt: text(RESTORE_LIMITS.date).optional(),
+  scheduledBy: restoredId.optional(),
+  publishedLate: z.object({ planned: text(RESTORE_LIMITS.date), published: text(RESTORE_LIMITS.date) }).optional(),
   createdBy: restoredId.optional(),
   updatedBy: restoredId.optional(),
 });
@@ -243,6 +246,7 @@ const restoredRevisionSchema = z.object({
     tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
     published: z.boolean(),
     ...restoredSeoFields,
+    publishAt: text(RESTORE_LIMITS.date).optional(),
   }),
   origin: z.enum(["restore", "backup"]).optional(),
   restoredFrom: restoredId.optional(),

@@ -25,9 +25,14 @@ export const API_NOT_FOUND_MESSAGE = "No such API endpoint.";
 
 /**
  * Every /api endpoint, grouped as docs/product.md section 7; answers JSON only, never a page. The
- * public blog calls answer through the page cache's `sendJson`, which may keep them.
+ * public blog calls answer through the page cache's `sendJson`, which may keep them; a post's save
+ * answers once the page cache has its page again (`renderAgainBefore`).
  */
-export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCache["sendJson"]): Router {
+export function apiRouter(
+  context: AppContext,
+  guards: Guards,
+  { sendJson, renderAgainBefore }: Pick<HtmlCache, "sendJson" | "renderAgainBefore">,
+): Router {
   const router = Router();
   // docs/product.md section 7: the client asks for fresh data on every call; nothing here is cacheable.
   router.use((_req, res, next) => {
@@ -37,7 +42,7 @@ export function apiRouter(context: AppContext, guards: Guards, sendJson: HtmlCac
   router.use(publicBlogRouter(context, sendJson));
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
-  router.use(cmsRouter(context, guards));
+  router.use(cmsRouter(context, guards, renderAgainBefore));
   router.use(historyRouter(context, guards));
   router.use(debugRouter(context, guards));
   router.use(inboxRouter(context, guards));

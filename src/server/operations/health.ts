@@ -7,7 +7,9 @@ import type { BackupShelf } from "~/server/backups/backup-shelf";
 import type { Config } from "~/server/config";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
-import type { Store } from "~/server/store/types";
+import type { Post, Store } from "~/server/store/types";
+import type { PostScheduler } from "~/server/posts/post-scheduler";
+import { scheduleHealth } from "~/server/posts/schedule-health";
 
 const MB = 1024 * 1024;
 
@@ -56,19 +58,24 @@ export function createHealthService({
   store,
   config,
   backups = folderShelf(config.dataDir),
+  scheduler,
 }: {
   store: Store;
   config: Config;
   /** Where the backups are (the database's with DATABASE_URL). */
   backups?: BackupShelf;
+  /** Scheduled publishing, whose failures and late publishes the report lists. */
+  scheduler: PostScheduler;
 }): HealthService {
   let running: Promise<HealthReport> | undefined;
 
   async function probe(): Promise<HealthReport> {
+    let posts: readonly Post[] = [];
     let postsCount: number | null = null;
     let readError: string | null = null;
     try {
-      postsCount = (await store.listPosts()).length;
+      posts = await store.listPosts();
+      postsCount = posts.length;
     } catch (err) {
       readError = HEALTH_REPORT_ERRORS.unreadable(err instanceof Error ? err.message : String(err));
     }
@@ -101,6 +108,7 @@ export function createHealthService({
       freeBytes,
       dataBytes,
       lastBackupAt,
+      schedules: scheduleHealth(posts, scheduler),
       version,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
     };

@@ -1,4 +1,4 @@
-import { encodeSlug, SHOWS_POST_LIST, SHOWS_POSTS, showsPost, showsTag } from "~/shared/page-cache";
+import { encodeSlug, SHOWS_POST_LIST, SHOWS_POSTS, showsCard, showsPost, showsTag } from "~/shared/page-cache";
 import type { ContentChange, PostMark } from "~/server/store/types";
 import { sitePages, siteTopics } from "~/server/site/site-topics";
 
@@ -9,7 +9,8 @@ import { sitePages, siteTopics } from "~/server/site/site-topics";
  * on either side touches the list, its page at its slug on that side and the tags it carries
  * there (their lists, and the related posts under every post with one of them). A post saved in
  * place (published before and after, at the same slug, date and tags) changes no list's members or
- * order: only the answers showing that post itself, its card included, go. A tag's own record
+ * order: only the answers showing that post itself go, and those showing its card only when the
+ * card changed (docs/decisions/140-a-card-is-not-its-page.md). A tag's own record
  * touches its pages at its old and new slug; the posts carrying it are changes of their own. A
  * publish of the site's content touches what site-topics.ts says.
  */
@@ -20,7 +21,9 @@ export function topicsOf(content: ContentChange): Set<string> | undefined {
     const shown = [before, after].filter((post): post is PostMark => post?.published === true);
     if (shown.length > 0) topics.add(SHOWS_POSTS);
     for (const post of shown) topics.add(showsPost(post.slug));
-    if (shown.length === 0 || savedInPlace(before, after)) continue;
+    if (shown.length === 0) continue;
+    if (before?.card !== after?.card) for (const post of shown) topics.add(showsCard(post.slug));
+    if (savedInPlace(before, after)) continue;
     topics.add(SHOWS_POST_LIST);
     for (const post of shown) for (const slug of post.tagSlugs) topics.add(showsTag(slug));
   }
@@ -64,4 +67,16 @@ export function firstPagesOf(content: ContentChange): { pages: string[]; gone: s
   }
   if (content.site) for (const page of sitePages(content.site.before, content.site.after)) pages.add(page);
   return { pages: [...pages], gone: [...gone] };
+}
+
+/**
+ * The page of each post a change saved in place, by the post's id: the one page of it whose
+ * refresh a save waits for (docs/decisions/142-a-save-answers-once-its-page-is-rendered.md).
+ */
+export function pagesSavedInPlace(content: ContentChange): Map<number, string> {
+  const pages = new Map<number, string>();
+  for (const { before, after } of content?.posts ?? []) {
+    if (after && savedInPlace(before, after)) pages.set(after.id, `/blog/${encodeSlug(after.slug)}`);
+  }
+  return pages;
 }

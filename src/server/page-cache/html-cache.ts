@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { asksForPreview } from "~/shared/preview";
@@ -5,9 +6,13 @@ import { sessionCookieOf } from "~/server/auth/session";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
 import { SHOWS_HEADER } from "~/shared/page-cache";
-import { topicsOf } from "./change-topics";
-import { KeptPages } from "./kept-pages";
+import { pagesSavedInPlace, topicsOf } from "./change-topics";
+import { KeptPages, type Kept } from "./kept-pages";
 import type { PageRules } from "./page-rules";
+import { WriteLog } from "./write-log";
+
+/** What a render under way gave: its page, if kept or keepable, and the first write that overtook it. */
+type Flown = { page: CachedPage | undefined; overtakenAt?: number };
 
 /**
  * The rendered-page cache (docs/decisions/003-rendered-page-cache.md). Public pages are a pure function of their URL and the
@@ -40,6 +45,19 @@ export type HtmlCache = {
    * that unsubscribes.
    */
   onDrop: (listener: (keys: readonly string[]) => void) => () => void;
+  /**
+   * Runs `save`, a save of post `id`, and resolves with its result once the post's kept page, if
+   * the save left the post in place, has been rendered again and kept; until then readers get the
+   * page as it was (docs/decisions/142-a-save-answers-once-its-page-is-rendered.md). Just `save()`
+   * until `renderAgainThrough` is called.
+   */
+  renderAgainBefore: <T>(id: number, save: () => Promise<T>) => Promise<T>;
+  /**
+   * How `renderAgainBefore` renders a page: a GET of the path through the server (serve.ts), with
+   * `renderAgainHeaders`, which make the cache render it though it holds it.
+   */
+  renderAgainThrough: (get: (path: string) => Promise<void>) => void;
+  renderAgainHeaders: Readonly<Record<string, string>>;
 };
 
 export type HtmlCacheStats = {
@@ -102,13 +120,26 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
   // Unknown slugs and tags are unbounded in number (a crawler, junk links): their answers live
   // apart, so 100,000 distinct misses cannot push a real page out.
   const notFound = new KeptPages(notFoundBudget(maxBytes));
-  const lookup = (key: string) => pages.get(key) ?? notFound.get(key);
+  /**
+   * The pages of posts being saved in place, answered as they were until the save's render of them
+   * is kept: only while the save that changed them is not yet answered (`renderAgainBefore`).
+   */
+  const held = new Map<string, Kept>();
+  /** The saves `renderAgainBefore` runs, by post id: the keys of the pages each holds. */
+  const saving = new Map<number, Set<Set<string>>>();
+  let renderAgain: ((path: string) => Promise<void>) | undefined;
+  /** Only this process knows it: a request from outside cannot make the cache render a kept page. */
+  const renderAgainHeaders = { "X-Render-Again": randomBytes(16).toString("hex") };
+  const lookup = (key: string) => pages.get(key) ?? notFound.get(key) ?? held.get(key)?.page;
   const keep = (key: string, page: CachedPage, topics: readonly string[]) =>
     (page.status === 404 ? notFound : pages).keep(key, page, topics);
-  /** Renders under way, so a burst of requests for a page dropped by a write renders it once. */
-  const flights = new Map<string, Promise<CachedPage | undefined>>();
-  /** Bumped on every drop: a render that started before a write must not be kept after it. */
-  let generation = 0;
+  /**
+   * Renders under way, so a burst of requests for a page dropped by a write renders it once. Each
+   * settles with its page and when a write overtook it (WriteLog's `overtaken`).
+   */
+  const flights = new Map<string, Promise<Flown>>();
+  /** A render that started before a write touching what it shows must not be kept after it. */
+  const writes = new WriteLog();
   let hits = 0;
   let renders = 0;
   const bypassed = new WeakSet<IncomingMessage>();
@@ -120,18 +151,43 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     if (kind !== "posts" && kind !== "tags" && kind !== "site") return;
     const topics = topicsOf(content);
     if (topics?.size === 0) return; // a draft's edit: no public answer shows it
-    generation += 1;
-    // A render under way may show the change, and one that joined it would get the old content.
-    flights.clear();
+    writes.record(topics);
+    // A held page this write touched is as old as the write: dropped, unless held again below.
+    for (const [key, { topics: shown }] of held) if (!topics || shown.some((t) => topics.has(t))) held.delete(key);
     if (!topics) {
       pages.clear();
       notFound.clear();
       return;
     }
+    const hold = [...pagesSavedInPlace(content)].flatMap(([id, key]) => {
+      const kept = saving.has(id) && pages.kept(key);
+      return kept ? [{ id, key, kept }] : [];
+    });
     notFound.drop(topics);
     const dropped = pages.drop(topics);
+    for (const { id, key, kept } of hold) {
+      held.set(key, kept);
+      for (const keys of saving.get(id)!) keys.add(key);
+    }
     for (const listener of dropListeners) listener(dropped);
   });
+
+  async function renderAgainBefore<T>(id: number, save: () => Promise<T>): Promise<T> {
+    if (!renderAgain) return save();
+    const keys = new Set<string>();
+    const saves = saving.get(id) ?? new Set();
+    saving.set(id, saves.add(keys));
+    try {
+      const result = await save();
+      await Promise.all([...keys].map((key) => renderAgain!(key)));
+      return result;
+    } finally {
+      // Kept again or not, no page this save changed is answered as it was once it is answered.
+      for (const key of keys) held.delete(key);
+      saves.delete(keys);
+      if (saves.size === 0) saving.delete(id);
+    }
+  }
 
   const keyOf = (method: string | undefined, url: string, cookie: string | undefined) =>
     maxBytes > 0 && (method === "GET" || method === "HEAD") && sessionCookieOf(cookie) === undefined
@@ -153,24 +209,37 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
   ) {
     const key = bypassed.has(req) ? undefined : keyOf(req.method, req.url ?? "/", req.headers.cookie);
     if (key === undefined) return render(req, res);
-    const page = lookup(key);
+    const again = req.headers["x-render-again"] === renderAgainHeaders["X-Render-Again"];
+    const page = again ? undefined : lookup(key);
     if (page) return hit(page, req, res);
     if (req.method === "HEAD") return render(req, res); // a HEAD answer has no body to keep
-    const flight = flights.get(key);
+    const flight = again ? undefined : flights.get(key);
     if (flight) {
-      void flight.then((rendered) => (rendered ? hit(rendered, req, res) : render(req, res)));
+      // Joined now: the render is new enough unless a write touching what it shows landed by now.
+      const joined = writes.now;
+      void flight.then(({ page, overtakenAt = Infinity }) =>
+        page && overtakenAt > joined ? hit(page, req, res) : render(req, res),
+      );
       return;
     }
     renders += 1;
-    const started = generation;
-    let settle!: (page: CachedPage | undefined) => void;
-    const rendered = new Promise<CachedPage | undefined>((resolve) => (settle = resolve));
+    const started = writes.start();
+    let settle!: (flown: Flown) => void;
+    const rendered = new Promise<Flown>((resolve) => (settle = resolve));
     flights.set(key, rendered);
+    let finished = false;
     const finish = (page: CachedPage | undefined, topics: readonly string[] = []) => {
+      if (finished) return; // the answer was sent, and its connection closes later
+      finished = true;
       marked.delete(req);
       if (flights.get(key) === rendered) flights.delete(key);
-      if (page && generation === started) keep(key, page, topics);
-      settle(page);
+      const overtakenAt = page && writes.overtaken(started, topics);
+      writes.end(started);
+      if (page && overtakenAt === undefined) {
+        keep(key, page, topics);
+        held.delete(key);
+      }
+      settle({ page, overtakenAt });
     };
     marked.set(req, finish);
     // A client that leaves mid-render ends the render without an end() call.
@@ -221,6 +290,9 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     keeper,
     sendJson,
     bypass: (req) => void bypassed.add(req),
+    renderAgainBefore,
+    renderAgainThrough: (get) => void (renderAgain = get),
+    renderAgainHeaders,
     stats: () => ({
       hits,
       renders,

@@ -2,7 +2,7 @@ import { ByteLru } from "./byte-lru";
 import type { CachedPage } from "./cached-page";
 
 /** A kept answer and the topics it shows (src/shared/page-cache.ts), by which it is dropped. */
-type Kept = { page: CachedPage; topics: readonly string[] };
+export type Kept = { page: CachedPage; topics: readonly string[] };
 
 /**
  * What one kept answer costs the bound besides its buffers and headers (CachedPage.bytes): its key
@@ -50,6 +50,11 @@ export class KeptPages {
 
   get(key: string): CachedPage | undefined {
     return this.lru.get(key)?.page;
+  }
+
+  /** The kept answer and the topics it shows. */
+  kept(key: string): Kept | undefined {
+    return this.lru.get(key);
   }
 
   /** Keeps the answer unless it alone is larger than the bound. */

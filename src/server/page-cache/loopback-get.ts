@@ -8,6 +8,8 @@ export type LoopbackGetOptions = {
   timeoutMs: number;
   /** Without one, each request opens its own connection. */
   agent?: http.Agent;
+  /** Sent besides the two above. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -17,9 +19,9 @@ export type LoopbackGetOptions = {
  */
 export function loopbackGet(
   server: http.Server,
-  { userAgent, acceptEncoding, timeoutMs, agent }: LoopbackGetOptions,
+  { userAgent, acceptEncoding, timeoutMs, agent, headers: more }: LoopbackGetOptions,
 ): (path: string) => Promise<void> {
-  const headers = { "Accept-Encoding": acceptEncoding, "User-Agent": userAgent };
+  const headers = { ...more, "Accept-Encoding": acceptEncoding, "User-Agent": userAgent };
   return (path) =>
     new Promise((resolve) => {
       const address = server.address();

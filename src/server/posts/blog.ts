@@ -4,8 +4,7 @@ import { pageOf } from "~/server/http/paging";
 import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { withResponsiveImages } from "~/server/media/responsive-html";
-import { isCoverImageUrl } from "~/shared/schemas";
-import { contentOf, contentsOf, readingMinutesOf, summaryOf } from "./post-view";
+import { contentOf, contentsOf, listItemOf } from "./post-view";
 import type { Post, Store } from "~/server/store/types";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -56,6 +55,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     ...seoOf(post),
     content,
     published: post.published,
+    updatedAt: post.updatedAt,
   });
   const publicOf = async (posts: readonly Post[]) => {
     const contents = await contentsOf(posts);
@@ -112,20 +112,4 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
 
 function seoOf({ metaTitle, metaDescription, socialImage, canonicalUrl, noindex }: Post): PostSeo {
   return withoutUndefined({ metaTitle, metaDescription, socialImage, canonicalUrl, noindex });
-}
-
-function listItemOf(post: Post): PostListItem {
-  return {
-    id: post.id,
-    title: post.title,
-    slug: post.slug,
-    summary: summaryOf(post),
-    // A restored or older post may hold a cover the form would refuse; it is shown as none.
-    ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
-    ...(post.coverFocus && { coverFocus: post.coverFocus }),
-    createdAt: post.createdAt,
-    updatedAt: post.updatedAt,
-    tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
-    readingMinutes: readingMinutesOf(post),
-  };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "~/server/context";
 import { parsePostId } from "~/server/posts/posts";
 import { jsonBody, optionalJsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
+import type { HtmlCache } from "~/server/page-cache/html-cache";
 
 /**
  * The CMS calls of docs/product.md section 7. docs/architecture.md section 5: instead of a shared secret header,
@@ -14,6 +15,7 @@ import { whoOf } from "~/server/activity/who";
 export function cmsRouter(
   { posts, review, sessions }: AppContext,
   { requireUser, allow, requireSameOrigin }: Guards,
+  renderAgainBefore: HtmlCache["renderAgainBefore"],
 ): Router {
   const router = Router();
 
@@ -25,8 +27,12 @@ export function cmsRouter(
     res.status(201).json(await posts.create(req.body, await whoOf(sessions, req, res)));
   });
 
+  // Answered once the post's page is rendered again: a reader after the save never waits for it
+  // (docs/decisions/142-a-save-answers-once-its-page-is-rendered.md).
   router.put("/cms/update-post/:id", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
-    res.json(await posts.update(parsePostId(req.params.id), req.body, await whoOf(sessions, req, res)));
+    const id = parsePostId(req.params.id);
+    const who = await whoOf(sessions, req, res);
+    res.json(await renderAgainBefore(id, () => posts.update(id, req.body, who)));
   });
 
   // The CMS client sends no body here, so none is parsed.

@@ -9,6 +9,7 @@ import type { Actor, Post, PostInput, PostUpdate, Revision, SavedPost, SlugRedir
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
+import { applySchedule } from "./post-schedule";
 import { applySeoSettings } from "./post-seo";
 import { applyReviewStep } from "./post-review-step";
 
@@ -83,6 +84,7 @@ export function createPost(snap: Snapshot, input: PostInput, now: string, save: 
     ...(save.by && { createdBy: save.by.id, updatedBy: save.by.id }),
   } as Post;
   applySeoSettings(post, input);
+  applySchedule(post, undefined, input, save, now);
   checkRecord(storedPostSchema, post);
   const saved = {
     ...data,
@@ -143,6 +145,7 @@ export function updatePost(
   }
   applySeoSettings(post, input);
   applyReviewStep(post, old, input.review);
+  applySchedule(post, old, input, save, updatedAt);
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const moved = old.published && old.slug !== post.slug ? [{ from: old.slug, to: id }] : [];

@@ -20,6 +20,7 @@ export function snapshotOf(post: Post): PostSnapshot {
     coverImage: post.coverImage ?? "",
     tags: post.tags.map((t) => t.name),
     published: post.published,
+    ...(post.publishAt && { publishAt: post.publishAt }),
     ...seoSettingsOf(post),
   };
 }

@@ -1,7 +1,8 @@
+import { postStatus } from "~/shared/post-status";
 import { readingMinutes } from "~/shared/reading-time";
 import { sanitizeContent } from "./content";
-import { postStatus } from "~/shared/post-status";
-import type { CmsListItem, CmsPost } from "~/shared/blog";
+import type { CmsListItem, CmsPost, PostListItem } from "~/shared/blog";
+import { isCoverImageUrl } from "~/shared/schemas";
 import type { Post } from "~/server/store/types";
 
 /**
@@ -69,3 +70,26 @@ export function readingMinutesOf(post: Post): number {
   if (value === undefined) minutes.set(post, (value = readingMinutes(contentOf(post))));
   return value;
 }
+
+/** A post as its card shows it on a list page or under another post, without the cover's resized copies. */
+export function listItemOf(post: Post): PostListItem {
+  return {
+    id: post.id,
+    title: post.title,
+    slug: post.slug,
+    summary: summaryOf(post),
+    // A restored or older post may hold a cover the form would refuse; it is shown as none.
+    ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
+    ...(post.coverFocus && { coverFocus: post.coverFocus }),
+    createdAt: post.createdAt,
+    tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
+    readingMinutes: readingMinutesOf(post),
+  };
+}
+
+/**
+ * What a post's card shows, as one string: equal before and after a save exactly when no card of
+ * the post changed (docs/decisions/140-a-card-is-not-its-page.md). Read off `listItemOf` itself,
+ * so a field a card gains is compared too.
+ */
+export const cardMarkOf = (post: Post): string => JSON.stringify(listItemOf(post));

@@ -13,6 +13,7 @@ import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
 import { assertMay, assertMayPublish } from "./post-access";
 import { PERMISSION_MESSAGES } from "~/shared/permissions";
+import { assertSchedulable } from "./post-schedule";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
@@ -136,6 +137,7 @@ function parsePost(fields: Record<string, unknown>): PostInput {
   const parsed = postInputSchema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
   const { coverImage, tags, ...post } = parsed.data;
+  assertSchedulable(post);
   return {
     ...post,
     content: sanitizedContent(post.content),
@@ -176,6 +178,7 @@ function parsePostChanges(sent: Record<string, unknown>, current: Post): Partial
     if (fields[key] === undefined || parsed.data[key] === undefined) continue;
     Object.assign(changes, { [key]: key === "content" ? sanitizedContent(parsed.data.content!) : parsed.data[key] });
   }
+  assertSchedulable(changes, current);
   return changes;
 }
 

@@ -73,6 +73,14 @@ export const postRecordSchema = z.object({
   submittedAt: z.string().optional(),
   submittedBy: id.optional(),
   reviewNote: reviewNoteSchema.optional(),
+  /**
+   * A schedule (docs/decisions/120-scheduled-publishing-exactly-once.md): when a draft goes public
+   * by itself (UTC, ISO 8601) and who set it, so the publish is theirs; both go when it is published.
+   */
+  publishAt: z.string().optional(),
+  scheduledBy: id.optional(),
+  /** A schedule carried out after its time (the server was down, a write failed): when it was due and when it went out. */
+  publishedLate: z.object({ planned: z.string(), published: z.string() }).optional(),
   /** Who created the post and who saved it last (user ids); absent on older posts. */
   createdBy: id.optional(),
   updatedBy: id.optional(),

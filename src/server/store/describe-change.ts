@@ -1,3 +1,4 @@
+import { cardMarkOf } from "~/server/posts/post-view";
 import { siteOf } from "~/server/site/site-changes";
 import { changedRecords } from "./changed-records";
 import type { Snapshot } from "./db-snapshot";
@@ -17,6 +18,7 @@ const markOf = (post: Post): PostMark => ({
   published: post.published,
   createdAt: post.createdAt,
   tagSlugs: post.tags.map((tag) => tag.slug),
+  card: cardMarkOf(post),
 });
 
 /**

@@ -83,7 +83,15 @@ export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "n
 export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings" | "site";
 
 /** A post as a change saw it on one side: enough to name the public pages that show it. */
-export type PostMark = { id: number; slug: string; published: boolean; createdAt: string; tagSlugs: string[] };
+export type PostMark = {
+  id: number;
+  slug: string;
+  published: boolean;
+  createdAt: string;
+  tagSlugs: string[];
+  /** What the post's card shows, compared before and after a save (post-view.ts `cardMarkOf`). */
+  card: string;
+};
 
 /**
  * What a committed write did to the content (store/describe-change.ts): each post and tag it

@@ -4,10 +4,12 @@ import { postInputSchema } from "~/shared/schemas";
 
 /**
  * The form's own shape: tags typed as a comma-separated line, the slug checked after the short-slug
- * rule (docs/product.md section 5). No `published`: saving never changes it, the Publish and
- * Unpublish buttons do (docs/decisions/101-drafts-until-published.md).
+ * rule (docs/product.md section 5). No `published` nor `publishAt`: saving never changes them, the
+ * Publish, Unpublish, Schedule and Unschedule buttons do (docs/decisions/101-drafts-until-published.md).
  */
-export const postFormSchema = postInputSchema.omit({ published: true }).extend({ slug: z.string(), tags: z.string() });
+export const postFormSchema = postInputSchema
+  .omit({ published: true, publishAt: true })
+  .extend({ slug: z.string(), tags: z.string() });
 export type PostFormValues = z.input<typeof postFormSchema>;
 
 export const toFormValues = (post?: CmsPost): PostFormValues => ({

@@ -23,15 +23,16 @@ import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
 import { PostAuthors } from "./post-authors";
 import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
+import { PostStatusBadge } from "./post-status-badge";
+import { ScheduleButton, ScheduleField, useSchedule } from "./schedule-controls";
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
-import { PostStatusBadge } from "./post-status-badge";
 import { ReviewNotice, SendBack } from "./review-controls";
 import { can, postContext } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import type { SessionUser } from "~/shared/users";
-import { savedToast, showSaveError } from "./post-form-toasts";
+import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
 type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
@@ -96,13 +97,20 @@ export function PostForm({
   }, [title, editing, getFieldState, setValue]);
 
   const altText = useAltTextCheck();
+  const schedule = useSchedule(saved?.publishAt);
 
   /**
-   * Saves the form; `published` only from the Publish and Unpublish buttons. A new post is sent as
-   * a draft otherwise, and an update without the field keeps the post's state. `submitting`: then
-   * submits the saved draft for review.
+   * Saves the form; `published` only from the Publish and Unpublish buttons, `publishAt` only from
+   * Schedule and Unschedule. A new post is sent as a draft otherwise, and an update without the
+   * field keeps the post's state. `submitting`: then submits the saved draft for review.
    */
-  const save = async (values: PostFormValues, stay: boolean, published?: boolean, submitting = false) => {
+  const save = async (
+    values: PostFormValues,
+    stay: boolean,
+    published?: boolean,
+    publishAt?: string | null,
+    submitting = false,
+  ) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -112,10 +120,11 @@ export function PostForm({
     }
     // Publishing, or saving a post that is public, shows the images without alt text first.
     const publishing = published ?? saved?.published ?? false;
-    if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published))) return;
+    if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published, publishAt))) return;
     const payload = {
       ...values,
       published: published ?? (saved ? undefined : false),
+      publishAt,
       slug,
       content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
       tags: values.tags
@@ -144,7 +153,9 @@ export function PostForm({
         toast(FORM_NOTICE_MESSAGES.savedShortcut);
         return;
       }
-      toast(savedToast(Boolean(saved), saved?.published, published));
+      toast(
+        publishAt === undefined ? savedToast(Boolean(saved), saved?.published, published) : scheduleToast(publishAt),
+      );
       onDirtyChange?.(false);
       onDone(true);
     } catch (err) {
@@ -154,6 +165,7 @@ export function PostForm({
         return;
       }
       showSaveError(err, editing);
+      if (err instanceof ApiError && err.errors?.publishAt) schedule.setError(err.errors.publishAt[0]);
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))
           setError(field as keyof PostFormValues, { message: messages[0] });
@@ -165,9 +177,12 @@ export function PostForm({
   const submit = handleSubmit((values) => save(values, false), onInvalid);
   const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
   const publish = (published: boolean) => void handleSubmit((values) => save(values, false, published), onInvalid)();
-  const submitForReview = () => void handleSubmit((values) => save(values, false, undefined, true), onInvalid)();
+  const submitForReview = () =>
+    void handleSubmit((values) => save(values, false, undefined, undefined, true), onInvalid)();
   const mayPublish = can(user.role, "posts.publish");
   const mayEdit = !saved || can(user.role, "posts.edit", postContext(user.id, saved));
+  const scheduleAt = (publishAt: string | null) =>
+    void handleSubmit((values) => save(values, false, undefined, publishAt), onInvalid)();
   const coverImage = watch("coverImage");
 
   // Ctrl/Cmd+S saves and stays, from any field, the editor included.
@@ -212,7 +227,7 @@ export function PostForm({
         <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
           {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
         </h2>
-        <PostStatusBadge post={saved ?? { status: "draft" }} />
+        <PostStatusBadge status={saved?.status ?? "draft"} returned={Boolean(saved?.reviewNote)} />
       </div>
       {saved && <ReviewNotice post={saved} />}
       {saved && <PostAuthors post={saved} />}
@@ -303,19 +318,36 @@ export function PostForm({
           onSave={resolve}
         />
       )}
+      {mayPublish && !saved?.published && (
+        <ScheduleField
+          schedule={schedule}
+          publishAt={saved?.publishAt}
+          busy={isSubmitting}
+          onUnschedule={() => scheduleAt(null)}
+        />
+      )}
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-5">
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
-        {mayPublish && (
-          <PublishControls
-            published={Boolean(saved?.published)}
-            title={title}
-            slug={watch("slug").trim() || slugify(title)}
-            busy={isSubmitting}
-            onConfirm={publish}
-          />
-        )}
+        {mayPublish &&
+          (schedule.value && !saved?.published ? (
+            <ScheduleButton
+              schedule={schedule}
+              rescheduling={Boolean(saved?.publishAt)}
+              title={title}
+              busy={isSubmitting}
+              onSchedule={scheduleAt}
+            />
+          ) : (
+            <PublishControls
+              published={Boolean(saved?.published)}
+              title={title}
+              slug={watch("slug").trim() || slugify(title)}
+              busy={isSubmitting}
+              onConfirm={publish}
+            />
+          ))}
         {!mayPublish && mayEdit && (
           <Button type="button" variant="secondary" disabled={isSubmitting} onClick={submitForReview}>
             {REVIEW_MESSAGES.submit}

@@ -27,6 +27,7 @@ export const POST_FIELD_LABELS: Record<keyof PostSnapshot, string> = {
   canonicalUrl: "canonical URL",
   noindex: "hidden from search engines",
   coverFocus: "cover focus",
+  publishAt: "publish at",
 };
 
 const published = (value: boolean) => (value ? "Published" : "Draft");

@@ -2,18 +2,19 @@ import type { ReactNode } from "react";
 import { BLOG_MESSAGES, type CmsListItem } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { viewPath } from "~/shared/preview";
-import { PostStatusBadge } from "./post-status-badge";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { ANALYTICS_MESSAGES } from "~/shared/analytics";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostAuthors } from "./post-authors";
+import { PostStatusBadge, ScheduleNote } from "./post-status-badge";
 
 /** docs/product.md section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
 export function PostsList({
   posts,
   views,
+  scheduleFailures,
   loading,
   canDelete,
   onEdit,
@@ -27,6 +28,8 @@ export function PostsList({
   posts: CmsListItem[] | undefined;
   /** Page views in the last 30 days by slug, when the user sees the analytics. */
   views?: Record<string, number>;
+  /** Why a post's schedule failed, by post id, while it is retried. */
+  scheduleFailures?: Record<number, string>;
   loading: boolean;
   canDelete: boolean;
   onEdit: (post: CmsListItem) => void;
@@ -58,7 +61,7 @@ export function PostsList({
                     <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">
                       {post.title || BLOG_MESSAGES.untitled}
                     </span>
-                    <PostStatusBadge post={post} />
+                    <PostStatusBadge status={post.status} returned={Boolean(post.reviewNote)} />
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
                     {formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}
@@ -67,6 +70,7 @@ export function PostsList({
                       <> · {ANALYTICS_MESSAGES.postViews(views[post.slug]!)}</>
                     )}
                   </span>
+                  <ScheduleNote post={post} failure={scheduleFailures?.[post.id]} />
                   <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{post.summary || post.excerpt}</span>
                 </button>
                 <div className="flex shrink-0 gap-2">

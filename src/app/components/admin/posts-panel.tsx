@@ -91,6 +91,7 @@ export function PostsPanel(props: {
       <PostsList
         posts={result?.posts}
         views={fetcher.data?.views}
+        scheduleFailures={fetcher.data?.scheduleFailures}
         loading={fetcher.state === "loading" || !fetcher.data}
         canDelete={props.canDelete}
         onEdit={props.onEdit}

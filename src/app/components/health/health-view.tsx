@@ -5,6 +5,7 @@ import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { HEALTH_MESSAGES } from "./health-messages";
+import { ScheduleHealthItem } from "./schedule-health";
 
 type State =
   | { kind: "checking" }
@@ -99,6 +100,7 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
         <Item label="Data file size">{formatBytes(report.dataBytes)}</Item>
         <Item label="Version">{report.version}</Item>
         <Item label="Running for">{formatUptime(report.uptimeSeconds)}</Item>
+        <ScheduleHealthItem schedules={report.schedules} />
         {report.lastWriteError && (
           <div className="sm:col-span-2">
             <Item label="Last save failed">

@@ -2,7 +2,7 @@ import { changedRecords } from "~/server/store/changed-records";
 import type { DbFile } from "~/server/store/db-schema";
 
 /**
- * How each collection of db.json maps onto its table (migrations/001, 002 and 012). Records go in and
+ * How each collection of db.json maps onto its table (migrations/001, 002, 012 and 013). Records go in and
  * come out exactly as the JSON store keeps them: a field without a column of its own (a key from
  * another release), and a date the timestamptz column cannot give back character for character,
  * travel in the row's `extra`, which wins when the record is read back
@@ -56,6 +56,8 @@ export const COLLECTIONS: readonly Collection[] = [
       ["canonicalUrl", "canonical_url"],
       ["noindex", "noindex"],
       ["coverFocus", "cover_focus"],
+      // migrations/013
+      ["publishAt", "publish_at", "time"],
       // migrations/014
       ["submittedAt", "submitted_at", "time"],
       ["submittedBy", "submitted_by"],

@@ -1,0 +1,41 @@
+/**
+ * Times in the admin's own time zone, read and shown in the browser; the server stores and sends
+ * UTC (docs/decisions/120-scheduled-publishing-exactly-once.md). Only for screens rendered after
+ * a fetch in the browser: the server's zone would differ.
+ */
+
+/** The zone the browser runs in, by its IANA name ("Europe/Berlin"). */
+export function localZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A stored UTC time as `<input type="datetime-local">` takes it: YYYY-MM-DDTHH:mm, local. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * A datetime-local value as UTC ISO 8601, or undefined when it is empty or no date. A date and
+ * time without an offset is local time (ECMAScript's Date.parse).
+ */
+export function fromLocalInput(value: string): string | undefined {
+  const time = value ? new Date(value) : undefined;
+  return time && !Number.isNaN(time.getTime()) ? time.toISOString() : undefined;
+}
+
+const LOCAL = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "Nov 25, 2026, 09:30 (Europe/Berlin)": the zone named, so nobody reads it as UTC. */
+export function formatLocalTime(iso: string): string {
+  return `${LOCAL.format(new Date(iso))} (${localZone()})`;
+}

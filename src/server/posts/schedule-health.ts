@@ -1,0 +1,19 @@
+import { LATE_SHOWN_DAYS, type ScheduleHealth } from "~/shared/post-schedule";
+import type { Post } from "~/server/store/types";
+import type { PostScheduler } from "./post-scheduler";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What the health report says of scheduled publishing: the schedules failing now, and those
+ * carried out late recently, so a missed time leaves a trace an operator sees
+ * (docs/decisions/120-scheduled-publishing-exactly-once.md).
+ */
+export function scheduleHealth(posts: readonly Post[], scheduler: PostScheduler, now = Date.now()): ScheduleHealth {
+  const late = posts
+    .filter((post) => post.published && post.publishedLate)
+    .map((post) => ({ postId: post.id, ...post.publishedLate! }))
+    .filter((entry) => now - Date.parse(entry.published) < LATE_SHOWN_DAYS * DAY_MS)
+    .sort((a, b) => b.published.localeCompare(a.published));
+  return { failures: scheduler.failures(), late };
+}

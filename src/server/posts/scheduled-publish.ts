@@ -1,0 +1,46 @@
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import { ConflictError, NotFoundError } from "~/server/http/errors";
+import { NOBODY, type ActivityLog } from "~/server/activity/activity-log";
+import type { Actor, Post, Store } from "~/server/store/types";
+import { isDue } from "./post-schedule";
+
+/** Why a claim on a schedule came to nothing: another instance (or an edit) got there first. */
+const NOT_DUE_MESSAGE = "The post is no longer waiting for its schedule.";
+
+/**
+ * Publishes one scheduled post, exactly once however many instances try
+ * (docs/decisions/120-scheduled-publishing-exactly-once.md): whether it is still due is decided
+ * inside the store's write, which holds the write lock on the store's newest state, so a second
+ * instance finds it published and writes nothing. The save goes the way a manual publish does
+ * (one revision, the store's change notice that refreshes the page cache, feeds and sitemap),
+ * credited to whoever scheduled it, and the activity log says it was on schedule.
+ * Answers the published post, or undefined when there was nothing left to do.
+ */
+export async function publishOnSchedule(store: Store, activity: ActivityLog | undefined, post: Post) {
+  const by = await schedulerOf(store, post);
+  const published = await store
+    .updatePost(
+      post.id,
+      (current) => {
+        if (!isDue(current, Date.now())) throw new ConflictError(NOT_DUE_MESSAGE);
+        return { published: true };
+      },
+      { by },
+    )
+    .catch((error: unknown) => {
+      if (error instanceof NotFoundError || (error instanceof ConflictError && error.message === NOT_DUE_MESSAGE)) {
+        return undefined;
+      }
+      throw error;
+    });
+  if (!published) return undefined;
+  const what = ACTIVITY_MESSAGES.publishedOnSchedule(published.id, published.title, published.publishedLate?.planned);
+  await activity?.record("publish", { ...NOBODY, ...(by && { user: by }) }, what);
+  return published;
+}
+
+/** Who set the schedule, as the revision names them; nobody when that account is gone. */
+async function schedulerOf(store: Store, post: Post): Promise<Actor | undefined> {
+  const user = post.scheduledBy === undefined ? undefined : await store.getUserById(post.scheduledBy);
+  return user && { id: user.id, username: user.username };
+}
