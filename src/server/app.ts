@@ -31,6 +31,7 @@ import { mediaRouter } from "./media/media-router";
 import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
+import { createReviewService } from "~/server/posts/post-review";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
 import { startPostScheduler } from "~/server/posts/post-scheduler";
@@ -106,6 +107,11 @@ export function createApp({
     blog: createBlogService(store, media),
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier, analytics }),
     posts,
+    review: createReviewService(store, {
+      activity,
+      notice: notifier && ((mail) => notifier.notice(mail)),
+      adminUrl: `${config.publicUrl}/admin`,
+    }),
     scheduler,
     history: createPostHistory(store, config.history, activity),
     sessions,

@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { name as PROGRAM, version as VERSION } from "../../package.json";
 import { AUTH_FORM_MESSAGES, newUserSchema } from "~/shared/schemas";
 import type { RefusedPost } from "~/shared/operations";
+import { isRole } from "~/shared/permissions";
 import { countPosts } from "./backups/backup-file";
 import { describeRefused } from "./posts/post-rules";
 import { readBackupFileContents } from "./backups/backup-folder";
@@ -81,7 +82,7 @@ const COMMANDS: Record<string, Command> = {
     run: (values, _args, entry) => serveUntilSignal(configOf(values, entry), entry.loadSite),
   },
   "users create": {
-    usage: "users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]",
+    usage: "users create --username NAME [--role admin|editor|writer|contributor] [--password-stdin] [--data DIR]",
     summary: "creates a user, asking for the password twice (or reading one line of stdin)",
     options: {
       username: { type: "string" },
@@ -138,7 +139,7 @@ class Cancelled extends Error {}
 async function createUser(values: Values): Promise<void> {
   const { username, role = "writer", "password-stdin": fromStdin } = values;
   if (typeof username !== "string") throw new UsageError(CLI_MESSAGES.usernameRequired);
-  if (role !== "admin" && role !== "writer") throw new UsageError(AUTH_FORM_MESSAGES.role);
+  if (!isRole(role)) throw new UsageError(AUTH_FORM_MESSAGES.role);
   // Refuse a bad or taken name before anyone types a password for it.
   const name = newUserSchema.shape.username.safeParse(username);
   if (!name.success) throw new ValidationError(name.error.issues[0]!.message);

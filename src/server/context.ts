@@ -14,6 +14,7 @@ import type { PostSearch } from "~/server/posts/post-search";
 import type { MediaLibrary } from "./media/media-library";
 import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
+import type { ReviewService } from "~/server/posts/post-review";
 import type { PostScheduler } from "~/server/posts/post-scheduler";
 import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./store/types";
@@ -37,6 +38,7 @@ export type AppContext = {
   contact: ContactService;
   /** The write side of the blog (docs/product.md section 5 rules): /api/cms and the admin pages. */
   posts: PostService;
+  review: ReviewService;
   /** Carries out scheduled publishing; its failures are shown on the Posts tab and the health report. */
   scheduler: PostScheduler;
   /** Posts' revisions, old slugs and the trash (docs/decisions/096-revisions-kept-generically.md). */

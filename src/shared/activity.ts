@@ -11,6 +11,8 @@ export const ACTIVITY_KINDS = {
   publish: "Publish",
   unpublish: "Unpublish",
   delete: "Delete",
+  submit: "Submit for review",
+  return: "Send back",
   restore: "Restore",
   backup: "Backup",
   purge: "Purge",

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import type { Role } from "./users";
+import { can, type Role } from "./permissions";
 
 /**
  * The cookie-free analytics of docs/decisions/106-analytics-without-cookies.md as the admin sees
  * them: who may, the report of GET /api/admin/analytics, its query and the tab's words.
  */
 
-/** Who sees the Analytics tab and its API: the one place to widen when a role is added. */
-export const canSeeAnalytics = (role: Role): boolean => role === "admin";
+/** Who sees the Analytics tab and its API: the permission table's rule (src/shared/permissions.ts). */
+export const canSeeAnalytics = (role: Role): boolean => can(role, "analytics.see");
 
 /** The days a report may span at most: a year and a month, so "12 months" and a custom range fit. */
 export const MAX_REPORT_DAYS = 400;
@@ -21,7 +21,7 @@ export const ANALYTICS_MESSAGES = {
   badDate: "must be a date written YYYY-MM-DD",
   fromAfterTo: "must not be after the end date",
   tooLong: `must be at most ${MAX_REPORT_DAYS} days before the end date`,
-  forbidden: "Only admins can see the analytics.",
+  forbidden: "Only admins and editors can see the analytics.",
   loadFailed: "The analytics could not be loaded.",
   noData: "Nothing counted in these days yet.",
   lastThirtyMinutes: (views: number, visitors: number) =>

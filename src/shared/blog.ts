@@ -5,6 +5,7 @@
 import type { ResponsiveImage } from "./media";
 import type { PostStatus } from "./post-status";
 import type { PublicAuthor } from "./authors";
+import type { ReviewNote } from "./review";
 
 export type Tag = { id: number; name: string; slug: string };
 
@@ -89,6 +90,11 @@ export const BLOG_MESSAGES = {
 export type CmsPost = Omit<PublicPost, "readingMinutes" | keyof PostAuthors> &
   Partial<PostAuthors> & {
     excerpt?: string;
+    /** In the review queue since (docs/decisions/126-review-before-publish.md), and by whom. */
+    submittedAt?: string;
+    submittedBy?: number;
+    /** The note of the editor who last sent it back, until it is submitted again. */
+    reviewNote?: ReviewNote;
     createdBy?: number;
     updatedBy?: number;
     createdByName?: string;

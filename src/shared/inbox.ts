@@ -55,8 +55,9 @@ export const INBOX_MESSAGES = {
   invalidRequest: "The request is not valid.",
   writersNotAllowed: "An admin has not opened the inbox to writers.",
   settingsHeading: "Settings",
-  writersSeeInbox: "Writers can see the inbox",
-  writersSeeInboxHint: "Writers read, mark and archive messages; only admins delete them or change settings.",
+  writersSeeInbox: "Writers and editors can see the inbox",
+  writersSeeInboxHint:
+    "Writers and editors read, mark and archive messages; only admins delete them or change settings. Contributors never see it.",
   settingsSaved: "Settings saved",
   failed: "That did not work. Please try again.",
 } as const;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MEDIA_URL } from "./media";
 import { SLUG_PATTERN } from "./slug";
 import { MAX_AUTHORS } from "./authors";
+import { PERMISSION_MESSAGES, ROLES } from "./permissions";
 
 /**
  * Every zod schema and user-facing validation message (docs/architecture.md section 7): the same schema
@@ -261,7 +262,7 @@ export const AUTH_FORM_MESSAGES = {
   newPassword: "Password must be at least 8 characters",
   usernamePattern: "Username may contain only letters, numbers, dots, hyphens and underscores",
   passwordsDiffer: "Passwords don't match",
-  role: "Role must be admin or writer",
+  role: PERMISSION_MESSAGES.roleInvalid,
   tooLong: TOO_LONG,
   /** One answer for a wrong password and an unknown user, so neither reveals which usernames exist. */
   invalidCredentials: "Invalid username or password",
@@ -292,7 +293,7 @@ const newPassword = z
 export const newUserSchema = z.object({
   username: username.regex(/^[A-Za-z0-9._-]+$/, AUTH_FORM_MESSAGES.usernamePattern),
   password: newPassword,
-  role: z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role }).default("writer"),
+  role: z.enum(ROLES, { error: AUTH_FORM_MESSAGES.role }).default("writer"),
 });
 export type NewUserInput = z.input<typeof newUserSchema>;
 

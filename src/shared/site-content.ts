@@ -1,5 +1,6 @@
 import "./zod-jitless";
 import { z } from "zod";
+import { can } from "./permissions";
 import {
   INDUSTRY_ICON_NAMES,
   INDUSTRY_SCENE_NAMES,
@@ -33,7 +34,7 @@ export const SITE_CONTENT_MESSAGES = {
   restored: "Revision restored and published.",
   nothingToPublish: "The draft is the same as the published site.",
   revisionNotFound: "No such revision.",
-  editorsOnly: "Only admins may edit the site.",
+  editorsOnly: "Only admins and editors may edit the site.",
 } as const;
 
 export { INDUSTRY_ICON_NAMES, INDUSTRY_SCENE_NAMES, type IndustryIconName, type IndustrySceneName };
@@ -205,9 +206,9 @@ export type SiteContent = z.infer<typeof siteContentSchema>;
 export const SITE_SECTIONS = ["home", "industries", "links"] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];
 
-/** Who may edit and publish the site's content: the one place that says so. */
+/** Who may edit and publish the site's content: the permission table's rule (src/shared/permissions.ts). */
 export function canEditSite(role: string | undefined): boolean {
-  return role === "admin";
+  return can(role, "site.edit");
 }
 
 /** The industries visitors see, in order. */

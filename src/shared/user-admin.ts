@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTH_FORM_MESSAGES, isLibraryImage } from "./schemas";
-import type { Role } from "./users";
+import { ROLES, type Role } from "./permissions";
 import { PROFILE_LIMITS } from "./authors";
 
 /**
@@ -71,7 +71,7 @@ const newPassword = z
   .min(8, AUTH_FORM_MESSAGES.newPassword)
   .max(200, AUTH_FORM_MESSAGES.tooLong);
 
-const role = z.enum(["admin", "writer"], { error: AUTH_FORM_MESSAGES.role });
+const role = z.enum(ROLES, { error: AUTH_FORM_MESSAGES.role });
 
 /** PATCH /api/admin/users/{id}: a role, disabled, profile fields, or any of them together. */
 export const userChangeSchema = z

@@ -1,5 +1,7 @@
-/** Roles: writers create and edit posts; admins also delete, manage users and run the tools. */
-export type Role = "admin" | "writer";
+/** Roles and what each may do: src/shared/permissions.ts. */
+import type { Role } from "./permissions";
+
+export type { Role };
 
 /** The signed-in user as the browser learns it (docs/product.md section 3, User session). */
 export type SessionUser = { id: number; username: string; role: Role };

@@ -96,7 +96,7 @@ describe("/admin/data/tags", () => {
     const writer = (await signedIn(t, "writer")).cookie;
     const list = await request(t.app).get("/admin/data/tags").set("Cookie", writer).expect(200);
     expect(list.body).toMatchObject({
-      isAdmin: false,
+      canManage: false,
       tags: [
         { name: "Retail", posts: 1 },
         { name: "Retial", posts: 1 },
@@ -158,10 +158,10 @@ describe("/admin/data/posts", () => {
     const { content, ...fields } = stored;
     const row = { ...fields, status: "draft" };
     const list = await request(t.app).get("/admin/data/posts").set("Cookie", admin).expect(200);
-    expect(list.body.result.posts).toEqual([row]);
+    expect(list.body.result.posts).toEqual([{ ...row, status: "draft" }]);
     const one = await request(t.app).get(`/admin/data/posts?id=${stored.id}`).set("Cookie", admin).expect(200);
     expect(one.headers["cache-control"]).toBe("private, no-store");
-    expect(one.body).toEqual({ post: { ...row, content } });
+    expect(one.body).toEqual({ post: { ...row, status: "draft", content } });
     const missing = await request(t.app).get("/admin/data/posts?id=999").set("Cookie", admin).expect(404);
     expect(missing.body).toEqual({ error: postNotFoundMessage(999) });
     const bad = await request(t.app).get("/admin/data/posts?id=x").set("Cookie", admin).expect(400);

@@ -2,6 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JSON_BODY_MESSAGES } from "~/server/http/json-body";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { postNotFoundMessage, postSlugTakenMessage } from "~/server/posts/post-changes";
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import type { Post } from "~/server/store/types";
@@ -97,7 +98,7 @@ describe("as a writer", () => {
     expect(list.body.find((p: Post) => p.id === created.body.id).title).toBe("Edited by a writer");
     await api.tag({ name: "Writers", slug: "writers" }, writer).expect(201);
     const refused = await api.remove(created.body.id, writer).expect(403);
-    expect(refused.body).toEqual({ message: AUTH_MESSAGES.adminsOnly });
+    expect(refused.body).toEqual({ message: PERMISSION_MESSAGES.forbidden });
     expect(await t.store.getPostById(created.body.id)).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { TAG_MERGE_SELF_MESSAGE } from "~/server/tags/tag-changes";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { makePostInput } from "../helpers/factories";
@@ -158,7 +159,7 @@ describe("tag writes", () => {
     ];
     for (const call of calls) {
       await call().expect(401);
-      expect((await call().set("Cookie", writer).expect(403)).body.message).toBe(AUTH_MESSAGES.adminsOnly);
+      expect((await call().set("Cookie", writer).expect(403)).body.message).toBe(PERMISSION_MESSAGES.forbidden);
       expect((await call().set("Cookie", admin).set("Origin", "https://evil.example").expect(403)).body.message).toBe(
         AUTH_MESSAGES.crossOrigin,
       );

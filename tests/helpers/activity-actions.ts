@@ -17,8 +17,10 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   const next = () => request(sites[turn++ % sites.length]!.app);
   const from = (req: request.Test) => req.set("X-Forwarded-For", client);
   const as = (req: request.Test) => from(req).set("Cookie", adminCookie);
-  const { user: writer, password } = await makeUser(sites[0]!.store, { role: "writer" });
-  await from(next().post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
+  // A contributor signs in, so the same person can submit a draft for review below.
+  const { user: writer, password } = await makeUser(sites[0]!.store, { role: "contributor" });
+  const signIn = await from(next().post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
+  const asWriter = (req: request.Test) => from(req).set("Cookie", signIn.headers["set-cookie"]![0]!.split(";")[0]!);
   const wrong = { username: writer.username, password: "not the password" };
   await from(next().post("/api/auth/login")).send(wrong).expect(401);
   const post = (await as(next().post("/api/cms/simple-create-post")).send(makePostInput()).expect(201)).body as {
@@ -31,6 +33,16 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   await as(next().post("/api/debug/backup-posts")).expect(200);
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(200);
   await as(next().post("/api/debug/restore-posts")).expect(200);
+  // After the backup, so the restore above finds every post it holds missing.
+  const draft = (
+    await asWriter(next().post("/api/cms/simple-create-post"))
+      .send(makePostInput({ published: false }))
+      .expect(201)
+  ).body as { id: number };
+  await asWriter(next().post(`/api/cms/posts/${draft.id}/submit`)).expect(200);
+  await as(next().post(`/api/cms/posts/${draft.id}/return`))
+    .send({ note: "Shorter, please." })
+    .expect(200);
   await as(next().post("/api/debug/purge-all-posts")).expect(200);
   const newUser = { username: `new-writer-${++users}`, password: "a long enough secret", role: "writer" };
   const user = (await as(next().post("/api/admin/users")).send(newUser).expect(201)).body as {

@@ -64,6 +64,13 @@ async function fullDataFolder(): Promise<string> {
       noindex: true,
     }),
   );
+  // One awaiting review and one sent back with a note (migration 014's columns, and `extra`).
+  const submitted = await store.createPost(makePostInput({ published: false }));
+  await store.updatePost(submitted.id, { review: { submitted: { at: "2026-11-20T08:00:00.000Z", by: 2 } } });
+  const returned = await store.createPost(makePostInput({ published: false }));
+  await store.updatePost(returned.id, {
+    review: { returned: { note: "Add a quote.", by: "Ada", at: "2026-11-21T08:00:00.000Z" } },
+  });
   // A schedule, in the column of migration 013, and who set it.
   await store.createPost(makePostInput({ published: false, publishAt: "2031-05-01T07:30:00.000Z" }), {
     by: { id: 1, username: "Ada" },
@@ -135,7 +142,7 @@ describe("db commands", () => {
 
     const imported = await cli(["db", "import", "--data", source], { env });
     expect(imported).toMatchObject({ code: 0, stderr: "" });
-    expect(imported.stdout).toMatch(/^Imported 6 tags, 7 posts, 2 users, 2 messages from .*db\.json\.\n/);
+    expect(imported.stdout).toMatch(/^Imported 6 tags, 9 posts, 2 users, 2 messages from .*db\.json\.\n/);
     expect(imported.stdout).toContain(`\n${DB_MESSAGES.filesCopied(2, 2, 2)}\n`);
 
     const target = path.join(makeTempDir("db-cli-"), "exported");
@@ -162,7 +169,7 @@ describe("db commands", () => {
 
     const again = await cli(["db", "import", "--data", source], { env });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 7 posts, 2 users, 2 messages"));
+    expect(again.stderr).toContain(databaseNotEmptyMessage("6 tags, 9 posts, 2 users, 2 messages"));
 
     const refused = await cli(["db", "export", "--data", source], { env });
     expect(refused.code).toBe(1);

@@ -12,7 +12,8 @@ import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { cli, cliEntry, cliEnv, closeStores, collect, root, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
-const USAGE = "Usage: users create --username NAME [--role admin|writer] [--password-stdin] [--data DIR]";
+const USAGE =
+  "Usage: users create --username NAME [--role admin|editor|writer|contributor] [--password-stdin] [--data DIR]";
 const SERVE_USAGE = "Usage: serve [--port N] [--host H] [--data DIR]";
 /** What a wrong command gets: every command's usage. */
 const EVERY_USAGE = [
@@ -54,6 +55,20 @@ describe("users create --password-stdin", () => {
       expect(await verifyPassword(PASSWORD, user!.passwordHash)).toBe(true);
       expect((await store.listPosts()).length).toBeGreaterThan(0); // the sample posts of a first start
       expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    "creates a contributor, one of the four roles (docs/decisions/125-one-permission-table.md)",
+    async () => {
+      const dataDir = makeTempDir("cli-");
+      const run = await cli(["users", "create", "--username", "guest", "--role", "contributor", "--password-stdin"], {
+        dataDir,
+        input: `${PASSWORD}\n`,
+      });
+      expect(run.code).toBe(0);
+      expect(await (await storeOf(dataDir)).getUserByUsername("guest")).toMatchObject({ role: "contributor" });
     },
     SLOW,
   );

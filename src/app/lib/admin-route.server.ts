@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { isCrossSite } from "~/shared/same-origin";
 import type { SessionUser } from "~/shared/users";
+import { can, forbiddenMessage, type Action } from "~/shared/permissions";
 
 /** What an admin panel's action answers: `ok`, or the service's message and field errors. */
 export type PanelActionData =
@@ -34,8 +35,8 @@ export function refused(intent: string, status: 401 | 403, message?: string) {
   return data<PanelActionData>({ ok: false, intent, message: text }, { status });
 }
 
-/** Thrown by assertAdmin inside a panel action, and answered there as the API's 403. */
-class AdminsOnly extends Error {}
+/** Thrown by assertAllowed inside a panel action, and answered there as the API's 403. */
+class NotAllowed extends Error {}
 
 /** Runs a panel write: signed in, same site, then the service; a typed error becomes data. */
 export async function panelAction(
@@ -56,14 +57,14 @@ export async function panelAction(
     const { status, message, errors } = outcome;
     return data<PanelActionData>({ ok: false, intent, message, errors }, { status });
   } catch (err) {
-    if (err instanceof AdminsOnly) return refused(intent, 403);
+    if (err instanceof NotAllowed) return refused(intent, 403, err.message);
     throw err;
   }
 }
 
-/** Inside a panel action: refuses a writer with the same 403 as /api's requireAdmin. */
-export function assertAdmin(user: SessionUser): void {
-  if (user.role !== "admin") throw new AdminsOnly();
+/** Inside a panel action: refuses with the same 403 as /api's `allow(action)` guard. */
+export function assertAllowed(user: SessionUser, action: Action): void {
+  if (!can(user.role, action)) throw new NotAllowed(forbiddenMessage(action));
 }
 
 /** A panel loader's read: the result, or the service's 400 message as data for the panel to show. */

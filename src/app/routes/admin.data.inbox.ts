@@ -1,5 +1,6 @@
 import type { Route } from "./+types/admin.data.inbox";
-import { assertAdmin, formText, panelAction, panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
+import { assertAllowed, formText, panelAction, panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
+import { can } from "~/shared/permissions";
 import type { InboxPage, InboxSettings } from "~/shared/inbox";
 
 export type InboxLoaderData =
@@ -10,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await panelUser(request, context);
   // A 200: the dashboard asks on every visit, and a writer kept out is an expected answer, not a failed load.
   if (!user || !(await context.inbox.canRead(user))) return panelData<InboxLoaderData>({ allowed: false });
-  const isAdmin = user.role === "admin";
+  const isAdmin = can(user.role, "settings.manage");
   const settings = isAdmin ? await context.inbox.getSettings() : undefined;
   const read = await panelRead(context, () =>
     context.inbox.list(Object.fromEntries(new URL(request.url).searchParams)),
@@ -29,13 +30,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = formText(form, "intent");
     const id = form.get("id");
     if (intent === "settings") {
-      assertAdmin(user);
+      assertAllowed(user, "settings.manage");
       await context.inbox.updateSettings({ writersSeeInbox: form.get("writersSeeInbox") === "true" });
       return intent;
     }
     await context.inbox.assertCanRead(user);
     if (intent === "delete") {
-      assertAdmin(user);
+      assertAllowed(user, "inbox.delete");
       await context.inbox.remove(id);
     } else if (intent === "read" || intent === "archive") {
       const key = intent === "read" ? "read" : "archived";

@@ -1,20 +1,25 @@
 import type { Route } from "./+types/admin.data.tags";
-import { assertAdmin, formText, panelAction, panelData, panelUser } from "~/app/lib/admin-route.server";
+import { assertAllowed, formText, panelAction, panelData, panelUser } from "~/app/lib/admin-route.server";
+import { can } from "~/shared/permissions";
 import type { TagWithCount } from "~/shared/tags";
 
-export type TagsLoaderData = { tags: TagWithCount[]; isAdmin: boolean } | { tags: []; isAdmin: false; signedOut: true };
+export type TagsLoaderData =
+  { tags: TagWithCount[]; canManage: boolean } | { tags: []; canManage: false; signedOut: true };
 
 /** Every tag with its post count: the Tags panel, and the post form's suggestions (any signed-in user). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await panelUser(request, context);
-  if (!user) return panelData<TagsLoaderData>({ tags: [], isAdmin: false, signedOut: true }, 401);
-  return panelData<TagsLoaderData>({ tags: await context.tags.listWithCounts(), isAdmin: user.role === "admin" });
+  if (!user) return panelData<TagsLoaderData>({ tags: [], canManage: false, signedOut: true }, 401);
+  return panelData<TagsLoaderData>({
+    tags: await context.tags.listWithCounts(),
+    canManage: can(user.role, "tags.manage"),
+  });
 }
 
-/** Rename, merge and delete: admins only, as the /api/admin/tags calls. */
+/** Rename, merge and delete: whoever may manage tags, as the /api/admin/tags calls. */
 export async function action({ request, context }: Route.ActionArgs) {
   return panelAction(request, context, async (user, form) => {
-    assertAdmin(user);
+    assertAllowed(user, "tags.manage");
     const intent = formText(form, "intent");
     const id = formText(form, "id");
     if (intent === "rename") await context.tags.rename(id, { name: form.get("name") });

@@ -7,14 +7,14 @@ import type { AppContext } from "~/server/context";
  * (`?user=&kind=&page=`), and every matching entry as CSV. Reads only: nothing in the log is
  * changed or removed over HTTP.
  */
-export function activityRouter({ activity }: AppContext, { requireAdmin }: Guards): Router {
+export function activityRouter({ activity }: AppContext, { allow }: Guards): Router {
   const router = Router();
 
-  router.get("/admin/activity", requireAdmin, async (req, res) => {
+  router.get("/admin/activity", allow("activity.see"), async (req, res) => {
     res.json(await activity.page(req.query));
   });
 
-  router.get("/admin/activity.csv", requireAdmin, async (req, res) => {
+  router.get("/admin/activity.csv", allow("activity.see"), async (req, res) => {
     const csv = await activity.csv(req.query);
     const day = new Date().toISOString().slice(0, 10);
     res.set("Content-Type", "text/csv; charset=utf-8");

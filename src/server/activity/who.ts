@@ -9,5 +9,8 @@ import type { Who } from "./activity-log";
  */
 export async function whoOf(sessions: Sessions, req: Request, res: Response): Promise<Who> {
   const user = await sessions.user(req, res);
-  return { ...(user && { user: { id: user.id, username: user.username } }), ip: req.ip ?? "unknown" };
+  return {
+    ...(user && { user: { id: user.id, username: user.username }, role: user.role }),
+    ip: req.ip ?? "unknown",
+  };
 }

@@ -40,7 +40,7 @@ export function authRouter({ auth, sessions }: AppContext, guards: Guards): Rout
   });
 
   // Creates the account only: the admin stays signed in as themselves.
-  router.post("/auth/register", guards.requireSameOrigin, guards.requireAdmin, jsonBody, async (req, res) => {
+  router.post("/auth/register", guards.requireSameOrigin, guards.allow("users.manage"), jsonBody, async (req, res) => {
     res.status(201).json(await auth.register(req.body, await whoOf(sessions, req, res)));
   });
 

@@ -3,10 +3,11 @@ import { ForbiddenError, UnauthorizedError } from "~/server/http/errors";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { isCrossSite } from "~/shared/same-origin";
 import type { Sessions } from "./session";
+import { can, forbiddenMessage, type Action } from "~/shared/permissions";
 
 /**
  * Guards for the /api routers (docs/architecture.md section 5): `requireUser` (401),
- * `requireAdmin` (401 or 403), and `requireSameOrigin`, which refuses a state-changing request a
+ * `allow(action)` (401 or 403 by the permission table), and `requireSameOrigin`, which refuses a state-changing request a
  * browser sent from another site, so a signed-in admin's cookie cannot be used by a page elsewhere.
  * Handlers after them read the session with `sessions.current`, which the guard already looked up.
  */
@@ -17,19 +18,25 @@ export function createGuards(sessions: Sessions) {
     next();
   };
 
-  const requireAdmin: RequestHandler = async (req, res, next) => {
-    const user = await sessions.user(req, res);
-    if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
-    if (user.role !== "admin") return next(new ForbiddenError(AUTH_MESSAGES.adminsOnly));
-    next();
-  };
+  /**
+   * Signed in (401) and allowed `action` by the permission table (403), for a route whose rule
+   * needs no post: src/shared/permissions.ts. A rule about a post is checked by its service.
+   */
+  const allow =
+    (action: Action): RequestHandler =>
+    async (req, res, next) => {
+      const user = await sessions.user(req, res);
+      if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
+      if (!can(user.role, action)) return next(new ForbiddenError(forbiddenMessage(action)));
+      next();
+    };
 
   const requireSameOrigin: RequestHandler = (req, _res, next) => {
     if (isCrossOrigin(req)) return next(new ForbiddenError(AUTH_MESSAGES.crossOrigin));
     next();
   };
 
-  return { requireUser, requireAdmin, requireSameOrigin };
+  return { requireUser, allow, requireSameOrigin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

@@ -219,6 +219,11 @@ const restoredPostSchema = z.object({
   updatedAt: text(RESTORE_LIMITS.date),
   tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
   ...restoredPostSettings,
+  submittedAt: text(RESTORE_LIMITS.date).optional(),
+  submittedBy: restoredId.optional(),
+  reviewNote: z
+    .object({ note: text(RESTORE_LIMITS.text), by: text(RESTORE_LIMITS.tagText), at: text(RESTORE_LIMITS.date) })
+    .optional(),
   publishAt: text(RESTORE_LIMITS.date).optional(),
   scheduledBy: restoredId.optional(),
   publishedLate: z.object({ planned: text(RESTORE_LIMITS.date), published: text(RESTORE_LIMITS.date) }).optional(),

@@ -12,7 +12,7 @@ import { jsonBody } from "~/server/http/json-body";
  */
 export function inboxRouter(
   { inbox, sessions }: AppContext,
-  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+  { requireUser, allow, requireSameOrigin }: Guards,
 ): Router {
   const router = Router();
   // After requireUser, so `user` only reads the session the guard already looked up.
@@ -43,16 +43,16 @@ export function inboxRouter(
     res.json(await inbox.update(req.params.id, req.body));
   });
 
-  router.delete("/admin/messages/:id", requireAdmin, requireSameOrigin, async (req, res) => {
+  router.delete("/admin/messages/:id", allow("inbox.delete"), requireSameOrigin, async (req, res) => {
     const removed = await inbox.remove(req.params.id);
     res.json({ success: true, id: removed.id });
   });
 
-  router.get("/admin/settings", requireAdmin, async (_req, res) => {
+  router.get("/admin/settings", allow("settings.manage"), async (_req, res) => {
     res.json(await inbox.getSettings());
   });
 
-  router.patch("/admin/settings", requireAdmin, requireSameOrigin, jsonBody, async (req, res) => {
+  router.patch("/admin/settings", allow("settings.manage"), requireSameOrigin, jsonBody, async (req, res) => {
     res.json(await inbox.updateSettings(req.body));
   });
 

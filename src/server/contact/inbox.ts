@@ -11,6 +11,7 @@ import {
   type InboxQuery,
 } from "~/shared/inbox";
 import { fieldErrors } from "~/shared/field-errors";
+import { can } from "~/shared/permissions";
 import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, ValidationError } from "~/server/http/errors";
 import { messagesCsv } from "./messages-csv";
@@ -88,7 +89,8 @@ function countsOf(messages: ContactMessage[]): InboxCounts {
 
 /** The inbox behind /api/admin/messages and the Inbox tab's route module, one set of rules for both. */
 export function createInboxService(store: Store): InboxService {
-  const canRead = async (user: SessionUser) => user.role === "admin" || (await store.getSettings()).writersSeeInbox;
+  const canRead = async (user: SessionUser) =>
+    can(user.role, "inbox.read", { writersSeeInbox: (await store.getSettings()).writersSeeInbox });
 
   return {
     canRead,

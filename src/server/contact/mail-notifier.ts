@@ -19,6 +19,11 @@ export type MailNotifier = {
   resumePending(): Promise<void>;
   /** Stops waiting retries (the server is stopping); a message left pending is resumed on the next start. */
   stop(): void;
+  /**
+   * Sends one notice of the site's own (a post awaiting review) to the same addresses through the
+   * same transport, once: a failure is logged and dropped, never thrown.
+   */
+  notice(mail: { subject: string; text: string }): Promise<void>;
 };
 
 export type MailNotifierOptions = {
@@ -110,6 +115,12 @@ export function createMailNotifier({
     async resumePending() {
       const pending = (await store.listMessages()).filter((m) => m.notification?.state === "pending");
       for (const message of pending) void attempt(message, message.notification?.attempts ?? 0);
+    },
+    async notice({ subject, text }) {
+      if (stopped) return;
+      await transport.sendMail({ from, to, subject, text }).catch((err: unknown) => {
+        console.warn(`A notice "${subject}" was not emailed (${reasonOf(err)}).`);
+      });
     },
     stop() {
       stopped = true;

@@ -12,22 +12,22 @@ import type { MediaService } from "~/server/media/media-service";
  */
 export function mediaApiRouter(
   { media, mediaAdmin }: { media: MediaLibrary; mediaAdmin: MediaService },
-  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+  { allow, requireSameOrigin }: Guards,
 ): Router {
   const router = Router();
 
-  router.post("/cms/uploads", requireUser, requireSameOrigin, oneFile, async (req, res) => {
+  router.post("/cms/uploads", allow("media.upload"), requireSameOrigin, oneFile, async (req, res) => {
     if (!req.file) throw new ValidationError(MEDIA_MESSAGES.noFile, { file: [MEDIA_MESSAGES.noFile] });
     const { url, type, width, height, bytes } = await media.upload(req.file.buffer);
     const answer: UploadResult = { url, type, width, height, bytes };
     res.status(201).json(answer);
   });
 
-  router.get("/cms/media", requireAdmin, async (_req, res) => {
+  router.get("/cms/media", allow("media.manage"), async (_req, res) => {
     res.json({ media: await mediaAdmin.list() });
   });
 
-  router.delete("/cms/media/:name", requireAdmin, requireSameOrigin, async (req, res) => {
+  router.delete("/cms/media/:name", allow("media.manage"), requireSameOrigin, async (req, res) => {
     await mediaAdmin.remove(String(req.params.name));
     res.json({ success: true, message: MEDIA_MESSAGES.deleted });
   });

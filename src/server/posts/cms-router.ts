@@ -2,18 +2,19 @@ import { Router } from "express";
 import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import { parsePostId } from "~/server/posts/posts";
-import { jsonBody } from "~/server/http/json-body";
+import { jsonBody, optionalJsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
 import type { HtmlCache } from "~/server/page-cache/html-cache";
 
 /**
  * The CMS calls of docs/product.md section 7. docs/architecture.md section 5: instead of a shared secret header,
- * every call needs a signed-in user and every write a same-origin request; writers create and
- * edit, only admins delete.
+ * every call needs a signed-in user and every write a same-origin request; what each role may do
+ * is the permission table's (src/shared/permissions.ts), checked here for the call and by the
+ * services for the post (whose it is, whether it is published).
  */
 export function cmsRouter(
-  { posts, sessions }: AppContext,
-  { requireUser, requireAdmin, requireSameOrigin }: Guards,
+  { posts, review, sessions }: AppContext,
+  { requireUser, allow, requireSameOrigin }: Guards,
   renderAgainBefore: HtmlCache["renderAgainBefore"],
 ): Router {
   const router = Router();
@@ -22,7 +23,7 @@ export function cmsRouter(
     res.json(await posts.listAll());
   });
 
-  router.post("/cms/simple-create-post", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
+  router.post("/cms/simple-create-post", allow("posts.create"), requireSameOrigin, jsonBody, async (req, res) => {
     res.status(201).json(await posts.create(req.body, await whoOf(sessions, req, res)));
   });
 
@@ -35,13 +36,26 @@ export function cmsRouter(
   });
 
   // The CMS client sends no body here, so none is parsed.
-  router.post("/cms/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
+  router.post("/cms/delete-post/:id", allow("posts.delete"), requireSameOrigin, async (req, res) => {
     const { id } = await posts.remove(parsePostId(req.params.id), await whoOf(sessions, req, res));
     res.json({ success: true, id });
   });
 
   router.post("/cms/tags", requireUser, requireSameOrigin, jsonBody, async (req, res) => {
     res.status(201).json(await posts.createTag(req.body));
+  });
+
+  // Review before publish (docs/decisions/126-review-before-publish.md).
+  router.get("/cms/review", allow("posts.review"), async (_req, res) => {
+    res.json({ posts: await review.queue() });
+  });
+
+  router.post("/cms/posts/:id/submit", requireUser, requireSameOrigin, optionalJsonBody, async (req, res) => {
+    res.json(await review.submit(req.params.id, await whoOf(sessions, req, res)));
+  });
+
+  router.post("/cms/posts/:id/return", allow("posts.review"), requireSameOrigin, jsonBody, async (req, res) => {
+    res.json(await review.sendBack(req.params.id, req.body, await whoOf(sessions, req, res)));
   });
 
   return router;

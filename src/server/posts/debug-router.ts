@@ -21,30 +21,27 @@ const testRemovalSchema = z.strictObject({
  * same-origin request (403), refused before anything changes. Purge and test-post removal back
  * up every post first (docs/architecture.md section 4).
  */
-export function debugRouter(
-  { posts, backups, sessions }: AppContext,
-  { requireAdmin, requireSameOrigin }: Guards,
-): Router {
+export function debugRouter({ posts, backups, sessions }: AppContext, { allow, requireSameOrigin }: Guards): Router {
   const router = Router();
 
-  router.get("/debug/list-posts", requireAdmin, async (_req, res) => {
+  router.get("/debug/list-posts", allow("backups.manage"), async (_req, res) => {
     res.json({ posts: await posts.listAll() });
   });
 
-  router.delete("/debug/delete-post/:id", requireAdmin, requireSameOrigin, async (req, res) => {
+  router.delete("/debug/delete-post/:id", allow("backups.manage"), requireSameOrigin, async (req, res) => {
     const { id } = await posts.remove(parsePostId(req.params.id), await whoOf(sessions, req, res));
     res.json({ success: true, id });
   });
 
-  router.post("/debug/backup-posts", requireAdmin, requireSameOrigin, async (req, res) => {
+  router.post("/debug/backup-posts", allow("backups.manage"), requireSameOrigin, async (req, res) => {
     res.json(await backups.backup(await whoOf(sessions, req, res)));
   });
 
-  router.get("/debug/backups", requireAdmin, async (_req, res) => {
+  router.get("/debug/backups", allow("backups.manage"), async (_req, res) => {
     res.json({ backups: await backups.list() });
   });
 
-  router.get<{ name: string }>("/debug/backups/:name", requireAdmin, async (req, res, next) => {
+  router.get<{ name: string }>("/debug/backups/:name", allow("backups.manage"), async (req, res, next) => {
     const { name } = req.params;
     const found = await backups.download(name);
     // From the database: the text itself, as the file would have been sent.
@@ -60,27 +57,33 @@ export function debugRouter(
     });
   });
 
-  router.post("/debug/restore-posts", requireAdmin, requireSameOrigin, backupBody, async (req, res) => {
+  router.post("/debug/restore-posts", allow("backups.manage"), requireSameOrigin, backupBody, async (req, res) => {
     res.json(await backups.restore(req.body, await whoOf(sessions, req, res)));
   });
 
-  router.post("/debug/purge-all-posts", requireAdmin, requireSameOrigin, async (req, res) => {
+  router.post("/debug/purge-all-posts", allow("backups.manage"), requireSameOrigin, async (req, res) => {
     res.json(await backups.purgeAll(await whoOf(sessions, req, res)));
   });
 
   // docs/product.md section 8: the page shows a failed removal's `error` field; `message` is every call's.
   // The product's client sends no body; `{"dryRun": true}` lists what would go, `{"ids": [...]}` limits it.
-  router.post("/admin/force-remove-test-posts", requireAdmin, requireSameOrigin, optionalJsonBody, async (req, res) => {
-    const options = testRemovalSchema.safeParse(req.body ?? {});
-    if (!options.success)
-      throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
-    try {
-      res.json(await backups.removeTestPosts(options.data, await whoOf(sessions, req, res)));
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      res.status(err.status).json({ message: err.message, error: err.message });
-    }
-  });
+  router.post(
+    "/admin/force-remove-test-posts",
+    allow("backups.manage"),
+    requireSameOrigin,
+    optionalJsonBody,
+    async (req, res) => {
+      const options = testRemovalSchema.safeParse(req.body ?? {});
+      if (!options.success)
+        throw new ValidationError(BACKUP_SERVICE_MESSAGES.testRemovalRequest, fieldErrors(options.error));
+      try {
+        res.json(await backups.removeTestPosts(options.data, await whoOf(sessions, req, res)));
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        res.status(err.status).json({ message: err.message, error: err.message });
+      }
+    },
+  );
 
   return router;
 }

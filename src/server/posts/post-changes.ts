@@ -5,13 +5,14 @@ import { checkRecord, withoutUndefined, type Change } from "~/server/store/chang
 import { storedPostSchema, type Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import { redirectsAfter } from "~/server/store/slug-redirects";
-import type { Actor, Post, PostInput, Revision, SavedPost, SlugRedirect, Tag } from "~/server/store/types";
+import type { Actor, Post, PostInput, PostUpdate, Revision, SavedPost, SlugRedirect, Tag } from "~/server/store/types";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
 import { applySchedule } from "./post-schedule";
 import { applySeoSettings } from "./post-seo";
 import { assertAuthorsKnown } from "./post-authors";
+import { applyReviewStep } from "./post-review-step";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -121,7 +122,7 @@ function nextUpdatedAt(old: Post, now: string): string {
  * The changes to a post, or how to work them out from the stored post: a writer's service checks
  * and sanitizes inside the write, so the post is looked up once and no other write lands between.
  */
-export type PostChanges = Partial<PostInput> | ((current: Post) => Partial<PostInput>);
+export type PostChanges = PostUpdate | ((current: Post) => PostUpdate);
 
 export function updatePost(
   snap: Snapshot,
@@ -153,6 +154,7 @@ export function updatePost(
     else delete post.coverImage;
   }
   applySeoSettings(post, input);
+  applyReviewStep(post, old, input.review);
   applySchedule(post, old, input, save, updatedAt);
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];

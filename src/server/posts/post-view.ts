@@ -13,10 +13,30 @@ import type { Post } from "~/server/store/types";
  */
 const sanitized = new WeakMap<Post, string>();
 
+/**
+ * Content the write path sanitized moments ago, for the post it is about to store: the store reads
+ * the new post's card inside its write (docs/decisions/140-a-card-is-not-its-page.md), before
+ * `rememberContent` can name the post object. Sanitizing is idempotent (content.ts), so such content
+ * is its own sanitized form. A few entries cover the writes in flight.
+ */
+const justSanitized: string[] = [];
+const JUST_SANITIZED_KEPT = 8;
+
 export function contentOf(post: Post): string {
   let html = sanitized.get(post);
-  if (html === undefined) sanitized.set(post, (html = sanitizeContent(post.content)));
+  if (html === undefined) {
+    html = justSanitized.includes(post.content) ? post.content : sanitizeContent(post.content);
+    sanitized.set(post, html);
+  }
   return html;
+}
+
+/** Sanitizes content on its way into the store, remembering the result for `contentOf`. */
+export function sanitizeForStore(html: string): string {
+  const clean = sanitizeContent(html);
+  justSanitized.push(clean);
+  if (justSanitized.length > JUST_SANITIZED_KEPT) justSanitized.shift();
+  return clean;
 }
 
 /** A post the write path just stored with content it sanitized (`html`), so no reader sanitizes it again. */

@@ -3,14 +3,15 @@ import { fieldErrors } from "~/shared/field-errors";
 import { UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
 import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~/shared/schemas";
 import { generateSlug } from "~/shared/slug";
-import { sanitizeContent } from "./content";
 import { nestsDeeperThan } from "./content-nesting";
-import { cmsPostOf, contentOf, contentsOf, rememberContent } from "./post-view";
+import { cmsPostOf, contentOf, contentsOf, rememberContent, sanitizeForStore } from "./post-view";
 import { NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
+import { assertMay, assertMayPublish } from "./post-access";
+import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";
 import type { Post, PostInput, Store, Tag } from "~/server/store/types";
 
@@ -79,6 +80,8 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
     // Content is sanitized on write here; the stored copy is the sanitized one, so the answer reuses it.
     async create(input, who = NOBODY) {
       const fields = recordOf(input);
+      assertMay(who, "posts.create");
+      assertMayPublish(who, fields);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
       const parsed = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
       const post = await store.createPost(parsed, { by: who.user });
@@ -93,6 +96,8 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
       // Checked inside the store's write, which looks the post up once (post-changes.ts).
       const changes = (current: Post) => {
         wasPublished = current.published;
+        assertMay(who, "posts.edit", current, PERMISSION_MESSAGES.notYourDraft);
+        assertMayPublish(who, fields, current);
         return parsePostChanges(fields, current);
       };
       const post = await store
@@ -107,6 +112,7 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
 
     async remove(id, who = NOBODY) {
       assertPostId(id);
+      assertMay(who, "posts.delete");
       const removed = await store.deletePost(id, who.user);
       await record("delete", who, removed);
       return removed;
@@ -144,7 +150,7 @@ function sanitizedContent(sent: string): string {
   if (nestsDeeperThan(sent)) {
     throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.contentNesting] });
   }
-  const content = sanitizeContent(sent);
+  const content = sanitizeForStore(sent);
   if (content.length < MIN_CONTENT_LENGTH) {
     throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
   }
@@ -203,7 +209,7 @@ function recordOf(input: unknown): Record<string, unknown> {
   return typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 }
 
-function assertPostId(id: number): void {
+export function assertPostId(id: number): void {
   if (!Number.isSafeInteger(id) || id < 1)
     throw new ValidationError(POST_MESSAGES.invalidId, { id: [POST_MESSAGES.invalidId] });
 }

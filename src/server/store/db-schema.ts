@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "~/shared/permissions";
 import { siteContentSchema, SITE_SECTIONS, type SiteContent } from "~/shared/site-content";
 import type {
   ContactMessage,
@@ -39,6 +40,9 @@ const counter = z
 export const tagRecordSchema = z.object({ id, name: z.string().min(1), slug: z.string().min(1) });
 export const storedTagSchema = tagRecordSchema.loose();
 
+/** An editor's note on a post sent back to its contributor: what to change, who asked and when. */
+export const reviewNoteSchema = z.object({ note: z.string(), by: z.string(), at: z.string() });
+
 export const postRecordSchema = z.object({
   id,
   title: z.string(),
@@ -62,6 +66,14 @@ export const postRecordSchema = z.object({
   /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
   coverFocus: z.string().optional(),
   /**
+   * Its place in the review queue (docs/decisions/126-review-before-publish.md): when and by whom
+   * it was submitted, absent when it is not awaiting review; the note of the editor who last sent it
+   * back, until it is submitted again.
+   */
+  submittedAt: z.string().optional(),
+  submittedBy: id.optional(),
+  reviewNote: reviewNoteSchema.optional(),
+  /**
    * A schedule (docs/decisions/120-scheduled-publishing-exactly-once.md): when a draft goes public
    * by itself (UTC, ISO 8601) and who set it, so the publish is theirs; both go when it is published.
    */
@@ -83,7 +95,7 @@ export const storedPostSchema = postRecordSchema
 export const userRecordSchema = z.object({
   id,
   username: z.string().min(1),
-  role: z.enum(["admin", "writer"]),
+  role: z.enum(ROLES),
   /** `scrypt$N$r$p$salt$hash`, never sent to a client. */
   passwordHash: z.string().min(1),
   createdAt: z.string(),

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { postInputSchema } from "~/shared/schemas";
 import type { SiteContent } from "~/shared/site-content";
+import type { ReviewNote } from "~/shared/review";
 import type { RestoredHistory } from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import type { HistoryPolicy } from "~/server/posts/post-trash";
@@ -63,6 +64,12 @@ export type SavedPost = Omit<Post, "summary"> & { summary?: string };
  * store's. `tags` are tag names, created when new.
  */
 export type PostInput = z.infer<typeof postInputSchema>;
+/**
+ * What a save may change: the writer's fields, or a step of the review queue, which only the post
+ * service's submit and send-back take (docs/decisions/126-review-before-publish.md).
+ */
+export type PostUpdate = Partial<PostInput> & { review?: ReviewStep };
+export type ReviewStep = { submitted: { at: string; by?: number } } | { returned: ReviewNote };
 
 /** What an admin (or the user, for the password) may change on an account. */
 export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">> & ProfilePatch;
@@ -143,7 +150,7 @@ export interface Store {
    */
   updatePost(
     id: number,
-    changes: Partial<PostInput> | ((current: Post) => Partial<PostInput>),
+    changes: PostUpdate | ((current: Post) => PostUpdate),
     options?: { ifUpdatedAt?: string } & SaveOrigin,
   ): Promise<Post>;
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */

@@ -31,10 +31,24 @@ import { USERS_MESSAGES, ACCOUNT_MESSAGES } from "./users/users-messages";
 import { UsersPanel } from "./users/users-panel";
 import { canEditSite } from "~/shared/site-content";
 import { SitePanel } from "./site/site-panel";
+import { can, type Action } from "~/shared/permissions";
+import { REVIEW_MESSAGES } from "~/shared/review";
+import { ReviewPanel, useReviewQueue } from "./review-panel";
 import { SITE_TAB_MESSAGES } from "./site/site-messages";
 
 type Tab =
-  "posts" | "new" | "inbox" | "tags" | "media" | "trash" | "users" | "activity" | "site" | "account" | "analytics";
+  | "posts"
+  | "new"
+  | "review"
+  | "inbox"
+  | "tags"
+  | "media"
+  | "trash"
+  | "users"
+  | "activity"
+  | "site"
+  | "account"
+  | "analytics";
 
 /**
  * docs/product.md section 2, /admin after login, and section 4's New Post flow: opening the tab with no edit
@@ -45,6 +59,9 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const { revalidate } = useRevalidator();
   const reload = () => revalidate();
   const inbox = useInboxSummary();
+  // The tabs a role sees mirror the permission table; the server refuses the rest anyway.
+  const may = (action: Action) => can(user.role, action);
+  const review = useReviewQueue(may("posts.review"));
   const [tab, setTab] = useState<Tab>("posts");
   const [editing, setEditing] = useState<CmsPost | undefined>();
   const [formId, setFormId] = useState<string | undefined>();
@@ -62,7 +79,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const openTab = (next: Tab) => (next === tab ? undefined : guard.confirmLeave(() => switchTab(next)));
 
   // A row carries no content, so the editor opens the post as stored now.
-  const edit = async (row: CmsListItem) => {
+  const edit = async (row: { id: number }) => {
     try {
       const { post } = await api.get<PostsLoaderData>(`${POSTS_DATA_PATH}?id=${row.id}`);
       if (!post) throw new ApiError(500, ADMIN_MESSAGES.openFailed);
@@ -78,7 +95,10 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
   const done = (saved: boolean) => {
     guard.confirmLeave(() => {
       switchTab("posts");
-      if (saved) void reload();
+      if (saved) {
+        void reload();
+        review.reload();
+      }
     });
   };
 
@@ -133,6 +153,11 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
         <TabsList>
           <TabsTrigger value="posts">Posts</TabsTrigger>
           <TabsTrigger value="new">New Post</TabsTrigger>
+          {may("posts.review") && (
+            <TabsTrigger value="review">
+              {review.items?.length ? REVIEW_MESSAGES.tabWithCount(review.items.length) : REVIEW_MESSAGES.tab}
+            </TabsTrigger>
+          )}
           {inbox.allowed && (
             <TabsTrigger value="inbox">
               {inbox.unread ? INBOX_MESSAGES.tabWithUnread(inbox.unread) : INBOX_MESSAGES.tab}
@@ -140,31 +165,40 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
           )}
           <TabsTrigger value="tags">{TAGS_MESSAGES.heading}</TabsTrigger>
           {canSeeAnalytics(user.role) && <TabsTrigger value="analytics">{ANALYTICS_MESSAGES.tab}</TabsTrigger>}
-          {user.role === "admin" && <TabsTrigger value="media">Media</TabsTrigger>}
-          {user.role === "admin" && <TabsTrigger value="trash">{TRASH_MESSAGES.tab}</TabsTrigger>}
-          {user.role === "admin" && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
-          {user.role === "admin" && <TabsTrigger value="activity">{ACTIVITY_MESSAGES.tab}</TabsTrigger>}
+          {may("media.manage") && <TabsTrigger value="media">Media</TabsTrigger>}
+          {may("trash.manage") && <TabsTrigger value="trash">{TRASH_MESSAGES.tab}</TabsTrigger>}
+          {may("users.manage") && <TabsTrigger value="users">{USERS_MESSAGES.tab}</TabsTrigger>}
+          {may("activity.see") && <TabsTrigger value="activity">{ACTIVITY_MESSAGES.tab}</TabsTrigger>}
           {canEditSite(user.role) && <TabsTrigger value="site">{SITE_TAB_MESSAGES.tab}</TabsTrigger>}
           <TabsTrigger value="account">{ACCOUNT_MESSAGES.tab}</TabsTrigger>
         </TabsList>
         <TabsContent value="posts" className="mt-6">
-          <PostsPanel canDelete={user.role === "admin"} onEdit={edit} onDelete={remove} />
+          <PostsPanel canDelete={may("posts.delete")} onEdit={edit} onDelete={remove} />
         </TabsContent>
         <TabsContent value="new" className="mt-6 space-y-6">
-          <Card>{formId && <PostForm key={formId} post={editing} onDone={done} onDirtyChange={guard.setDirty} />}</Card>
+          <Card>
+            {formId && (
+              <PostForm key={formId} user={user} post={editing} onDone={done} onDirtyChange={guard.setDirty} />
+            )}
+          </Card>
           {editing && formId && <PostHistoryPanel key={formId} postId={editing.id} onRestored={restored} />}
         </TabsContent>
-        {user.role === "admin" && (
+        {may("posts.review") && (
+          <TabsContent value="review" className="mt-6">
+            <ReviewPanel items={review.items} failed={review.failed} onOpen={(item) => void edit(item)} />
+          </TabsContent>
+        )}
+        {may("trash.manage") && (
           <TabsContent value="trash" className="mt-6">
             <TrashPanel onRestored={reload} />
           </TabsContent>
         )}
-        {user.role === "admin" && (
+        {may("users.manage") && (
           <TabsContent value="users" className="mt-6">
             <UsersPanel me={user} />
           </TabsContent>
         )}
-        {user.role === "admin" && (
+        {may("activity.see") && (
           <TabsContent value="activity" className="mt-6">
             <ActivityPanel />
           </TabsContent>
@@ -191,7 +225,7 @@ export function AdminDashboard({ user, onSignedOut }: { user: SessionUser; onSig
             <AnalyticsPanel />
           </TabsContent>
         )}
-        {user.role === "admin" && (
+        {may("media.manage") && (
           <TabsContent value="media" className="mt-6">
             <MediaPanel />
           </TabsContent>

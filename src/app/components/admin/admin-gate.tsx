@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { SessionUser } from "~/shared/users";
+import { can } from "~/shared/permissions";
 import { buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { LoginForm } from "./login-form";
@@ -23,7 +24,7 @@ export function AdminGate({
 }) {
   const [user, setUser] = useState(initial);
   if (!user) return <LoginForm onSignedIn={setUser} title="Sign in to continue" />;
-  if (user.role !== "admin") {
+  if (!can(user.role, "backups.manage")) {
     return (
       <CenteredCard role="alert">
         <h1 className="text-2xl font-bold text-slate-900">{ADMINS_ONLY.title}</h1>

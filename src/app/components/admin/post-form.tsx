@@ -29,6 +29,10 @@ import { ScheduleButton, ScheduleField, useSchedule } from "./schedule-controls"
 import { TagSuggestions } from "./tag-suggestions";
 import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } from "./post-form-values";
 import { useLocalCopy } from "./use-local-copy";
+import { ReviewNotice, SendBack } from "./review-controls";
+import { can, postContext } from "~/shared/permissions";
+import { REVIEW_MESSAGES } from "~/shared/review";
+import type { SessionUser } from "~/shared/users";
 import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
@@ -41,10 +45,13 @@ type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
  * ask before leaving, Ctrl/Cmd+S saves in place, and an update names the version it was based on.
  */
 export function PostForm({
+  user,
   post,
   onDone,
   onDirtyChange,
 }: {
+  /** Who edits: the buttons mirror what their role may do (src/shared/permissions.ts). */
+  user: SessionUser;
   post?: CmsPost;
   onDone: (saved: boolean) => void;
   onDirtyChange?: (dirty: boolean) => void;
@@ -96,9 +103,15 @@ export function PostForm({
   /**
    * Saves the form; `published` only from the Publish and Unpublish buttons, `publishAt` only from
    * Schedule and Unschedule. A new post is sent as a draft otherwise, and an update without the
-   * field keeps the post's state.
+   * field keeps the post's state. `submitting`: then submits the saved draft for review.
    */
-  const save = async (values: PostFormValues, stay: boolean, published?: boolean, publishAt?: string | null) => {
+  const save = async (
+    values: PostFormValues,
+    stay: boolean,
+    published?: boolean,
+    publishAt?: string | null,
+    submitting = false,
+  ) => {
     // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
     const slugCheck = slugSchema.safeParse(slug);
@@ -129,6 +142,12 @@ export function PostForm({
       copy.clear();
       base.current = result.updatedAt;
       savedOnce.current = true;
+      if (submitting) {
+        await api.post(`/api/cms/posts/${result.id}/submit`);
+        toast({ title: REVIEW_MESSAGES.submitted });
+        onDirtyChange?.(false);
+        return onDone(true);
+      }
       if (stay) {
         // The form's own values become the saved state, so the editor keeps the cursor.
         reset({ ...values, slug: result.slug });
@@ -160,6 +179,10 @@ export function PostForm({
   const submit = handleSubmit((values) => save(values, false), onInvalid);
   const submitInPlace = handleSubmit((values) => save(values, true), onInvalid);
   const publish = (published: boolean) => void handleSubmit((values) => save(values, false, published), onInvalid)();
+  const submitForReview = () =>
+    void handleSubmit((values) => save(values, false, undefined, undefined, true), onInvalid)();
+  const mayPublish = can(user.role, "posts.publish");
+  const mayEdit = !saved || can(user.role, "posts.edit", postContext(user.id, saved));
   const scheduleAt = (publishAt: string | null) =>
     void handleSubmit((values) => save(values, false, undefined, publishAt), onInvalid)();
   const coverImage = watch("coverImage");
@@ -206,8 +229,9 @@ export function PostForm({
         <h2 id="post-form-heading" className="text-xl font-semibold text-slate-900">
           {editing ? ADMIN_MESSAGES.editHeading : ADMIN_MESSAGES.createHeading}
         </h2>
-        <PostStatusBadge status={saved?.status ?? "draft"} />
+        <PostStatusBadge status={saved?.status ?? "draft"} returned={Boolean(saved?.reviewNote)} />
       </div>
+      {saved && <ReviewNotice post={saved} />}
       {saved && <PostAuthors post={saved} />}
       {copy.offer && (
         <RestoreOffer
@@ -303,7 +327,7 @@ export function PostForm({
           onSave={resolve}
         />
       )}
-      {!saved?.published && (
+      {mayPublish && !saved?.published && (
         <ScheduleField
           schedule={schedule}
           publishAt={saved?.publishAt}
@@ -315,27 +339,38 @@ export function PostForm({
         <Button variant="outline" onClick={() => onDone(savedOnce.current)}>
           Cancel
         </Button>
-        {schedule.value && !saved?.published ? (
-          <ScheduleButton
-            schedule={schedule}
-            rescheduling={Boolean(saved?.publishAt)}
-            title={title}
-            busy={isSubmitting}
-            onSchedule={scheduleAt}
-          />
-        ) : (
-          <PublishControls
-            published={Boolean(saved?.published)}
-            title={title}
-            slug={watch("slug").trim() || slugify(title)}
-            busy={isSubmitting}
-            onConfirm={publish}
-          />
+        {mayPublish &&
+          (schedule.value && !saved?.published ? (
+            <ScheduleButton
+              schedule={schedule}
+              rescheduling={Boolean(saved?.publishAt)}
+              title={title}
+              busy={isSubmitting}
+              onSchedule={scheduleAt}
+            />
+          ) : (
+            <PublishControls
+              published={Boolean(saved?.published)}
+              title={title}
+              slug={watch("slug").trim() || slugify(title)}
+              busy={isSubmitting}
+              onConfirm={publish}
+            />
+          ))}
+        {!mayPublish && mayEdit && (
+          <Button type="button" variant="secondary" disabled={isSubmitting} onClick={submitForReview}>
+            {REVIEW_MESSAGES.submit}
+          </Button>
         )}
-        <Button type="submit" disabled={isSubmitting}>
-          {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
-        </Button>
+        {mayEdit && (
+          <Button type="submit" disabled={isSubmitting}>
+            {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
+          </Button>
+        )}
       </div>
+      {saved?.status === "review" && can(user.role, "posts.review") && (
+        <SendBack postId={saved.id} onSent={() => onDone(true)} />
+      )}
     </form>
   );
 }

@@ -4,18 +4,25 @@ import { SCHEDULE_MESSAGES } from "~/shared/post-schedule";
 import { formatLocalTime } from "~/app/lib/local-time";
 import { Badge } from "~/app/components/ui/badge";
 import { PUBLISH_MESSAGES } from "./publish-controls";
+import { REVIEW_MESSAGES } from "~/shared/review";
 
 /** Each status of post-status.ts as the Posts tab and the editor name it. */
 export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   draft: PUBLISH_MESSAGES.statusDraft,
-  review: "In review",
+  review: REVIEW_MESSAGES.inReviewBadge,
   scheduled: SCHEDULE_MESSAGES.scheduled,
   published: PUBLISH_MESSAGES.statusPublished,
 };
 
-const TONES: Partial<Record<PostStatus, "success" | "default">> = { published: "success", scheduled: "default" };
+const TONES: Partial<Record<PostStatus, "success" | "default" | "warning">> = {
+  published: "success",
+  scheduled: "default",
+  review: "warning",
+};
 
-export function PostStatusBadge({ status }: { status: PostStatus }) {
+/** `returned`: a draft an editor sent back with a note (docs/decisions/126-review-before-publish.md). */
+export function PostStatusBadge({ status, returned = false }: { status: PostStatus; returned?: boolean }) {
+  if (status === "draft" && returned) return <Badge tone="warning">{REVIEW_MESSAGES.returned}</Badge>;
   return <Badge tone={TONES[status] ?? "muted"}>{POST_STATUS_LABELS[status]}</Badge>;
 }
 

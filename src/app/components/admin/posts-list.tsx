@@ -61,7 +61,7 @@ export function PostsList({
                     <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">
                       {post.title || BLOG_MESSAGES.untitled}
                     </span>
-                    <PostStatusBadge status={post.status} />
+                    <PostStatusBadge status={post.status} returned={Boolean(post.reviewNote)} />
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-600">
                     {formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}

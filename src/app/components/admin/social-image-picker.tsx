@@ -8,8 +8,8 @@ import { SEO_PANEL_MESSAGES as M } from "./seo-messages";
 /**
  * The post's social image, picked from the media library: one radio button per uploaded image,
  * and the generated card (an empty value) first. The post's own uploads (its cover and the
- * images in its content) come first; the whole library follows for admins, the only ones who
- * may list it (docs/cms-guide.md, Images). An error names the field.
+ * images in its content) come first; the whole library follows for those the permission table
+ * lets browse it (src/shared/permissions.ts, `media.manage`). An error names the field.
  */
 export function SocialImagePicker({
   value,

@@ -5,7 +5,7 @@ import { useTags } from "./use-tags";
 
 /** The Tags tab (docs/product.md section 2): every tag with its post count; admins rename, merge and delete. */
 export function TagsPanel() {
-  const { tags, isAdmin, loading } = useTags();
+  const { tags, canManage, loading } = useTags();
   return (
     <Card>
       <h2 className="text-xl font-semibold text-slate-900">{TAGS_MESSAGES.heading}</h2>
@@ -15,7 +15,7 @@ export function TagsPanel() {
         {tags && tags.length > 0 && (
           <ul className="divide-y divide-slate-200" aria-label="Tags">
             {tags.map((tag) => (
-              <TagRow key={tag.id} tag={tag} others={tags.filter((t) => t.id !== tag.id)} canEdit={isAdmin} />
+              <TagRow key={tag.id} tag={tag} others={tags.filter((t) => t.id !== tag.id)} canEdit={canManage} />
             ))}
           </ul>
         )}

@@ -12,5 +12,9 @@ export function useTags() {
   useEffect(() => {
     void load(TAGS_DATA_PATH);
   }, [load]);
-  return { tags: fetcher.data?.tags, isAdmin: fetcher.data?.isAdmin === true, loading: fetcher.state === "loading" };
+  return {
+    tags: fetcher.data?.tags,
+    canManage: fetcher.data?.canManage === true,
+    loading: fetcher.state === "loading",
+  };
 }

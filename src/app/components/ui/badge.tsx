@@ -5,6 +5,7 @@ const TONES = {
   default: "bg-brand-100 text-brand-900",
   success: "bg-green-100 text-green-900",
   muted: "bg-slate-200 text-slate-800",
+  warning: "bg-amber-100 text-amber-900",
 } as const;
 
 export function Badge({

@@ -58,6 +58,9 @@ export const COLLECTIONS: readonly Collection[] = [
       ["coverFocus", "cover_focus"],
       // migrations/013
       ["publishAt", "publish_at", "time"],
+      // migrations/014
+      ["submittedAt", "submitted_at", "time"],
+      ["submittedBy", "submitted_by"],
       // migrations/015
       ["authors", "authors"],
     ],

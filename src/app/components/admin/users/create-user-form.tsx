@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ROLE_LABELS, ROLES } from "~/shared/permissions";
 import { useForm } from "react-hook-form";
 import { newUserSchema, type NewUserInput } from "~/shared/schemas";
 import type { AdminUserRow } from "~/shared/user-admin";
@@ -60,8 +61,11 @@ export function CreateUserForm({ onCreated }: { onCreated: () => void }) {
         <Field id="new-user-role" label={M.role} error={errors.role?.message}>
           {(a) => (
             <select {...a} {...register("role")} className={inputClasses}>
-              <option value="writer">Writer</option>
-              <option value="admin">Admin</option>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
             </select>
           )}
         </Field>

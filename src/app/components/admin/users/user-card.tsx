@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { ROLE_LABELS, ROLES } from "~/shared/permissions";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import type { AdminUserRow } from "~/shared/user-admin";
 import type { Role } from "~/shared/users";
@@ -77,8 +78,11 @@ export function UserCard({
           onChange={(e) => void actions.setRole(user, e.target.value as Role)}
           className={`${inputClasses} w-full sm:w-36`}
         >
-          <option value="writer">Writer</option>
-          <option value="admin">Admin</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
         </select>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">

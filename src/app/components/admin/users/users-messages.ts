@@ -6,7 +6,7 @@ export const USERS_MESSAGES = {
   tab: "Users",
   heading: "Users",
   intro:
-    "Everyone who can sign in to the CMS. Writers create and edit posts; admins also delete posts, run the tools and manage users.",
+    "Everyone who can sign in to the CMS. Contributors write drafts and submit them for review; writers create, edit and publish posts; editors also review, delete posts and manage tags, media and the Site tab; admins also run the tools and manage users.",
   loading: "Loading users...",
   loadFailed: { failed: "Failed to load users", error: "Error loading users" },
   createHeading: "Add a user",
@@ -24,7 +24,7 @@ export const USERS_MESSAGES = {
   roleFor: (username: string) => `Role of ${username}`,
   roleChanged: (username: string, role: string) => ({
     title: "Role changed",
-    description: `${username} is now ${role === "admin" ? "an admin" : "a writer"}.`,
+    description: `${username} is now ${/^[aeiou]/i.test(role) ? "an" : "a"} ${role}.`,
   }),
   resetPassword: "Reset password",
   newPasswordFor: (username: string) => `New password for ${username}`,
