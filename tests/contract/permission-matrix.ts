@@ -84,6 +84,16 @@ export const PERMISSION_ROWS: Row[] = [
     },
   },
   {
+    route: "PUT /api/cms/update-post/{id} publishAt (schedule own draft)",
+    allowed: allowedFor("posts.publish"),
+    call: async (c) => {
+      const { id } = await post(c.t, c.users[c.role].id);
+      return as(c, "put", `/api/cms/update-post/${id}`).send({
+        publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+    },
+  },
+  {
     route: "PUT /api/cms/update-post/{id} published false (unpublish own post)",
     allowed: allowedFor("posts.publish"),
     call: async (c) => {
@@ -245,6 +255,21 @@ export const PERMISSION_ROWS: Row[] = [
       return as(c, "patch", `/api/admin/users/${user.id}`).send({ role: "contributor" });
     },
   },
+  {
+    route: "PATCH /api/admin/users/{id} (someone's profile)",
+    allowed: allowedFor("users.manage"),
+    call: async (c) => {
+      const { user } = await signedIn(c.t, "writer");
+      return as(c, "patch", `/api/admin/users/${user.id}`).send({ displayName: "A new name" });
+    },
+  },
+  { route: "GET /api/cms/profile", allowed: ALL, call: async (c) => as(c, "get", "/api/cms/profile") },
+  {
+    route: "PATCH /api/cms/profile (their own)",
+    allowed: ALL,
+    call: async (c) => as(c, "patch", "/api/cms/profile").send({ bio: `Writes about queues ${++seed}.` }),
+  },
+  { route: "GET /api/cms/authors", allowed: ALL, call: async (c) => as(c, "get", "/api/cms/authors") },
   {
     route: "POST /api/admin/users/{id}/sessions/end",
     allowed: allowedFor("users.manage"),
