@@ -22,6 +22,8 @@ import { defineConfig } from "vitest/config";
  */
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
 const cliBundle = "tests/helpers/cli-bundle.ts";
+const chromiumServer = "tests/helpers/chromium-server.ts";
+const postgresServer = "tests/helpers/postgres-server.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -53,17 +55,18 @@ export default defineConfig({
         extends: true,
         test: { name: "bundle", include: ["tests/bundle/**/*.test.ts"], setupFiles: [failOnConsoleError] },
       },
-      // The PostgreSQL store against a real server the tests start (tests/helpers/postgres.ts).
-      // Each file starts its own server and some spawn the CLI: generous limits on a loaded machine.
+      // The PostgreSQL store against one real server for the run (tests/helpers/postgres-server.ts), a
+      // database per test; some files spawn the CLI: generous limits on a loaded machine.
       {
         extends: true,
         test: {
           name: "pg",
           include: ["tests/pg/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
-          globalSetup: [cliBundle],
+          globalSetup: [cliBundle, postgresServer],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       {
@@ -71,8 +74,10 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: [chromiumServer],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       // The single executable, built and run from an empty folder.
