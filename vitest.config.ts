@@ -7,12 +7,16 @@ import { defineConfig } from "vitest/config";
  * - `unit` and `api` need no build: `npm run test:fast` runs just these two. HTTP tests render
  *   pages with React Router's server build compiled from src/app by Vite's dev server, as
  *   `npm run dev` does (tests/helpers/server-build.ts), rather than from build/server; starting
- *   that compiler takes seconds, so the `unit` and `api` files share a worker's modules
+ *   that compiler takes seconds, so the `unit`, `api` and `pg` files share a worker's modules
  *   (`isolate: false`) and compile once per worker. Each test still gets its own app on its own
  *   temporary data folder, and restores the fake timers and stubs it sets. The command-line tests
  *   run server.ts bundled once per run (tests/helpers/cli-bundle.ts) instead of through tsx.
+ * - `pg` files make their databases on one PostgreSQL server for the run
+ *   (tests/helpers/postgres-server.ts), unless a file asks for a server of its own to stop.
  * - `bundle` reads the production build itself (its chunks and client manifest), `e2e` drives
  *   Chromium against it and `binary` packs it into the single executable: `npm test` builds first.
+ *   Browser files connect to one Chromium for the run (tests/helpers/chromium-server.ts), each
+ *   with contexts and a server of its own, and share workers too.
  * - Every tier runs in one pool of one worker per core, browser files too: with one Chromium at a
  *   time the two cores sat half idle while it waited on the server and on rendering.
  * - One worker per core, not vitest's default of one fewer: the tests spend much of their time
