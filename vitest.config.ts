@@ -52,6 +52,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
           testTimeout: 20_000,
+          // The first app a worker makes waits for Vite to compile the pages: seconds on a busy machine.
+          hookTimeout: 60_000,
           isolate: false,
         },
       },
