@@ -7,12 +7,16 @@ import { defineConfig } from "vitest/config";
  * - `unit` and `api` need no build: `npm run test:fast` runs just these two. HTTP tests render
  *   pages with React Router's server build compiled from src/app by Vite's dev server, as
  *   `npm run dev` does (tests/helpers/server-build.ts), rather than from build/server; starting
- *   that compiler takes seconds, so the `unit` and `api` files share a worker's modules
+ *   that compiler takes seconds, so the `unit`, `api` and `pg` files share a worker's modules
  *   (`isolate: false`) and compile once per worker. Each test still gets its own app on its own
  *   temporary data folder, and restores the fake timers and stubs it sets. The command-line tests
  *   run server.ts bundled once per run (tests/helpers/cli-bundle.ts) instead of through tsx.
+ * - `pg` files make their databases on one PostgreSQL server for the run
+ *   (tests/helpers/postgres-server.ts), unless a file asks for a server of its own to stop.
  * - `bundle` reads the production build itself (its chunks and client manifest), `e2e` drives
  *   Chromium against it and `binary` packs it into the single executable: `npm test` builds first.
+ *   Browser files connect to one Chromium for the run (tests/helpers/chromium-server.ts), each
+ *   with contexts and a server of its own, and share workers too.
  * - Every tier runs in one pool of one worker per core, browser files too: with one Chromium at a
  *   time the two cores sat half idle while it waited on the server and on rendering.
  * - One worker per core, not vitest's default of one fewer: the tests spend much of their time
@@ -22,6 +26,8 @@ import { defineConfig } from "vitest/config";
  */
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
 const cliBundle = "tests/helpers/cli-bundle.ts";
+const chromiumServer = "tests/helpers/chromium-server.ts";
+const postgresServer = "tests/helpers/postgres-server.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -46,7 +52,7 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
           testTimeout: 20_000,
-          // The first test in a worker waits for Vite to compile the app: seconds, more on a busy machine.
+          // The first app a worker makes waits for Vite to compile the pages: seconds on a busy machine.
           hookTimeout: 60_000,
           isolate: false,
         },
@@ -55,17 +61,18 @@ export default defineConfig({
         extends: true,
         test: { name: "bundle", include: ["tests/bundle/**/*.test.ts"], setupFiles: [failOnConsoleError] },
       },
-      // The PostgreSQL store against a real server the tests start (tests/helpers/postgres.ts).
-      // Each file starts its own server and some spawn the CLI: generous limits on a loaded machine.
+      // The PostgreSQL store against one real server for the run (tests/helpers/postgres-server.ts), a
+      // database per test; some files spawn the CLI: generous limits on a loaded machine.
       {
         extends: true,
         test: {
           name: "pg",
           include: ["tests/pg/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
-          globalSetup: [cliBundle],
+          globalSetup: [cliBundle, postgresServer],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       {
@@ -73,8 +80,10 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: [chromiumServer],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       // The single executable, built and run from an empty folder.

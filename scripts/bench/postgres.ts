@@ -65,6 +65,6 @@ export async function postgresPart(
       }),
     );
   } finally {
-    server.stop();
+    await server.stop();
   }
 }

@@ -65,7 +65,8 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
     .click();
   const history = page.getByRole("region", { name: H.title });
   const versions = history.getByRole("list", { name: H.listLabel }).getByRole("button");
-  await expect.poll(() => versions.count()).toBe(2);
+  // The history loads after the editor opens: more than poll's default second on a busy machine.
+  await expect.poll(() => versions.count(), { timeout: 15_000 }).toBe(2);
   await versions.nth(1).click();
   await history.getByRole("heading", { name: H.viewHeading(1) }).waitFor();
   expect((await history.locator("del").allTextContents()).join(" ")).toContain("prints a ticket with a number.");

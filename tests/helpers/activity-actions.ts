@@ -1,4 +1,5 @@
 import request from "supertest";
+import { expect, vi } from "vitest";
 import type { Store } from "~/server/store/types";
 import { makePostInput } from "./factories";
 import { makeUser } from "./sign-in";
@@ -43,6 +44,12 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   await as(next().post(`/api/cms/posts/${draft.id}/return`))
     .send({ note: "Shorter, please." })
     .expect(200);
+  // Another instance reads a write once PostgreSQL's NOTIFY reaches it: the purge must find the
+  // restored post, written before the draft.
+  const purging = sites[turn % sites.length]!.store;
+  await vi.waitFor(async () => expect((await purging.listPosts()).map((p) => p.id)).toContain(draft.id), {
+    timeout: 10_000,
+  });
   await as(next().post("/api/debug/purge-all-posts")).expect(200);
   const newUser = { username: `new-writer-${++users}`, password: "a long enough secret", role: "writer" };
   const user = (await as(next().post("/api/admin/users")).send(newUser).expect(201)).body as {

@@ -12,8 +12,17 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+export const chromiumPath = () => process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Chromium for a test file or a script. Under vitest's browser tier it connects to the run's one
+ * Chromium (tests/helpers/chromium-server.ts), and `close()` then closes only the contexts this
+ * connection made; elsewhere it starts a Chromium of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = process.env.VITEST ? (await import("vitest")).inject("chromiumEndpoint") : undefined;
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

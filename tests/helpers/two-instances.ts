@@ -6,14 +6,15 @@ import { makeTestApp, type TestApp } from "./test-app";
 export const SESSION_SECRET = "one-session-secret-for-every-instance-of-the-site";
 
 /**
- * For a test file: its own PostgreSQL server, and `twoInstances()`, two instances of the site on
+ * For a test file: PostgreSQL (`startPostgres()`: databases on the run's shared server, or with
+ * `ownServer` a server of its own, for a file that stops it), and `twoInstances()`, two instances of the site on
  * one fresh database (each with its own data folder and page cache, both built by createApp from
  * the production build), closed after each test.
  */
-export function useTwoInstances() {
+export function useTwoInstances({ ownServer = false }: { ownServer?: boolean } = {}) {
   let server: RunningPostgres | undefined;
   beforeAll(async () => {
-    server = await startPostgres();
+    server = await startPostgres({ own: ownServer });
   });
   afterAll(() => server?.stop());
   const apps: TestApp[] = [];

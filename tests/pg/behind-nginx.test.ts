@@ -102,7 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   nginx?.kill();
   await Promise.all(servers.map((s) => s.stop()));
-  postgres?.stop();
+  await postgres?.stop();
   await removeTempDirs();
 });
 

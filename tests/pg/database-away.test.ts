@@ -14,7 +14,7 @@ import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { useTwoInstances } from "../helpers/two-instances";
 
 /** Writes while PostgreSQL is away (docs/decisions/090-database-errors-as-storage-errors.md). */
-const { server, instances } = useTwoInstances();
+const { server, instances } = useTwoInstances({ ownServer: true });
 
 describe("writes while the database is away", () => {
   it("answer 503 with Retry-After and say the database cannot be reached, then succeed once it is back", async () => {

@@ -116,7 +116,8 @@ export class PgStore extends SnapshotStore implements Store {
     const before = this.snap;
     this.snap = snap ?? buildSnapshot(loaded.data, this.snap);
     this.revision = loaded.revision;
-    this.emit(loaded.kinds, before, this.snap);
+    // A catch-up that ends while the store closes tells no one: its listeners' reads would be refused.
+    if (!this.closing) this.emit(loaded.kinds, before, this.snap);
   }
 
   protected read<T>(query: (snap: Snapshot) => T): Promise<T> {
