@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  server?.stop();
+  await server?.stop();
 });
 
 describe("each role may do what the permission table says, and gets a 403 for the rest", () => {
