@@ -108,7 +108,7 @@ it("a contributor submits, an editor sends it back with a note, the contributor 
   await signIn(page, EDITOR);
   await page.getByRole("tab", { name: REVIEW_MESSAGES.tabWithCount(1) }).click();
   await page.getByRole("button", { name: `${REVIEW_MESSAGES.open} ${TITLE}` }).click();
-  await page.getByRole("button", { name: PUBLISH_MESSAGES.publish }).click();
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.publish, exact: true }).click();
   await page
     .getByRole("alertdialog", { name: PUBLISH_MESSAGES.publishTitle })
     .getByRole("button", { name: PUBLISH_MESSAGES.publish })
