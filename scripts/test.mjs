@@ -1,6 +1,8 @@
 // `npm test`: every check and every test tier, ordered to finish soonest on two cores. React Router's
 // route types once, then the format check, the type check, lint and the production build side by
-// side, and one vitest run of every tier.
+// side, and one vitest run of every tier. The build is made only when it is missing or a source is
+// newer than it (scripts/build-if-needed.mjs, as `npm start` does): right after `npm start` the
+// tests run against the build it made.
 // Stops after the first step that fails, with its exit code; prints the wall time either way.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -61,7 +63,7 @@ await runSideBySide([
   [bin("prettier"), "--check", "."],
   [bin("tsc"), ...(process.stdout.isTTY ? ["--pretty"] : [])],
   [bin("eslint"), "."],
-  ["npm", "run", "--silent", "build"],
+  ["node", "scripts/build-if-needed.mjs"],
 ]);
 const chromium = ensureChromium();
 const postgres = ensurePostgres();
