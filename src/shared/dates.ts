@@ -9,15 +9,17 @@ export function formatDate(value: string | undefined, fallback: string): string 
   return date && !Number.isNaN(date.getTime()) ? FORMAT.format(date) : fallback;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("en-US", {
+/** A date and time as the admin shows them ("Nov 24, 2026, 22:53"), in whichever zone is named. */
+export const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
   year: "numeric",
   month: "short",
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
   hourCycle: "h23",
-  timeZone: "UTC",
-});
+};
+
+const DATE_TIME = new Intl.DateTimeFormat("en-US", { ...DATE_TIME_PARTS, timeZone: "UTC" });
 
 /** A timestamp for the admin tools, e.g. "Mar 05, 2026, 14:03 UTC", the same on both sides. */
 export function formatDateTime(value: string | undefined, fallback = "—"): string {

@@ -1,3 +1,5 @@
+import { DATE_TIME_PARTS } from "~/shared/dates";
+
 /**
  * Times in the admin's own time zone, read and shown in the browser; the server stores and sends
  * UTC (docs/decisions/120-scheduled-publishing-exactly-once.md). Only for screens rendered after
@@ -26,14 +28,7 @@ export function fromLocalInput(value: string): string | undefined {
   return time && !Number.isNaN(time.getTime()) ? time.toISOString() : undefined;
 }
 
-const LOCAL = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const LOCAL = new Intl.DateTimeFormat("en-US", DATE_TIME_PARTS);
 
 /** "Nov 25, 2026, 09:30 (Europe/Berlin)": the zone named, so nobody reads it as UTC. */
 export function formatLocalTime(iso: string): string {

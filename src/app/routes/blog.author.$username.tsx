@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/blog.author.$username";
 import { AuthorAvatar } from "~/app/components/author-avatar";
 import { BlogPager } from "~/app/components/blog-pager";
@@ -6,7 +6,7 @@ import { NotFoundCard, NOT_FOUND } from "~/app/components/not-found-card";
 import { PostGrid } from "~/app/components/post-grid";
 import { absoluteUrl, canonicalLink, pageMeta } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
-import { useToastOnce } from "~/app/lib/use-toast-once";
+import { useBlogListError } from "~/app/lib/use-blog-list-error";
 import { AUTHOR_MESSAGES, authorPath } from "~/shared/authors";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { socialCardPaths } from "~/shared/media";
@@ -103,17 +103,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 
 /** A 404 is the site's card; anything else says the list failed, with the blog's toast. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useToastOnce(
-    notFound
-      ? undefined
-      : {
-          title: BLOG_MESSAGES.listErrorTitle,
-          description: BLOG_MESSAGES.listErrorDescription,
-          variant: "destructive",
-        },
-  );
-  if (notFound) return <NotFoundCard />;
+  if (useBlogListError(error)) return <NotFoundCard />;
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center text-red-900">
       <p className="font-semibold">{BLOG_MESSAGES.listErrorTitle}</p>

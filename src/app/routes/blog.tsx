@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/blog";
 import { Icon } from "~/app/components/icon";
 import { NotFoundCard } from "~/app/components/not-found-card";
@@ -7,7 +7,7 @@ import { BlogPager } from "~/app/components/blog-pager";
 import { buttonClasses } from "~/app/components/ui/button";
 import { canonicalLink, pageMeta } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
-import { useToastOnce } from "~/app/lib/use-toast-once";
+import { useBlogListError } from "~/app/lib/use-blog-list-error";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { socialCardPaths } from "~/shared/media";
 import { type PageCacheHandle, SHOWS_POST_LIST, showsCard, showsHeader, showsTag } from "~/shared/page-cache";
@@ -106,17 +106,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
 /** docs/product.md section 8: a list that fails to load says so, with the destructive toast. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useToastOnce(
-    notFound
-      ? undefined
-      : {
-          title: BLOG_MESSAGES.listErrorTitle,
-          description: BLOG_MESSAGES.listErrorDescription,
-          variant: "destructive",
-        },
-  );
-  if (notFound) return <NotFoundCard />;
+  if (useBlogListError(error)) return <NotFoundCard />;
   return (
     <BlogFrame>
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
