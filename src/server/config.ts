@@ -3,6 +3,7 @@ import { DEFAULT_HISTORY_POLICY, type HistoryPolicy } from "~/server/posts/post-
 import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
+import { WARM_UP_MS } from "~/server/page-cache/warm-start";
 
 /** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
 const DEFAULT_SCHEDULER_TICK_MS = 10_000;
@@ -62,6 +63,8 @@ const envSchema = z
     // Within the 30 seconds a scheduled post may wait (docs/decisions/120-scheduled-publishing-exactly-once.md).
     SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(30_000).default(DEFAULT_SCHEDULER_TICK_MS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    // docs/decisions/050-uncached-rendering.md; 0 starts without it.
+    WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(WARM_UP_MS),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
     MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
@@ -133,6 +136,8 @@ export type Config = {
   minFreeBytes?: number;
   /** How often scheduled posts are looked for (src/server/posts/post-scheduler.ts). */
   schedulerTickMs: number;
+  /** How long a production start renders the popular pages before it listens; 0 for none. */
+  warmUpMs: number;
   /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
   shutdownTimeoutMs: number;
   /** Open sockets the server accepts at once; more are closed on arrival (serve.ts). */
@@ -191,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     minFreeBytes: e.MIN_FREE_BYTES,
     schedulerTickMs: e.SCHEDULER_TICK_MS,
+    warmUpMs: e.WARM_UP_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),

@@ -44,14 +44,17 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
     const app = createApp({ config, store, sessionSecret, sessionRecords, activity, files, build, clientFiles });
     // docs/decisions/050-uncached-rendering.md: the first readers after a start get a warm renderer.
     // Not under Vite, whose first requests compile the modules instead.
-    if (config.env === "production") {
-      await warmStart({
-        render: (req, res) => {
-          app.htmlCache.bypass(req);
-          app(req, res);
+    if (config.env === "production" && config.warmUpMs > 0) {
+      await warmStart(
+        {
+          render: (req, res) => {
+            app.htmlCache.bypass(req);
+            app(req, res);
+          },
+          store,
         },
-        store,
-      });
+        config.warmUpMs,
+      );
     }
     const server = http.createServer(SERVER_OPTIONS);
     const stopper = gracefulStop(server);

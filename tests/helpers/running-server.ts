@@ -26,7 +26,16 @@ export async function startServer({
   const ownFolder = !dataDir;
   const folder = dataDir ?? mkdtempSync(path.join(tmpdir(), "queuesite-e2e-"));
   const server = await launchServer(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", DATA_DIR: folder, ...env },
+    // No warm start (WARM_UP_MS): a second of renders per server, which the tests never read.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: folder,
+      WARM_UP_MS: "0",
+      ...env,
+    },
   });
   return {
     ...server,

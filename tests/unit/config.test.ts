@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       htmlCacheBytes: 0,
       minFreeBytes: undefined,
       schedulerTickMs: 10_000,
+      warmUpMs: 1_000,
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,
       maxConnectionsPerAddress: 100,
@@ -32,13 +33,14 @@ describe("loadConfig", () => {
     });
   });
 
-  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS, MAX_CONNECTIONS and MAX_IMAGE_PIXELS, and refuses bad values", () => {
+  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS, MAX_CONNECTIONS, MAX_IMAGE_PIXELS and WARM_UP_MS, and refuses bad values", () => {
     expect(
       loadConfig({
         MIN_FREE_BYTES: "1048576",
         SHUTDOWN_TIMEOUT_MS: "2500",
         MAX_CONNECTIONS: "50",
         MAX_IMAGE_PIXELS: "24000000",
+        WARM_UP_MS: "0",
       }),
     ).toMatchObject({
       minFreeBytes: 1_048_576,
@@ -46,6 +48,7 @@ describe("loadConfig", () => {
       maxConnections: 50,
       maxConnectionsPerAddress: 5,
       maxImagePixels: 24_000_000,
+      warmUpMs: 0,
     });
     expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "3" }).maxConnectionsPerAddress).toBe(3);
     for (const [name, bad] of [
@@ -54,6 +57,7 @@ describe("loadConfig", () => {
       ["MAX_CONNECTIONS", "0"],
       ["MAX_CONNECTIONS_PER_ADDRESS", "0"],
       ["MAX_IMAGE_PIXELS", "many"],
+      ["WARM_UP_MS", "-1"],
     ]) {
       expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
     }

@@ -30,7 +30,7 @@ export async function warmPaths(store: Store): Promise<string[]> {
   return [...PAGES, ...posts.slice(0, POSTS).map((post) => `/blog/${encodeURIComponent(post.slug)}`)];
 }
 
-/** Renders the popular pages until WARM_UP_MS has passed; answers how many renders it made. */
+/** Renders the popular pages until `budgetMs` (the WARM_UP_MS setting) has passed; answers how many renders it made. */
 export async function warmStart({ render, store }: WarmStart, budgetMs = WARM_UP_MS): Promise<number> {
   const paths = await warmPaths(store);
   let renders = 0;
