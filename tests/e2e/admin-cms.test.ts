@@ -78,6 +78,8 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Edit Queues at the Science Museum, one year on" }).click();
+  // The editor is open once its content is in: a click before that reaches a form still loading.
+  await page.locator(".ql-editor iframe").waitFor({ state: "attached" });
   await page.getByRole("button", { name: PUBLISH_MESSAGES.unpublish }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: PUBLISH_MESSAGES.unpublish }).click();
   await toastTitled(page, PUBLISH_MESSAGES.unpublished.title);
