@@ -7,7 +7,7 @@ import { withResponsiveImages } from "~/server/media/responsive-html";
 import { contentOf, contentsOf, listItemOf } from "./post-view";
 import type { Post, Store, User } from "~/server/store/types";
 import type { AuthorProfile } from "~/shared/authors";
-import { authorsOf, bylineOf } from "./post-authors";
+import { authorsOf, bylineOf, userLookup } from "./post-authors";
 import { authorProfileOf } from "~/server/users/profiles";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
@@ -61,11 +61,6 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
     return { ...listItemOf(post), ...(cover?.width && { cover }) };
   };
-  /** Users by id, read once per answer, for the bylines of the posts it shows. */
-  const usersById = async () => {
-    const users = new Map((await store.listUsers()).map((user) => [user.id, user]));
-    return (id: number) => users.get(id);
-  };
   const toPublic = (post: Post, userById: (id: number) => User | undefined, content = contentOf(post)): PublicPost => ({
     ...toCard(post),
     ...seoOf(post),
@@ -76,7 +71,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     updatedAt: post.updatedAt,
   });
   const publicOf = async (posts: readonly Post[]) => {
-    const [contents, userById] = [await contentsOf(posts), await usersById()];
+    const [contents, userById] = [await contentsOf(posts), await userLookup(store)];
     return posts.map((post, i) => toPublic(post, userById, contents[i]));
   };
 
@@ -106,7 +101,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const post = await store.getPostBySlug(slug);
       if (!post?.published) return undefined;
       await media?.ready();
-      const shown = toPublic(post, await usersById());
+      const shown = toPublic(post, await userLookup(store));
       // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
       return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
     },
@@ -115,7 +110,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     },
     async getForPreview(slug) {
       const post = await store.getPostBySlug(slug);
-      return post && toPublic(post, await usersById());
+      return post && toPublic(post, await userLookup(store));
     },
     async listTags() {
       const used = usedTagSlugs(await store.publishedPosts());

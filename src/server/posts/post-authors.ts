@@ -33,6 +33,12 @@ export function assertAuthorsKnown(snap: Snapshot, ids: readonly number[] | unde
   throw new ValidationError(message, { authors: [message] });
 }
 
+/** Users by id, read once for every post an answer names (bylines, the CMS's author names). */
+export async function userLookup(store: Store): Promise<(id: number) => User | undefined> {
+  const users = new Map((await store.listUsers()).map((user) => [user.id, user]));
+  return (id) => users.get(id);
+}
+
 /**
  * The names of who created a post and who saved it last, beside their ids: the admin list and
  * the editor show names, and writers may not list users. A post from before authors were kept,
@@ -42,8 +48,8 @@ export async function withAuthorNames<T extends Pick<CmsPost, "createdBy" | "upd
   store: Store,
   posts: T[],
 ): Promise<(T & Pick<CmsPost, "createdByName" | "updatedByName" | "authors" | "authorProfiles">)[]> {
-  const users = new Map((await store.listUsers()).map((user) => [user.id, user]));
-  const nameOf = (id: number | undefined) => (id === undefined ? undefined : users.get(id)?.username);
+  const userById = await userLookup(store);
+  const nameOf = (id: number | undefined) => (id === undefined ? undefined : userById(id)?.username);
   return posts.map((post) => {
     const [createdByName, updatedByName] = [nameOf(post.createdBy), nameOf(post.updatedBy)];
     return {
@@ -53,7 +59,7 @@ export async function withAuthorNames<T extends Pick<CmsPost, "createdBy" | "upd
       // Absent, as the names are, on a post whose author nobody knows.
       ...(authorsOf(post).length > 0 && {
         authors: authorsOf(post),
-        authorProfiles: bylineOf(post, (id) => users.get(id)),
+        authorProfiles: bylineOf(post, userById),
       }),
     };
   });

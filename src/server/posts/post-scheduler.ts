@@ -55,9 +55,11 @@ export function startPostScheduler(store: Store, activity: ActivityLog | undefin
     running ??= run().finally(() => (running = undefined));
     return running;
   };
-  void tick().catch((error: unknown) => console.error("Looking for scheduled posts failed:", error));
+  const tickLogged = () =>
+    void tick().catch((error: unknown) => console.error("Looking for scheduled posts failed:", error));
+  tickLogged();
   const timer = setInterval(() => {
-    if (!stopped) void tick().catch((error: unknown) => console.error("Looking for scheduled posts failed:", error));
+    if (!stopped) tickLogged();
   }, tickMs);
   timer.unref();
 
