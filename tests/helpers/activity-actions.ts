@@ -3,6 +3,7 @@ import { expect, vi } from "vitest";
 import type { Store } from "~/server/store/types";
 import { makePostInput } from "./factories";
 import { makeUser } from "./sign-in";
+import { status } from "./status";
 
 type Site = { app: Parameters<typeof request>[0]; store: Store };
 
@@ -20,44 +21,47 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   const as = (req: request.Test) => from(req).set("Cookie", adminCookie);
   // A contributor signs in, so the same person can submit a draft for review below.
   const { user: writer, password } = await makeUser(sites[0]!.store, { role: "contributor" });
-  const signIn = await from(next().post("/api/auth/login")).send({ username: writer.username, password }).expect(200);
+  const signIn = await from(next().post("/api/auth/login"))
+    .send({ username: writer.username, password })
+    .expect(status(200));
   const asWriter = (req: request.Test) => from(req).set("Cookie", signIn.headers["set-cookie"]![0]!.split(";")[0]!);
   const wrong = { username: writer.username, password: "not the password" };
-  await from(next().post("/api/auth/login")).send(wrong).expect(401);
-  const post = (await as(next().post("/api/cms/simple-create-post")).send(makePostInput()).expect(201)).body as {
+  await from(next().post("/api/auth/login")).send(wrong).expect(status(401));
+  const post = (await as(next().post("/api/cms/simple-create-post")).send(makePostInput()).expect(status(201)))
+    .body as {
     id: number;
     title: string;
   };
   await as(next().put(`/api/cms/update-post/${post.id}`))
     .send({ published: false })
-    .expect(200);
-  await as(next().post("/api/debug/backup-posts")).expect(200);
-  await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(200);
-  await as(next().post("/api/debug/restore-posts")).expect(200);
+    .expect(status(200));
+  await as(next().post("/api/debug/backup-posts")).expect(status(200));
+  await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(status(200));
+  await as(next().post("/api/debug/restore-posts")).expect(status(200));
   // After the backup, so the restore above finds every post it holds missing.
   const draft = (
     await asWriter(next().post("/api/cms/simple-create-post"))
       .send(makePostInput({ published: false }))
-      .expect(201)
+      .expect(status(201))
   ).body as { id: number };
-  await asWriter(next().post(`/api/cms/posts/${draft.id}/submit`)).expect(200);
+  await asWriter(next().post(`/api/cms/posts/${draft.id}/submit`)).expect(status(200));
   await as(next().post(`/api/cms/posts/${draft.id}/return`))
     .send({ note: "Shorter, please." })
-    .expect(200);
+    .expect(status(200));
   // Another instance reads a write once PostgreSQL's NOTIFY reaches it: the purge must find the
   // restored post, written before the draft.
   const purging = sites[turn % sites.length]!.store;
   await vi.waitFor(async () => expect((await purging.listPosts()).map((p) => p.id)).toContain(draft.id), {
     timeout: 10_000,
   });
-  await as(next().post("/api/debug/purge-all-posts")).expect(200);
+  await as(next().post("/api/debug/purge-all-posts")).expect(status(200));
   const newUser = { username: `new-writer-${++users}`, password: "a long enough secret", role: "writer" };
-  const user = (await as(next().post("/api/admin/users")).send(newUser).expect(201)).body as {
+  const user = (await as(next().post("/api/admin/users")).send(newUser).expect(status(201))).body as {
     id: number;
     username: string;
   };
   await as(next().patch(`/api/admin/users/${user.id}`))
     .send({ role: "admin" })
-    .expect(200);
+    .expect(status(200));
   return { writer, post, user };
 }
