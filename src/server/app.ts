@@ -17,6 +17,8 @@ import { HttpError, outcomeOf } from "~/server/http/errors";
 import { reactRouterAdapter } from "~/server/http/react-router-adapter";
 import { readFormBody } from "~/server/http/form-body";
 import { createSetupService } from "~/server/users/first-run";
+import { createUserAdmin } from "~/server/users/user-admin";
+import type { HashCost } from "~/server/users/users";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
 import { memoryClaims } from "~/server/contact/notification-claims";
@@ -65,6 +67,12 @@ export type AppDeps = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Answers the browser's files and passes on anything else (serve.ts's site); none in tests. */
   clientFiles?: RequestHandler;
+  /**
+   * The scrypt cost of the password hashes the app makes: the default (auth/password.ts) unless
+   * given. Only test apps give one, a cheap one, so suites that create users and change passwords
+   * through the API do not spend their time hashing.
+   */
+  hashCost?: HashCost;
 };
 
 /**
@@ -85,8 +93,9 @@ export function createApp({
   files = folderFilesOnly(config),
   build,
   clientFiles,
+  hashCost,
 }: AppDeps) {
-  const auth = createAuthService({ store, records: sessionRecords, activity });
+  const auth = createAuthService({ store, records: sessionRecords, activity, cost: hashCost });
   const sessions = createSessions(auth.resolve, sessionSecret);
   const notifier = notifierFor(config, store);
   const app = express();
@@ -116,6 +125,7 @@ export function createApp({
     history: createPostHistory(store, config.history, activity),
     sessions,
     auth,
+    users: createUserAdmin({ store, auth, activity, media }, hashCost),
     backups: createBackupService({
       ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity },
       analytics: files.analytics,
@@ -124,7 +134,7 @@ export function createApp({
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
     tags: createTagService(store),
-    setup: createSetupService(store, { tokens: files.setupTokens }),
+    setup: createSetupService(store, { tokens: files.setupTokens, cost: hashCost }),
     media,
     mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
     activity,

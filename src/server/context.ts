@@ -8,6 +8,7 @@ import type { outcomeOf } from "~/server/http/errors";
 import type { readFormBody } from "~/server/http/form-body";
 import type { ContactService } from "~/server/contact/contact";
 import type { SetupService } from "~/server/users/first-run";
+import type { UserAdmin } from "~/server/users/user-admin";
 import type { HealthService } from "~/server/operations/health";
 import type { InboxService } from "~/server/contact/inbox";
 import type { PostSearch } from "~/server/posts/post-search";
@@ -47,6 +48,8 @@ export type AppContext = {
   sessions: Sessions;
   /** Sign-in, sessions (list, end) and accounts: /api/auth and the admin pages. */
   auth: AuthService;
+  /** Users' accounts, roles and profiles: /api/admin/users and /api/cms/profile, one queue for both. */
+  users: UserAdmin;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health. */

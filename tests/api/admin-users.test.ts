@@ -9,7 +9,10 @@ import { USER_ADMIN_MESSAGES, type AdminUserRow } from "~/shared/user-admin";
 import { makeUser, sessionCookie, signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
-/** /api/admin/users (docs/decisions/022-users-and-accounts.md). New passwords hash at full cost. */
+/**
+ * /api/admin/users (docs/decisions/022-users-and-accounts.md). Test apps hash new passwords
+ * cheaply; one test checks that an app given no cost hashes at the default, as production does.
+ */
 const SLOW = 30_000;
 
 let t: Awaited<ReturnType<typeof makeTestApp>>;
@@ -129,6 +132,17 @@ describe("POST /api/admin/users", () => {
     expect((await logIn("newbie", "a fine password")).status).toBe(200);
     const taken = await as(admin.cookie).create({ username: "NEWBIE", password: "a fine password" }).expect(409);
     expect(taken.body.errors).toEqual({ username: [usernameTakenMessage("NEWBIE")] });
+  });
+
+  it("hashes at scrypt's default cost, N=2^17, unless the app is given another", { timeout: SLOW }, async () => {
+    const hashOf = async (username: string) => (await t.store.getUserByUsername(username))!.passwordHash;
+    await as(admin.cookie).create({ username: "cheap", password: "a fine password" }).expect(201);
+    expect(await hashOf("cheap")).toMatch(/^scrypt\$10\$8\$1\$/);
+    await t.close();
+    t = await makeTestApp({ hashCost: {} });
+    admin = await signedIn(t, "admin");
+    await as(admin.cookie).create({ username: "costly", password: "a fine password" }).expect(201);
+    expect(await hashOf("costly")).toMatch(/^scrypt\$17\$8\$1\$/);
   });
 
   it.each([

@@ -6,7 +6,11 @@ import { createApp } from "~/server/app";
 import { loadConfig } from "~/server/config";
 import { openSite } from "~/server/operations/open-site";
 import type { OpenJsonStoreOptions } from "~/server/store/json-store";
+import type { HashCost } from "~/server/users/users";
 import { serverBuild } from "./server-build";
+
+/** scrypt at N=2^10 unless a test asks for the default (`hashCost: {}`), which production uses. */
+const CHEAP_HASHES = { logN: 10 };
 
 /**
  * An app from createApp on a fresh temporary data folder (docs/architecture.md section 7), unseeded unless
@@ -17,14 +21,19 @@ export async function makeTestApp({
   env = {},
   wrapAdapter,
   dataDir = mkdtempSync(path.join(tmpdir(), "queuesite-api-")),
-}: { seed?: boolean; env?: Record<string, string>; dataDir?: string } & Pick<
+  hashCost = CHEAP_HASHES,
+}: { seed?: boolean; env?: Record<string, string>; dataDir?: string; hashCost?: HashCost } & Pick<
   OpenJsonStoreOptions,
   "wrapAdapter"
 > = {}) {
   const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
   const site = await openSite(config, { seed, wrapAdapter });
   const { store, sessionSecret, sessionRecords, activity, files } = site;
-  const app = createApp({ config, store, sessionSecret, sessionRecords, activity, files, build: await serverBuild() });
+  const app = createApp({
+    ...{ config, store, sessionSecret, sessionRecords, activity, files },
+    build: await serverBuild(),
+    hashCost,
+  });
   return {
     app,
     store,

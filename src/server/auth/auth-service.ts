@@ -10,7 +10,7 @@ import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/server/http/errors";
 import { createRateLimiter, type Verdict } from "~/server/http/rate-limiter";
 import type { Store } from "~/server/store/types";
-import { createUserAccount, invalidInput, publicUser } from "~/server/users/users";
+import { createUserAccount, invalidInput, publicUser, type HashCost } from "~/server/users/users";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";
@@ -53,6 +53,7 @@ export function createAuthService({
   records,
   activity,
   failedSignInRecords = FAILED_SIGN_IN_RECORDS,
+  cost = {},
 }: {
   store: Store;
   records: SessionRecords;
@@ -60,6 +61,8 @@ export function createAuthService({
   activity?: ActivityLog;
   /** How many failed sign-ins the log takes per window; tests give a smaller budget. */
   failedSignInRecords?: { limit: number; windowMs: number };
+  /** The scrypt cost of the hashes it makes: the default, unless a test app asks for less (createApp). */
+  cost?: HashCost;
 }) {
   // Counted across instances when the store is shared (docs/decisions/043-shared-rate-limits.md).
   const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.rateCounters?.("login-ip"));
@@ -68,6 +71,9 @@ export function createAuthService({
   // once would pass the limit check before its first failure was counted.
   const serialize = createSerializer();
   const failureBudget = createRateLimiter(failedSignInRecords, store.rateCounters?.("activity-failed-sign-in"));
+  /** A hash of a random password at this service's cost, made on first need. */
+  let dummy: Promise<string> | undefined;
+  const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString("base64"), cost));
 
   /** One entry per failed attempt the limits let through, while the hour's budget lasts. */
   const recordFailure = async (username: string, ip: string) => {
@@ -152,7 +158,7 @@ export function createAuthService({
       const parsed = registerSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
       const { username, password, role } = parsed.data;
-      const created = await createUserAccount(store, { username, password, role });
+      const created = await createUserAccount(store, { username, password, role }, cost);
       if (who)
         await activity?.record(
           "user-change",
@@ -216,7 +222,7 @@ export function createAuthService({
         }
         await byUsername.refund(name);
       });
-      await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword) });
+      await store.updateUser(userId, { passwordHash: await hashPassword(parsed.data.newPassword, cost) });
       await records.removeOfUser(userId, currentSessionId);
       const who = { user: { id: user.id, username: user.username }, ip };
       await activity?.record(
@@ -227,7 +233,3 @@ export function createAuthService({
     },
   };
 }
-
-/** A hash of a random password at the default cost, made once per process on first need. */
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString("base64")));

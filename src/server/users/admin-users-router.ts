@@ -3,7 +3,7 @@ import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { UnauthorizedError } from "~/server/http/errors";
-import { createUserAdmin, parseUserId } from "~/server/users/user-admin";
+import { parseUserId } from "~/server/users/user-admin";
 import { jsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
 
@@ -13,7 +13,7 @@ import { whoOf } from "~/server/activity/who";
  * (409), and an admin cannot disable or delete themselves (409).
  */
 export function adminUsersRouter(context: AppContext, { allow, requireSameOrigin }: Guards): Router {
-  const users = createUserAdmin(context);
+  const { users } = context;
   const router = Router();
 
   /** The admin asking and their session, which a guard already resolved. */

@@ -3,7 +3,6 @@ import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { UnauthorizedError } from "~/server/http/errors";
-import { createUserAdmin } from "~/server/users/user-admin";
 import { jsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
 
@@ -13,7 +12,7 @@ import { whoOf } from "~/server/activity/who";
  * anyone's profile through PATCH /api/admin/users/{id}.
  */
 export function profileRouter(context: AppContext, { requireUser, requireSameOrigin }: Guards): Router {
-  const users = createUserAdmin(context);
+  const { users } = context;
   const router = Router();
 
   const callerId = async (req: Request, res: Response) => {

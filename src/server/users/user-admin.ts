@@ -30,6 +30,8 @@ export function parseUserId(param: unknown): number {
 
 const activeAdmin = (u: User) => u.role === "admin" && !u.disabled;
 
+export type UserAdmin = ReturnType<typeof createUserAdmin>;
+
 /**
  * The Users tab's service (docs/decisions/022-users-and-accounts.md). Every change runs one at a
  * time, so two admins demoting each other at once cannot both pass the last-admin check: one
