@@ -5,7 +5,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const OUTPUTS = ["build/server.js", "build/server/index.js"];
+/** build/server.js, its chunks' folder (emptied and written again by every build) and React Router's server build. */
+const OUTPUTS = ["build/server.js", "build/server-chunks", "build/server/index.js"];
 const SOURCES = [
   "src",
   "public",
