@@ -5,7 +5,12 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const OUTPUTS = ["build/server.js", "build/server/index.js"];
+/**
+ * build/server.js, its chunks' folder (emptied and written again by every build: CHUNKS_DIR of
+ * build-server.mjs, not imported, as that loads esbuild, which `npm start` must not need) and
+ * React Router's server build.
+ */
+const OUTPUTS = ["build/server.js", "build/server-chunks", "build/server/index.js"];
 const SOURCES = [
   "src",
   "public",

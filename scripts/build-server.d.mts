@@ -1,1 +1,2 @@
-export function bundleServer(outfile: string): Promise<void>;
+export const CHUNKS_DIR: string;
+export function bundleServer(outdir: string): Promise<void>;

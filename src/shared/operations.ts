@@ -43,6 +43,18 @@ export type BackupResult = { count: number; file: string };
 /** A post a restore or an import did not store: its id, the field that breaks a post rule and the rule's message. */
 export type RefusedPost = { id: number; field: string; message: string };
 
+/** " Refused 1 post that breaks the post rules: post 7 slug (...)." or nothing when none was refused. */
+export function describeRefused(refused: readonly RefusedPost[]): string {
+  if (refused.length === 0) return "";
+  const posts = new Set(refused.map((r) => r.id)).size;
+  const fields = refused.map((r) => `post ${r.id} ${r.field} (${r.message})`).join("; ");
+  const counted = posts === 1 ? "1 post that breaks" : `${posts} posts that break`;
+  return ` Refused ${counted} the post rules: ${fields}.`;
+}
+
+/** "1 post", "3 posts": for the messages of backups, restores and imports. */
+export const countPosts = (n: number, what = "post") => `${n} ${what}${n === 1 ? "" : "s"}`;
+
 export type RestoreResult = {
   success: boolean;
   restored: number;

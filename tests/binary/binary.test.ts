@@ -5,7 +5,7 @@ import { imageSize } from "image-size";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { name, version } from "../../package.json";
 import runtime from "../../scripts/binary-runtime.json";
-import { CLI_MESSAGES } from "~/server/cli";
+import { CLI_MESSAGES } from "~/server/operations/cli-messages";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { DB_FILE } from "~/server/store/json-store";
 import { collect, root } from "../helpers/cli";

@@ -26,6 +26,7 @@ function builtProject() {
   for (const source of ["package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts"])
     write(root, source, -HOUR);
   write(root, "build/server.js");
+  write(root, "build/server-chunks/serve-command-X.js");
   write(root, "build/server/index.js");
   return root;
 }
@@ -34,6 +35,9 @@ describe("npm start", () => {
   it("builds when there is no build, or only part of one", () => {
     const root = builtProject();
     fs.rmSync(path.join(root, "build/server/index.js"));
+    expect(buildNeeded(root)).toBe("missing");
+    write(root, "build/server/index.js");
+    fs.rmSync(path.join(root, "build/server-chunks"), { recursive: true });
     expect(buildNeeded(root)).toBe("missing");
     fs.rmSync(path.join(root, "build"), { recursive: true });
     expect(buildNeeded(root)).toBe("missing");
@@ -55,7 +59,7 @@ describe("npm start", () => {
     },
   );
 
-  it("builds again when a source is newer than the older of the two outputs", () => {
+  it("builds again when a source is newer than the oldest of the outputs", () => {
     const root = builtProject();
     write(root, "build/server.js", 2 * HOUR);
     write(root, "server.ts", HOUR);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BACKUP_MESSAGES, serializeBackup } from "~/server/backups/backup-file";
 import { backupsDir } from "~/server/backups/backup-folder";
 import { noDatabaseMessage } from "~/server/backups/data-folder-backup";
-import { CLI_MESSAGES } from "~/server/cli";
+import { CLI_MESSAGES } from "~/server/operations/cli-messages";
 import { inUseMessage } from "~/server/store/data-lock";
 import { DB_FILE } from "~/server/store/json-store";
 import { cli, closeStores, storeOf } from "../helpers/cli";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { name, version } from "../../package.json";
 import { verifyPassword } from "~/server/auth/password";
-import { CLI_MESSAGES } from "~/server/cli";
+import { CLI_MESSAGES } from "~/server/operations/cli-messages";
 import { inUseMessage } from "~/server/store/data-lock";
 import { usernameTakenMessage } from "~/server/users/user-changes";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BACKUP_MESSAGES, parseBackupText } from "~/server/backups/backup-file";
 import { createBackupService } from "~/server/backups/backup-service";
 import { backupDataFolder } from "~/server/backups/data-folder-backup";
-import { CLI_MESSAGES } from "~/server/cli";
+import { CLI_MESSAGES } from "~/server/operations/cli-messages";
 import { createMediaLibrary, MEDIA_FOLDER } from "~/server/media/media-library";
 import { cli, closeStores, storeOf } from "../helpers/cli";
 import { makePostInput } from "../helpers/factories";

@@ -8,7 +8,7 @@ import type { Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { backupsDir } from "~/server/backups/backup-folder";
 import { backupDataFolder } from "~/server/backups/data-folder-backup";
-import { CLI_MESSAGES } from "~/server/cli";
+import { CLI_MESSAGES } from "~/server/operations/cli-messages";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { DB_MESSAGES } from "~/server/operations/db-commands";
 import { cli, closeStores, storeOf } from "../helpers/cli";

@@ -86,9 +86,6 @@ export const BACKUP_MESSAGES = {
   noFile: (file: string) => `There is no file at ${file}.`,
 } as const;
 
-/** "1 post", "3 posts": for the messages of backups and restores. */
-export const countPosts = (n: number, what = "post") => `${n} ${what}${n === 1 ? "" : "s"}`;
-
 /** Strict, so a name from a URL or a request body can never leave the backups folder. */
 const NAME = /^posts-[0-9TZ.-]+\.json$/;
 

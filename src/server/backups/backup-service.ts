@@ -1,24 +1,19 @@
-import type {
-  BackupInfo,
-  BackupResult,
-  PurgeResult,
-  RefusedPost,
-  RestoreResult,
-  TestRemovalResult,
+import {
+  countPosts,
+  describeRefused,
+  type BackupInfo,
+  type BackupResult,
+  type PurgeResult,
+  type RefusedPost,
+  type RestoreResult,
+  type TestRemovalResult,
 } from "~/shared/operations";
-import { describeRefused } from "~/server/posts/post-rules";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import type { Actor, Post, Store } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import {
-  countPosts,
-  parseBackupContents,
-  parseBackupTextContents,
-  type BackupContents,
-  type BackupExtras,
-} from "./backup-file";
+import { parseBackupContents, parseBackupTextContents, type BackupContents, type BackupExtras } from "./backup-file";
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";

@@ -19,12 +19,3 @@ export function sortByPostRules<T extends { id: number }>(posts: readonly T[]): 
   }
   return { kept, refused };
 }
-
-/** " Refused 1 post that breaks the post rules: post 7 slug (...)." or nothing when none was refused. */
-export function describeRefused(refused: readonly RefusedPost[]): string {
-  if (refused.length === 0) return "";
-  const posts = new Set(refused.map((r) => r.id)).size;
-  const fields = refused.map((r) => `post ${r.id} ${r.field} (${r.message})`).join("; ");
-  const counted = posts === 1 ? "1 post that breaks" : `${posts} posts that break`;
-  return ` Refused ${counted} the post rules: ${fields}.`;
-}

@@ -6,7 +6,7 @@ import type { Change } from "~/server/store/change";
 import type { DbFile } from "~/server/store/db-schema";
 import { buildSnapshot, type Snapshot } from "~/server/store/db-snapshot";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
-import { countPosts } from "~/server/backups/backup-file";
+import { countPosts } from "~/shared/operations";
 import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
 import type { Post, Store, WriteOutcome } from "~/server/store/types";

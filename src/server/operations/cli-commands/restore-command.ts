@@ -1,0 +1,41 @@
+import path from "node:path";
+import type { CommandRun } from "~/server/cli";
+import { restoreAnalytics } from "~/server/analytics/analytics-backup";
+import { readBackupFileContents } from "~/server/backups/backup-folder";
+import { restoreSiteContent } from "~/server/backups/backup-service";
+import { restoreMedia } from "~/server/media/media-backup";
+import { createMediaLibrary } from "~/server/media/media-library";
+import { CLI_MESSAGES } from "../cli-messages";
+import { configOf, withStore } from "./command-site";
+
+/**
+ * `restore FILE`: adds back the posts of FILE that the data folder lacks (by id). The file is
+ * checked before the folder is opened; opening takes the lock, so a running server makes this
+ * refuse. An empty folder is not seeded: sample posts would take the ids the backup's posts need.
+ */
+export const restore: CommandRun = async (values, [file]) => {
+  const {
+    posts,
+    media,
+    refused,
+    revisions,
+    redirects,
+    activity: entries,
+    analytics,
+    site,
+  } = await readBackupFileContents(path.resolve(file!));
+  await withStore(
+    values,
+    async (store, { files, activity }) => {
+      // Images first (the folder's lock is held now), so a restored post never lacks its picture.
+      await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
+      const { restored, skipped } = await store.restorePosts(posts, { revisions, redirects });
+      // The log's entries the backup carries and this site lacks (docs/decisions/102-activity-log.md).
+      await activity.addMissing(entries);
+      await restoreAnalytics(files.analytics, analytics);
+      await restoreSiteContent(store, site);
+      console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
+    },
+    { seed: false },
+  );
+};
