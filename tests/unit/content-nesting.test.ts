@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { ValidationError } from "~/server/http/errors";
 import { MAX_NESTING, nestsDeeperThan, plainTextOf } from "~/server/posts/content-nesting";
@@ -6,7 +5,8 @@ import { sanitizeContent } from "~/server/posts/content";
 import { createPostService } from "~/server/posts/posts";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { makePostInput } from "../helpers/factories";
-import { closeStores, root, storeOf } from "../helpers/cli";
+import { closeStores, storeOf } from "../helpers/cli";
+import { runScript } from "../helpers/node-script";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(async () => {
@@ -60,14 +60,7 @@ describe("how deep content nests", () => {
       const html = "<b>".repeat(levels) + "deep" + "</b>".repeat(levels);
       process.stdout.write(sanitizeContent(html));
     `;
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
-      timeout: 60_000,
-    });
-    let stdout = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    const code = await new Promise((resolve) => child.on("close", resolve));
+    const { code, stdout } = await runScript(script, { timeoutMs: 60_000 });
     expect({ code, stdout }).toEqual({ code: 0, stdout: "<p>deep</p>" });
   }, 70_000);
 });

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import { expect, it } from "vitest";
-import { root } from "../helpers/cli";
+import { runScript } from "../helpers/node-script";
 
 /**
  * Small answers are where the bookkeeping weighs most against the bytes: a few dozen bytes with
@@ -52,13 +51,8 @@ process.stdout.write(JSON.stringify({ grown, bytes: second.bytes, size: second.s
 `;
 
 it("counts many small answers at what the process grows by, within half again", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", SCRIPT], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let stdout = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  expect(await new Promise((resolve) => child.on("close", resolve))).toBe(0);
+  const { code, stdout } = await runScript(SCRIPT);
+  expect(code).toBe(0);
   const { grown, bytes, size, firstSize } = JSON.parse(stdout) as Record<string, number>;
   expect(size).toBeGreaterThan(2000);
   expect(firstSize).toBeGreaterThan(2000); // still held while the second is measured

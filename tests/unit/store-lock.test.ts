@@ -1,25 +1,16 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { openJsonStore } from "~/server/store/json-store";
 import { closeStores, storeOf, trackStore } from "../helpers/cli";
+import { runScript } from "../helpers/node-script";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const storeModule = path.join(root, "src/server/store/json-store.ts");
 
 /** Runs `body` in another Node process with openJsonStore imported; answers what it printed. */
 async function inChild(body: string): Promise<string> {
-  const script = `import { openJsonStore } from ${JSON.stringify(storeModule)};\n${body}`;
-  const run = promisify(execFile)(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-    cwd: root,
-  });
-  return (await run.catch((e: { stdout?: string }) => e)).stdout?.trim() ?? "";
+  return (await runScript(`import { openJsonStore } from "~/server/store/json-store";\n${body}`)).stdout.trim();
 }
 
 afterEach(async () => {
