@@ -55,8 +55,21 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
+          exclude: ["tests/unit/**/*.dom.test.ts"],
           setupFiles: [failOnConsoleError],
           globalSetup: [cliBundle],
+          isolate: false,
+        },
+      },
+      // The browser's own code (DOMParser) in jsdom: a project of its own, so its files share one
+      // worker rather than each starting a fresh one among the unit tier's Node-only workers.
+      {
+        extends: true,
+        test: {
+          name: "unit-dom",
+          include: ["tests/unit/**/*.dom.test.ts"],
+          environment: "jsdom",
+          setupFiles: [failOnConsoleError],
           isolate: false,
         },
       },

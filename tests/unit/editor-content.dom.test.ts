@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * docs/product.md section 4: what the editor's HTML goes through before saving
  * (src/app/lib/editor-content.ts): editor-only decorations stripped, the justano repair, and video

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * The post-content policy (docs/architecture.md section 5): no vector of the XSS corpus leaves
  * anything executable, while Quill 2's formats and YouTube/Vimeo embeds survive.

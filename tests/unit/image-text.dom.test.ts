@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 /**
  * The alt text and captions the editor gives a post's images (src/app/lib/image-text.ts), and that
  * what it writes survives the content policy of src/server/posts/content.ts unchanged. The code
