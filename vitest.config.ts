@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { sep } from "node:path";
 import { defineConfig } from "vitest/config";
+import { memoryTempDir } from "./tests/helpers/memory-temp-dir";
 
 /**
  * Test tiers of docs/architecture.md section 7.
@@ -26,6 +27,10 @@ import { defineConfig } from "vitest/config";
  *
  * docs/decisions/065-fast-test-loop.md says why.
  */
+// Before anything makes a folder: the global setups here, the workers and their children inherit it.
+const inMemory = memoryTempDir();
+if (inMemory) process.env.TMPDIR = inMemory;
+
 const failOnConsoleError = "tests/helpers/fail-on-console-error.ts";
 const cliBundle = "tests/helpers/cli-bundle.ts";
 const chromiumServer = "tests/helpers/chromium-server.ts";
