@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { sep } from "node:path";
 import { defineConfig } from "vitest/config";
-import { memoryTempDir } from "./tests/helpers/memory-temp-dir";
+import { memoryTempDir } from "./tests/helpers/memory-temp-dir.js";
 
 /**
  * Test tiers of docs/architecture.md section 7.

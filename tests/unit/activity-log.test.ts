@@ -35,6 +35,16 @@ describe("the activity log in activity.jsonl", () => {
     await again.close();
   });
 
+  it("keeps the order of entries recorded within one millisecond", async () => {
+    const log = await createActivityLog(await openActivityFile(makeTempDir("activity-")), {
+      now: () => 1_700_000_000_000,
+    });
+    const recorded = Array.from({ length: 20 }, (_, i) => `post ${i}`);
+    for (const what of recorded) await log.record("publish", someone, what);
+    expect((await log.entries()).map((e) => e.what)).toEqual(recorded.toReversed());
+    await log.close();
+  });
+
   it("a torn last line (a crash mid-append) is skipped, and the next entry starts on a line of its own", async () => {
     const dir = makeTempDir("activity-");
     const log = await createActivityLog(await openActivityFile(dir));

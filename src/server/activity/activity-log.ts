@@ -45,7 +45,10 @@ export type ActivityLog = {
   close(): Promise<void>;
 };
 
-/** An id that sorts by time, then by chance: entries from several instances never collide. */
+/**
+ * An id that sorts by time, then by chance: entries from several instances never collide. The time
+ * is the log's own, which never repeats (`record`), so one instance's entries sort as recorded.
+ */
 const entryId = (at: number) => `${at.toString(36).padStart(9, "0")}-${randomBytes(6).toString("hex")}`;
 
 /** Attacker-chosen words (a failed sign-in's username) are cut to what the entry holds. */
@@ -79,11 +82,15 @@ export async function createActivityLog(
     return records.query({ userId: user, kind });
   };
 
+  // The ids' times: a millisecond on from the last when entries come faster than the clock moves.
+  let idTime = 0;
+
   return {
     async record(kind, who, what) {
       const at = now();
+      idTime = Math.max(at, idTime + 1);
       await records.append({
-        id: entryId(at),
+        id: entryId(idTime),
         at: new Date(at).toISOString(),
         kind,
         ...(who.user && { userId: who.user.id, username: clip(who.user.username, 200) }),
