@@ -39,15 +39,20 @@ const postgresServer = "tests/helpers/postgres-server.ts";
 /**
  * Each worker's dev server (tests/helpers/server-build.ts) regenerates React Router's route types
  * as it starts: @react-router/dev deletes .react-router/types and writes it again, in serve mode
- * always. Workers starting together race on that folder, and one's write can find the folder
- * another just deleted. The types serve only `tsc`, which `npm test` ran before vitest, so that one
- * error, and no other, is not the run's.
+ * always. Workers starting together race on that folder: one's write finds the folder another
+ * just deleted (ENOENT), or one's delete finds files another just wrote (ENOTEMPTY). The types
+ * serve only `tsc`, which `npm test` ran before vitest, so those errors, on that folder and no
+ * other, are not the run's.
  */
 function isRouteTypesRace(error: object): boolean {
   const { code, path } = error as { code?: unknown; path?: unknown };
-  return code === "ENOENT" && typeof path === "string" && path.includes(routeTypesFolder);
+  return (
+    (code === "ENOENT" || code === "ENOTEMPTY") &&
+    typeof path === "string" &&
+    (path.endsWith(routeTypesFolder) || path.includes(`${routeTypesFolder}${sep}`))
+  );
 }
-const routeTypesFolder = `${sep}.react-router${sep}types${sep}`;
+const routeTypesFolder = `${sep}.react-router${sep}types`;
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
