@@ -19,12 +19,20 @@ export function cliEntry(): string {
 
 export type Run = { code: number | null; stdout: string; stderr: string };
 
-/** Runs the CLI on `dataDir`, with `input` on stdin (a pipe, not a terminal) and `env` added. */
+/**
+ * Runs the CLI on `dataDir`, with `input` on stdin (a pipe, not a terminal), `env` added and
+ * `nodeArgs` given to Node before the bundle.
+ */
 export function cli(
   args: string[],
-  { dataDir, input = "", env = {} }: { dataDir?: string; input?: string; env?: Record<string, string> } = {},
+  {
+    dataDir,
+    input = "",
+    env = {},
+    nodeArgs = [],
+  }: { dataDir?: string; input?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<Run> {
-  const child = spawn(process.execPath, [cliEntry(), ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, cliEntry(), ...args], {
     cwd: root,
     env: { ...cliEnv(dataDir), ...env },
     stdio: "pipe",

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DB_MESSAGES } from "~/server/operations/db-commands";
-import { cliEntry, cliEnv, closeStores, collect, root, storeOf, type Run } from "../helpers/cli";
+import { cli, closeStores, root, storeOf, type Run } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 /**
@@ -39,13 +38,7 @@ async function packagesLoadedBy(
   env: Record<string, string> = {},
 ): Promise<Run & { packages: string[] }> {
   const log = path.join(makeTempDir("cli-imports-"), "imports.log");
-  const child = spawn(process.execPath, ["--import", HOOK, cliEntry(), ...args], {
-    cwd: root,
-    env: { ...cliEnv(), ...env, IMPORT_LOG: log },
-    stdio: "pipe",
-  });
-  child.stdin.end();
-  const run = await collect(child);
+  const run = await cli(args, { env: { ...env, IMPORT_LOG: log }, nodeArgs: ["--import", HOOK] });
   const urls = readFileSync(log, "utf8").split("\n");
   return { ...run, packages: [...new Set(urls.map(packageOf).filter((name) => name !== undefined))].sort() };
 }
