@@ -46,8 +46,7 @@ export function authRouter({ auth, sessions }: AppContext, guards: Guards): Rout
 
   // The caller's own password; their other sessions end, this one stays.
   router.post("/auth/password", guards.requireSameOrigin, guards.requireUser, jsonBody, async (req, res) => {
-    const current = await sessions.current(req, res);
-    if (!current) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+    const current = await sessions.signedIn(req, res);
     const body = (req.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
     const { id } = current.user;
     await auth.changePassword(id, body.currentPassword, body.newPassword, current.session.id, req.ip);

@@ -1,6 +1,8 @@
 import { parse as parseCookies, serialize as serializeCookie, type CookieSerializeOptions } from "cookie";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sealData, unsealData } from "iron-session";
+import { UnauthorizedError } from "~/server/http/errors";
+import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import type { SessionUser } from "~/shared/users";
 import type { SignedIn } from "./auth-service";
 import { SESSION_TTL_SECONDS, type SessionRecord } from "./session-cache";
@@ -78,6 +80,12 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
   return {
     /** The signed-in user and session of an Express request, or undefined (an unusable cookie is cleared). */
     current,
+    /** As `current`, for a route whose guard let only signed-in callers through: 401 otherwise. */
+    async signedIn(req: ExpressRequest, res: ExpressResponse): Promise<SignedIn> {
+      const found = await current(req, res);
+      if (!found) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+      return found;
+    },
     async user(req: ExpressRequest, res: ExpressResponse): Promise<SessionUser | undefined> {
       return (await current(req, res))?.user;
     },

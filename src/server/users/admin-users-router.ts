@@ -1,8 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
-import { AUTH_MESSAGES } from "~/shared/auth-messages";
-import { UnauthorizedError } from "~/server/http/errors";
 import { parseUserId } from "~/server/users/user-admin";
 import { jsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
@@ -17,11 +15,7 @@ export function adminUsersRouter(context: AppContext, { allow, requireSameOrigin
   const router = Router();
 
   /** The admin asking and their session, which a guard already resolved. */
-  const caller = async (req: Request, res: Response) => {
-    const current = await context.sessions.current(req, res);
-    if (!current) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
-    return current;
-  };
+  const caller = (req: Request, res: Response) => context.sessions.signedIn(req, res);
 
   router.get("/admin/users", allow("users.manage"), async (_req, res) => {
     res.json({ users: await users.list() });

@@ -1,8 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import type { Guards } from "~/server/auth/guards";
 import type { AppContext } from "~/server/context";
-import { AUTH_MESSAGES } from "~/shared/auth-messages";
-import { UnauthorizedError } from "~/server/http/errors";
 import { jsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
 
@@ -15,11 +13,7 @@ export function profileRouter(context: AppContext, { requireUser, requireSameOri
   const { users } = context;
   const router = Router();
 
-  const callerId = async (req: Request, res: Response) => {
-    const current = await context.sessions.current(req, res);
-    if (!current) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
-    return current.user.id;
-  };
+  const callerId = async (req: Request, res: Response) => (await context.sessions.signedIn(req, res)).user.id;
 
   router.get("/cms/profile", requireUser, async (req, res) => {
     res.json(await users.profile(await callerId(req, res)));
