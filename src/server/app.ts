@@ -194,13 +194,15 @@ export function createApp({
     : (req, res) => htmlCache.serve(req, res, render);
   // `setup` prints the first-run link once listening; `stop` ends the history sweeps, the
   // scheduler's ticks and mail retries and stores the analytics' last counts before the store closes;
-  // `mediaAdmin` lets a test delete an image the moment another instance's write is acknowledged;
+  // `mediaAdmin` and `users` let a test delete an image or change a user the moment another
+  // instance's write is acknowledged;
   // `scheduler` lets a test wait for a tick that is running.
   return Object.assign(handle, {
     htmlCache,
     scheduler,
     setup: context.setup,
     mediaAdmin: context.mediaAdmin,
+    users: context.users,
     analytics,
     stop: async () => {
       sweeper.stop();

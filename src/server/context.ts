@@ -48,7 +48,7 @@ export type AppContext = {
   sessions: Sessions;
   /** Sign-in, sessions (list, end) and accounts: /api/auth and the admin pages. */
   auth: AuthService;
-  /** Users' accounts, roles and profiles: /api/admin/users and /api/cms/profile, one queue for both. */
+  /** Users' accounts, roles and profiles: /api/admin/users and /api/cms/profile. */
   users: UserAdmin;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */
   backups: BackupService;

@@ -38,6 +38,18 @@ async function onDatabase(url: string, sql: string, values: unknown[]) {
   }
 }
 
+/** The admins' ids as the database holds them, whatever any instance's copy says (none is disabled here). */
+async function adminIds(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>("SELECT id FROM users WHERE role = 'admin'");
+    return rows.map((row) => Number(row.id));
+  } finally {
+    await client.end();
+  }
+}
+
 describe("a write on B right after a create on A", () => {
   it("edits the post, renames its tag and merges it, every time", async () => {
     const [a, b] = await twoInstances();
@@ -190,6 +202,51 @@ describe("sessions in the database that no notice has announced", () => {
     await send(a.app, onA).post("/api/auth/logout", { everywhere: true }).expect(200);
     await send(b.app, onB).post("/api/cms/simple-create-post", makePostInput()).expect(401);
   });
+});
+
+describe("users changed on B right after A", () => {
+  it("a user created on A is changed, profiled, given a password and deleted on B at once, every time", async () => {
+    const [a, b] = await twoInstances();
+    const { user: admin } = await makeUser(a.store);
+    const failures: string[] = [];
+    const onB = async (what: string, act: (id: number) => Promise<unknown>) => {
+      const { user } = await makeUser(a.store, { role: "writer" });
+      // At once, in the same turn of B's event loop: B cannot have heard of the user yet.
+      await act(user.id).catch((error: unknown) => failures.push(`${what}: ${String(error)}`));
+    };
+    for (let i = 0; i < TRIES / 5; i++) {
+      await onB(`role ${i}`, (id) => b.app.users.change(admin.id, id, { role: "editor" }));
+      await onB(`profile ${i}`, (id) => b.app.users.updateProfile(id, { displayName: `Fresh ${i}` }));
+      await onB(`password ${i}`, (id) => b.app.users.resetPassword(id, { password: "another long secret" }));
+      await onB(`delete ${i}`, (id) => b.app.users.remove(admin.id, id));
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("two admins demoting each other at once on two instances: one is refused, and an admin stays", async () => {
+    const [a, b] = await twoInstances();
+    const ada = await signedIn(a);
+    const bea = await signedIn(a);
+    const outcomes: string[] = [];
+    for (let i = 0; i < TRIES / 5; i++) {
+      const answers = await Promise.all([
+        send(a.app, ada.cookie).patch(`/api/admin/users/${bea.user.id}`, { role: "writer" }),
+        send(b.app, bea.cookie).patch(`/api/admin/users/${ada.user.id}`, { role: "writer" }),
+      ]);
+      outcomes.push(
+        answers
+          .map((answer) => answer.status)
+          .sort()
+          .join(" "),
+      );
+      const admins = await adminIds(a.config.databaseUrl!);
+      expect(admins).toHaveLength(1);
+      // The one still an admin makes the other an admin again, for the next round.
+      const [stays, demoted] = admins[0] === ada.user.id ? [ada, bea] : [bea, ada];
+      await send(a.app, stays.cookie).patch(`/api/admin/users/${demoted.user.id}`, { role: "admin" }).expect(200);
+    }
+    expect(new Set(outcomes)).toEqual(new Set(["200 409"]));
+  }, 120_000);
 });
 
 describe("three instances started together with ADMIN_USERNAME and ADMIN_PASSWORD", () => {

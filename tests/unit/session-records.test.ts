@@ -3,9 +3,9 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAST_SEEN_EVERY_MS, SESSION_TTL_SECONDS } from "~/server/auth/session-cache";
 import { openSessionRecords, SESSIONS_FILE } from "~/server/auth/session-records";
-import { NotFoundError } from "~/server/http/errors";
+import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { openJsonStore } from "~/server/store/json-store";
-import { userNotFoundMessage } from "~/server/users/user-changes";
+import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 afterEach(async () => {
@@ -85,17 +85,41 @@ describe("Store.updateUser and deleteUser", () => {
   it("change and remove a user, and refuse a missing id with NotFoundError", async () => {
     const store = await openJsonStore(makeTempDir("store-"), { seed: false });
     try {
-      const user = await store.createUser({ username: "ada", role: "admin", passwordHash: "scrypt$x" });
-      const changed = await store.updateUser(user.id, { role: "writer", disabled: true, passwordHash: "scrypt$y" });
-      expect(changed).toEqual({ ...user, role: "writer", disabled: true, passwordHash: "scrypt$y" });
+      const user = await store.createUser({ username: "ada", role: "writer", passwordHash: "scrypt$x" });
+      const changed = await store.updateUser(user.id, { role: "editor", disabled: true, passwordHash: "scrypt$y" });
+      expect(changed).toEqual({ ...user, role: "editor", disabled: true, passwordHash: "scrypt$y" });
       expect(await store.getUserByUsername("ADA")).toEqual(changed);
       await expect(store.updateUser(999, { disabled: true })).rejects.toThrow(
-        new NotFoundError(userNotFoundMessage(999)),
+        new NotFoundError(USER_ADMIN_MESSAGES.userNotFound(999)),
       );
       expect(await store.deleteUser(user.id)).toEqual(changed);
       expect(await store.getUserById(user.id)).toBeUndefined();
       expect(await store.countUsers()).toBe(0);
       await expect(store.deleteUser(user.id)).rejects.toBeInstanceOf(NotFoundError);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("refuse, inside the write, a change that leaves no enabled admin where there was one", async () => {
+    const store = await openJsonStore(makeTempDir("store-"), { seed: false });
+    try {
+      const ada = await store.createUser({ username: "ada", role: "admin", passwordHash: "scrypt$x" });
+      const lastAdmin = new ConflictError(USER_ADMIN_MESSAGES.lastAdmin);
+      await expect(store.updateUser(ada.id, { role: "writer" })).rejects.toThrow(lastAdmin);
+      await expect(store.updateUser(ada.id, () => ({ disabled: true }))).rejects.toThrow(lastAdmin);
+      await expect(store.deleteUser(ada.id)).rejects.toThrow(lastAdmin);
+      expect(await store.getUserById(ada.id)).toEqual(ada);
+
+      // With another enabled admin, either may go; a disabled admin does not count.
+      const bea = await store.createUser({ username: "bea", role: "admin", passwordHash: "scrypt$x" });
+      await store.updateUser(bea.id, { disabled: true });
+      await expect(store.updateUser(ada.id, { role: "editor" })).rejects.toThrow(lastAdmin);
+      await store.updateUser(bea.id, { disabled: false });
+      expect(
+        (await store.updateUser(ada.id, (current) => ({ role: current.role === "admin" ? "editor" : "admin" }))).role,
+      ).toBe("editor");
+      await expect(store.deleteUser(bea.id)).rejects.toThrow(lastAdmin);
     } finally {
       await store.close();
     }

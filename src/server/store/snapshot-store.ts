@@ -161,7 +161,7 @@ export abstract class SnapshotStore {
   createUser(input: Omit<User, "id" | "createdAt">) {
     return this.write((s, now) => users.createUser(s, input, now));
   }
-  updateUser(id: number, patch: UserPatch) {
+  updateUser(id: number, patch: UserPatch | ((current: User) => UserPatch)) {
     return this.write((s) => users.updateUser(s, id, patch));
   }
   deleteUser(id: number) {

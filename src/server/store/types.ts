@@ -206,9 +206,13 @@ export interface Store {
   getUserByUsername(username: string): Promise<User | undefined>;
   /** Throws ConflictError when the username is taken (case-insensitive). */
   createUser(input: Omit<User, "id" | "createdAt">): Promise<User>;
-  /** Throws NotFoundError for a missing id; answers the changed user. */
-  updateUser(id: number, patch: UserPatch): Promise<User>;
-  /** Throws NotFoundError for a missing id; answers the removed user. */
+  /**
+   * Throws NotFoundError for a missing id, and ConflictError for a change that would leave no
+   * enabled admin where there was one; answers the changed user. The patch may be a function of
+   * the stored user, called inside the write (its errors write nothing).
+   */
+  updateUser(id: number, patch: UserPatch | ((current: User) => UserPatch)): Promise<User>;
+  /** Throws NotFoundError for a missing id and ConflictError for the last enabled admin; answers the removed user. */
   deleteUser(id: number): Promise<User>;
 
   addMessage(input: NewContactMessage): Promise<ContactMessage>;

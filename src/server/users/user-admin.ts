@@ -12,7 +12,7 @@ import type { NewUserInput } from "~/shared/schemas";
 import type { AuthService } from "~/server/auth/auth-service";
 import { hashPassword } from "~/server/auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
-import type { Store, User } from "~/server/store/types";
+import type { Store, User, UserPatch } from "~/server/store/types";
 import { createUserAccount, invalidInput, type HashCost } from "./users";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
@@ -28,15 +28,14 @@ export function parseUserId(param: unknown): number {
   return id;
 }
 
-const activeAdmin = (u: User) => u.role === "admin" && !u.disabled;
-
 export type UserAdmin = ReturnType<typeof createUserAdmin>;
 
 /**
- * The Users tab's service (docs/decisions/022-users-and-accounts.md). Every change runs one at a
- * time, so two admins demoting each other at once cannot both pass the last-admin check: one
- * process owns the data folder, so an in-process queue is enough. A change that takes rights
- * away (disable, delete, new password) also ends the user's sessions before it answers.
+ * The Users tab's service (docs/decisions/022-users-and-accounts.md). A change looks nothing up
+ * before its write: the store finds the user and refuses to remove the last enabled admin inside
+ * the write, on the current records of every instance (docs/decisions/086-writes-decided-under-the-lock.md).
+ * A change that takes rights away (disable, delete, new password) also ends the user's sessions
+ * before it answers.
  */
 export function createUserAdmin(
   { store, auth, activity, media }: { store: Store; auth: AuthService; activity?: ActivityLog; media: MediaLibrary },
@@ -45,12 +44,6 @@ export function createUserAdmin(
   /** Every change is in the activity log (docs/decisions/102-activity-log.md). */
   const record = (kind: "user-change" | "role-change", who: Who, username: string, change: string) =>
     activity?.record(kind, who, ACTIVITY_MESSAGES.user(username, change));
-  let tail: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
 
   const rowOf = async (user: User): Promise<AdminUserRow> => ({
     id: user.id,
@@ -71,11 +64,14 @@ export function createUserAdmin(
     return user;
   };
 
-  /** Refuses a change that would leave no admin who can sign in. */
-  const assertKeepsAnAdmin = async (user: User, losesAdmin: boolean) => {
-    if (!losesAdmin || !activeAdmin(user)) return;
-    const admins = (await store.listUsers()).filter(activeAdmin);
-    if (admins.length <= 1) throw new ConflictError(USER_ADMIN_MESSAGES.lastAdmin);
+  /** Writes `patch` to the user; answers the user as the write found them and as it left them. */
+  const update = async (id: number, patch: UserPatch) => {
+    let before: User | undefined;
+    const after = await store.updateUser(id, (current) => {
+      before = current;
+      return patch;
+    });
+    return { before: before!, after };
   };
 
   return {
@@ -86,44 +82,42 @@ export function createUserAdmin(
     async create(input: unknown, who: Who = NOBODY): Promise<AdminUserRow> {
       // A body that is not an object is read as an empty form, so it gets every field's message.
       const fields = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
-      const created = await oneAtATime(() => createUserAccount(store, fields as NewUserInput, cost));
+      const created = await createUserAccount(store, fields as NewUserInput, cost);
       await record("user-change", who, created.username, CHANGES.created(created.role));
       return rowOf(await find(created.id));
     },
 
     /** A new role, disabled or enabled, profile fields; `actorId` is the admin asking. */
-    change(actorId: number, id: number, input: unknown, who: Who = NOBODY): Promise<AdminUserRow> {
-      return oneAtATime(async () => {
-        const parsed = userChangeSchema.safeParse(input);
-        if (!parsed.success) throw invalidInput(parsed.error);
-        const { role, disabled, ...profile } = parsed.data;
-        const user = await find(id);
-        if (disabled === true && id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
-        await assertKeepsAnAdmin(user, (role !== undefined && role !== "admin") || disabled === true);
-        await assertAvatarKnown(media, profile);
-        const updated = await store.updateUser(id, { role, disabled, ...profile });
-        if (Object.values(profile).some((field) => field !== undefined))
-          await record("user-change", who, user.username, CHANGES.profile);
-        if (disabled === true) await auth.endSessionsOf(id);
-        if (role !== undefined && role !== user.role)
-          await record("role-change", who, user.username, CHANGES.role(user.role, role));
-        if (disabled !== undefined && disabled !== Boolean(user.disabled))
-          await record("user-change", who, user.username, disabled ? CHANGES.disabled : CHANGES.enabled);
-        return rowOf(updated);
-      });
+    async change(actorId: number, id: number, input: unknown, who: Who = NOBODY): Promise<AdminUserRow> {
+      const parsed = userChangeSchema.safeParse(input);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const { role, disabled, ...profile } = parsed.data;
+      if (disabled === true && id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
+      await assertAvatarKnown(media, profile);
+      const { before, after } = await update(id, { role, disabled, ...profile });
+      if (Object.values(profile).some((field) => field !== undefined))
+        await record("user-change", who, before.username, CHANGES.profile);
+      if (disabled === true) await auth.endSessionsOf(id);
+      if (role !== undefined && role !== before.role)
+        await record("role-change", who, before.username, CHANGES.role(before.role, role));
+      if (disabled !== undefined && disabled !== Boolean(before.disabled))
+        await record("user-change", who, before.username, disabled ? CHANGES.disabled : CHANGES.enabled);
+      return rowOf(after);
     },
 
     /** Sets a password for someone who lost theirs; every session of theirs ends (but the caller's own). */
-    resetPassword(id: number, input: unknown, exceptSessionId?: string, who: Who = NOBODY): Promise<AdminUserRow> {
-      return oneAtATime(async () => {
-        const parsed = passwordResetSchema.safeParse(input);
-        if (!parsed.success) throw invalidInput(parsed.error);
-        const user = await find(id);
-        const updated = await store.updateUser(id, { passwordHash: await hashPassword(parsed.data.password, cost) });
-        await auth.endSessionsOf(id, { exceptSessionId });
-        await record("user-change", who, user.username, CHANGES.passwordReset);
-        return rowOf(updated);
-      });
+    async resetPassword(
+      id: number,
+      input: unknown,
+      exceptSessionId?: string,
+      who: Who = NOBODY,
+    ): Promise<AdminUserRow> {
+      const parsed = passwordResetSchema.safeParse(input);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const { before, after } = await update(id, { passwordHash: await hashPassword(parsed.data.password, cost) });
+      await auth.endSessionsOf(id, { exceptSessionId });
+      await record("user-change", who, before.username, CHANGES.passwordReset);
+      return rowOf(after);
     },
 
     /** Ends every session of a user but the caller's own; answers how many ended. */
@@ -139,16 +133,13 @@ export function createUserAdmin(
       return authorProfileOf(await find(id));
     },
 
-    updateProfile(id: number, input: unknown, who: Who = NOBODY): Promise<AuthorProfile> {
-      return oneAtATime(async () => {
-        const parsed = profileSchema.safeParse(input);
-        if (!parsed.success) throw invalidInput(parsed.error);
-        const user = await find(id);
-        await assertAvatarKnown(media, parsed.data);
-        const updated = await store.updateUser(id, parsed.data);
-        await record("user-change", who, user.username, CHANGES.profile);
-        return authorProfileOf(updated);
-      });
+    async updateProfile(id: number, input: unknown, who: Who = NOBODY): Promise<AuthorProfile> {
+      const parsed = profileSchema.safeParse(input);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      await assertAvatarKnown(media, parsed.data);
+      const { before, after } = await update(id, parsed.data);
+      await record("user-change", who, before.username, CHANGES.profile);
+      return authorProfileOf(after);
     },
 
     /** Everyone who may be named as a post's author, for the editor's picker: any signed-in writer may ask. */
@@ -156,16 +147,12 @@ export function createUserAdmin(
       return (await store.listUsers()).map(publicAuthorOf);
     },
 
-    remove(actorId: number, id: number, who: Who = NOBODY): Promise<User> {
-      return oneAtATime(async () => {
-        const user = await find(id);
-        if (id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
-        await assertKeepsAnAdmin(user, true);
-        const removed = await store.deleteUser(id);
-        await auth.endSessionsOf(id);
-        await record("user-change", who, user.username, CHANGES.deleted);
-        return removed;
-      });
+    async remove(actorId: number, id: number, who: Who = NOBODY): Promise<User> {
+      if (id === actorId) throw new ConflictError(USER_ADMIN_MESSAGES.notYourself);
+      const removed = await store.deleteUser(id);
+      await auth.endSessionsOf(id);
+      await record("user-change", who, removed.username, CHANGES.deleted);
+      return removed;
     },
   };
 }

@@ -3,6 +3,7 @@ import { checkRecord, withoutUndefined, type Change } from "~/server/store/chang
 import { userSchema } from "~/server/store/db-schema";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
 import type { ProfilePatch, User, UserPatch } from "~/server/store/types";
+import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 
 export const usernameTakenMessage = (username: string) => `The username "${username}" is taken.`;
 
@@ -26,21 +27,39 @@ export function createUser(snap: Snapshot, input: Omit<User, "id" | "createdAt">
   return { next, result: user, kinds: ["users"] };
 }
 
-export const userNotFoundMessage = (id: number) => `No user with id ${id}.`;
-
 function userAt(snap: Snapshot, id: number): User {
   const user = snap.usersById.get(id);
-  if (!user) throw new NotFoundError(userNotFoundMessage(id));
+  if (!user) throw new NotFoundError(USER_ADMIN_MESSAGES.userNotFound(id));
   return user;
 }
 
-export function updateUser(snap: Snapshot, id: number, patch: UserPatch): Change<User> {
+const isActiveAdmin = (user: User) => user.role === "admin" && !user.disabled;
+
+/**
+ * A change that would leave no admin who can sign in is refused (docs/decisions/022-users-and-accounts.md).
+ * It is checked here, inside the write, so two admins demoting each other at once on two instances
+ * cannot both win (docs/decisions/086-writes-decided-under-the-lock.md).
+ */
+function assertKeepsAnAdmin(before: readonly User[], after: readonly User[]) {
+  if (before.some(isActiveAdmin) && !after.some(isActiveAdmin)) {
+    throw new ConflictError(USER_ADMIN_MESSAGES.lastAdmin);
+  }
+}
+
+/** `patch` may be a function of the stored user, called inside the write (its errors write nothing). */
+export function updateUser(
+  snap: Snapshot,
+  id: number,
+  patch: UserPatch | ((current: User) => UserPatch),
+): Change<User> {
   const current = userAt(snap, id);
-  const { role, passwordHash, disabled, lastSignInAt } = patch;
+  const changed = typeof patch === "function" ? patch(current) : patch;
+  const { role, passwordHash, disabled, lastSignInAt } = changed;
   const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
-  const user = checkRecord(userSchema, withProfile({ ...current, ...changes }, patch));
+  const user = checkRecord(userSchema, withProfile({ ...current, ...changes }, changed));
   const data = snap.data;
   const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
+  assertKeepsAnAdmin(data.users, next.users);
   return { next, result: user, kinds: ["users"] };
 }
 
@@ -60,5 +79,7 @@ function withProfile(user: User, patch: ProfilePatch): User {
 export function deleteUser(snap: Snapshot, id: number): Change<User> {
   const user = userAt(snap, id);
   const data = snap.data;
-  return { next: { ...data, users: data.users.filter((u) => u.id !== id) }, result: user, kinds: ["users"] };
+  const next = { ...data, users: data.users.filter((u) => u.id !== id) };
+  assertKeepsAnAdmin(data.users, next.users);
+  return { next, result: user, kinds: ["users"] };
 }
