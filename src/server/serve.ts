@@ -86,9 +86,11 @@ export async function serveUntilSignal(config: Config, loadSite: LoadSite): Prom
 
     const signal = await nextSignal();
     const started = Date.now();
-    console.log(`${signal} received: finishing requests in flight, then stopping.`);
     warmer?.stop();
-    const { inFlight, cut } = await stopper.stop(config.shutdownTimeoutMs);
+    // The server stops accepting within this call, so whoever reads the line below finds the port closed.
+    const stopping = stopper.stop(config.shutdownTimeoutMs);
+    console.log(`${signal} received: finishing requests in flight, then stopping.`);
+    const { inFlight, cut } = await stopping;
     const cutNote = cut > 0 ? `, ${cut} cut after ${config.shutdownTimeoutMs} ms` : "";
     const were = inFlight === 1 ? "request was" : "requests were";
     console.log(`Stopped in ${Date.now() - started} ms: ${inFlight} ${were} in flight${cutNote}.`);
