@@ -245,7 +245,9 @@ describe("users changed on B right after A", () => {
       const [stays, demoted] = admins[0] === ada.user.id ? [ada, bea] : [bea, ada];
       await send(a.app, stays.cookie).patch(`/api/admin/users/${demoted.user.id}`, { role: "admin" }).expect(200);
     }
-    expect(new Set(outcomes)).toEqual(new Set(["200 409"]));
+    // The one that comes second is refused: 409 when both passed the guard, or 403 when the first
+    // had already made its sender a writer.
+    expect(outcomes.filter((outcome) => !/^200 40[39]$/.test(outcome))).toEqual([]);
   }, 120_000);
 });
 
