@@ -67,6 +67,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.ts"],
           exclude: ["tests/unit/**/*.dom.test.ts"],
           setupFiles: [failOnConsoleError],
+          // A time limit catches a hang, not slowness (speed is the bench's): a few unit tests take
+          // a second or two of CPU alone, several times that on a machine busy with other work.
+          testTimeout: 30_000,
           globalSetup: [cliBundle],
           isolate: false,
         },
