@@ -27,28 +27,23 @@ const send = (app: TestApp["app"], cookie: string) => ({
   delete: (url: string) => request(app).delete(url).set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin"),
 });
 
-/** A change made on the database with no notice, as if another instance's NOTIFY were late. */
-async function onDatabase(url: string, sql: string, values: unknown[]) {
+/**
+ * A statement run on the database itself, as no instance would: a change with no notice (as if
+ * another instance's NOTIFY were late), or a read of what is stored whatever any copy says.
+ */
+async function onDatabase<Row extends object>(url: string, sql: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql, values);
+    return (await client.query<Row>(sql, values)).rows;
   } finally {
     await client.end();
   }
 }
 
-/** The admins' ids as the database holds them, whatever any instance's copy says (none is disabled here). */
-async function adminIds(url: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>("SELECT id FROM users WHERE role = 'admin'");
-    return rows.map((row) => Number(row.id));
-  } finally {
-    await client.end();
-  }
-}
+/** The admins' ids as the database holds them (none is disabled here). */
+const adminIds = async (url: string) =>
+  (await onDatabase<{ id: string }>(url, "SELECT id FROM users WHERE role = 'admin'")).map((row) => Number(row.id));
 
 describe("a write on B right after a create on A", () => {
   it("edits the post, renames its tag and merges it, every time", async () => {
