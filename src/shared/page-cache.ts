@@ -55,6 +55,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export const encodeSlug = (slug: string) => encodeURIComponent(slug.replace(LONE_SURROGATE, "\uFFFD"));
 
+/**
+ * What a page that shows no content at all declares (robots.txt): no write drops it. A page must
+ * say so; one that names no topic is taken to show anything.
+ */
+export const SHOWS_NOTHING = "nothing";
+/**
+ * The topic the cache files an answer under when the answer names none: every write that changes
+ * what the public sees drops it, so a route that forgets its topics is rendered too often rather
+ * than kept stale (docs/decisions/069-pages-say-what-they-show.md).
+ */
+export const SHOWS_UNDECLARED = "undeclared";
+
 /** The header for an answer that shows these topics. */
 export const showsHeader = (topics: readonly string[]) => ({ [SHOWS_HEADER]: topics.join(" ") });
 

@@ -15,6 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { chrome: chromeOf(content, unpublished) };
 }
 
+/**
+ * A page whose loader throws (an unknown industry's 404) is rendered by this layout's boundary, so
+ * React Router takes the answer's headers from here: pass on what the page's loader threw with, its
+ * topics for the page cache among them.
+ */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 /** The chrome changes only with a publish, so moving between pages does not ask for it again. */
 export const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   asksForPreview(currentUrl.searchParams) !== asksForPreview(nextUrl.searchParams) ||

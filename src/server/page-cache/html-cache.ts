@@ -5,7 +5,7 @@ import { asksForPreview } from "~/shared/preview";
 import { sessionCookieOf } from "~/server/auth/session";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
 import type { Store } from "~/server/store/types";
-import { SHOWS_HEADER } from "~/shared/page-cache";
+import { SHOWS_HEADER, SHOWS_UNDECLARED } from "~/shared/page-cache";
 import { pagesSavedInPlace, shownOnPages, topicsOf } from "./change-topics";
 import { KeptPages, type Kept } from "./kept-pages";
 import type { PageRules } from "./page-rules";
@@ -37,6 +37,11 @@ export type HtmlCache = {
   /** Answers JSON from an Express route through `keeper`: kept when it may be, by Express's `res.json` otherwise. */
   sendJson: (req: Request, res: Response, status: number, body: unknown) => void;
   stats(): HtmlCacheStats;
+  /**
+   * The topics the kept answer for `url` shows, as its route declared them (`undeclared` when it
+   * named none), or undefined when no answer for it is kept.
+   */
+  shows(url: string): readonly string[] | undefined;
   /** Makes this request render whatever the cache holds, and keeps nothing from it (warm-start.ts). */
   bypass(req: IncomingMessage): void;
   /**
@@ -151,6 +156,7 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     if (!shownOnPages(kind)) return;
     const topics = topicsOf(content);
     if (topics?.size === 0) return; // a draft's edit: no public answer shows it
+    topics?.add(SHOWS_UNDECLARED); // a public change may be on any page that did not say what it shows
     writes.record(topics);
     // A held page this write touched is as old as the write: dropped, unless held again below.
     for (const [key, { topics: shown }] of held) if (!topics || shown.some((t) => topics.has(t))) held.delete(key);
@@ -248,9 +254,10 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
   }
 
   function keeper(req: IncomingMessage, res: ServerResponse) {
-    const topics = String(res.getHeader(SHOWS_HEADER) ?? "")
+    const named = String(res.getHeader(SHOWS_HEADER) ?? "")
       .split(" ")
       .filter(Boolean);
+    const topics = named.length > 0 ? named : [SHOWS_UNDECLARED];
     res.removeHeader(SHOWS_HEADER);
     const finish = marked.get(req);
     if (!finish) return undefined;
@@ -293,6 +300,10 @@ export function createHtmlCache({ maxBytes, store, rules, schemeHeaders = () => 
     renderAgainBefore,
     renderAgainThrough: (get) => void (renderAgain = get),
     renderAgainHeaders,
+    shows: (url) => {
+      const key = pageKey(url, rules);
+      return key === undefined ? undefined : (pages.kept(key) ?? notFound.kept(key))?.topics;
+    },
     stats: () => ({
       hits,
       renders,
