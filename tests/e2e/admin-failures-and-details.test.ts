@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { HEALTH_MESSAGES } from "~/app/components/health/health-messages";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import type { CmsPost } from "~/shared/blog";
@@ -66,6 +67,39 @@ it("a Posts list that cannot load is a toast, no answer or an error answer, and 
   await list.getByText("Queues that stay on screen").waitFor();
   // The aborted and failed loads are the browser's own console lines; nothing else went wrong.
   expect(problems.filter((p) => !p.includes("Failed to load resource"))).toEqual([]);
+  await close();
+});
+
+it("the save button says Creating... while a new post is on its way, and Updating... for a saved one", async () => {
+  const { page, problems, close } = await signedIn();
+  await open(page, "/admin");
+  await page.getByRole("tab", { name: "New Post" }).click();
+  await page.getByLabel("Title").fill("A post saved slowly");
+  await page.getByLabel("Summary").fill("A summary that is long enough.");
+  await page.locator(".ql-editor").click();
+  await page.keyboard.type("Enough words here to pass the fifty character minimum of the content rule.");
+
+  // Each save is held until the label has been read.
+  let release = () => {};
+  const held = (pattern: RegExp) =>
+    page.route(pattern, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.continue();
+    });
+  await held(/\/api\/cms\/simple-create-post/);
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();
+  await page.getByRole("button", { name: ADMIN_MESSAGES.creating }).waitFor();
+  release();
+  await toastTitled(page, ADMIN_MESSAGES.createdDraft.title);
+
+  await held(/\/api\/cms\/update-post\//);
+  await page.getByRole("button", { name: "Edit A post saved slowly" }).click();
+  await page.getByLabel("Summary").fill("A summary that is long enough, changed.");
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();
+  await page.getByRole("button", { name: ADMIN_MESSAGES.updating }).waitFor();
+  release();
+  await toastTitled(page, ADMIN_MESSAGES.updated.title);
+  expect(problems).toEqual([]);
   await close();
 });
 

@@ -359,7 +359,14 @@ export function PostForm({
         )}
         {mayEdit && (
           <Button type="submit" disabled={isSubmitting}>
-            {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
+            {/* docs/product.md section 2: Creating... and Updating... while the save is on the way. */}
+            {isSubmitting
+              ? saved
+                ? ADMIN_MESSAGES.updating
+                : ADMIN_MESSAGES.creating
+              : saved?.published
+                ? ADMIN_MESSAGES.updatePost
+                : PUBLISH_MESSAGES.saveDraft}
           </Button>
         )}
       </div>
