@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "~/shared/blog";
 import { isStaleUpdateBody } from "~/shared/post-conflict";
-import { slugSchema } from "~/shared/schemas";
 import { generateSlug, slugify } from "~/shared/slug";
 import { api, ApiError } from "~/app/lib/api";
 import { prepareContentForSave } from "~/app/lib/editor-content";
@@ -112,13 +111,9 @@ export function PostForm({
     publishAt?: string | null,
     submitting = false,
   ) => {
-    // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
+    // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one
+    // (the form's schema checked any other with the rest of the fields).
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
-    const slugCheck = slugSchema.safeParse(slug);
-    if (!slugCheck.success) {
-      setError("slug", { message: slugCheck.error.issues[0]?.message });
-      return toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
-    }
     // Publishing, or saving a post that is public, shows the images without alt text first.
     const publishing = published ?? saved?.published ?? false;
     if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published, publishAt))) return;
@@ -364,7 +359,14 @@ export function PostForm({
         )}
         {mayEdit && (
           <Button type="submit" disabled={isSubmitting}>
-            {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
+            {/* docs/product.md section 2: Creating... and Updating... while the save is on the way. */}
+            {isSubmitting
+              ? saved
+                ? ADMIN_MESSAGES.updating
+                : ADMIN_MESSAGES.creating
+              : saved?.published
+                ? ADMIN_MESSAGES.updatePost
+                : PUBLISH_MESSAGES.saveDraft}
           </Button>
         )}
       </div>
