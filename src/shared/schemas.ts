@@ -224,11 +224,18 @@ export const testUpdatePostSchema = z.object({
  */
 const dateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), POST_MESSAGES.dateTime);
 export const postRulesSchema = z.object({
-  slug: z.string().regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
+  // The form's upper bounds too (docs/decisions/156-restores-bounded-as-writes.md): a post past
+  // them costs every reader's render what no write is allowed to cost.
+  title: z.string().max(LIMITS.title, POST_MESSAGES.tooLong),
+  slug: z.string().max(LIMITS.slug, POST_MESSAGES.tooLong).regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
+  summary: z.string().max(LIMITS.summary, POST_MESSAGES.tooLong).optional(),
+  content: z.string().max(LIMITS.content, POST_MESSAGES.tooLong),
   coverImage: z
     .string()
+    .max(LIMITS.url, POST_MESSAGES.tooLong)
     .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage)
     .optional(),
+  tags: z.array(z.unknown()).max(LIMITS.tags, POST_MESSAGES.tooLong),
   createdAt: dateTime,
   updatedAt: dateTime,
   // A restored address reaches every reader's page head, as the cover's does.
