@@ -38,6 +38,8 @@ export const POST_MESSAGES = {
   publishAt: "Publish at must be a date and time with its offset, such as 2026-05-01T09:30:00+02:00, or null",
   publishAtPast: "Publish at must be in the future",
   publishAtPublished: "This post is already published: unpublish it before scheduling it",
+  /** The confirmation that a post takes over another post's old address (docs/decisions/157-old-addresses-taken-over-on-purpose.md). */
+  takeOverAddress: "Take over address must be true or false",
   // docs/product.md section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
   /** A stored post's createdAt and updatedAt (docs/product.md section 3). */

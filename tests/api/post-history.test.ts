@@ -163,12 +163,50 @@ describe("changed slugs", () => {
     const redirects = await request(t.app).get(`/api/cms/posts/${post.id}/redirects`).set("Cookie", writer.cookie);
     expect(redirects.body).toEqual({ from: ["first-slug", "second-slug"] });
 
-    const newcomer = (await create(writer, makePostInput({ slug: "second-slug", title: "The newcomer" }))).body;
+    const newcomer = (
+      await create(writer, { ...makePostInput({ slug: "second-slug", title: "The newcomer" }), takeOverAddress: true })
+    ).body;
     expect((await request(t.app).get("/blog/second-slug").expect(200)).text).toContain("The newcomer");
     const mine = await request(t.app).get("/api/public/blog/posts/second-slug").expect(200);
     expect(mine.body.id).toBe(newcomer.id);
     expect((await request(t.app).get(`/api/cms/posts/${post.id}/redirects`).set("Cookie", writer.cookie)).body).toEqual(
       { from: ["first-slug"] },
+    );
+  });
+
+  it("keeps an old address from a save that does not confirm taking it over, and from anyone who may not publish", async () => {
+    const post = (await create(admin, makePostInput({ slug: "renamed-away" }))).body;
+    await update(admin, post.id, { slug: "renamed-to" }).expect(200);
+    const contributor = await signedIn(t, "contributor");
+    const editor = await signedIn(t, "editor");
+    const asked = { ...makePostInput({ slug: "renamed-away", published: false }) };
+    const refusals = [
+      [contributor, asked, REVISION_MESSAGES.slugRedirectedNoRight("renamed-away")],
+      [contributor, { ...asked, takeOverAddress: true }, REVISION_MESSAGES.slugRedirectedNoRight("renamed-away")],
+      [editor, asked, REVISION_MESSAGES.slugRedirected("renamed-away")],
+      [editor, { ...asked, takeOverAddress: false }, REVISION_MESSAGES.slugRedirected("renamed-away")],
+    ] as const;
+    for (const [who, body, message] of refusals) {
+      const refused = await request(t.app)
+        .post("/api/cms/simple-create-post")
+        .set("Cookie", who.cookie)
+        .send(body)
+        .expect(409);
+      expect(refused.body.errors).toEqual({ slug: [message] });
+    }
+    // A rename of one's own draft onto the address is a save like any other.
+    const draft = (await create(contributor, makePostInput({ slug: "contributors-draft", published: false }))).body;
+    const renamed = await update(contributor, draft.id, { slug: "renamed-away", takeOverAddress: true }).expect(409);
+    expect(renamed.body.errors).toEqual({ slug: [REVISION_MESSAGES.slugRedirectedNoRight("renamed-away")] });
+    const bad = await update(editor, draft.id, { slug: "renamed-away", takeOverAddress: "yes" }).expect(400);
+    expect(bad.body.errors).toEqual({ takeOverAddress: [POST_MESSAGES.takeOverAddress] });
+    expect((await request(t.app).get("/blog/renamed-away").expect(301)).headers.location).toBe("/blog/renamed-to");
+
+    await update(editor, draft.id, { slug: "renamed-away", takeOverAddress: true }).expect(200);
+    expect((await request(t.app).get(`/api/cms/posts/${post.id}/redirects`).set("Cookie", editor.cookie)).body).toEqual(
+      {
+        from: [],
+      },
     );
   });
 
