@@ -24,3 +24,24 @@ export function sortByPostRules<T extends { id: number }>(posts: readonly T[]): 
   }
   return { kept, refused };
 }
+
+/**
+ * The revisions of a backup whose content a write could have saved: a revision is brought back
+ * into a post by one click (post-history.ts), so it is bounded as the post is. One past the content
+ * limit or the nesting limit is left out and reported under its post's id; the post still restores.
+ */
+export function sortRevisionsByRules<T extends { id: number; subjectId: number; snapshot: { content: string } }>(
+  revisions: readonly T[],
+): { kept: T[]; refused: RefusedPost[] } {
+  const kept: T[] = [];
+  const refused: RefusedPost[] = [];
+  for (const revision of revisions) {
+    const field = `revisions.${revision.id}.content`;
+    const bounded = postRulesSchema.shape.content.safeParse(revision.snapshot.content);
+    if (!bounded.success) refused.push({ id: revision.subjectId, field, message: POST_MESSAGES.tooLong });
+    else if (nestsDeeperThan(bounded.data))
+      refused.push({ id: revision.subjectId, field, message: POST_MESSAGES.contentNesting });
+    else kept.push(revision);
+  }
+  return { kept, refused };
+}
