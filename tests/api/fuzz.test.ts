@@ -1,6 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { SESSION_COOKIE } from "~/server/auth/session";
@@ -490,5 +491,48 @@ describe("raw requests: request lines, Host headers and bodies posted to the pag
     expect(failures).toEqual([]);
     // The families above, counted so a change that drops one shows here.
     expect(shapes.length).toBeGreaterThan(350);
+  }, 120_000);
+});
+
+/* ---------------------------------------------------------------------------------------------
+ * Content nesting shapes: post content that nests past what sanitize-html's parser handles in
+ * linear time, written each way the parser could be read otherwise than a simple count reads it
+ * (docs/decisions/156-restores-bounded-as-writes.md). Sent as a write and as a restore, each is
+ * refused with a field message (never stored, never a 500), and the site answers normally after.
+ * ------------------------------------------------------------------------------------------- */
+const NESTING_SHAPES: Record<string, string> = {
+  "stray closing tags": "<b>".repeat(99) + "</i>".repeat(99),
+  "closing tags in a comment": `${"<b>".repeat(60)}<!--${"</b>".repeat(60)}-->`,
+  "closing tags in an attribute": `${"<b>".repeat(60)}<i title="${"</b>".repeat(60)}">`,
+  "closing tags in a script": `${"<b>".repeat(60)}<script>${"</b>".repeat(60)}</script>`,
+  "a void element's end tag": `<basefont>${"<b>".repeat(60)}</basefont>`,
+  "a longer name's prefix": `${"<b:x>".repeat(60)}${"</b>".repeat(60)}`,
+};
+
+describe("content nesting shapes, written and restored", () => {
+  it("refuses each one with a field message and keeps serving the site", async () => {
+    const now = new Date().toISOString();
+    const failures: string[] = [];
+    let id = 800_000;
+    for (const [name, round] of Object.entries(NESTING_SHAPES)) {
+      const content = round.repeat(Math.ceil(30_000 / round.length));
+      const created = await request(t.app)
+        .post("/api/cms/simple-create-post")
+        .set("Cookie", admin)
+        .send(makePostInput({ content, published: false }));
+      if (created.status !== 400 || !created.body.errors?.content)
+        failures.push(`${name}: create answered ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
+      const restored = await request(t.app)
+        .post("/api/debug/restore-posts")
+        .set("Cookie", admin)
+        .send({ posts: [{ ...makePostInput(), id: ++id, content, createdAt: now, updatedAt: now }] });
+      if (restored.status !== 200 || restored.body.restored !== 0 || restored.body.refused?.[0]?.field !== "content")
+        failures.push(`${name}: restore answered ${restored.status} ${JSON.stringify(restored.body).slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    expect((await t.store.listPosts()).filter((p) => p.id > 800_000)).toEqual([]);
+    await send(port, new http.Agent(), { method: "GET", path: "/blog", headers: {}, body: undefined }).then((s) =>
+      expect(s).toBe(200),
+    );
   }, 120_000);
 });

@@ -11,9 +11,9 @@ import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
 import { assertMay, assertMayPublish } from "./post-access";
-import { PERMISSION_MESSAGES } from "~/shared/permissions";
+import { can, PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";
-import type { Post, PostInput, Store, Tag } from "~/server/store/types";
+import type { AddressTakeOver, Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
@@ -84,7 +84,7 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
       assertMayPublish(who, fields);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
       const parsed = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
-      const post = await store.createPost(parsed, { by: who.user });
+      const post = await store.createPost({ ...parsed, ...addressChoice(who, fields) }, { by: who.user });
       if (post.published) await record("publish", who, post);
       return named(cmsPostOf(post, rememberContent(post, post.content)));
     },
@@ -98,7 +98,7 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
         wasPublished = current.published;
         assertMay(who, "posts.edit", current, PERMISSION_MESSAGES.notYourDraft);
         assertMayPublish(who, fields, current);
-        return parsePostChanges(fields, current);
+        return { ...parsePostChanges(fields, current), ...addressChoice(who, fields) };
       };
       const post = await store
         .updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields), by: who.user })
@@ -155,6 +155,21 @@ function sanitizedContent(sent: string): string {
     throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
   }
   return content;
+}
+
+/**
+ * Whether this save may take over another post's old address, which the store decides on its
+ * current redirects (post-changes.ts): asked for with `takeOverAddress: true`, and only by a writer
+ * who may publish, since the address stops leading readers to a published post. A call without a
+ * role (the command line, the tools' own calls) is the operator's, as in post-access.ts.
+ */
+function addressChoice(who: Who, fields: Record<string, unknown>): AddressTakeOver {
+  const sent = fields.takeOverAddress ?? false;
+  if (typeof sent !== "boolean") {
+    throw new ValidationError(POST_MESSAGES.formErrors, { takeOverAddress: [POST_MESSAGES.takeOverAddress] });
+  }
+  if (who.role && !can(who.role, "posts.publish")) return { takeOverAddress: "not-allowed" };
+  return sent ? { takeOverAddress: "confirmed" } : {};
 }
 
 /** The fields a writer may send; anything else in a body is ignored, as on create. */

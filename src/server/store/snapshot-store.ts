@@ -19,6 +19,7 @@ import type {
   NewContactMessage,
   Post,
   PostInput,
+  AddressTakeOver,
   SavedPost,
   Settings,
   User,
@@ -85,7 +86,7 @@ export abstract class SnapshotStore {
   getPostBySlug(slug: string) {
     return this.read((s) => s.postsBySlug.get(slug));
   }
-  createPost(input: PostInput, save: SaveOrigin = {}) {
+  createPost(input: PostInput & AddressTakeOver, save: SaveOrigin = {}) {
     return this.write((s, now) => posts.createPost(s, input, now, save));
   }
   updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } & SaveOrigin = {}) {

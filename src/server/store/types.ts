@@ -68,7 +68,15 @@ export type PostInput = z.infer<typeof postInputSchema>;
  * What a save may change: the writer's fields, or a step of the review queue, which only the post
  * service's submit and send-back take (docs/decisions/126-review-before-publish.md).
  */
-export type PostUpdate = Partial<PostInput> & { review?: ReviewStep };
+export type PostUpdate = Partial<PostInput> & { review?: ReviewStep } & AddressTakeOver;
+/**
+ * Whether a save may give its post a slug that is another post's old address (a redirect), so
+ * that readers who follow the address get this post instead
+ * (docs/decisions/157-old-addresses-taken-over-on-purpose.md): "confirmed" by a writer who may
+ * publish and asked for it; "not-allowed" for one who may not publish; left out, not asked for.
+ * Decided by the store's write, on its current redirects; never stored.
+ */
+export type AddressTakeOver = { takeOverAddress?: "confirmed" | "not-allowed" };
 export type ReviewStep = { submitted: { at: string; by?: number } } | { returned: ReviewNote };
 
 /** What an admin (or the user, for the password) may change on an account. */
@@ -141,7 +149,7 @@ export interface Store {
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision; `by` is
    * the post's createdBy and updatedBy. */
-  createPost(input: PostInput, save?: SaveOrigin): Promise<Post>;
+  createPost(input: PostInput & AddressTakeOver, save?: SaveOrigin): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
    * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The

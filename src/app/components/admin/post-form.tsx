@@ -33,6 +33,7 @@ import { can, postContext } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import type { SessionUser } from "~/shared/users";
 import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
+import { AddressTakeOver, refusedAddress } from "./address-take-over";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
 type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
@@ -61,6 +62,9 @@ export function PostForm({
   // The update time the next update is based on (a restored copy brings its own).
   const base = useRef(post?.updatedAt);
   const [conflict, setConflict] = useState<Conflict | undefined>();
+  // A slug refused as another post's old address, and whether the writer confirms taking it over.
+  const [refusedSlug, setRefusedSlug] = useState<string>();
+  const [takeOver, setTakeOver] = useState(false);
   const editing = Boolean(saved);
   const [initial] = useState(() => toFormValues(post));
   const {
@@ -128,12 +132,15 @@ export function PostForm({
         .map((t) => t.trim())
         .filter(Boolean),
       authors: values.authors?.length ? values.authors : undefined,
+      takeOverAddress: takeOver && refusedSlug === slug ? true : undefined,
     };
     try {
       const result = saved
         ? await api.put<CmsPost>(`/api/cms/update-post/${saved.id}`, { ...payload, updatedAt: base.current })
         : await api.post<CmsPost>("/api/cms/simple-create-post", payload);
       setConflict(undefined);
+      setRefusedSlug(undefined);
+      setTakeOver(false);
       copy.clear();
       base.current = result.updatedAt;
       savedOnce.current = true;
@@ -162,6 +169,9 @@ export function PostForm({
         return;
       }
       showSaveError(err, editing);
+      const refused = err instanceof ApiError ? refusedAddress(err.errors, slug) : undefined;
+      if (refused !== refusedSlug) setTakeOver(false);
+      setRefusedSlug(refused);
       if (err instanceof ApiError && err.errors?.publishAt) schedule.setError(err.errors.publishAt[0]);
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))
@@ -242,6 +252,9 @@ export function PostForm({
       <Field id="post-slug" label="Slug" error={errors.slug?.message}>
         {(a) => <input {...a} {...register("slug")} className={inputClasses} spellCheck={false} />}
       </Field>
+      {refusedSlug !== undefined && refusedSlug === watch("slug").trim() && (
+        <AddressTakeOver checked={takeOver} onChange={setTakeOver} />
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <Field id="post-cover" label="Thumbnail Image URL" optional error={errors.coverImage?.message}>
           {(a) => (
