@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { insertActivity } from "~/server/activity/pg-activity-records";
 import type { NotificationClaims } from "~/server/contact/notification-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
@@ -156,7 +157,7 @@ export class PgStore extends SnapshotStore implements Store {
 
   private commit<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     return this.locked(async (client) => {
-      const { next, result, kinds } = change(this.snap, new Date().toISOString());
+      const { next, result, kinds, activity } = change(this.snap, new Date().toISOString());
       if (!next) {
         await client.query("COMMIT");
         if (this.outcome.error) this.outcome = { ...this.outcome, error: null };
@@ -166,6 +167,8 @@ export class PgStore extends SnapshotStore implements Store {
       const diffs = diffData(this.snap.data, snap.data, indexes(this.snap));
       const documents = diffDocuments(this.snap.data, snap.data);
       const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
+      // The entries that record this change commit with it, or not at all (docs/decisions/163-activity-written-with-its-change.md).
+      if (activity?.length) await insertActivity(client, activity);
       await client.query("COMMIT");
       this.outcome = { at: new Date().toISOString(), error: null };
       this.install({ data: snap.data, revision, kinds }, snap);
