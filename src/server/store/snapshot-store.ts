@@ -114,8 +114,11 @@ export abstract class SnapshotStore {
   revisionsOfSubject(subject: string) {
     return this.read((s) => (s.data.revisions ?? []).filter((r) => r.subject === subject));
   }
+  /** By the time each was deleted, then by id: the same order whatever order the store keeps them in. */
   listTrash() {
-    return this.read((s) => (s.data.trash ?? []).slice());
+    return this.read((s) =>
+      (s.data.trash ?? []).slice().sort((a, b) => Date.parse(a.deletedAt) - Date.parse(b.deletedAt) || a.id - b.id),
+    );
   }
   restoreFromTrash(id: number) {
     return this.write((s) => trash.restoreFromTrash(s, id));

@@ -18,7 +18,7 @@ import { startErrorOf } from "./pg-errors";
 import { pgNotificationClaims } from "./pg-notification-claims";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
-import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
+import { asReadData, COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
 import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
 
 /**
@@ -163,9 +163,11 @@ export class PgStore extends SnapshotStore implements Store {
         if (this.outcome.error) this.outcome = { ...this.outcome, error: null };
         return result;
       }
-      const snap = buildSnapshot(next, this.snap);
-      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap));
-      const documents = diffDocuments(this.snap.data, snap.data);
+      const written = buildSnapshot(next, this.snap);
+      const diffs = diffData(this.snap.data, written.data, indexes(this.snap));
+      const documents = diffDocuments(this.snap.data, written.data);
+      // What the other instances will read, so this one answers the same bytes (docs/decisions/164-one-form-of-the-records-on-every-instance.md).
+      const snap = buildSnapshot(asReadData(written.data, diffs, documents), this.snap);
       const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
       // The entries that record this change commit with it, or not at all (docs/decisions/163-activity-written-with-its-change.md).
       if (activity?.length) await insertActivity(client, activity);
