@@ -10,7 +10,7 @@ import type { ReviewNote } from "~/shared/review";
 import type { RestoredHistory } from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import type { HistoryPolicy } from "~/server/posts/post-trash";
-import type { NotificationClaims } from "~/server/contact/notification-claims";
+import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import type {
   messageRecordSchema,
@@ -263,10 +263,11 @@ export interface Store {
   rateCounters?(limiter: string): CounterFactory;
 
   /**
-   * Stores shared by several instances: claims on contact notifications, so each is emailed by one
-   * instance (src/server/contact/notification-claims.ts). Absent on the data folder's store.
+   * Stores shared by several instances: the outbox's claims, so each piece of work (a contact
+   * email) is done by one instance, and taken over when that one stops
+   * (src/server/outbox/outbox-claims.ts). Absent on the data folder's store.
    */
-  notificationClaims?(): NotificationClaims;
+  outboxClaims?(): OutboxClaims;
 
   /**
    * Called after every committed write, once per kind it changed, with what it did to the content

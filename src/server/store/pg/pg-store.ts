@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { insertActivity } from "~/server/activity/pg-activity-records";
-import type { NotificationClaims } from "~/server/contact/notification-claims";
+import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
@@ -15,7 +15,7 @@ import { migrate, type Migration } from "./migrate";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { listenTo, type Listening } from "./pg-listener";
 import { startErrorOf } from "./pg-errors";
-import { pgNotificationClaims } from "./pg-notification-claims";
+import { pgOutboxClaims } from "./pg-outbox-claims";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
 import { asReadData, COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
@@ -274,9 +274,9 @@ export class PgStore extends SnapshotStore implements Store {
       });
   }
 
-  /** Contact notification claims in the notification_claims table (docs/decisions/091-contact-emails-claimed-once.md). */
-  notificationClaims(): NotificationClaims {
-    return pgNotificationClaims(this.pool);
+  /** The outbox's claims in the outbox_claims table (docs/decisions/165-one-outbox-with-claims.md). */
+  outboxClaims(): OutboxClaims {
+    return pgOutboxClaims(this.pool);
   }
 
   /** Round trip to the database, in milliseconds, for the health report. */
