@@ -59,5 +59,5 @@ describe("a contact email claimed by an instance that stops", () => {
     } finally {
       await db.end();
     }
-  });
+  }, 120_000);
 });

@@ -57,5 +57,5 @@ describe("two instances after a write on one", () => {
       expect(onB.text, url).toBe(onA.text);
       expect(onB.headers.etag, url).toBe(onA.headers.etag);
     }
-  });
+  }, 120_000);
 });
