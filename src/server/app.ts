@@ -21,7 +21,8 @@ import { createUserAdmin } from "~/server/users/user-admin";
 import type { HashCost } from "~/server/users/users";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
-import { memoryClaims } from "~/server/contact/notification-claims";
+import { memoryOutboxClaims } from "~/server/outbox/outbox-claims";
+import { createOutbox, type Outbox } from "~/server/outbox/outbox";
 import { createHtmlCache, type HtmlCache } from "~/server/page-cache/html-cache";
 import { onePerTurn } from "~/server/http/one-per-turn";
 import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
@@ -97,7 +98,12 @@ export function createApp({
 }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords, activity, cost: hashCost });
   const sessions = createSessions(auth.resolve, sessionSecret);
-  const notifier = notifierFor(config, store);
+  // Work that must happen once, later, on whichever instance (docs/decisions/165-one-outbox-with-claims.md).
+  const outbox = createOutbox({
+    claims: store.outboxClaims?.() ?? memoryOutboxClaims(),
+    leaseMs: config.outboxLeaseMs,
+  });
+  const notifier = notifierFor(config, store, outbox);
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -141,7 +147,7 @@ export function createApp({
     analytics,
     site: createSiteService(store, sessions, activity),
   };
-  void notifier?.resumePending();
+  outbox.start();
   const sweeper = sweepHistoryEvery(store, config.history);
 
   const dev = config.env !== "production";
@@ -206,7 +212,9 @@ export function createApp({
     analytics,
     stop: async () => {
       sweeper.stop();
-      notifier?.stop();
+      const outboxStopped = outbox.stop();
+      notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
+      await outboxStopped;
       await scheduler.stop();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
@@ -233,7 +241,7 @@ function folderFilesOnly(config: Config): SiteFiles {
   return folderFiles(config.dataDir);
 }
 
-function notifierFor(config: Config, store: Store) {
+function notifierFor(config: Config, store: Store, outbox: Outbox) {
   if (!config.smtpUrl || !config.contactNotifyTo) return undefined;
   return createMailNotifier({
     store,
@@ -241,7 +249,7 @@ function notifierFor(config: Config, store: Store) {
     to: config.contactNotifyTo,
     from: config.contactNotifyFrom,
     retryDelaysMs: config.smtpRetryDelaysMs,
-    claims: store.notificationClaims?.() ?? memoryClaims(),
+    outbox,
   });
 }
 

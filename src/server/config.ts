@@ -7,6 +7,8 @@ import { WARM_UP_MS } from "~/server/page-cache/warm-start";
 
 /** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
 const DEFAULT_SCHEDULER_TICK_MS = 10_000;
+/** An instance that stops answering gives its outbox work up within this, plus a third of it for the sweep. */
+const DEFAULT_OUTBOX_LEASE_MS = 30_000;
 
 /**
  * Every setting the server reads, in one place (docs/architecture.md section 7): parsed once at start-up,
@@ -62,6 +64,7 @@ const envSchema = z
     MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
     // Within the 30 seconds a scheduled post may wait (docs/decisions/120-scheduled-publishing-exactly-once.md).
     SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(30_000).default(DEFAULT_SCHEDULER_TICK_MS),
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(300).max(45_000).default(DEFAULT_OUTBOX_LEASE_MS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // docs/decisions/050-uncached-rendering.md; 0 starts without it.
     WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(WARM_UP_MS),
@@ -136,6 +139,8 @@ export type Config = {
   minFreeBytes?: number;
   /** How often scheduled posts are looked for (src/server/posts/post-scheduler.ts). */
   schedulerTickMs: number;
+  /** How long an outbox claim lasts unless its instance renews it (src/server/outbox/outbox.ts). */
+  outboxLeaseMs: number;
   /** How long a production start renders the popular pages before it listens; 0 for none. */
   warmUpMs: number;
   /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
@@ -196,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     minFreeBytes: e.MIN_FREE_BYTES,
     schedulerTickMs: e.SCHEDULER_TICK_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     warmUpMs: e.WARM_UP_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,

@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       htmlCacheBytes: 0,
       minFreeBytes: undefined,
       schedulerTickMs: 10_000,
+      outboxLeaseMs: 30_000,
       warmUpMs: 1_000,
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,

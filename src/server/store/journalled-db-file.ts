@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Adapter } from "lowdb";
+import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 import { DataFileError, parseDbFile, type DbFile } from "./db-schema";
 import { DurableJsonFile, writeFileDurably } from "./durable-file-adapter";
 import { prettyJsonChunks } from "./json-chunks";
@@ -51,7 +52,17 @@ export async function readDataFolder(dir: string, { warn = true } = {}) {
     seq = record.seq;
   });
   const last = journal.records.at(-1)?.seq ?? 0;
-  return { data: stored?.data ?? null, seq: Math.max(seq, last), dbSeq, foldedEnd, journal };
+  const activity = journal.records.flatMap((record) => activityOf(record.activity));
+  return { data: stored?.data ?? null, seq: Math.max(seq, last), dbSeq, foldedEnd, journal, activity };
+}
+
+/** A record's activity entries that are entries; a record without any has none. */
+function activityOf(entries: unknown[] | undefined): ActivityEntry[] {
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry) => {
+    const parsed = activityEntrySchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export class JournalledDbFile implements Adapter<DbFile> {
@@ -62,6 +73,11 @@ export class JournalledDbFile implements Adapter<DbFile> {
   private seq = 0;
   /** The last fold: db.json holds the records up to `seq`; in the journal they end at byte `end`. */
   private folded = { seq: 0, end: 0 };
+  /**
+   * The activity entries the journal's records carried when it was read: the store's start adds
+   * back those the activity log lacks (docs/decisions/163-activity-written-with-its-change.md).
+   */
+  journalledActivity: ActivityEntry[] = [];
   private folding?: Promise<void>;
   /** After a background fold failed (a full disk), the sequence number at which to try again. */
   private retryAt = 0;
@@ -91,18 +107,23 @@ export class JournalledDbFile implements Adapter<DbFile> {
     this.written = read.data ?? undefined;
     this.seq = read.seq;
     this.folded = { seq: read.dbSeq, end: read.foldedEnd };
+    this.journalledActivity = read.activity;
     return read.data;
   }
 
-  /** Resolves once the change is on disk: one record appended to the journal, or a new db.json. */
-  write(data: DbFile): Promise<void> {
+  /**
+   * Resolves once the change is on disk: one record appended to the journal, with the activity
+   * entries that record it, or a new db.json.
+   */
+  write(data: DbFile, activity: readonly ActivityEntry[] = []): Promise<void> {
     return this.exclusive(async () => {
       if (!this.written) {
         // A new site's first write makes db.json, after any record a lost db.json's journal holds.
         await this.writeDbFile(data, this.seq);
         this.folded = { seq: this.seq, end: this.appender.size };
       } else {
-        const line = encodeRecord({ seq: this.seq + 1, sections: diffSections(this.written, data) });
+        const sections = diffSections(this.written, data);
+        const line = encodeRecord({ seq: this.seq + 1, sections, ...(activity.length && { activity: [...activity] }) });
         await this.appender.append(line);
         this.seq += 1;
       }

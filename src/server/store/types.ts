@@ -3,13 +3,14 @@
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
 import type { z } from "zod";
+import type { ActivityEntry } from "~/shared/activity";
 import type { postInputSchema } from "~/shared/schemas";
 import type { SiteContent } from "~/shared/site-content";
 import type { ReviewNote } from "~/shared/review";
 import type { RestoredHistory } from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import type { HistoryPolicy } from "~/server/posts/post-trash";
-import type { NotificationClaims } from "~/server/contact/notification-claims";
+import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import type {
   messageRecordSchema,
@@ -126,6 +127,13 @@ export type ContentChange =
   | undefined;
 
 /**
+ * A write's activity entry, made of what the write answers and written with it: in the same
+ * journal record or transaction (docs/decisions/163-activity-written-with-its-change.md).
+ * Answering no entry records nothing.
+ */
+export type LogsActivity<R> = { activity?: (result: R) => ActivityEntry | undefined };
+
+/**
  * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
  * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
  */
@@ -149,7 +157,7 @@ export interface Store {
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision; `by` is
    * the post's createdBy and updatedBy. */
-  createPost(input: PostInput & AddressTakeOver, save?: SaveOrigin): Promise<Post>;
+  createPost(input: PostInput & AddressTakeOver, save?: SaveOrigin & LogsActivity<Post>): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
    * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
@@ -159,10 +167,10 @@ export interface Store {
   updatePost(
     id: number,
     changes: PostUpdate | ((current: Post) => PostUpdate),
-    options?: { ifUpdatedAt?: string } & SaveOrigin,
+    options?: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Post>,
   ): Promise<Post>;
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
-  deletePost(id: number, by?: Actor): Promise<Post>;
+  deletePost(id: number, by?: Actor, options?: LogsActivity<Post>): Promise<Post>;
   /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
   deletePosts(ids: number[], by?: Actor): Promise<Post[]>;
   /**
@@ -263,10 +271,11 @@ export interface Store {
   rateCounters?(limiter: string): CounterFactory;
 
   /**
-   * Stores shared by several instances: claims on contact notifications, so each is emailed by one
-   * instance (src/server/contact/notification-claims.ts). Absent on the data folder's store.
+   * Stores shared by several instances: the outbox's claims, so each piece of work (a contact
+   * email) is done by one instance, and taken over when that one stops
+   * (src/server/outbox/outbox-claims.ts). Absent on the data folder's store.
    */
-  notificationClaims?(): NotificationClaims;
+  outboxClaims?(): OutboxClaims;
 
   /**
    * Called after every committed write, once per kind it changed, with what it did to the content
@@ -278,6 +287,11 @@ export interface Store {
    * folded (docs/decisions/092-a-journal-beside-db-json.md). Absent on stores without a journal.
    */
   compact?(): Promise<number>;
+  /**
+   * The data folder's store: the activity entries its journal's records carried at start, for the
+   * activity log to add back those it lacks (docs/decisions/163-activity-written-with-its-change.md).
+   */
+  journalledActivity?(): readonly ActivityEntry[];
   /** The last file write's outcome (see WriteOutcome). */
   lastWrite(): WriteOutcome;
   /**
