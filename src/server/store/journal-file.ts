@@ -14,6 +14,11 @@ export const JOURNAL_MESSAGES = {
     `${file} has a damaged record at byte ${offset}, with records after it: the file was changed by something ` +
     `other than this server, or the disk is failing. It was left untouched, and so was db.json: restore the data ` +
     `folder from a copy or a backup, then start again.`,
+  /** A whole record that does not fit db.json's format (journal-check.ts), or whose change this release does not know. */
+  invalid: (file: string, offset: number, seq: number, problem: string) =>
+    `${file} has a record at byte ${offset} (number ${seq}) that this release cannot apply (${problem}): a newer ` +
+    `release or a faulty one wrote it. It was left untouched, and so was db.json: start the release that wrote ` +
+    `it, or restore the data folder from a copy or a backup, then start again.`,
   tornTail: (file: string, offset: number) =>
     `${file}: dropped an incomplete last record at byte ${offset}, left by a stop in the middle of a write ` +
     `that was never acknowledged.`,

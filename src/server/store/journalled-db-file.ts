@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Adapter } from "lowdb";
-import { DataFileError, parseDbFile, type DbFile } from "./db-schema";
+import { completeDbFile, DataFileError, parseDbFile, type DbFile } from "./db-schema";
 import { DurableJsonFile, writeFileDurably } from "./durable-file-adapter";
 import { prettyJsonChunks } from "./json-chunks";
+import { recordProblem, ReplayOrigins } from "./journal-check";
 import { JOURNAL_FILE, JOURNAL_MESSAGES, JournalAppender, JournalError, readJournal } from "./journal-file";
 import { applySections, diffSections, encodeRecord } from "./journal-record";
 
@@ -40,6 +41,11 @@ export async function readDataFolder(dir: string, { warn = true } = {}) {
   const dbSeq = stored?.seq ?? 0;
   let seq = dbSeq;
   let foldedEnd = 0; // where the records db.json already holds end
+  const refuse = (i: number, problem: string) =>
+    new JournalError(JOURNAL_MESSAGES.invalid(journalFile, journal.ends[i - 1] ?? 0, journal.records[i]!.seq, problem));
+  // Every record applied is checked as db.json is (journal-check.ts): nothing unchecked is served or folded.
+  const origins = new ReplayOrigins();
+  let applied = -1;
   journal.records.forEach((record, i) => {
     if (record.seq <= dbSeq) {
       foldedEnd = journal.ends[i]!;
@@ -47,11 +53,20 @@ export async function readDataFolder(dir: string, { warn = true } = {}) {
     }
     if (!stored) return; // no db.json: a first write starts it after these records (write below)
     if (record.seq !== seq + 1) throw new JournalError(JOURNAL_MESSAGES.gap(journalFile, DB_FILE, seq, record.seq));
+    const problem = recordProblem(record, stored.data);
+    if (problem) throw refuse(i, problem);
     applySections(stored.data, record.sections);
-    seq = record.seq;
+    origins.note(record.sections, i);
+    [seq, applied] = [record.seq, i];
   });
+  let data = stored?.data ?? null;
+  if (data && applied >= 0) {
+    const clash = origins.firstClash(data, applied);
+    if (clash) throw refuse(clash.index, clash.problem);
+    data = completeDbFile(data);
+  }
   const last = journal.records.at(-1)?.seq ?? 0;
-  return { data: stored?.data ?? null, seq: Math.max(seq, last), dbSeq, foldedEnd, journal };
+  return { data, seq: Math.max(seq, last), dbSeq, foldedEnd, journal };
 }
 
 export class JournalledDbFile implements Adapter<DbFile> {
