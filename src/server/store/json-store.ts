@@ -177,6 +177,9 @@ class JsonStore extends SnapshotStore implements Store {
   lastWrite() {
     return this.outcome;
   }
+  foldTrouble() {
+    return this.file instanceof JournalledDbFile ? this.file.foldTrouble : undefined;
+  }
   retryWrite() {
     // A copy of the same data: the queue saves only a changed snapshot, and nothing is reported changed.
     return this.write((s) => ({ next: { ...s.data }, result: undefined, kinds: [] }));
