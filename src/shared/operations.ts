@@ -17,6 +17,11 @@ export type HealthReport = {
   lastWriteError: string | null;
   /** When the store last saved successfully since the server started. */
   lastWriteAt: string | null;
+  /**
+   * Set while the data folder's journal cannot be folded into db.json (a disk without room for
+   * its new copy); saves go on into the journal meanwhile. Null otherwise, and with PostgreSQL.
+   */
+  foldError: string | null;
   /** Free space of the data folder's file system, for the server's user; null when unknown. */
   freeBytes: number | null;
   /** Size of the data file; null when unknown. */

@@ -32,6 +32,7 @@ describe("GET /api/public/health/database", () => {
       error: null,
       lastWriteError: null,
       lastWriteAt: expect.any(String),
+      foldError: null,
       freeBytes: expect.any(Number),
       dataBytes: expect.any(Number),
       lastBackupAt: null,
@@ -75,6 +76,7 @@ describe("GET /api/public/health/database", () => {
       error: HEALTH_REPORT_ERRORS.unwritable("ENOENT"),
       lastWriteError: null, // no save has failed yet: the probe found out first
       lastWriteAt: expect.any(String),
+      foldError: null,
       freeBytes: null,
       dataBytes: null,
       lastBackupAt: null,

@@ -7,7 +7,7 @@ import type { BackupShelf } from "~/server/backups/backup-shelf";
 import type { Config } from "~/server/config";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
-import type { Post, Store } from "~/server/store/types";
+import type { FoldTrouble, Post, Store } from "~/server/store/types";
 import type { PostScheduler } from "~/server/posts/post-scheduler";
 import { scheduleHealth } from "~/server/posts/schedule-health";
 
@@ -22,6 +22,14 @@ export const HEALTH_REPORT_ERRORS = {
   lowSpace: (free: number, needed: number) =>
     `The data folder's disk has only ${toMb(free)} MB free, below the ${toMb(needed)} MB the server keeps ` +
     "in reserve to save safely. Free disk space on the server.",
+  /** The journal waits to be folded into db.json (docs/decisions/162-a-fold-that-does-not-fit-waits.md). */
+  foldNoRoom: (need: number, free: number, pending: number) =>
+    `The journal cannot be folded into ${DB_FILE}: that needs about ${toMb(need)} MB free and the disk has ` +
+    `${toMb(free)} MB. Saves go on into the journal (${pending} not folded yet), which grows until then: ` +
+    "free disk space on the server.",
+  foldFailed: (code: string, pending: number) =>
+    `Folding the journal into ${DB_FILE} failed (${code}); saves go on into the journal (${pending} not folded ` +
+    "yet). The server log has the details.",
 } as const;
 
 const toMb = (bytes: number) => (bytes / MB).toFixed(1);
@@ -90,10 +98,11 @@ export function createHealthService({
     const needed = requiredFreeBytes(config, dataBytes);
     const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_REPORT_ERRORS.lowSpace(freeBytes, needed) : null;
     const unwritable = writable === true ? null : HEALTH_REPORT_ERRORS.unwritable(writable);
+    const foldError = describeFoldTrouble(store.foldTrouble?.());
     // With PostgreSQL, reads answer from memory, so only a round trip says the database is there.
     const latency = store.ping ? await probeDatabase(store.ping.bind(store)) : undefined;
     const unreachable = typeof latency === "string" ? HEALTH_REPORT_ERRORS.unreachable(latency) : null;
-    const error = readError ?? unreachable ?? writeError?.message ?? unwritable ?? lowSpace;
+    const error = readError ?? unreachable ?? writeError?.message ?? unwritable ?? lowSpace ?? foldError;
     const missingEnvVars = [...config.missingProductionSettings];
     return {
       timestamp: new Date().toISOString(),
@@ -105,6 +114,7 @@ export function createHealthService({
       error,
       lastWriteError: writeError?.message ?? null,
       lastWriteAt,
+      foldError,
       freeBytes,
       dataBytes,
       lastBackupAt,
@@ -120,6 +130,14 @@ export function createHealthService({
       return running;
     },
   };
+}
+
+function describeFoldTrouble(trouble: FoldTrouble | undefined): string | null {
+  if (!trouble) return null;
+  const { code, needBytes, freeBytes, pending = 0 } = trouble;
+  return needBytes !== undefined && freeBytes !== undefined
+    ? HEALTH_REPORT_ERRORS.foldNoRoom(needBytes, freeBytes, pending)
+    : HEALTH_REPORT_ERRORS.foldFailed(code, pending);
 }
 
 /** A database that does not answer within this long counts as unreachable. */

@@ -183,6 +183,9 @@ class JsonStore extends SnapshotStore implements Store {
   lastWrite() {
     return this.outcome;
   }
+  foldTrouble() {
+    return this.file instanceof JournalledDbFile ? this.file.foldTrouble : undefined;
+  }
 
   /** The activity entries that the journal's records carried at start (journalled-db-file.ts). */
   journalledActivity(): readonly ActivityEntry[] {

@@ -140,6 +140,14 @@ export type LogsActivity<R> = { activity?: (result: R) => ActivityEntry | undefi
 export type WriteOutcome = { at: string | null; error: { code: string; message: string } | null };
 
 /**
+ * Why the journal is not folded into db.json (docs/decisions/162-a-fold-that-does-not-fit-waits.md):
+ * the error code of the last fold that failed, or ENOSPC for one not tried for lack of room, since
+ * when, and with a full disk the room a try waits for and the room last seen; `pending` records
+ * wait in the journal meanwhile.
+ */
+export type FoldTrouble = { code: string; since: string; needBytes?: number; freeBytes?: number; pending?: number };
+
+/**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
  * cloning 10,000 posts on every list would cost more than rendering the page (docs/architecture.md section 6).
  * Copy before changing one (`{ ...post }`, `structuredClone(post)`); changing it in place throws a
@@ -292,6 +300,11 @@ export interface Store {
    * activity log to add back those it lacks (docs/decisions/163-activity-written-with-its-change.md).
    */
   journalledActivity?(): readonly ActivityEntry[];
+  /**
+   * The data folder's store: why its journal is not being folded into db.json (a disk without room
+   * for the new copy), undefined while folds happen. Absent on stores without a journal.
+   */
+  foldTrouble?(): FoldTrouble | undefined;
   /** The last file write's outcome (see WriteOutcome). */
   lastWrite(): WriteOutcome;
   /**
