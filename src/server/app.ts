@@ -37,6 +37,7 @@ import { createPostService } from "~/server/posts/posts";
 import { createReviewService } from "~/server/posts/post-review";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
+import { sweepUnusedMediaEvery } from "~/server/media/unused-media-sweeper";
 import { startPostScheduler } from "~/server/posts/post-scheduler";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
@@ -142,13 +143,14 @@ export function createApp({
     tags: createTagService(store),
     setup: createSetupService(store, { tokens: files.setupTokens, cost: hashCost }),
     media,
-    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf, activity }),
     activity,
     analytics,
     site: createSiteService(store, sessions, activity),
   };
   outbox.start();
   const sweeper = sweepHistoryEvery(store, config.history);
+  const mediaSweeper = sweepUnusedMediaEvery({ store, mediaAdmin: context.mediaAdmin });
 
   const dev = config.env !== "production";
   // Vite's dev server hands a fresh build per request and the cache is off by default there
@@ -212,6 +214,7 @@ export function createApp({
     analytics,
     stop: async () => {
       sweeper.stop();
+      await mediaSweeper.stop();
       const outboxStopped = outbox.stop();
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
       await outboxStopped;

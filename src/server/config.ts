@@ -3,6 +3,7 @@ import { DEFAULT_HISTORY_POLICY, type HistoryPolicy } from "~/server/posts/post-
 import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "~/shared/media";
 import { WARM_UP_MS } from "~/server/page-cache/warm-start";
 
 /** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
@@ -71,6 +72,13 @@ const envSchema = z
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
     MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
+    UPLOAD_RATE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_LIMITS.perMinute),
+    UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(2 ** 40)
+      .default(DEFAULT_UPLOAD_LIMITS.bytesPerDay),
     ANALYTICS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
@@ -154,6 +162,8 @@ export type Config = {
   maxConnectionsPerAddress: number;
   /** Width times height an uploaded image may have; a bigger one is refused before decoding (image-bytes.ts). */
   maxImagePixels: number;
+  /** Images one user may upload a minute, and bytes a day (docs/decisions/150-upload-limits-and-unused-images.md). */
+  uploadLimits: UploadLimits;
   /** Counting page views and leads on the server (docs/decisions/106-analytics-without-cookies.md); ANALYTICS=off ends it all. */
   analytics: boolean;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
@@ -207,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),
     maxImagePixels: e.MAX_IMAGE_PIXELS,
+    uploadLimits: { perMinute: e.UPLOAD_RATE, bytesPerDay: e.UPLOAD_QUOTA_BYTES },
     analytics: e.ANALYTICS !== "off",
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };

@@ -12,6 +12,7 @@ import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
 import { fillDisk, useTmpfs } from "../helpers/disk-full";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
+import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -120,5 +121,28 @@ it("two stores started read-only on one folder: once writable, the first save ta
     expect(await first.listPosts()).toHaveLength(2);
   } finally {
     await Promise.all([first.close(), second.close()]);
+  }
+});
+
+it("answers the first image upload on a read-only folder with 503 and the reason, as every later one", async (ctx) => {
+  if (!disk.mountPoint) ctx.skip(disk.skipReason);
+  const dataDir = path.join(disk.mountPoint!, "images");
+  const { cookie } = await siteThatRan(dataDir); // it never stored an image, so media/ does not exist yet
+  remount("ro");
+  const t = await makeTestApp({ dataDir, env: { MIN_FREE_BYTES: String(1024 * 1024) } });
+  try {
+    const png = await makeImage(40, 30);
+    for (const attempt of [1, 2]) {
+      const refused = await request(t.app)
+        .post("/api/cms/uploads")
+        .set("Cookie", cookie)
+        .attach("file", png, { filename: `photo-${attempt}.png` });
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe(STORAGE_MESSAGES.EROFS);
+      expectConsoleError(/EROFS/);
+    }
+  } finally {
+    remount("rw");
+    await t.close();
   }
 });
