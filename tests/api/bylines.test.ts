@@ -69,6 +69,56 @@ describe("profiles", () => {
     expect(await t.store.getUserById(user.id)).toEqual(user);
   });
 
+  it("refuses a display name with control, direction-changing or invisible characters, on both calls", async () => {
+    const { user } = await writer();
+    const cookie = await sessionCookie(t, user.id);
+    const names = [
+      "Ann\u0000Lee",
+      "Ann\tLee",
+      "Ann\u001bLee",
+      "Ann\u0085Lee",
+      "\u202enimda",
+      "Ann\u202dLee",
+      "Ann\u2066Lee\u2069",
+      "Ann\u200fLee",
+      "Ann\u061cLee",
+      "Ad\u200bmin",
+      "Ad\u200dmin",
+      "Ad\u2060min",
+      "Ad\ufeffmin",
+    ];
+    for (const displayName of names) {
+      const byAdmin = await patchUser(user.id, { displayName }).expect(400);
+      expect(byAdmin.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameCharacters]);
+      const own = await request(t.app)
+        .patch("/api/cms/profile")
+        .set("Cookie", cookie)
+        .send({ displayName })
+        .expect(400);
+      expect(own.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameCharacters]);
+    }
+    // Letters of any script, accents and emoji stay welcome.
+    await patchUser(user.id, { displayName: "Zoë Ångström 李 🚀" }).expect(200);
+  });
+
+  it("refuses a display name that is another user's username, in any case; one's own is fine", async () => {
+    const { user } = await writer();
+    const other = await writer();
+    const cookie = await sessionCookie(t, user.id);
+    for (const displayName of [other.user.username, other.user.username.toUpperCase(), admin.user.username]) {
+      const byAdmin = await patchUser(user.id, { displayName }).expect(409);
+      expect(byAdmin.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameIsUsername]);
+      const own = await request(t.app)
+        .patch("/api/cms/profile")
+        .set("Cookie", cookie)
+        .send({ displayName })
+        .expect(409);
+      expect(own.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameIsUsername]);
+    }
+    expect((await t.store.getUserById(user.id))?.displayName).toBeUndefined();
+    await patchUser(user.id, { displayName: user.username }).expect(200);
+  });
+
   it("an image that is someone's avatar cannot be deleted from the media library", async () => {
     const { user } = await writer("avatar-keeper");
     await patchUser(user.id, { avatar }).expect(200);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { SESSION_COOKIE } from "~/server/auth/session";
 import { makePostInput } from "../helpers/factories";
-import { signedIn } from "../helpers/sign-in";
+import { makeUser, signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
@@ -534,5 +534,69 @@ describe("content nesting shapes, written and restored", () => {
     await send(port, new http.Agent(), { method: "GET", path: "/blog", headers: {}, body: undefined }).then((s) =>
       expect(s).toBe(200),
     );
+// ---------------------------------------------------------------------------------------------
+// Addresses on another host: sign-in returnTo values and request targets starting with `//`.
+// (docs/decisions/154-return-to-a-path-on-this-site.md, 155-paths-starting-with-two-slashes.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Every way we know to write "another host" inside a path: prefixes, separators and hosts combined. */
+function otherHostPaths(): string[] {
+  const prefixes = ["", "/.", "/./.", "/x/..", "/%2e", "/%2E", "/x/%2e%2e", "/.\\"];
+  const separators = ["//", "/\\", "\\\\", "\\/", "/%2f", "%2f%2f", "/%5C", "%5c%5c", "/\t/", "/\n/", "///", "/%2F/"];
+  const hosts = ["evil.example", "evil.example/admin?x=/"];
+  return prefixes.flatMap((prefix) =>
+    separators.flatMap((separator) => hosts.map((host) => `${prefix}${separator}${host}`)),
+  );
+}
+
+describe("sign-in returnTo values that name another host", () => {
+  let site: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeAll(async () => {
+    // Its own app: the fuzz above may have used up this address's sign-in attempts.
+    site = await makeTestApp();
+  });
+  afterAll(() => site.close());
+
+  it("always redirect to a path on this site", async () => {
+    const { user, password } = await makeUser(site.store);
+    const shapes = otherHostPaths();
+    const failures: string[] = [];
+    for (const returnTo of shapes) {
+      const res = await request(site.app)
+        .post("/admin")
+        .type("form")
+        .send({ intent: "sign-in", username: user.username, password, returnTo });
+      const location = String(res.headers.location ?? "");
+      const resolved = URL.canParse(location, "http://site.example") && new URL(location, "http://site.example");
+      if (res.status !== 303 || !resolved || resolved.host !== "site.example" || /^[/\\]{2}/.test(location)) {
+        failures.push(`${res.status} ${JSON.stringify(returnTo)} -> ${JSON.stringify(location)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(shapes.length).toBeGreaterThan(150);
+  }, 120_000);
+});
+
+describe("request targets starting with // or /\\ on every route", () => {
+  it("answers every one 400", async () => {
+    const host = `Host: 127.0.0.1:${port}`;
+    const shapes = PATHS.flatMap((path) =>
+      ["//evil.example", "/\\evil.example", "/", "//"].flatMap((before) =>
+        ["GET", "POST"].map(
+          (method) =>
+            `${method} ${before}${path} HTTP/1.1\r\n${host}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+            "Content-Length: 0\r\nConnection: close\r\n\r\n",
+        ),
+      ),
+    );
+    const failures: string[] = [];
+    for (let i = 0; i < shapes.length; i += 4) {
+      const batch = shapes.slice(i, i + 4);
+      const answers = await Promise.all(batch.map(raw));
+      answers.forEach((status, k) => {
+        if (status !== 400) failures.push(`${status} ${JSON.stringify(batch[k]!.split("\r\n")[0])}`);
+      });
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 });

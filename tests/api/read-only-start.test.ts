@@ -65,13 +65,13 @@ it("starts read-only on a read-only disk: pages and reading served, saves and he
     const create = () => request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput());
     const refused = await create().expect(503);
     expect(refused.body.message).toBe(STORAGE_MESSAGES.EROFS);
-    const sick = await request(t.app).get("/api/public/health/database").expect(503);
+    const sick = await request(t.app).get("/api/public/health/database").set("Cookie", cookie).expect(503);
     expect(sick.body).toMatchObject({ databaseConnected: false, error: STORAGE_MESSAGES.EROFS });
 
     remount("rw");
     await create().expect(201);
     expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8")).toContain(`"pid":${process.pid}`);
-    const well = await request(t.app).get("/api/public/health/database").expect(200);
+    const well = await request(t.app).get("/api/public/health/database").set("Cookie", cookie).expect(200);
     expect(well.body).toMatchObject({ databaseConnected: true, lastWriteError: null });
     expect(await t.store.listPosts()).toHaveLength(2);
   } finally {
@@ -92,7 +92,7 @@ it("starts read-only on a full disk: saves 507 with the reason, and back once sp
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const create = () => request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput());
     expect((await create().expect(507)).body.message).toBe(STORAGE_MESSAGES.ENOSPC);
-    const sick = await request(t.app).get("/api/public/health/database").expect(503);
+    const sick = await request(t.app).get("/api/public/health/database").set("Cookie", cookie).expect(503);
     expect(sick.body.error).toBe(STORAGE_MESSAGES.ENOSPC);
 
     fs.rmSync(filler);

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { version } from "../../../package.json";
-import type { HealthReport } from "~/shared/operations";
+import { PUBLIC_HEALTH_FIELDS, type HealthReport, type PublicHealthReport } from "~/shared/operations";
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
 import type { Config } from "~/server/config";
@@ -39,6 +39,11 @@ export type HealthService = {
   check(): Promise<HealthReport>;
 };
 
+/** The fields anyone may read; the whole report is for admins (health-router.ts). */
+export function publicHealth(report: HealthReport): PublicHealthReport {
+  return Object.fromEntries(PUBLIC_HEALTH_FIELDS.map((field) => [field, report[field]])) as PublicHealthReport;
+}
+
 /** HTTP status for a report: 503 tells a load balancer or uptime monitor to look. */
 export const healthStatus = (report: HealthReport) => (report.databaseConnected ? 200 : 503);
 
@@ -53,8 +58,8 @@ let probes = 0;
 const started = Date.now();
 
 /**
- * The system health check (docs/decisions/010-storage-errors-and-health.md), public, so it names
- * settings but never shows a value. `databaseConnected` is true only when the store answers a read,
+ * The system health check (docs/decisions/010-storage-errors-and-health.md). Its public part names
+ * settings but never shows a value; the rest is for admins (health-router.ts). `databaseConnected` is true only when the store answers a read,
  * its last save did not fail, a write probe in the data folder succeeds and the disk has room.
  * While the last save failed, each check saves the data once more through the store's queue, so
  * the server reports healthy again as soon as the disk is fixed, without waiting for a user.
@@ -83,7 +88,7 @@ export function createHealthService({
     let readError: string | null = null;
     try {
       posts = await store.listPosts();
-      postsCount = posts.length;
+      postsCount = posts.filter((post) => post.published).length;
     } catch (err) {
       readError = HEALTH_REPORT_ERRORS.unreadable(err instanceof Error ? err.message : String(err));
     }
