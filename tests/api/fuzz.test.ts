@@ -534,6 +534,9 @@ describe("content nesting shapes, written and restored", () => {
     await send(port, new http.Agent(), { method: "GET", path: "/blog", headers: {}, body: undefined }).then((s) =>
       expect(s).toBe(200),
     );
+  }, 120_000);
+});
+
 // ---------------------------------------------------------------------------------------------
 // Addresses on another host: sign-in returnTo values and request targets starting with `//`.
 // (docs/decisions/154-return-to-a-path-on-this-site.md, 155-paths-starting-with-two-slashes.md)
