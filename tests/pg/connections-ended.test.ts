@@ -63,6 +63,19 @@ describe("writes while the app's connections are ended again and again", () => {
       await ender;
       await killer.end();
     }
+    // Once the connections are left alone the instances save again: on a loaded machine every
+    // write above may have met an ended connection, and these keep the checks below from passing
+    // on 503s alone.
+    for (const { app } of apps) {
+      const input = makePostInput({ published: true });
+      const res = await request(app)
+        .post("/api/cms/simple-create-post")
+        .set("Cookie", admin.cookie)
+        .set("Sec-Fetch-Site", "same-origin")
+        .send(input);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      answers.push({ slug: input.slug, status: res.status });
+    }
 
     const check = new pg.Client({ connectionString: url });
     await check.connect();
@@ -85,7 +98,6 @@ describe("writes while the app's connections are ended again and again", () => {
       const whats = new Set(logged.map((r) => r.what));
       const unlogged = posts.filter((p) => !whats.has(ACTIVITY_MESSAGES.post(Number(p.id), p.title)));
       expect(unlogged).toEqual([]);
-      expect(saved.length).toBeGreaterThan(0);
     } finally {
       await check.end();
     }
