@@ -33,6 +33,19 @@ afterAll(() => t.close());
 
 const patchUser = (id: number, body: object) =>
   request(t.app).patch(`/api/admin/users/${id}`).set("Cookie", admin.cookie).send(body);
+/** The same display name set by an admin on `userId` and by the user on their own profile: both refused alike. */
+async function expectRefusedBothWays(
+  userId: number,
+  cookie: string,
+  displayName: string,
+  status: number,
+  message: string,
+) {
+  const byAdmin = await patchUser(userId, { displayName }).expect(status);
+  expect(byAdmin.body.errors.displayName).toEqual([message]);
+  const own = await request(t.app).patch("/api/cms/profile").set("Cookie", cookie).send({ displayName }).expect(status);
+  expect(own.body.errors.displayName).toEqual([message]);
+}
 const create = (body: object, cookie = admin.cookie) =>
   request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(body);
 const update = (id: number, body: object) =>
@@ -88,14 +101,7 @@ describe("profiles", () => {
       "Ad\ufeffmin",
     ];
     for (const displayName of names) {
-      const byAdmin = await patchUser(user.id, { displayName }).expect(400);
-      expect(byAdmin.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameCharacters]);
-      const own = await request(t.app)
-        .patch("/api/cms/profile")
-        .set("Cookie", cookie)
-        .send({ displayName })
-        .expect(400);
-      expect(own.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameCharacters]);
+      await expectRefusedBothWays(user.id, cookie, displayName, 400, USER_ADMIN_MESSAGES.displayNameCharacters);
     }
     // Letters of any script, accents and emoji stay welcome.
     await patchUser(user.id, { displayName: "Zoë Ångström 李 🚀" }).expect(200);
@@ -106,14 +112,7 @@ describe("profiles", () => {
     const other = await writer();
     const cookie = await sessionCookie(t, user.id);
     for (const displayName of [other.user.username, other.user.username.toUpperCase(), admin.user.username]) {
-      const byAdmin = await patchUser(user.id, { displayName }).expect(409);
-      expect(byAdmin.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameIsUsername]);
-      const own = await request(t.app)
-        .patch("/api/cms/profile")
-        .set("Cookie", cookie)
-        .send({ displayName })
-        .expect(409);
-      expect(own.body.errors.displayName).toEqual([USER_ADMIN_MESSAGES.displayNameIsUsername]);
+      await expectRefusedBothWays(user.id, cookie, displayName, 409, USER_ADMIN_MESSAGES.displayNameIsUsername);
     }
     expect((await t.store.getUserById(user.id))?.displayName).toBeUndefined();
     await patchUser(user.id, { displayName: user.username }).expect(200);
