@@ -2,7 +2,7 @@
 // boundaries of docs/architecture.md section 3. Formatting is Prettier's job, so its rules are off here.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -18,6 +18,17 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { "import-x": importX },
+    // The import rules resolve `~/` and extensionless paths as TypeScript does (tsconfig.json).
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({
+          extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
+          tsconfig: { configFile: "./tsconfig.json" },
+        }),
+      ],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
@@ -31,6 +42,8 @@ export default tseslint.config(
         { allow: [{ from: "package", package: "react-router", name: "DataWithResponseInit" }] },
       ],
       "import-x/no-duplicates": "error",
+      // No import circles (docs/architecture.md section 3); `import type` is erased, so it makes none.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -46,6 +59,27 @@ export default tseslint.config(
               target: ["./src/app/**/!(*.server).ts", "./src/app/**/*.tsx"],
               from: "./src/server",
               message: "src/app reaches src/server only through *.server.ts files and the load context.",
+            },
+            {
+              // The store is the bottom layer: the features are written on it (src/server/records/store.ts).
+              target: "./src/server/store",
+              from: [
+                "./src/server/activity",
+                "./src/server/analytics",
+                "./src/server/auth",
+                "./src/server/backups",
+                "./src/server/contact",
+                "./src/server/media",
+                "./src/server/operations",
+                "./src/server/page-cache",
+                "./src/server/posts",
+                "./src/server/records",
+                "./src/server/revisions",
+                "./src/server/site",
+                "./src/server/tags",
+                "./src/server/users",
+              ],
+              message: "src/server/store imports no feature: features build on it (docs/architecture.md section 3).",
             },
           ],
         },

@@ -48,8 +48,8 @@ import {
   type TrustProxyFn,
 } from "~/server/http/security-headers";
 import { clientErrorsKeepTheirStatus, rejectUnreadableRequests, unreadableRequest } from "~/server/http/request-guards";
-import { folderFiles, type SiteFiles } from "~/server/store/site-files";
-import type { Store } from "./store/types";
+import { folderFiles, type SiteFiles } from "~/server/operations/site-files";
+import type { Store } from "./records/store";
 import { createTagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";

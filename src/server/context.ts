@@ -19,7 +19,7 @@ import type { PostService } from "~/server/posts/posts";
 import type { ReviewService } from "~/server/posts/post-review";
 import type { PostScheduler } from "~/server/posts/post-scheduler";
 import type { PostHistory } from "~/server/posts/post-history";
-import type { Store } from "./store/types";
+import type { Store } from "./records/store";
 import type { TagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import type { SiteService } from "~/server/site/site-service";

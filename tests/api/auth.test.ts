@@ -6,13 +6,13 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { SESSION_COOKIE } from "~/server/auth/session";
 import { loadConfig } from "~/server/config";
 import { openSite } from "~/server/operations/open-site";
-import { openJsonStore } from "~/server/store/json-store";
 import { usernameTakenMessage } from "~/server/users/user-changes";
 import { ensureFirstAdmin, firstAdminCreatedMessage, firstAdminHalfSetMessage } from "~/server/users/users";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { makeUser, sessionCookie, signedIn } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { makeTestApp } from "../helpers/test-app";
+import { openJsonStore } from "~/server/records/open-store";
 
 /** Creating or checking a user at the default scrypt cost takes about half a second. */
 const SLOW = 20_000;

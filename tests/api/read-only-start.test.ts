@@ -6,7 +6,6 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { loadConfig } from "~/server/config";
 import { openSite } from "~/server/operations/open-site";
 import { LOCK_FILE } from "~/server/store/data-lock";
-import { openJsonStore } from "~/server/store/json-store";
 import { READ_ONLY_MESSAGES } from "~/server/store/read-only-start";
 import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
 import { fillDisk, useTmpfs } from "../helpers/disk-full";
@@ -15,6 +14,7 @@ import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
+import { openJsonStore } from "~/server/records/open-store";
 
 /**
  * A restart during a disk incident (docs/decisions/083-read-only-start.md), on a real file

@@ -1,12 +1,13 @@
 import request from "supertest";
 import { expect } from "vitest";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
-import type { Post, Store } from "~/server/store/types";
+import type { Post } from "~/server/store/types";
 import { can, ROLES, type Action, type Role } from "~/shared/permissions";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import type { TestApp } from "../helpers/test-app";
+import type { Store } from "~/server/records/store";
 
 /**
  * The permission table (src/shared/permissions.ts) through HTTP: every write route and every

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BACKUP_MESSAGES, backupName, serializeBackup } from "~/server/backups/backup-file";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 import { describeImage } from "~/server/media/media-originals";
-import type { SiteFiles } from "~/server/store/site-files";
+import type { SiteFiles } from "~/server/operations/site-files";
 import type { Post } from "~/server/store/types";
 import { makeImage } from "../helpers/images";
 import { expectRejection } from "./store-contract";

@@ -4,9 +4,10 @@ import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
 import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "~/server/posts/post-changes";
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import { usernameTakenMessage } from "~/server/users/user-changes";
-import type { Post, Store } from "~/server/store/types";
+import type { Post } from "~/server/store/types";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { makePostInput } from "../helpers/factories";
+import type { Store } from "~/server/records/store";
 
 /**
  * What every Store does, whatever keeps its data: run by tests/unit/store.test.ts on the data

@@ -1,11 +1,11 @@
 import request from "supertest";
 import { expect, vi } from "vitest";
 import type { MediaService } from "~/server/media/media-service";
-import type { Store } from "~/server/store/types";
 import { makeImage } from "./images";
 import { makePostInput } from "./factories";
 import { makeUser } from "./sign-in";
 import { status } from "./status";
+import type { Store } from "~/server/records/store";
 
 type Site = { app: Parameters<typeof request>[0] & { mediaAdmin: MediaService }; store: Store };
 

@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
-import { openJsonStore, type OpenJsonStoreOptions } from "~/server/store/json-store";
-import type { Store } from "~/server/store/types";
+import { type OpenJsonStoreOptions } from "~/server/store/json-store";
+import { openJsonStore } from "~/server/records/open-store";
+import type { Store } from "~/server/records/store";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -3,7 +3,8 @@ import { hashPassword } from "~/server/auth/password";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS } from "~/server/auth/session";
 import type { SessionRecords } from "~/server/auth/session-cache";
 import type { Role } from "~/shared/users";
-import type { Store, User } from "~/server/store/types";
+import type { User } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 let count = 0;
 

@@ -5,7 +5,6 @@ import { ALL_DAYS, folderAnalytics } from "~/server/analytics/analytics-storage"
 import { writeBackup } from "~/server/backups/backup-folder";
 import { DB_MESSAGES } from "~/server/operations/db-commands";
 import { createMediaLibrary } from "~/server/media/media-library";
-import { openJsonStore } from "~/server/store/json-store";
 import { repositoryMigrations } from "~/server/store/pg/migrations";
 import { SEQUENCE_KEY } from "~/server/store/journalled-db-file";
 import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
@@ -18,6 +17,7 @@ import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeUser } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { SESSION_SECRET } from "../helpers/two-instances";
+import { openJsonStore } from "~/server/records/open-store";
 
 let server: RunningPostgres;
 beforeAll(async () => {

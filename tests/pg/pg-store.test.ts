@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { ConflictError } from "~/server/http/errors";
-import { openPgStore, type PgStore } from "~/server/store/pg/pg-store";
+import type { Store } from "~/server/records/store";
 import { expectRejection, storeContract } from "../contract/store-contract";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
+import { openPgStore } from "~/server/records/open-store";
 
 let server: RunningPostgres;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ storeContract("PostgreSQL store", {
   },
 });
 
-const opened: PgStore[] = [];
+const opened: Store[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
 });
@@ -63,7 +64,7 @@ describe("PostgreSQL store: several instances on one database", () => {
       ...[1, 2, 3].map(() => b.createPost(makePostInput())),
     ]);
     expect(new Set(many.map((p) => p.id)).size).toBe(6);
-    const ids = async (store: PgStore) => (await store.listPosts()).map((p) => p.id);
+    const ids = async (store: Store) => (await store.listPosts()).map((p) => p.id);
     await expect.poll(() => ids(a)).toHaveLength(8);
     await expect.poll(() => ids(b)).toEqual(await ids(a));
   });

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
-import { openPgStore, type PgStore } from "~/server/store/pg/pg-store";
+import type { Store } from "~/server/records/store";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
+import { openPgStore } from "~/server/records/open-store";
 
 /** Post history in PostgreSQL (migration 008): revisions, the trash and old slugs, across instances. */
 let server: RunningPostgres;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const opened: PgStore[] = [];
+const opened: Store[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
 });
@@ -45,13 +46,13 @@ it("keeps revisions, the trash and old slugs in the database, seen by every inst
   await expect.poll(async () => (await a.getPostById(post.id))?.slug).toBe("second-slug");
 
   const fresh = await open(url);
-  expect(fresh.exportData().revisions).toEqual(a.exportData().revisions);
-  expect(fresh.exportData().postRedirects).toEqual([{ from: "first-slug", to: post.id }]);
-  expect(fresh.exportData().meta.nextRevisionId).toBe(3);
+  expect(fresh.engine.exportData().revisions).toEqual(a.engine.exportData().revisions);
+  expect(fresh.engine.exportData().postRedirects).toEqual([{ from: "first-slug", to: post.id }]);
+  expect(fresh.engine.exportData().meta.nextRevisionId).toBe(3);
 
   // db import copies the history with the posts into an empty database.
   const copy = await open(await server.createDatabase());
-  await copy.importData(a.exportData());
+  await copy.engine.importData(a.engine.exportData());
   expect(await copy.listRevisions(POST_SUBJECT, post.id)).toEqual(await a.listRevisions(POST_SUBJECT, post.id));
   expect(await copy.resolvePostRedirect("first-slug")).toEqual({ slug: "second-slug", shown: true });
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { loadConfig } from "~/server/config";
-import { folderFiles, openSiteFiles } from "~/server/store/site-files";
-import { openPgStore } from "~/server/store/pg/pg-store";
+import { folderFiles, openSiteFiles } from "~/server/operations/site-files";
 import { siteFilesContract } from "../contract/site-files-contract";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openPgStore } from "~/server/records/open-store";
 
 let server: RunningPostgres;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { loadConfig } from "~/server/config";
 import { openSite } from "~/server/operations/open-site";
-import { openJsonStore } from "~/server/store/json-store";
+import { openJsonStore } from "~/server/records/open-store";
 import { makePostInput } from "../helpers/factories";
 import { root } from "../helpers/cli";
 import { bundleScript } from "../helpers/node-script";
@@ -20,11 +20,11 @@ const POSTS = 10;
  * log's append has begun, the moment the test kills it with SIGKILL.
  */
 const PUBLISHER_SCRIPT = `
-import { openJsonStore } from "~/server/store/json-store";
 import { createActivityLog } from "~/server/activity/activity-log";
 import { openActivityFile } from "~/server/activity/activity-file";
 import { publishOnSchedule } from "~/server/posts/scheduled-publish";
 import { isDue } from "~/server/posts/post-schedule";
+import { openJsonStore } from "~/server/records/open-store";
 const [dir] = process.argv.slice(2);
 const store = await openJsonStore(dir, { seed: false });
 const records = await openActivityFile(dir);

@@ -5,11 +5,11 @@ import { createActivityLog } from "~/server/activity/activity-log";
 import { ACTIVITY_FILE, openActivityFile } from "~/server/activity/activity-file";
 import { createAuthService } from "~/server/auth/auth-service";
 import { openSessionRecords } from "~/server/auth/session-records";
-import { openJsonStore } from "~/server/store/json-store";
 import { ACTIVITY_KEEP_DAYS, ACTIVITY_MESSAGES } from "~/shared/activity";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { makeUser } from "../helpers/sign-in";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(async () => {
   await removeTempDirs();

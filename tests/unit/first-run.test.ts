@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createSetupService, SETUP_TOKEN_TTL_MS } from "~/server/users/first-run";
-import { openJsonStore } from "~/server/store/json-store";
-import type { Store } from "~/server/store/types";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
+import type { Store } from "~/server/records/store";
 
 let store: Store;
 let clock = 1_000_000;

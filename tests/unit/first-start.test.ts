@@ -5,9 +5,10 @@ import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { missingDbMessage } from "~/server/store/first-start";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { DB_FILE } from "~/server/store/json-store";
 import { seedData } from "~/server/store/seed";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(removeTempDirs);
 

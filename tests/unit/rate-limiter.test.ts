@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createContactService } from "~/server/contact/contact";
 import { createRateLimiter } from "~/server/http/rate-limiter";
-import { openJsonStore } from "~/server/store/json-store";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(async () => {
   vi.useRealTimers();

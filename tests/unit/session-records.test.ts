@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LAST_SEEN_EVERY_MS, SESSION_TTL_SECONDS } from "~/server/auth/session-cache";
 import { openSessionRecords, SESSIONS_FILE } from "~/server/auth/session-records";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
-import { openJsonStore } from "~/server/store/json-store";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(async () => {
   await removeTempDirs();

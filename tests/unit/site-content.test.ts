@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { DB_FILE } from "~/server/store/json-store";
 import { seedData } from "~/server/store/seed";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { siteTopics } from "~/server/site/site-topics";
 import { SHOWS_SITE, SHOWS_SITE_HOME, SHOWS_SITE_INDUSTRIES, showsIndustry } from "~/shared/page-cache";
 import { isHttpUrl, isSitePath, siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
+import { openJsonStore } from "~/server/records/open-store";
 
 /** The site content's rules (src/shared/site-content.ts) and what a publish drops (site-topics.ts). */
 describe("site content links", () => {

@@ -2,12 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { dbFileSchema } from "~/server/store/db-schema";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
-import type { Post, Store } from "~/server/store/types";
+import { DB_FILE } from "~/server/store/json-store";
+import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
+import type { Store } from "~/server/records/store";
 
 const openStore = storeOf;
 async function reopen(store: Store, dir: string) {

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { DB_FILE } from "~/server/store/json-store";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(removeTempDirs);
 

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { DB_FILE } from "~/server/store/json-store";
 import { JOURNAL_FILE, JOURNAL_MESSAGES } from "~/server/store/journal-file";
 import { decodeRecord, encodeRecord, type JournalRecord } from "~/server/store/journal-record";
 import { makePostInput } from "../helpers/factories";
 import { closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(async () => {
   await closeStores();

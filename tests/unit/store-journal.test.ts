@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { DB_FILE } from "~/server/store/json-store";
 import { JOURNAL_FILE, JOURNAL_MESSAGES } from "~/server/store/journal-file";
 import { FOLD_BYTES, SEQUENCE_KEY } from "~/server/store/journalled-db-file";
-import type { Store } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
 import { backupsDir } from "~/server/backups/backup-folder";
 import { backupDataFolder } from "~/server/backups/data-folder-backup";
@@ -13,6 +12,8 @@ import { LOCK_FILE } from "~/server/store/data-lock";
 import { DB_MESSAGES } from "~/server/operations/db-commands";
 import { cli, closeStores, storeOf } from "../helpers/cli";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
+import type { Store } from "~/server/records/store";
 
 afterEach(async () => {
   await closeStores();

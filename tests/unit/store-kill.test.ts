@@ -17,7 +17,7 @@ const WRITERS = 8;
  * in a fold; it prints each acknowledged write's outcome.
  */
 const WRITER_SCRIPT = `
-import { openJsonStore } from "~/server/store/json-store";
+import { openJsonStore } from "~/server/records/open-store";
 const [dir, round] = process.argv.slice(2);
 const store = await openJsonStore(dir, { seed: false });
 const content = "<p>" + "Written under a kill. ".repeat(40) + "</p>";

@@ -5,14 +5,14 @@ import path from "node:path";
 import readline from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
 import { inUseMessage, LOCK_FILE } from "~/server/store/data-lock";
-import { openJsonStore } from "~/server/store/json-store";
+import { openJsonStore } from "~/server/records/open-store";
 import { closeStores, root, storeOf, trackStore } from "../helpers/cli";
 import { bundleScript, runScript } from "../helpers/node-script";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 /** Runs `body` in another Node process with openJsonStore imported; answers what it printed. */
 async function inChild(body: string): Promise<string> {
-  return (await runScript(`import { openJsonStore } from "~/server/store/json-store";\n${body}`)).stdout.trim();
+  return (await runScript(`import { openJsonStore } from "~/server/records/open-store";\n${body}`)).stdout.trim();
 }
 
 afterEach(async () => {

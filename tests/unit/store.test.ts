@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { afterEach } from "vitest";
-import { openJsonStore } from "~/server/store/json-store";
 import { storeContract } from "../contract/store-contract";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
+import { openJsonStore } from "~/server/records/open-store";
 
 afterEach(async () => {
   await removeTempDirs();

@@ -1,5 +1,5 @@
-import type pg from "pg";
 import type { ActivityEntry } from "~/shared/activity";
+import { insertActivity } from "~/server/store/pg/pg-activity-rows";
 import { openPool } from "~/server/store/pg/pg-pool";
 import type { ActivityRecords } from "./activity-records";
 
@@ -26,28 +26,6 @@ const fromRow = (row: Row): ActivityEntry => ({
   ip: row.ip,
   what: row.what,
 });
-
-const INSERT = `INSERT INTO activity (id, at, kind, user_id, username, ip, what)
-  SELECT * FROM UNNEST($1::text[], $2::timestamptz[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[])
-  ON CONFLICT (id) DO NOTHING`;
-
-/** Inserts entries, skipping ids already there; through the pool, or a write's own transaction (pg-store.ts). */
-export async function insertActivity(
-  pool: pg.Pool | pg.ClientBase,
-  entries: readonly ActivityEntry[],
-): Promise<number> {
-  const column = <T>(pick: (e: ActivityEntry) => T) => entries.map(pick);
-  const { rowCount } = await pool.query(INSERT, [
-    column((e) => e.id),
-    column((e) => e.at),
-    column((e) => e.kind),
-    column((e) => e.userId ?? null),
-    column((e) => e.username ?? null),
-    column((e) => e.ip),
-    column((e) => e.what),
-  ]);
-  return rowCount ?? 0;
-}
 
 export function openPgActivityRecords(url: string): ActivityRecords {
   const pool = openPool(url, 2, "activity log");

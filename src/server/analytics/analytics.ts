@@ -3,7 +3,7 @@ import { clientAddress } from "~/server/http/trust-proxy";
 import type { TrustProxyFn } from "~/server/http/security-headers";
 import { pageKey } from "~/server/page-cache/html-cache";
 import type { PageRules } from "~/server/page-cache/page-rules";
-import type { MessageVisit, Store } from "~/server/store/types";
+import type { MessageVisit } from "~/server/store/types";
 import { daysBefore, dayOf, type AnalyticsReport } from "~/shared/analytics";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { agentClassifier } from "./agents";
@@ -13,6 +13,7 @@ import { pageViewCounter } from "./page-views";
 import { Tally, type CountRow } from "./tally";
 import { turnBatches } from "./turn-batches";
 import { campaignKey, hostName, referrerHost, utmOf } from "./visit";
+import type { Store } from "~/server/records/store";
 
 /** How often the counts go to storage: at most this much is lost when the process is killed. */
 export const FLUSH_INTERVAL_MS = 10_000;

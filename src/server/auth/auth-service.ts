@@ -9,7 +9,6 @@ import {
 import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/server/http/errors";
 import { createRateLimiter, type Verdict } from "~/server/http/rate-limiter";
-import type { Store } from "~/server/store/types";
 import { createUserAccount, invalidInput, publicUser, type HashCost } from "~/server/users/users";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { hashPassword, verifyPassword } from "./password";
@@ -17,6 +16,7 @@ import { createSerializer } from "./serialize-by-key";
 import type { SessionRecord, SessionRecords } from "./session-cache";
 import type { ActivityLog, Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import type { Store } from "~/server/records/store";
 
 /**
  * Failed sign-ins allowed per window before 429 (docs/architecture.md section 5): per address,

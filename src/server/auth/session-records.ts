@@ -1,3 +1,4 @@
+import { SESSIONS_FILE } from "~/server/store/folder-layout";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
@@ -10,7 +11,7 @@ import { expired, MAX_USER_AGENT, sessionCache, type SessionRecord, type Session
  * because a sign-in or a "last seen" update must not rewrite the whole content file. The sealed
  * cookie carries only a record's id, so deleting the record ends the session on the server.
  */
-export const SESSIONS_FILE = "sessions.json";
+export { SESSIONS_FILE };
 
 const recordSchema = z.object({
   id: z.string().min(16).max(100),

@@ -1,8 +1,9 @@
+import { SESSION_SECRET_FILE } from "~/server/store/folder-layout";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-export const SESSION_SECRET_FILE = "session-secret";
+export { SESSION_SECRET_FILE };
 
 /**
  * The password that seals session cookies: SESSION_SECRET when set, otherwise one generated on

@@ -1,3 +1,4 @@
+import { BACKUPS_FOLDER } from "~/server/store/folder-layout";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { BackupInfo } from "~/shared/operations";
@@ -28,7 +29,7 @@ import { takeBackup, type BackupShelf, type WrittenBackup } from "./backup-shelf
  * assumes it is the only writer: names are claimed with an exclusive link and removals tolerate
  * files already gone.
  */
-export const BACKUPS_FOLDER = "backups";
+export { BACKUPS_FOLDER };
 
 export type { WrittenBackup };
 

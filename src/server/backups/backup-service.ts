@@ -9,7 +9,7 @@ import {
   type TestRemovalResult,
 } from "~/shared/operations";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
-import type { Actor, Post, Store } from "~/server/store/types";
+import type { Actor, Post } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
@@ -23,6 +23,7 @@ import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-l
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { analyticsForBackup, restoreAnalytics } from "~/server/analytics/analytics-backup";
 import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analytics-storage";
+import type { Store } from "~/server/records/store";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,

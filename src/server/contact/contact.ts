@@ -8,7 +8,7 @@ import type { Analytics } from "~/server/analytics/analytics";
 import type { MailNotifier } from "./mail-notifier";
 import { createRateLimiter } from "~/server/http/rate-limiter";
 import { storageErrorOf } from "~/server/store/storage-errors";
-import type { Store } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 /** Stored messages per address before 429: rejected submissions do not count. */
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };

@@ -15,8 +15,9 @@ import { can } from "~/shared/permissions";
 import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, ValidationError } from "~/server/http/errors";
 import { messagesCsv } from "./messages-csv";
-import type { ContactMessage, Settings, Store } from "~/server/store/types";
+import type { ContactMessage, Settings } from "~/server/store/types";
 import { pageOrEmpty } from "~/server/http/paging";
+import type { Store } from "~/server/records/store";
 
 export type InboxService = {
   /** Admins always; writers only while the setting allows (docs/product.md section 2). */

@@ -2,7 +2,8 @@ import nodemailer from "nodemailer";
 import { industryName } from "~/shared/inbox";
 import type { EmailStatus } from "~/shared/inbox";
 import type { Outbox } from "~/server/outbox/outbox";
-import type { ContactMessage, Store } from "~/server/store/types";
+import type { ContactMessage } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 /** Each attempt gives up after this long, so a mail server that hangs cannot hold a retry forever. */
 const SMTP_TIMEOUT_MS = 15_000;

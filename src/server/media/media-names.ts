@@ -1,7 +1,5 @@
-/** Where a data folder keeps its images (docs/architecture.md section 4), and what their files are called. */
-export const MEDIA_FOLDER = "media";
-/** Resized copies: always made again from the originals, so backups leave them out. */
-export const MEDIA_CACHE_FOLDER = "media-cache";
+/** Where a data folder keeps its images (store/folder-layout.ts), and what their files are called. */
+export { MEDIA_CACHE_FOLDER, MEDIA_FOLDER } from "~/server/store/folder-layout";
 /** Drawn social cards, inside the media cache (social-cards.ts). */
 export const SOCIAL_CARDS_FOLDER = "social-cards";
 

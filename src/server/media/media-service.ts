@@ -4,11 +4,12 @@ import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-l
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
-import type { Post, Store } from "~/server/store/types";
+import type { Post } from "~/server/store/types";
 import type { MediaLibrary, StoredImage } from "./media-library";
 import { mediaHashesIn, postMediaHashes } from "./media-refs";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import type { PostSnapshot } from "~/shared/revisions";
+import type { Store } from "~/server/records/store";
 
 /**
  * The admin Media panel's view of the library: where each image is used, and deletion of one

@@ -8,7 +8,6 @@ import { formatDate } from "~/shared/dates";
 import { shownIndustries } from "~/shared/site-content";
 import { SITE } from "~/shared/site";
 import { ByteLru } from "~/server/page-cache/byte-lru";
-import type { Store } from "~/server/store/types";
 import { cardLayout, type CardText } from "./card-layout";
 import { drawCard } from "./card-worker";
 import { AUTHOR_MESSAGES, displayNameOf } from "~/shared/authors";
@@ -17,6 +16,7 @@ import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { makeFolder } from "~/server/store/make-folder";
 import type { MediaFile, MediaLibrary } from "./media-library";
 import { mediaHashesIn } from "./media-refs";
+import type { Store } from "~/server/records/store";
 
 /**
  * Social cards: 1200x630 PNGs for `og:image` and `twitter:image` (SVG is not shown by Facebook,

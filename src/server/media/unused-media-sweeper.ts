@@ -1,6 +1,6 @@
 import { SWEEP_INTERVAL_MS } from "~/server/posts/history-sweeper";
-import type { Store } from "~/server/store/types";
 import type { MediaService } from "./media-service";
+import type { Store } from "~/server/records/store";
 
 /** An upload nothing uses is kept this long: time for its writer to save the post it is for. */
 export const UNUSED_MEDIA_DAYS = 1;

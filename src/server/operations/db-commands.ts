@@ -4,7 +4,7 @@ import pg from "pg";
 import type { Config } from "~/server/config";
 import { ValidationError } from "~/server/http/errors";
 import { countPosts, describeRefused, type RefusedPost } from "~/shared/operations";
-import { DB_FILE, openJsonStore } from "~/server/store/json-store";
+import { DB_FILE } from "~/server/store/json-store";
 import { sortByPostRules } from "~/server/posts/post-rules";
 import { parseDbFile } from "~/server/store/db-schema";
 import { DurableJsonFile } from "~/server/store/durable-file-adapter";
@@ -12,13 +12,14 @@ import { readDataFolder } from "~/server/store/journalled-db-file";
 import { JOURNAL_FILE } from "~/server/store/journal-file";
 import { migrate } from "~/server/store/pg/migrate";
 import { repositoryMigrations } from "~/server/store/pg/migrations";
-import { describeRecords, openPgStore } from "~/server/store/pg/pg-store";
+import { describeRecords } from "~/server/store/pg/pg-store";
 import { ALL_DAYS } from "~/server/analytics/analytics-storage";
 import { backupTime } from "~/server/backups/backup-file";
-import { folderFiles, openSiteFiles, type SiteFiles } from "~/server/store/site-files";
+import { folderFiles, openSiteFiles, type SiteFiles } from "~/server/operations/site-files";
 import { openActivityFile } from "~/server/activity/activity-file";
 import type { ActivityRecords } from "~/server/activity/activity-records";
 import { openPgActivityRecords } from "~/server/activity/pg-activity-records";
+import { openJsonStore, openPgStore } from "~/server/records/open-store";
 
 /**
  * The `db` commands of the command line (docs/decisions/041-postgres-settings.md): moving a site
@@ -71,7 +72,7 @@ export async function importDataFolder(config: Config): Promise<string> {
   const data = { ...read, posts: kept };
   const store = await openPgStore(url, { seed: false });
   try {
-    await store.importData(data);
+    await store.engine.importData(data);
     const copied = await withDatabaseFiles(config, (db) => copyFiles(folderFiles(config.dataDir), db));
     const activity = await copyActivity(await openActivityFile(config.dataDir), openPgActivityRecords(url));
     return `${DB_MESSAGES.imported(describeRecords(data), file, refused)}\n${copied}\n${activity}`;
@@ -113,7 +114,7 @@ export async function exportDataFolder(config: Config): Promise<string> {
   if (taken) throw new ValidationError(DB_MESSAGES.exportTargetTaken(file));
   const store = await openPgStore(url, { seed: false });
   try {
-    const data = store.exportData();
+    const data = store.engine.exportData();
     await new DurableJsonFile(file, parseDbFile).write(data);
     const copied = await withDatabaseFiles(config, (db) => copyFiles(db, folderFiles(config.dataDir)));
     const activity = await copyActivity(openPgActivityRecords(url), await openActivityFile(config.dataDir));

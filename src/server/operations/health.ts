@@ -7,9 +7,10 @@ import type { BackupShelf } from "~/server/backups/backup-shelf";
 import type { Config } from "~/server/config";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
-import type { FoldTrouble, Post, Store } from "~/server/store/types";
+import type { FoldTrouble, Post } from "~/server/store/types";
 import type { PostScheduler } from "~/server/posts/post-scheduler";
 import { scheduleHealth } from "~/server/posts/schedule-health";
+import type { Store } from "~/server/records/store";
 
 const MB = 1024 * 1024;
 

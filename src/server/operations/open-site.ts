@@ -4,15 +4,15 @@ import { openSessionRecords } from "~/server/auth/session-records";
 import { resolveSessionSecret } from "~/server/auth/session-secret";
 import type { Config } from "~/server/config";
 import { removeLeftovers } from "./leftovers";
-import { openSiteFiles } from "~/server/store/site-files";
-import { openJsonStore, type OpenJsonStoreOptions } from "~/server/store/json-store";
-import { openPgStore } from "~/server/store/pg/pg-store";
+import { openSiteFiles } from "~/server/operations/site-files";
+import { type OpenJsonStoreOptions } from "~/server/store/json-store";
 import { READ_ONLY_MESSAGES } from "~/server/store/read-only-start";
-import type { Store } from "~/server/store/types";
 import { ensureFirstAdmin } from "~/server/users/users";
 import { createActivityLog } from "~/server/activity/activity-log";
 import { openActivityFile } from "~/server/activity/activity-file";
 import { openPgActivityRecords } from "~/server/activity/pg-activity-records";
+import { openJsonStore, openPgStore } from "~/server/records/open-store";
+import type { Store } from "~/server/records/store";
 
 /**
  * Everything a server needs before it can answer: the store (the data folder's, which takes the

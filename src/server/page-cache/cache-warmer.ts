@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Store } from "~/server/store/types";
 import { firstPagesOf, shownOnPages } from "./change-topics";
+import type { Store } from "~/server/records/store";
 
 /**
  * Warm after writes (docs/decisions/013-warm-after-writes.md): a post or tag write drops the pages

@@ -4,12 +4,12 @@ import type { Request, Response } from "express";
 import { asksForPreview } from "~/shared/preview";
 import { sessionCookieOf } from "~/server/auth/session";
 import { buildPage, sendPage, type CachedPage } from "./cached-page";
-import type { Store } from "~/server/store/types";
 import { SHOWS_HEADER, SHOWS_UNDECLARED } from "~/shared/page-cache";
 import { pagesSavedInPlace, shownOnPages, topicsOf } from "./change-topics";
 import { KeptPages, type Kept } from "./kept-pages";
 import type { PageRules } from "./page-rules";
 import { WriteLog } from "./write-log";
+import type { Store } from "~/server/records/store";
 
 /** What a render under way gave: its page, if kept or keepable, and the first write that overtook it. */
 type Flown = { page: CachedPage | undefined; overtakenAt?: number };

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { loopbackGet } from "./loopback-get";
-import type { Store } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 /**
  * Warm start (docs/decisions/050-uncached-rendering.md): a fresh process renders its first pages

@@ -5,10 +5,11 @@ import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { withResponsiveImages } from "~/server/media/responsive-html";
 import { contentOf, contentsOf, listItemOf } from "./post-view";
-import type { Post, Store, User } from "~/server/store/types";
+import type { Post, User } from "~/server/store/types";
 import type { AuthorProfile } from "~/shared/authors";
 import { authorsOf, bylineOf, userLookup } from "./post-authors";
 import { authorProfileOf } from "~/server/users/profiles";
+import type { Store } from "~/server/records/store";
 
 export type BlogPage = { posts: PostListItem[]; page: number; pageCount: number; total: number; tag?: Tag };
 /** One page of an author's published posts, with the profile their page shows at the top. */

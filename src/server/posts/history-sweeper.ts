@@ -1,5 +1,5 @@
-import type { Store } from "~/server/store/types";
 import type { HistoryPolicy } from "./post-trash";
+import type { Store } from "~/server/records/store";
 
 /** How often expired trash and old revisions are looked for, after the look at start. */
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;

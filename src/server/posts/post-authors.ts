@@ -4,7 +4,8 @@ import { POST_MESSAGES } from "~/shared/schemas";
 import { ValidationError } from "~/server/http/errors";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import { publicAuthorOf } from "~/server/users/profiles";
-import type { Post, Store, User } from "~/server/store/types";
+import type { Post, User } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 /**
  * A post's authors' ids in byline order: those it names, or its creator on a post from before

@@ -9,7 +9,7 @@ import {
 } from "~/shared/revisions";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { can, forbiddenMessage } from "~/shared/permissions";
-import type { Post, Revision, Store, TrashedPost } from "~/server/store/types";
+import type { Post, Revision, TrashedPost } from "~/server/store/types";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { postNotFoundMessage } from "./post-changes";
@@ -17,6 +17,7 @@ import { inputOf, POST_SUBJECT } from "./post-revisions";
 import type { HistoryPolicy } from "./post-trash";
 import { cmsPostOf } from "./post-view";
 import { withAuthorName } from "./post-authors";
+import type { Store } from "~/server/records/store";
 
 /** A post's History panel and the Trash view, behind /api/cms (history-router.ts). */
 export type PostHistory = {

@@ -1,6 +1,6 @@
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ConflictError, ValidationError } from "~/server/http/errors";
-import type { Post, Store } from "~/server/store/types";
+import type { Post } from "~/server/store/types";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { CmsPost } from "~/shared/blog";
 import { fieldErrors } from "~/shared/field-errors";
@@ -10,6 +10,7 @@ import { withAuthorName } from "./post-authors";
 import { cmsPostOf } from "./post-view";
 import { assertMay } from "./post-access";
 import { assertPostId, parsePostId } from "./posts";
+import type { Store } from "~/server/records/store";
 
 export type ReviewService = {
   /** A contributor's draft into the review queue; editors and admins are emailed when SMTP is set up. */

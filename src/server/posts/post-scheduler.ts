@@ -1,8 +1,9 @@
 import type { ScheduleFailure } from "~/shared/post-schedule";
 import type { ActivityLog } from "~/server/activity/activity-log";
-import type { Post, Store } from "~/server/store/types";
+import type { Post } from "~/server/store/types";
 import { isDue } from "./post-schedule";
 import { publishOnSchedule } from "./scheduled-publish";
+import type { Store } from "~/server/records/store";
 
 export type PostScheduler = {
   /** Publishes every post whose time has come; a tick asked for while one runs shares it. */

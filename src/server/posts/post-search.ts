@@ -1,10 +1,10 @@
 import { POST_QUERY_MESSAGES, POSTS_PAGE_SIZE, postQuerySchema, type PostSearchPage } from "~/shared/post-query";
 import { fieldErrors } from "~/shared/field-errors";
 import { ValidationError } from "~/server/http/errors";
-import type { Store } from "~/server/store/types";
 import { cmsListItemOf } from "./post-view";
 import { withAuthorNames } from "./post-authors";
 import { pageOrEmpty } from "~/server/http/paging";
+import type { Store } from "~/server/records/store";
 
 export type PostSearch = { search(query: unknown): Promise<PostSearchPage> };
 

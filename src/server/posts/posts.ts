@@ -13,7 +13,8 @@ import { postNotFoundMessage } from "./post-changes";
 import { assertMay, assertMayPublish } from "./post-access";
 import { can, PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";
-import type { AddressTakeOver, Post, PostInput, Store, Tag } from "~/server/store/types";
+import type { AddressTakeOver, Post, PostInput, Tag } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */

@@ -1,8 +1,9 @@
 import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog } from "~/server/activity/activity-log";
-import type { Actor, Post, Store } from "~/server/store/types";
+import type { Actor, Post } from "~/server/store/types";
 import { isDue } from "./post-schedule";
+import type { Store } from "~/server/records/store";
 
 /** Why a claim on a schedule came to nothing: another instance (or an edit) got there first. */
 const NOT_DUE_MESSAGE = "The post is no longer waiting for its schedule.";

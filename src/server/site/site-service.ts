@@ -12,8 +12,9 @@ import {
 } from "~/shared/site-content";
 import type { Sessions } from "~/server/auth/session";
 import { NotFoundError, ValidationError } from "~/server/http/errors";
-import type { SiteRevision, SiteView, Store } from "~/server/store/types";
+import type { SiteRevision, SiteView } from "~/server/store/types";
 import { changedSections } from "./site-changes";
+import type { Store } from "~/server/records/store";
 
 /** What an industry's address leads to: its page, a 301 to its new id, or 410 for one taken off the site. */
 export type IndustryAnswer = { industry: SiteIndustry } | { movedTo: string } | { gone: true } | undefined;

@@ -1,9 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { SESSION_SECRET_FILE } from "~/server/auth/session-secret";
-import { SESSIONS_FILE } from "~/server/auth/session-records";
-import { BACKUPS_FOLDER } from "~/server/backups/backup-folder";
-import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER } from "~/server/media/media-names";
+import { BACKUPS_FOLDER, MEDIA_CACHE_FOLDER, MEDIA_FOLDER, SESSION_SECRET_FILE, SESSIONS_FILE } from "./folder-layout";
 import { JOURNAL_FILE } from "./journal-file";
 
 /** What a site writes beside db.json: any of them without db.json means db.json went missing. */

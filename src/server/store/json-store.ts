@@ -15,7 +15,7 @@ import { seedData } from "./seed";
 import { missingDbMessage, readFolderState } from "./first-start";
 import { SnapshotStore } from "./snapshot-store";
 import { errorCode, STORAGE_MESSAGES, StorageError, storageErrorOf } from "~/server/store/storage-errors";
-import type { ChangeKind, Store, WriteOutcome } from "./types";
+import type { ChangeKind, StoreEngine, WriteOutcome } from "./types";
 
 const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings", "site"];
 
@@ -49,7 +49,8 @@ const emptyDb = (): DbFile => ({
   meta: { nextPostId: 1, nextTagId: 1, nextUserId: 1, nextMessageId: 1 },
 });
 
-export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptions = {}): Promise<Store> {
+/** The data folder's engine; the app opens it through src/server/records/open-store.ts. */
+export async function openJsonEngine(dataDir: string, options: OpenJsonStoreOptions = {}): Promise<StoreEngine> {
   await fs.mkdir(dataDir, { recursive: true });
   // The real path, so "data", "./data" and a symlink to it are one folder for the lock.
   const dir = await fs.realpath(dataDir);
@@ -83,7 +84,7 @@ export async function openJsonStore(dataDir: string, options: OpenJsonStoreOptio
   }
 }
 
-class JsonStore extends SnapshotStore implements Store {
+class JsonStore extends SnapshotStore implements StoreEngine {
   private readonly queue: CommitQueue;
   private closing?: Promise<void>;
   private outcome: WriteOutcome = { at: null, error: null };
@@ -136,13 +137,13 @@ class JsonStore extends SnapshotStore implements Store {
   }
 
   /** Reads see the last committed snapshot, never a write still on its way to disk. */
-  protected read<T>(query: (snap: Snapshot) => T): Promise<T> {
+  read<T>(query: (snap: Snapshot) => T): Promise<T> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return Promise.resolve(query(this.snap));
   }
 
   /** One queue per store, and one store per folder (the lock), so writes never interleave. */
-  protected write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+  write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     if (!this.lock) return this.regainLock().then(() => this.queue.push(change));
     return this.queue.push(change);

@@ -1,17 +1,17 @@
 /**
- * The data model of docs/architecture.md section 4 and the Store interface every storage back-end implements.
- * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
+ * The data model of docs/architecture.md section 4 and the StoreEngine interface every storage
+ * back-end implements (the data folder's, PostgreSQL's).
  */
 import type { z } from "zod";
 import type { ActivityEntry } from "~/shared/activity";
 import type { postInputSchema } from "~/shared/schemas";
 import type { SiteContent } from "~/shared/site-content";
 import type { ReviewNote } from "~/shared/review";
-import type { RestoredHistory } from "~/server/posts/post-changes";
-import type { SaveOrigin } from "~/server/posts/post-revisions";
-import type { HistoryPolicy } from "~/server/posts/post-trash";
 import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
+import type { Change } from "./change";
+import type { Snapshot } from "./db-snapshot";
+import type { CommitListener } from "./snapshot-store";
 import type {
   messageRecordSchema,
   postRecordSchema,
@@ -148,122 +148,17 @@ export type WriteOutcome = { at: string | null; error: { code: string; message: 
 export type FoldTrouble = { code: string; since: string; needBytes?: number; freeBytes?: number; pending?: number };
 
 /**
- * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
- * cloning 10,000 posts on every list would cost more than rendering the page (docs/architecture.md section 6).
- * Copy before changing one (`{ ...post }`, `structuredClone(post)`); changing it in place throws a
- * TypeError. Answered arrays are fresh, so callers may sort or filter them freely.
+ * What every store (the data folder's, PostgreSQL's) offers the layer above it
+ * (src/server/records/store.ts): queries and change functions on its committed snapshot
+ * (snapshot-store.ts), and how its writes fare.
  */
-export interface Store {
-  /** Every post, newest first (by createdAt, then id). */
-  listPosts(options?: { publishedOnly?: boolean }): Promise<Post[]>;
-  /**
-   * The published posts, newest first, without a copy: frozen, and the very same array until a
-   * post is written, so lookups over it can be made once per write (src/server/posts/published-index.ts).
-   */
-  publishedPosts(): Promise<readonly Post[]>;
-  getPostById(id: number): Promise<Post | undefined>;
-  getPostBySlug(slug: string): Promise<Post | undefined>;
-  /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision; `by` is
-   * the post's createdBy and updatedBy. */
-  createPost(input: PostInput & AddressTakeOver, save?: SaveOrigin & LogsActivity<Post>): Promise<Post>;
-  /**
-   * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
-   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
-   * changes may be a function of the stored post, called inside the write (its errors write nothing).
-   * `by`: the user saving it (updatedBy).
-   */
-  updatePost(
-    id: number,
-    changes: PostUpdate | ((current: Post) => PostUpdate),
-    options?: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Post>,
-  ): Promise<Post>;
-  /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
-  deletePost(id: number, by?: Actor, options?: LogsActivity<Post>): Promise<Post>;
-  /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
-  deletePosts(ids: number[], by?: Actor): Promise<Post[]>;
-  /**
-   * Adds back posts whose id is missing (and not in the trash), keeping every field as given, with
-   * the backup's revisions and old slugs of those posts; answers what was added and skipped.
-   */
-  restorePosts(posts: SavedPost[], history?: RestoredHistory): Promise<{ restored: number[]; skipped: number[] }>;
-
-  /** A subject's revisions (src/server/revisions/), newest first. */
-  listRevisions(subject: string, subjectId: number): Promise<Revision[]>;
-  /** Every revision of one kind of subject, oldest first (a backup's). */
-  revisionsOfSubject(subject: string): Promise<Revision[]>;
-  /** Deleted posts still in the trash, in the order they were deleted. */
-  listTrash(): Promise<TrashedPost[]>;
-  /** Puts a trashed post back as it was; NotFoundError when it is not in the trash. */
-  restoreFromTrash(id: number): Promise<Post>;
-  /** Deletes a trashed post for good, with its revisions and old slugs; NotFoundError when not in the trash. */
-  deleteForGood(id: number): Promise<TrashedPost>;
-  /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
-  sweepHistory(policy: HistoryPolicy): Promise<{ expired: number[] }>;
-  /** Where an old slug leads, when no post holds it (posts/post-trash.ts); `shown` when that post is public. */
-  resolvePostRedirect(slug: string): Promise<{ slug: string; shown: boolean } | undefined>;
-  /** Every post's old slugs. */
-  listPostRedirects(): Promise<SlugRedirect[]>;
-
-  /** Sorted by name. */
-  listTags(): Promise<Tag[]>;
-  /** Throws ConflictError when the slug is taken. */
-  createTag(input: { name: string; slug: string }): Promise<Tag>;
-  /** Renames a tag (and its copies on posts); the old slug is kept as a redirect. NotFound, Conflict. */
-  renameTag(id: number, input: { name: string; slug: string }): Promise<Tag>;
-  /** Moves every post of `fromId` to `intoId` and removes `fromId`, whose slug redirects to `intoId`. */
-  mergeTags(fromId: number, intoId: number): Promise<Tag>;
-  /** Removes a tag from the list and from every post; answers the removed tag. */
-  deleteTag(id: number): Promise<Tag>;
-  /**
-   * Runs `job` on every post as the database holds it now, while no other write can commit, so a
-   * check the job makes holds until it has acted (docs/decisions/086-writes-decided-under-the-lock.md).
-   */
-  withPostsSettled<T>(job: (posts: readonly Post[]) => Promise<T>): Promise<T>;
-  /** The tag an old slug now leads to, when no tag has that slug. */
-  resolveTagRedirect(slug: string): Promise<Tag | undefined>;
-
-  countUsers(): Promise<number>;
-  /** Every user, oldest first (by id). */
-  listUsers(): Promise<User[]>;
-  getUserById(id: number): Promise<User | undefined>;
-  /** Matches case-insensitively, as usernames are unique regardless of case. */
-  getUserByUsername(username: string): Promise<User | undefined>;
-  /** Throws ConflictError when the username is taken (case-insensitive). */
-  createUser(input: Omit<User, "id" | "createdAt">): Promise<User>;
-  /**
-   * Throws NotFoundError for a missing id, and ConflictError for a change that would leave no
-   * enabled admin where there was one; answers the changed user. The patch may be a function of
-   * the stored user, called inside the write (its errors write nothing).
-   */
-  updateUser(id: number, patch: UserPatch | ((current: User) => UserPatch)): Promise<User>;
-  /** Throws NotFoundError for a missing id and ConflictError for the last enabled admin; answers the removed user. */
-  deleteUser(id: number): Promise<User>;
-
-  addMessage(input: NewContactMessage): Promise<ContactMessage>;
-  /** Newest first. */
-  listMessages(): Promise<ContactMessage[]>;
-  getMessage(id: number): Promise<ContactMessage | undefined>;
-  /** Throws NotFoundError for a missing id. */
-  updateMessage(id: number, patch: MessagePatch): Promise<ContactMessage>;
-  /** Throws NotFoundError for a missing id; answers the removed message. */
-  deleteMessage(id: number): Promise<ContactMessage>;
-
-  getSettings(): Promise<Settings>;
-  updateSettings(patch: Partial<Settings>): Promise<Settings>;
-
-  /** The site's published content and its draft (the defaults until someone saves). */
-  getSite(): Promise<SiteView>;
-  /** Replaces the draft with content the caller has validated (src/shared/site-content.ts). */
-  saveSiteDraft(draft: SiteContent): Promise<SiteView>;
-  /**
-   * Publishes the draft (or `content`, validated by the caller: a backup's) as a new revision by
-   * `by`; ConflictError when it is what is published.
-   */
-  publishSite(by: string, content?: SiteContent): Promise<SiteRevision>;
-  /** Publishes an older revision's content again, as a new revision; NotFoundError for a missing id. */
-  restoreSiteRevision(id: number, by: string): Promise<SiteRevision>;
-  /** Every published revision, newest first. */
-  listSiteRevisions(): Promise<readonly SiteRevision[]>;
+export interface StoreEngine {
+  read<T>(query: (snap: Snapshot) => T): Promise<T>;
+  write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R>;
+  /** Runs `job` on the current snapshot while no write commits (snapshot-store.ts). */
+  settled<T>(job: (snap: Snapshot) => Promise<T>): Promise<T>;
+  /** After every committed write; answers a function that unsubscribes. */
+  onCommit(listener: CommitListener): () => void;
 
   /**
    * Stores on a database server: one round trip, answering its milliseconds, for the health
@@ -285,11 +180,6 @@ export interface Store {
    */
   outboxClaims?(): OutboxClaims;
 
-  /**
-   * Called after every committed write, once per kind it changed, with what it did to the content
-   * (the same for each kind of one write). Answers a function that unsubscribes.
-   */
-  onChange(listener: (kind: ChangeKind, content: ContentChange) => void): () => void;
   /**
    * The data folder's store: folds its journal into db.json now, answering how many records it
    * folded (docs/decisions/092-a-journal-beside-db-json.md). Absent on stores without a journal.

@@ -3,7 +3,8 @@ import { fieldErrors } from "~/shared/field-errors";
 import { slugify } from "~/shared/slug";
 import { tagMergeSchema, tagRenameSchema, TAGS_MESSAGES, type TagWithCount } from "~/shared/tags";
 import { ValidationError } from "~/server/http/errors";
-import type { Store, Tag } from "~/server/store/types";
+import type { Tag } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 export type TagService = {
   /** Every tag, sorted by name, with how many posts (drafts too) use it. */

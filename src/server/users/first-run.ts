@@ -4,8 +4,8 @@ import { SETUP_MESSAGES, setupSchema } from "~/shared/setup";
 import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { memorySetupTokens, type SetupTokens } from "./setup-tokens";
-import type { Store } from "~/server/store/types";
 import { createUserAccount, type HashCost } from "./users";
+import type { Store } from "~/server/records/store";
 
 /** docs/decisions/016-first-run-setup-link.md: long enough to open the link, short enough to matter if it leaks. */
 export const SETUP_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -12,10 +12,11 @@ import type { NewUserInput } from "~/shared/schemas";
 import type { AuthService } from "~/server/auth/auth-service";
 import { hashPassword } from "~/server/auth/password";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
-import type { Store, User, UserPatch } from "~/server/store/types";
+import type { User, UserPatch } from "~/server/store/types";
 import { createUserAccount, invalidInput, type HashCost } from "./users";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import type { Store } from "~/server/records/store";
 
 const CHANGES = ACTIVITY_MESSAGES.userChanges;
 

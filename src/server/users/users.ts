@@ -6,7 +6,8 @@ import type { SessionUser } from "~/server/auth/session";
 import type { Config } from "~/server/config";
 import { ConflictError, ValidationError } from "~/server/http/errors";
 import { usernameTakenMessage } from "./user-changes";
-import type { Store, User } from "~/server/store/types";
+import type { User } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 /** `logN` below the default (17) is for tests only (see auth/password.ts). */
 export type HashCost = { logN?: number };

@@ -1,7 +1,7 @@
 import type { CliEntry, Values } from "~/server/cli";
 import { loadConfig, type Config } from "~/server/config";
 import type { openSite } from "~/server/operations/open-site";
-import type { Store } from "~/server/store/types";
+import type { Store } from "~/server/records/store";
 
 /** The environment, then the entry's fixed settings, then the flags given. */
 export function configOf(values: Values, entry?: CliEntry): Config {

@@ -1,5 +1,4 @@
 import type pg from "pg";
-import { insertActivity } from "~/server/activity/pg-activity-records";
 import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
@@ -10,9 +9,10 @@ import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
 import { countPosts } from "~/shared/operations";
 import { seedData } from "~/server/store/seed";
 import { SnapshotStore } from "~/server/store/snapshot-store";
-import type { Post, Store, WriteOutcome } from "~/server/store/types";
+import type { StoreEngine, WriteOutcome } from "~/server/store/types";
 import { migrate, type Migration } from "./migrate";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
+import { insertActivity } from "./pg-activity-rows";
 import { listenTo, type Listening } from "./pg-listener";
 import { startErrorOf } from "./pg-errors";
 import { pgOutboxClaims } from "./pg-outbox-claims";
@@ -32,7 +32,7 @@ import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } 
  *   (post-changes.ts, record-changes.ts) and writes only the rows it changed, in that transaction.
  * - Every commit notifies the others (LISTEN/NOTIFY); each catches up by reading the changed rows
  *   and tells its `onChange` listeners what changed, read off its snapshots before and after
- *   (describe-change.ts), so their page caches drop the same pages as the writer's.
+ *   (records/describe-change.ts), so their page caches drop the same pages as the writer's.
  */
 const WRITE_LOCK = 0x0e0e5174;
 
@@ -60,7 +60,8 @@ export const describeRecords = (data: DbFile) =>
 
 const indexes = (snap: Snapshot) => ({ posts: snap.postsById, users: snap.usersById });
 
-export async function openPgStore(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
+/** PostgreSQL's engine; the app opens it through src/server/records/open-store.ts. */
+export async function openPgEngine(url: string, options: OpenPgStoreOptions = {}): Promise<PgStore> {
   const pool = openPool(url, 4);
   try {
     const client = await pool.connect().catch((error: unknown) => {
@@ -86,7 +87,7 @@ export async function openPgStore(url: string, options: OpenPgStoreOptions = {})
   }
 }
 
-export class PgStore extends SnapshotStore implements Store {
+export class PgStore extends SnapshotStore implements StoreEngine {
   private snap: Snapshot;
   private revision: number;
   private tail: Promise<unknown> = Promise.resolve();
@@ -121,12 +122,12 @@ export class PgStore extends SnapshotStore implements Store {
     if (!this.closing) this.emit(loaded.kinds, before, this.snap);
   }
 
-  protected read<T>(query: (snap: Snapshot) => T): Promise<T> {
+  read<T>(query: (snap: Snapshot) => T): Promise<T> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return Promise.resolve(query(this.snap));
   }
 
-  protected write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+  write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return this.serial(() => this.commit(change));
   }
@@ -179,14 +180,14 @@ export class PgStore extends SnapshotStore implements Store {
   }
 
   /**
-   * The job runs while this instance holds the write lock, so no instance commits a post until it
-   * is done: what it checked on the posts still holds when it acts (an image's removal).
+   * The job runs while this instance holds the write lock, so no instance commits until it is
+   * done: what it checked still holds when it acts (an image's removal).
    */
-  override withPostsSettled<T>(job: (posts: readonly Post[]) => Promise<T>): Promise<T> {
+  override settled<T>(job: (snap: Snapshot) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(new Error(STORE_CLOSED_MESSAGE));
     return this.serial(() =>
       this.locked(async (client) => {
-        const result = await job(this.snap.data.posts);
+        const result = await job(this.snap);
         await client.query("COMMIT");
         return result;
       }),

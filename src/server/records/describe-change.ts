@@ -1,9 +1,9 @@
 import { cardMarkOf } from "~/server/posts/post-view";
 import { siteOf } from "~/server/site/site-changes";
-import { changedRecords } from "./changed-records";
-import type { Snapshot } from "./db-snapshot";
+import { changedRecords } from "~/server/store/changed-records";
+import type { Snapshot } from "~/server/store/db-snapshot";
 import type { SiteContent } from "~/shared/site-content";
-import type { ContentChange, Post, PostMark, Tag, User, UserMark } from "./types";
+import type { ContentChange, Post, PostMark, Tag, User, UserMark } from "~/server/store/types";
 import { authorsOf } from "~/server/posts/post-authors";
 
 /**

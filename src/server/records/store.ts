@@ -1,0 +1,305 @@
+import { withActivity } from "~/server/store/change";
+import { lowerName } from "~/server/store/db-snapshot";
+import type {
+  Actor,
+  AddressTakeOver,
+  ChangeKind,
+  ContentChange,
+  LogsActivity,
+  MessagePatch,
+  NewContactMessage,
+  Post,
+  PostInput,
+  PostUpdate,
+  SavedPost,
+  Settings,
+  StoreEngine,
+  User,
+  UserPatch,
+} from "~/server/store/types";
+import * as messages from "~/server/contact/message-changes";
+import * as settings from "~/server/contact/settings-changes";
+import * as posts from "~/server/posts/post-changes";
+import type { SaveOrigin } from "~/server/posts/post-revisions";
+import * as trash from "~/server/posts/post-trash";
+import { revisionsOf } from "~/server/revisions/revision-changes";
+import * as site from "~/server/site/site-changes";
+import * as tags from "~/server/tags/tag-changes";
+import * as users from "~/server/users/user-changes";
+import type { SiteContent } from "~/shared/site-content";
+import { describeChange } from "./describe-change";
+
+type ChangeListener = (kind: ChangeKind, content: ContentChange) => void;
+
+/**
+ * The records as the app reads and writes them: each method is a query or a feature's change
+ * function (posts/post-changes.ts, tags/tag-changes.ts ...) run by the engine below it, the data
+ * folder's or PostgreSQL's (src/server/store/), which knows no feature. Both engines run the same
+ * functions, so a rule holds the same on either.
+ *
+ * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
+ * cloning 10,000 posts on every list would cost more than rendering the page (docs/architecture.md section 6).
+ * Copy before changing one (`{ ...post }`, `structuredClone(post)`); changing it in place throws a
+ * TypeError. Answered arrays are fresh, so callers may sort or filter them freely.
+ */
+export class Store<E extends StoreEngine = StoreEngine> {
+  private readonly listeners = new Set<ChangeListener>();
+  private unsubscribe?: () => void;
+
+  /** The engine's own extras, present when it has them (StoreEngine's optional methods). */
+  readonly ping?: () => Promise<number>;
+  readonly rateCounters?: StoreEngine["rateCounters"];
+  readonly outboxClaims?: StoreEngine["outboxClaims"];
+  readonly compact?: () => Promise<number>;
+  readonly journalledActivity?: StoreEngine["journalledActivity"];
+  readonly foldTrouble?: StoreEngine["foldTrouble"];
+
+  constructor(readonly engine: E) {
+    this.ping = engine.ping?.bind(engine);
+    this.rateCounters = engine.rateCounters?.bind(engine);
+    this.outboxClaims = engine.outboxClaims?.bind(engine);
+    this.compact = engine.compact?.bind(engine);
+    this.journalledActivity = engine.journalledActivity?.bind(engine);
+    this.foldTrouble = engine.foldTrouble?.bind(engine);
+  }
+
+  /**
+   * Called after every committed write, once per kind it changed, with what it did to the content
+   * (the same for each kind of one write, described once). Answers a function that unsubscribes.
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    this.unsubscribe ??= this.engine.onCommit((kinds, before, after) => {
+      const content = describeChange(before, after);
+      for (const kind of kinds) {
+        for (const each of this.listeners) {
+          try {
+            each(kind, content);
+          } catch (error) {
+            // The write is committed already; a failing listener must not turn it into a reported failure.
+            console.error(`A store change listener failed on "${kind}":`, error);
+          }
+        }
+      }
+    });
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** The last file write's outcome (StoreEngine.lastWrite). */
+  lastWrite() {
+    return this.engine.lastWrite();
+  }
+  /** Saves the current content again: health calls it while the last write failed. */
+  retryWrite() {
+    return this.engine.retryWrite();
+  }
+  /** Waits for pending writes and releases the data folder. */
+  close() {
+    return this.engine.close();
+  }
+
+  /** Every post, newest first (by createdAt, then id). */
+  listPosts(options: { publishedOnly?: boolean } = {}): Promise<Post[]> {
+    return this.engine.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
+  }
+  /**
+   * The published posts, newest first, without a copy: frozen, and the very same array until a
+   * post is written, so lookups over it can be made once per write (src/server/posts/published-index.ts).
+   */
+  publishedPosts(): Promise<readonly Post[]> {
+    return this.engine.read((s) => s.published);
+  }
+  getPostById(id: number): Promise<Post | undefined> {
+    return this.engine.read((s) => s.postsById.get(id));
+  }
+  getPostBySlug(slug: string): Promise<Post | undefined> {
+    return this.engine.read((s) => s.postsBySlug.get(slug));
+  }
+  /**
+   * Runs `job` on every post as the database holds it now, while no other write can commit, so a
+   * check the job makes holds until it has acted (docs/decisions/086-writes-decided-under-the-lock.md).
+   */
+  withPostsSettled<T>(job: (posts: readonly Post[]) => Promise<T>): Promise<T> {
+    return this.engine.settled((s) => job(s.data.posts));
+  }
+  /**
+   * Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision;
+   * `by` is the post's createdBy and updatedBy.
+   */
+  createPost(input: PostInput & AddressTakeOver, options: SaveOrigin & LogsActivity<Post> = {}): Promise<Post> {
+    const { activity, ...save } = options;
+    return this.engine.write(withActivity((s, now) => posts.createPost(s, input, now, save), activity));
+  }
+  /**
+   * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
+   * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
+   * changes may be a function of the stored post, called inside the write (its errors write nothing).
+   * `by`: the user saving it (updatedBy).
+   */
+  updatePost(
+    id: number,
+    changes: PostUpdate | ((current: Post) => PostUpdate),
+    options: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Post> = {},
+  ): Promise<Post> {
+    const { ifUpdatedAt, activity, ...save } = options;
+    return this.engine.write(
+      withActivity((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save), activity),
+    );
+  }
+  /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
+  deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}): Promise<Post> {
+    return this.engine.write(withActivity((s, now) => posts.deletePost(s, id, now, by), options.activity));
+  }
+  /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
+  deletePosts(ids: number[], by?: Actor): Promise<Post[]> {
+    return this.engine.write((s, now) => posts.trashPosts(s, ids, now, by));
+  }
+  /**
+   * Adds back posts whose id is missing (and not in the trash), keeping every field as given, with
+   * the backup's revisions and old slugs of those posts; answers what was added and skipped.
+   */
+  restorePosts(given: SavedPost[], history: posts.RestoredHistory = {}) {
+    return this.engine.write((s, now) => posts.restorePosts(s, given, now, history));
+  }
+
+  /** A subject's revisions (src/server/revisions/), newest first. */
+  listRevisions(subject: string, subjectId: number) {
+    return this.engine.read((s) => revisionsOf(s.data, subject, subjectId).reverse());
+  }
+  /** Every revision of one kind of subject, oldest first (a backup's). */
+  revisionsOfSubject(subject: string) {
+    return this.engine.read((s) => (s.data.revisions ?? []).filter((r) => r.subject === subject));
+  }
+  /** Deleted posts still in the trash, by the time each was deleted, then by id, whatever order the engine keeps. */
+  listTrash() {
+    return this.engine.read((s) =>
+      (s.data.trash ?? []).slice().sort((a, b) => Date.parse(a.deletedAt) - Date.parse(b.deletedAt) || a.id - b.id),
+    );
+  }
+  /** Puts a trashed post back as it was; NotFoundError when it is not in the trash. */
+  restoreFromTrash(id: number) {
+    return this.engine.write((s) => trash.restoreFromTrash(s, id));
+  }
+  /** Deletes a trashed post for good, with its revisions and old slugs; NotFoundError when not in the trash. */
+  deleteForGood(id: number) {
+    return this.engine.write((s) => trash.deleteForGood(s, id));
+  }
+  /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
+  sweepHistory(policy: trash.HistoryPolicy) {
+    return this.engine.write((s, now) => trash.sweepHistory(s, policy, now));
+  }
+  /** Where an old slug leads, when no post holds it (posts/post-trash.ts); `shown` when that post is public. */
+  resolvePostRedirect(slug: string) {
+    return this.engine.read((s) => trash.resolvePostRedirect(s, slug));
+  }
+  /** Every post's old slugs. */
+  listPostRedirects() {
+    return this.engine.read((s) => (s.data.postRedirects ?? []).slice());
+  }
+
+  /** Sorted by name. */
+  listTags() {
+    return this.engine.read((s) => s.tags.slice());
+  }
+  /** Throws ConflictError when the slug is taken. */
+  createTag(input: { name: string; slug: string }) {
+    return this.engine.write((s) => tags.createTag(s, input));
+  }
+  /** Renames a tag (and its copies on posts); the old slug is kept as a redirect. NotFound, Conflict. */
+  renameTag(id: number, input: { name: string; slug: string }) {
+    return this.engine.write((s) => tags.renameTag(s, id, input));
+  }
+  /** Moves every post of `fromId` to `intoId` and removes `fromId`, whose slug redirects to `intoId`. */
+  mergeTags(fromId: number, intoId: number) {
+    return this.engine.write((s) => tags.mergeTags(s, fromId, intoId));
+  }
+  /** Removes a tag from the list and from every post; answers the removed tag. */
+  deleteTag(id: number) {
+    return this.engine.write((s) => tags.deleteTag(s, id));
+  }
+  /** The tag an old slug now leads to, when no tag has that slug. */
+  resolveTagRedirect(slug: string) {
+    return this.engine.read((s) => tags.resolveTagRedirect(s, slug));
+  }
+
+  countUsers() {
+    return this.engine.read((s) => s.data.users.length);
+  }
+  /** Every user, oldest first (by id). */
+  listUsers() {
+    return this.engine.read((s) => s.data.users.slice().sort((a, b) => a.id - b.id));
+  }
+  getUserById(id: number) {
+    return this.engine.read((s) => s.usersById.get(id));
+  }
+  /** Matches case-insensitively, as usernames are unique regardless of case. */
+  getUserByUsername(username: string) {
+    return this.engine.read((s) => s.usersByName.get(lowerName(username)));
+  }
+  /** Throws ConflictError when the username is taken (case-insensitive). */
+  createUser(input: Omit<User, "id" | "createdAt">) {
+    return this.engine.write((s, now) => users.createUser(s, input, now));
+  }
+  /**
+   * Throws NotFoundError for a missing id, and ConflictError for a change that would leave no
+   * enabled admin where there was one; answers the changed user. The patch may be a function of
+   * the stored user, called inside the write (its errors write nothing).
+   */
+  updateUser(id: number, patch: UserPatch | ((current: User) => UserPatch)) {
+    return this.engine.write((s) => users.updateUser(s, id, patch));
+  }
+  /** Throws NotFoundError for a missing id and ConflictError for the last enabled admin; answers the removed user. */
+  deleteUser(id: number) {
+    return this.engine.write((s) => users.deleteUser(s, id));
+  }
+
+  addMessage(input: NewContactMessage) {
+    return this.engine.write((s, now) => messages.addMessage(s, input, now));
+  }
+  /** Newest first. */
+  listMessages() {
+    return this.engine.read((s) => s.messages.slice());
+  }
+  getMessage(id: number) {
+    return this.engine.read((s) => s.messages.find((m) => m.id === id));
+  }
+  /** Throws NotFoundError for a missing id. */
+  updateMessage(id: number, patch: MessagePatch) {
+    return this.engine.write((s) => messages.updateMessage(s, id, patch));
+  }
+  /** Throws NotFoundError for a missing id; answers the removed message. */
+  deleteMessage(id: number) {
+    return this.engine.write((s) => messages.deleteMessage(s, id));
+  }
+
+  getSettings() {
+    return this.engine.read((s) => settings.settingsOf(s));
+  }
+  updateSettings(patch: Partial<Settings>) {
+    return this.engine.write((s) => settings.updateSettings(s, patch));
+  }
+
+  /** The site's published content and its draft (the defaults until someone saves). */
+  getSite() {
+    return this.engine.read((s) => site.siteOf(s));
+  }
+  /** Replaces the draft with content the caller has validated (src/shared/site-content.ts). */
+  saveSiteDraft(draft: SiteContent) {
+    return this.engine.write((s) => site.saveDraft(s, draft));
+  }
+  /**
+   * Publishes the draft (or `content`, validated by the caller: a backup's) as a new revision by
+   * `by`; ConflictError when it is what is published.
+   */
+  publishSite(by: string, content?: SiteContent) {
+    return this.engine.write((s, now) => site.publishSite(s, by, now, content));
+  }
+  /** Publishes an older revision's content again, as a new revision; NotFoundError for a missing id. */
+  restoreSiteRevision(id: number, by: string) {
+    return this.engine.write((s, now) => site.restoreSiteRevision(s, id, by, now));
+  }
+  /** Every published revision, newest first. */
+  listSiteRevisions() {
+    return this.engine.read((s) => site.siteRevisionsOf(s));
+  }
+}
