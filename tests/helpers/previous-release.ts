@@ -1,0 +1,156 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import request from "supertest";
+import type { SessionRecords } from "~/server/auth/session-cache";
+import { headingsOf, titleOf, metaDescriptionOf } from "./html";
+import { sealedCookie } from "./sign-in";
+
+/**
+ * The data a release wrote, kept in tests/fixtures/previous-release/ (made once by its
+ * make-fixture.ts), and what that release answered for it: a later release opens the folder or the
+ * database and must answer the same (docs/architecture.md section 7).
+ */
+export const FIXTURE = {
+  folder: path.resolve(import.meta.dirname, "../fixtures/previous-release"),
+  publicUrl: "https://queuewise.example",
+} as const;
+export const FIXTURE_DATA = path.join(FIXTURE.folder, "data");
+export const FIXTURE_SQL = path.join(FIXTURE.folder, "pg.sql");
+
+/** Every account's password, so a test can sign in as the release's users did. */
+export const PASSWORDS = {
+  ada: "ada-admin-password",
+  grace: "grace-editor-password",
+  katherine: "katherine-writer-password",
+  tim: "tim-contributor-password",
+  olive: "olive-disabled-password",
+} as const;
+
+/** What a page answered: enough to tell it is the same page for the same records. */
+export type PageFacts = {
+  status: number;
+  location?: string;
+  title?: string;
+  h1?: string[];
+  description?: string;
+  canonical?: string;
+  robots?: string;
+  /** For a feed or sitemap, the addresses it lists; for an image, its bytes' SHA-256. */
+  links?: string[];
+  sha256?: string;
+};
+
+export type Answers = {
+  /** When the answers were recorded: a test sets its clock there, so nothing has expired since. */
+  recordedAt: string;
+  /** The id of the admin's session the answers were read with, kept in the fixture's sessions.json. */
+  adminSession: string;
+  /** The records as the release read them (db.json with its journal replayed). */
+  records: Record<string, unknown>;
+  /** `GET` path to the JSON body the release answered an admin. */
+  api: Record<string, unknown>;
+  pages: Record<string, PageFacts>;
+};
+
+export function readExpected(): Answers {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURE.folder, "expected.json"), "utf8")) as Answers;
+}
+
+type Site = { sessionRecords: SessionRecords; sessionSecret: string };
+type Handler = Parameters<typeof request>[0];
+
+/**
+ * The cookie of the admin session recorded with the answers (`adminSession`), or of a new one: a
+ * session made as a sign-in makes it, without the sign-in's own records (last sign-in, activity).
+ */
+export async function adminCookie(site: Site, userId: number, sessionId?: string): Promise<string> {
+  const id =
+    sessionId ?? (await site.sessionRecords.create({ userId, ip: "127.0.0.1", userAgent: "previous-release" })).id;
+  return sealedCookie(site.sessionSecret, id);
+}
+
+/** The JSON each `GET` answers an admin: the body, or the status and body of any answer but 200. */
+export async function apiAnswers(
+  app: Handler,
+  cookie: string,
+  urls: readonly string[],
+): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  for (const url of urls) {
+    const res = await request(app).get(url).set("Cookie", cookie);
+    answers[url] = res.status === 200 ? res.body : { status: res.status, body: res.body };
+  }
+  return answers;
+}
+
+/** What each public address answers a visitor (no cookie). */
+export async function pageAnswers(app: Handler, urls: readonly string[]): Promise<Record<string, PageFacts>> {
+  const pages: Record<string, PageFacts> = {};
+  for (const url of urls) {
+    const res = await request(app).get(url).buffer(true);
+    const facts: PageFacts = { status: res.status };
+    if (res.headers.location) facts.location = res.headers.location;
+    const type = String(res.headers["content-type"] ?? "");
+    if (type.startsWith("image/"))
+      facts.sha256 = createHash("sha256")
+        .update(res.body as Buffer)
+        .digest("hex");
+    else if (type.includes("xml")) facts.links = [...res.text.matchAll(/<(?:loc|link)>([^<]*)</g)].map((m) => m[1]!);
+    else if (type.includes("html")) {
+      const html = res.text;
+      Object.assign(facts, {
+        title: titleOf(html),
+        h1: headingsOf(html, 1),
+        description: metaDescriptionOf(html),
+        canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+        robots: /<meta name="robots" content="([^"]*)"/.exec(html)?.[1],
+      });
+    }
+    pages[url] = facts;
+  }
+  return pages;
+}
+
+/**
+ * An answer as a comparison sees it. An image's `createdAt` in the media library is its file's
+ * modification time, which a copy or a checkout of the fixture changes, so only its presence
+ * counts, and the list (newest first) is compared in the order of the names. The analytics'
+ * `lastThirtyMinutes` is what the answering instance counted in memory, not a record.
+ */
+export function comparable(url: string, body: unknown): unknown {
+  if (typeof body !== "object" || body === null) return body;
+  if (url.startsWith("/api/admin/analytics?")) {
+    const { lastThirtyMinutes: _memory, ...stored } = body as { lastThirtyMinutes?: unknown };
+    return stored;
+  }
+  if (url !== "/api/cms/media" || !("media" in body)) return body;
+  const { media } = body as { media: { name: string }[] };
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return { ...body, media: media.map((image) => ({ ...image, createdAt: "(a time)" })).sort(byName) };
+}
+
+/**
+ * Each record of the release's collections beside the record of `actual` with the same key (`id`,
+ * or `from` for old slugs), for a test to check every field of it is still there. A record missing
+ * is paired with undefined. Records only `actual` has (one a later release adds on its first
+ * start) are left alone: what the release wrote must be found, not only it.
+ */
+export function pairRecords(
+  actual: Record<string, unknown>,
+  expected: Record<string, unknown>,
+): { label: string; actual: unknown; expected: unknown }[] {
+  const keyOf = (record: unknown) => {
+    const r = record as { id?: unknown; from?: unknown };
+    return r.id ?? r.from;
+  };
+  return Object.entries(expected).flatMap(([collection, records]) => {
+    if (!Array.isArray(records)) return [{ label: collection, actual: actual[collection], expected: records }];
+    const found = Array.isArray(actual[collection]) ? (actual[collection] as unknown[]) : [];
+    return records.map((record) => ({
+      label: `${collection} ${String(keyOf(record))}`,
+      actual: found.find((candidate) => keyOf(candidate) === keyOf(record)),
+      expected: record,
+    }));
+  });
+}
