@@ -82,7 +82,7 @@ describe("a PostgreSQL database of the previous release", () => {
 
   it("holds every record of the data folder it was imported from, every field kept", () => {
     // The PostgreSQL store's own export (`db export`), every collection as db.json holds it.
-    const data = (t.store as unknown as { exportData(): Record<string, unknown> }).exportData();
+    const data = (t.store.engine as unknown as { exportData(): Record<string, unknown> }).exportData();
     for (const { label, actual, expected: record } of pairRecords(data, expected.records)) {
       expect(actual, label).toMatchObject(record as object);
     }
