@@ -1,12 +1,16 @@
 import { z } from "zod";
-import { MAX_AUTHORS } from "~/shared/authors";
 import { ValidationError } from "~/server/http/errors";
-import { describeIssues, MAX_ID } from "~/server/store/db-schema";
+import { describeIssues } from "~/server/store/db-schema";
+import { postRecordSchema, postSnapshotSchema } from "~/server/collections/posts";
+import { slugRedirectRecordSchema } from "~/server/collections/redirects";
+import { revisionRecordSchema } from "~/server/collections/revisions";
+import { MAX_RESTORED_ID, RESTORE_LIMITS, restoredSchemaOf } from "./restored-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { sortByPostRules, sortRevisionsByRules } from "~/server/posts/post-rules";
+import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
 
@@ -158,99 +162,16 @@ export function readHeader(start: string): { createdAt: string; count: number } 
   return match ? { createdAt: match[1]!, count: Number(match[2]) } : undefined;
 }
 
-/**
- * A restored post's id is at most this, leaving over a billion ids above it for new posts: a
- * backup whose post has the highest possible id would otherwise leave no id for the next one.
- */
-export const MAX_RESTORED_ID = 1_000_000_000;
+export { MAX_RESTORED_ID, RESTORE_LIMITS };
 
-/** Bounds of a restored post, generous beside what the editor accepts, so old posts still fit. */
-export const RESTORE_LIMITS = {
-  text: 2_000,
-  content: 1_000_000,
-  url: 2_048,
-  date: 64,
-  tags: 100,
-  tagText: 200,
-  posts: 100_000,
-  activity: 1_000_000,
-} as const;
-
-const restoredId = z.number().int().positive().max(Math.min(MAX_RESTORED_ID, MAX_ID));
-const text = (max: number) => z.string().max(max);
-
-/**
- * The fields of a post this release knows, and nothing else: unlike db.json (which keeps fields of
- * other releases, db-schema.ts), a backup is outside input, so keys it does not know are dropped
- * (zod's z.object strips them without reading them), and every string and list has a bound.
- * Nothing a backup holds can then grow db.json beyond its posts, or nest deeper than a post.
- */
-const restoredTagSchema = z.object({
-  id: restoredId,
-  name: text(RESTORE_LIMITS.tagText).min(1),
-  slug: text(RESTORE_LIMITS.tagText).min(1),
-});
-
-/** A post's search and social settings (docs/decisions/116-per-post-search-settings.md), on the post and in its revisions. */
-const restoredPostSettings = {
-  metaTitle: text(RESTORE_LIMITS.text).optional(),
-  metaDescription: text(RESTORE_LIMITS.text).optional(),
-  socialImage: text(RESTORE_LIMITS.url).optional(),
-  canonicalUrl: text(RESTORE_LIMITS.url).optional(),
-  noindex: z.boolean().optional(),
-  coverFocus: text(RESTORE_LIMITS.date).optional(),
-  /** Authors by user id (docs/decisions/130-bylines-and-author-pages.md); an id no user has is kept and shows no name. */
-  authors: z.array(restoredId).min(1).max(MAX_AUTHORS).optional(),
-};
-
-const restoredPostSchema = z.object({
-  id: restoredId,
-  title: text(RESTORE_LIMITS.text),
-  slug: text(RESTORE_LIMITS.text).min(1),
-  summary: text(RESTORE_LIMITS.text * 5).optional(),
-  excerpt: text(RESTORE_LIMITS.text * 5).optional(),
-  content: text(RESTORE_LIMITS.content),
-  coverImage: text(RESTORE_LIMITS.url).optional(),
-  published: z.boolean(),
-  createdAt: text(RESTORE_LIMITS.date),
-  updatedAt: text(RESTORE_LIMITS.date),
-  tags: z.array(restoredTagSchema).max(RESTORE_LIMITS.tags),
-  ...restoredPostSettings,
-  submittedAt: text(RESTORE_LIMITS.date).optional(),
-  submittedBy: restoredId.optional(),
-  reviewNote: z
-    .object({ note: text(RESTORE_LIMITS.text), by: text(RESTORE_LIMITS.tagText), at: text(RESTORE_LIMITS.date) })
-    .optional(),
-  publishAt: text(RESTORE_LIMITS.date).optional(),
-  scheduledBy: restoredId.optional(),
-  publishedLate: z.object({ planned: text(RESTORE_LIMITS.date), published: text(RESTORE_LIMITS.date) }).optional(),
-  createdBy: restoredId.optional(),
-  updatedBy: restoredId.optional(),
-});
+/** A post as a backup holds it (restored-schema.ts): an older one has `excerpt` and no `summary`. */
+const restoredPostSchema = restoredSchemaOf(postRecordSchema.partial({ summary: true }));
 
 /** A revision as a backup holds it: bounded like the posts, its snapshot a post's fields. */
-const restoredRevisionSchema = z.object({
-  id: restoredId,
-  subject: z.literal("post"),
-  subjectId: restoredId,
-  by: z.object({ id: restoredId, username: text(RESTORE_LIMITS.tagText) }).optional(),
-  createdAt: text(RESTORE_LIMITS.date),
-  savedAt: text(RESTORE_LIMITS.date),
-  changed: z.array(text(RESTORE_LIMITS.tagText)).max(20),
-  snapshot: z.object({
-    title: text(RESTORE_LIMITS.text),
-    slug: text(RESTORE_LIMITS.text).min(1),
-    summary: text(RESTORE_LIMITS.text * 5),
-    content: text(RESTORE_LIMITS.content),
-    coverImage: text(RESTORE_LIMITS.url),
-    tags: z.array(text(RESTORE_LIMITS.tagText)).max(RESTORE_LIMITS.tags),
-    published: z.boolean(),
-    ...restoredPostSettings,
-    publishAt: text(RESTORE_LIMITS.date).optional(),
-  }),
-  origin: z.enum(["restore", "backup"]).optional(),
-  restoredFrom: restoredId.optional(),
-});
+const restoredRevisionSchema = restoredSchemaOf(
+  revisionRecordSchema.extend({ subject: z.literal(POST_SUBJECT), snapshot: postSnapshotSchema }),
+);
+const restoredRedirectSchema = restoredSchemaOf(slugRedirectRecordSchema);
 
 const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
@@ -258,10 +179,7 @@ const postsSchema = z.object({
     .array(restoredRevisionSchema)
     .max(RESTORE_LIMITS.posts * 10)
     .optional(),
-  redirects: z
-    .array(z.object({ from: text(RESTORE_LIMITS.text).min(1), to: restoredId }))
-    .max(RESTORE_LIMITS.posts)
-    .optional(),
+  redirects: z.array(restoredRedirectSchema).max(RESTORE_LIMITS.posts).optional(),
   // Images by content-hash name, base64: checked against their names when read (media-backup.ts).
   media: z.record(z.string(), z.string()).optional(),
   activity: z.array(activityEntrySchema).max(RESTORE_LIMITS.activity).optional(),

@@ -1,7 +1,7 @@
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { NotFoundError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
-import { messageSchema } from "~/server/store/db-schema";
+import { messageSchema } from "~/server/collections/messages";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import type { ContactMessage, MessagePatch, NewContactMessage } from "~/server/store/types";
 

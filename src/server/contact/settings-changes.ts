@@ -1,5 +1,5 @@
 import { checkRecord, type Change } from "~/server/store/change";
-import { DEFAULT_SETTINGS, settingsSchema } from "~/server/store/db-schema";
+import { DEFAULT_SETTINGS, settingsSchema } from "~/server/collections/settings";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import type { Settings } from "~/server/store/types";
 

@@ -1,3 +1,4 @@
+import { MEDIA_FIELDS } from "~/server/collections/posts";
 import type { Post } from "~/server/store/types";
 
 /** Every `/media/<hash>...` address in a text (a cover URL, post HTML, a backup file), as hashes. */
@@ -9,7 +10,9 @@ export function mediaHashesIn(text: string | undefined, into = new Set<string>()
   return into;
 }
 
-/** The images a post shows: its cover, its social image and those in its content. */
-export function postMediaHashes(post: Pick<Post, "coverImage" | "content" | "socialImage">): Set<string> {
-  return mediaHashesIn(post.content, mediaHashesIn(post.socialImage, mediaHashesIn(post.coverImage)));
+/** The images a post shows: those its declaration's MEDIA_FIELDS name (its cover, its social image, its content's). */
+export function postMediaHashes(post: Pick<Post, (typeof MEDIA_FIELDS)[number]>): Set<string> {
+  const hashes = new Set<string>();
+  for (const field of MEDIA_FIELDS) mediaHashesIn(post[field], hashes);
+  return hashes;
 }

@@ -2,7 +2,8 @@ import { slugify } from "~/shared/slug";
 import { STALE_UPDATE_MESSAGE } from "~/shared/post-conflict";
 import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
-import { storedPostSchema, type Meta } from "~/server/store/db-schema";
+import { storedPostSchema } from "~/server/collections/posts";
+import type { Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import { redirectsAfter, redirectTarget } from "~/server/store/slug-redirects";
 import type {
@@ -20,7 +21,7 @@ import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
 import { applySchedule } from "./post-schedule";
-import { applySeoSettings } from "./post-seo";
+import { applyOptionalFields } from "./post-optional-fields";
 import { assertAuthorsKnown } from "./post-authors";
 import { applyReviewStep } from "./post-review-step";
 
@@ -113,15 +114,14 @@ export function createPost(
   const post: Post = {
     id: meta.nextPostId,
     ...writerFields(input),
-    // An empty cover image means "use the default logo" (docs/product.md section 2), so it is not stored.
-    ...(input.coverImage ? { coverImage: input.coverImage } : {}),
     createdAt: now,
     updatedAt: now,
     tags,
     ...(save.by && { createdBy: save.by.id, updatedBy: save.by.id }),
     ...(authors && { authors }),
   } as Post;
-  applySeoSettings(post, input);
+  // An empty cover means "use the default logo" (docs/product.md section 2), so, like any field sent empty, it is not stored.
+  applyOptionalFields(post, input);
   applySchedule(post, undefined, input, save, now);
   checkRecord(storedPostSchema, post);
   const saved = {
@@ -183,11 +183,7 @@ export function updatePost(
     assertAuthorsKnown(snap, input.authors, old.authors);
     post.authors = input.authors;
   }
-  if ("coverImage" in input) {
-    if (input.coverImage) post.coverImage = input.coverImage;
-    else delete post.coverImage;
-  }
-  applySeoSettings(post, input);
+  applyOptionalFields(post, input);
   applyReviewStep(post, old, input.review);
   applySchedule(post, old, input, save, updatedAt);
   checkRecord(storedPostSchema, post);

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { addRevision, changedFields, revisionsOf, type RevisionEntry } from "~/server/revisions/revision-changes";
 import type { DbFile } from "~/server/store/db-schema";
 import type { Actor, Post, PostInput, Revision } from "~/server/store/types";
 import { POST_REVISION_FIELDS, type PostSnapshot } from "~/shared/revisions";
-import { SEO_TEXT_FIELDS } from "~/shared/schemas";
+import { CLEARED_BY_EMPTY, postSnapshotSchema, SNAPSHOT_BLANKS } from "~/server/collections/posts";
 
 /** Posts' revisions in the generic store (src/server/revisions/) are under this subject. */
 export const POST_SUBJECT = "post";
@@ -10,50 +11,35 @@ export const POST_SUBJECT = "post";
 /** How a save came about: who made it, and whether it put back an earlier version. */
 export type SaveOrigin = { by?: Actor; origin?: Revision["origin"]; restoredFrom?: number };
 
-/** The fields a revision keeps of a post, tags by name as the post form sends them. */
+type SnapshotField = keyof PostSnapshot & keyof Post;
+const SNAPSHOT_FIELDS = Object.entries(postSnapshotSchema.shape).map(
+  ([field, schema]) => [field as SnapshotField, schema instanceof z.ZodOptional] as const,
+);
+
+/**
+ * The fields a revision keeps of a post (its declaration's postSnapshotSchema), tags by name as
+ * the post form sends them. An optional field the post lacks, or holds empty or false, is left out
+ * (or blank, SNAPSHOT_BLANKS), so a version without it compares equal to a revision older than it.
+ */
 export function snapshotOf(post: Post): PostSnapshot {
-  return {
-    title: post.title,
-    slug: post.slug,
-    summary: post.summary,
-    content: post.content,
-    coverImage: post.coverImage ?? "",
-    tags: post.tags.map((t) => t.name),
-    published: post.published,
-    ...(post.publishAt && { publishAt: post.publishAt }),
-    ...seoSettingsOf(post),
-    ...(post.authors && { authors: post.authors }),
-  };
+  const snapshot: Record<string, unknown> = { ...SNAPSHOT_BLANKS };
+  for (const [field, optional] of SNAPSHOT_FIELDS) {
+    const value = post[field];
+    if (optional ? value : value !== undefined) snapshot[field] = value;
+  }
+  snapshot.tags = post.tags.map((t) => t.name);
+  return snapshot as PostSnapshot;
 }
 
-type SeoSettings = Partial<Pick<Post, (typeof SEO_TEXT_FIELDS)[number] | "noindex">>;
-
-/** The search and social settings the post has, so that a version without them compares equal to an older revision. */
-function seoSettingsOf(post: Post): SeoSettings {
-  const settings: SeoSettings = {};
-  for (const key of SEO_TEXT_FIELDS) if (post[key]) settings[key] = post[key];
-  if (post.noindex) settings.noindex = true;
-  return settings;
-}
-
-/** A revision's fields as the changes that put them back (an empty cover removes the cover). */
+/**
+ * A revision's fields as the changes that put them back: a field the version did not have is
+ * removed ("" and false remove, docs/api.md); a version from before bylines leaves the authors as
+ * they are now, and its schedule is not put back.
+ */
 export function inputOf(snapshot: PostSnapshot): Partial<PostInput> {
-  const { title, slug, summary, content, coverImage, tags, published, authors } = snapshot;
-  // A setting the version did not have is removed ("" and false remove, docs/api.md).
-  const settings = Object.fromEntries(SEO_TEXT_FIELDS.map((key) => [key, snapshot[key] ?? ""]));
-  return {
-    title,
-    slug,
-    summary,
-    content,
-    coverImage,
-    tags,
-    published,
-    ...settings,
-    noindex: snapshot.noindex ?? false,
-    // A version from before bylines leaves the authors as they are now.
-    ...(authors && { authors }),
-  };
+  const { publishAt: _schedule, ...fields } = snapshot;
+  const cleared = Object.fromEntries(CLEARED_BY_EMPTY.map((key) => [key, ""]));
+  return { ...cleared, noindex: false, ...fields };
 }
 
 /**

@@ -6,6 +6,7 @@ import { generateSlug } from "~/shared/slug";
 import { nestsDeeperThan } from "./content-nesting";
 import { cmsPostOf, contentOf, contentsOf, rememberContent, sanitizeForStore } from "./post-view";
 import { NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
+import { withoutUndefined } from "~/server/store/change";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
@@ -157,14 +158,10 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
 function parsePost(fields: Record<string, unknown>): PostInput {
   const parsed = postInputSchema.safeParse(fields);
   if (!parsed.success) throw new ValidationError(POST_MESSAGES.formErrors, fieldErrors(parsed.error));
-  const { coverImage, tags, ...post } = parsed.data;
+  // A field left out is absent, not undefined: a save keeps what it does not name.
+  const post = withoutUndefined(parsed.data) as PostInput;
   assertSchedulable(post);
-  return {
-    ...post,
-    content: sanitizedContent(post.content),
-    ...(coverImage !== undefined && { coverImage }),
-    ...(tags !== undefined && { tags }),
-  };
+  return { ...post, content: sanitizedContent(post.content) };
 }
 
 /** Stored content: sanitized, and still at least the minimum length once sanitizing has dropped what it drops. */
@@ -201,7 +198,7 @@ const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
  * A partial update: every field left out keeps its value (title, summary and content too), so an
  * update never moves a post's URL, republishes a draft, drops its cover image or its tags by
  * omission; a field sent is checked by the same rules as create, and only those: the schema's
- * defaults (published) must not fill in a field that was left out. A coverImage of "" removes the cover.
+ * defaults (published) must not fill in a field that was left out. A cover or setting sent as "" is removed.
  */
 function parsePostChanges(sent: Record<string, unknown>, current: Post): Partial<PostInput> {
   if (!POST_FIELDS.some((key) => sent[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
 import { checkRecord } from "~/server/store/change";
-import { siteRevisionSchema, siteSchema } from "~/server/store/db-schema";
+import { siteRevisionSchema, siteSchema } from "~/server/collections/site";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import type { SiteRevision, SiteState, SiteView } from "~/server/store/types";
 import { SITE_CONTENT_MESSAGES, SITE_SECTIONS, type SiteContent, type SiteSection } from "~/shared/site-content";

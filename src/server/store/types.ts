@@ -12,20 +12,16 @@ import type { CounterFactory } from "~/server/http/rate-limiter";
 import type { Change } from "./change";
 import type { Snapshot } from "./db-snapshot";
 import type { CommitListener } from "./snapshot-store";
-import type {
-  messageRecordSchema,
-  postRecordSchema,
-  settingsRecordSchema,
-  siteRecordSchema,
-  siteRevisionRecordSchema,
-  tagRecordSchema,
-  revisionRecordSchema,
-  slugRedirectRecordSchema,
-  trashedPostRecordSchema,
-  userRecordSchema,
-} from "./db-schema";
+import type { messageRecordSchema } from "~/server/collections/messages";
+import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
+import type { slugRedirectRecordSchema } from "~/server/collections/redirects";
+import type { revisionRecordSchema } from "~/server/collections/revisions";
+import type { settingsRecordSchema } from "~/server/collections/settings";
+import type { siteRecordSchema, siteRevisionRecordSchema } from "~/server/collections/site";
+import type { tagRecordSchema } from "~/server/collections/tags";
+import type { userRecordSchema } from "~/server/collections/users";
 
-/** The records are the z.infer of their schemas in db-schema.ts, so each field is declared once. */
+/** The records are the z.infer of their declarations (src/server/collections/), so each field is declared once. */
 export type Tag = z.infer<typeof tagRecordSchema>;
 export type Post = z.infer<typeof postRecordSchema>;
 export type User = z.infer<typeof userRecordSchema>;

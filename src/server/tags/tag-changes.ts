@@ -1,7 +1,7 @@
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { checkRecord, type Change } from "~/server/store/change";
-import { storedTagSchema } from "~/server/store/db-schema";
+import { storedTagSchema } from "~/server/collections/tags";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import { redirectsAfter, redirectTarget } from "~/server/store/slug-redirects";
 import type { Post, Tag, TagRedirect } from "~/server/store/types";

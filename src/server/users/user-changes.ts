@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
-import { userSchema } from "~/server/store/db-schema";
+import { userSchema } from "~/server/collections/users";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
 import type { ProfilePatch, User, UserPatch } from "~/server/store/types";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";

@@ -1,17 +1,19 @@
 import { changedRecords } from "~/server/store/changed-records";
 import type { DbFile } from "~/server/store/db-schema";
+import { columnName, LISTS, type ListDeclaration } from "~/server/collections";
 
 /**
- * How each collection of db.json maps onto its table (migrations/001, 002, 012, 013 and 015). Records go in and
- * come out exactly as the JSON store keeps them: a field without a column of its own (a key from
- * another release), and a date the timestamptz column cannot give back character for character,
- * travel in the row's `extra`, which wins when the record is read back
+ * How each list of db.json maps onto its table, as its declaration says
+ * (src/server/collections/; the tables come from migrations/001, 002, 012, 013 and 015). Records
+ * go in and come out exactly as the JSON store keeps them: a field without a column of its own (a
+ * key from another release), and a date the timestamptz column cannot give back character for
+ * character, travel in the row's `extra`, which wins when the record is read back
  * (docs/decisions/040-postgres-store-mirrors-the-records.md).
  */
 type Kind = "value" | "time";
 type Column = readonly [field: string, column: string, kind?: Kind];
 
-export type CollectionKey = "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "siteRevisions";
+export type CollectionKey = ListDeclaration["key"];
 /** `counted`: named in the db commands' summary of a site ("3 posts, 4 tags, 1 user, 0 messages"). */
 export type Collection = {
   key: CollectionKey;
@@ -22,110 +24,12 @@ export type Collection = {
 export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
 
-export const COLLECTIONS: readonly Collection[] = [
-  {
-    key: "tags",
-    table: "tags",
-    counted: true,
-    columns: [
-      ["id", "id"],
-      ["name", "name"],
-      ["slug", "slug"],
-    ],
-  },
-  {
-    key: "posts",
-    table: "posts",
-    counted: true,
-    columns: [
-      ["id", "id"],
-      ["title", "title"],
-      ["slug", "slug"],
-      ["summary", "summary"],
-      ["excerpt", "excerpt"],
-      ["content", "content"],
-      ["coverImage", "cover_image"],
-      ["published", "published"],
-      ["createdAt", "created_at", "time"],
-      ["updatedAt", "updated_at", "time"],
-      ["tags", "tags"],
-      // migrations/012
-      ["metaTitle", "meta_title"],
-      ["metaDescription", "meta_description"],
-      ["socialImage", "social_image"],
-      ["canonicalUrl", "canonical_url"],
-      ["noindex", "noindex"],
-      ["coverFocus", "cover_focus"],
-      // migrations/013
-      ["publishAt", "publish_at", "time"],
-      // migrations/014
-      ["submittedAt", "submitted_at", "time"],
-      ["submittedBy", "submitted_by"],
-      // migrations/015
-      ["authors", "authors"],
-    ],
-  },
-  {
-    key: "users",
-    table: "users",
-    counted: true,
-    columns: [
-      ["id", "id"],
-      ["username", "username"],
-      ["role", "role"],
-      ["passwordHash", "password_hash"],
-      ["createdAt", "created_at", "time"],
-      // migrations/015
-      ["displayName", "display_name"],
-      ["bio", "bio"],
-      ["avatar", "avatar"],
-    ],
-  },
-  {
-    key: "messages",
-    table: "messages",
-    counted: true,
-    columns: [
-      ["id", "id"],
-      ["name", "name"],
-      ["email", "email"],
-      ["company", "company"],
-      ["industry", "industry"],
-      ["message", "message"],
-      ["ip", "ip"],
-      ["createdAt", "created_at", "time"],
-      ["visit", "visit"],
-    ],
-  },
-  // Post history (migrations/008): the snapshot and the rest of a revision travel in `extra`.
-  {
-    key: "revisions",
-    table: "revisions",
-    columns: [
-      ["id", "id"],
-      ["subject", "subject"],
-      ["subjectId", "subject_id"],
-      ["createdAt", "created_at", "time"],
-    ],
-  },
-  {
-    key: "trash",
-    table: "post_trash",
-    columns: [
-      ["id", "id"],
-      ["deletedAt", "deleted_at", "time"],
-    ],
-  },
-  {
-    key: "siteRevisions",
-    table: "site_revisions",
-    columns: [
-      ["id", "id"],
-      ["createdAt", "created_at", "time"],
-      ["createdBy", "created_by"],
-    ],
-  },
-];
+export const COLLECTIONS: readonly Collection[] = LISTS.map(({ key, table, columns, counted }) => ({
+  key,
+  table,
+  counted,
+  columns: columns.map(([field, kind]) => [field, columnName(field), kind] as const),
+}));
 
 /** Stands in the column for a date it cannot hold; the real text is in `extra`. */
 const NO_INSTANT = "1970-01-01T00:00:00.000Z";

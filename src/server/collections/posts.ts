@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { SEO_TEXT_FIELDS } from "~/shared/schemas";
+import type { ListDeclaration } from "./collection";
+import { id, list, nonEmpty, text } from "./fields";
+import { actorSchema } from "./revisions";
+import { storedTagSchema, tagRecordSchema } from "./tags";
+
+/** An editor's note on a post sent back to its contributor: what to change, who asked and when. */
+export const reviewNoteSchema = z.object({ note: text(), by: text("name"), at: text("date") });
+
+/**
+ * A post: every field it has is listed here, once (docs/architecture.md section 4). Its type
+ * (`Post`, src/server/store/types.ts), db.json's schema, the restore schema of a backup, its
+ * table's columns and the fields a save may clear all come from this file.
+ */
+export const postRecordSchema = z.object({
+  id,
+  title: text(),
+  slug: nonEmpty(),
+  summary: text("summary"),
+  /** Older posts carry `excerpt` instead of `summary` (docs/product.md section 3): read as the fallback, never lost. */
+  excerpt: text("summary").optional(),
+  /** Sanitized HTML. */
+  content: text("content"),
+  coverImage: text("url").optional(),
+  published: z.boolean(),
+  createdAt: text("date"),
+  updatedAt: text("date"),
+  tags: list(tagRecordSchema, "tags"),
+  // The search and social settings (docs/decisions/116-per-post-search-settings.md), each absent when unset.
+  metaTitle: text().optional(),
+  metaDescription: text().optional(),
+  socialImage: text("url").optional(),
+  canonicalUrl: text("url").optional(),
+  noindex: z.boolean().optional(),
+  /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
+  coverFocus: text("date").optional(),
+  /**
+   * Its place in the review queue (docs/decisions/126-review-before-publish.md): when and by whom
+   * it was submitted, absent when it is not awaiting review; the note of the editor who last sent it
+   * back, until it is submitted again.
+   */
+  submittedAt: text("date").optional(),
+  submittedBy: id.optional(),
+  reviewNote: reviewNoteSchema.optional(),
+  /**
+   * A schedule (docs/decisions/120-scheduled-publishing-exactly-once.md): when a draft goes public
+   * by itself (UTC, ISO 8601) and who set it, so the publish is theirs; both go when it is published.
+   */
+  publishAt: text("date").optional(),
+  scheduledBy: id.optional(),
+  /** A schedule carried out after its time (the server was down, a write failed): when it was due and when it went out. */
+  publishedLate: z.object({ planned: text("date"), published: text("date") }).optional(),
+  /** Who created the post and who saved it last (user ids); absent on older posts. */
+  createdBy: id.optional(),
+  updatedBy: id.optional(),
+  /** Its authors' user ids, in byline order; absent on older posts, read as the creator (docs/decisions/130-bylines-and-author-pages.md). */
+  authors: list(id, "authors", 1).optional(),
+});
+export const storedPostSchema = postRecordSchema
+  // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
+  .extend({ summary: z.string().optional(), tags: z.array(storedTagSchema) })
+  .loose();
+
+/**
+ * What a revision keeps of a post (src/server/posts/post-revisions.ts): the fields a writer
+ * changes, the cover as "" when there is none, and the tags by name as the post form sends them.
+ */
+export const postSnapshotSchema = postRecordSchema
+  .pick({
+    title: true,
+    slug: true,
+    summary: true,
+    content: true,
+    published: true,
+    publishAt: true,
+    metaTitle: true,
+    metaDescription: true,
+    socialImage: true,
+    canonicalUrl: true,
+    noindex: true,
+    coverFocus: true,
+    authors: true,
+  })
+  .extend({ coverImage: text("url"), tags: list(text("name"), "tags") });
+
+/** The optional text fields a save clears with "" (docs/api.md): the cover and the search and social settings. */
+export const CLEARED_BY_EMPTY = ["coverImage", ...SEO_TEXT_FIELDS] as const satisfies readonly (keyof z.infer<
+  typeof postRecordSchema
+>)[];
+
+/**
+ * What a revision holds for a field its post lacks: the cover is "" (revisions have always held
+ * it so, and a version compares equal to one saved before); every other field is left out.
+ */
+export const SNAPSHOT_BLANKS = { coverImage: "" } as const;
+
+/** The fields that may name images of the media library, which are kept while a post uses them. */
+export const MEDIA_FIELDS = ["coverImage", "socialImage", "content"] as const satisfies readonly (keyof z.infer<
+  typeof postRecordSchema
+>)[];
+
+/** A deleted post, kept with its revisions until the trash period ends (docs/architecture.md section 4). */
+export const trashedPostRecordSchema = postRecordSchema.extend({
+  deletedAt: text("date"),
+  deletedBy: actorSchema.optional(),
+});
+// Posts enter the trash through the store, summary filled, so the schema needs no fallback.
+const trashedPostSchema = trashedPostRecordSchema.extend({ tags: z.array(storedTagSchema) }).loose();
+
+const postKeys = [{ of: (p: { id: number }) => p.id }, { of: (p: { slug: string }) => p.slug }];
+
+export const posts: ListDeclaration = {
+  key: "posts",
+  whenMissing: "refuse",
+  stored: storedPostSchema,
+  table: "posts",
+  columns: [
+    ["id"],
+    ["title"],
+    ["slug"],
+    ["summary"],
+    ["excerpt"],
+    ["content"],
+    ["coverImage"],
+    ["published"],
+    ["createdAt", "time"],
+    ["updatedAt", "time"],
+    ["tags"],
+    // migrations/012
+    ["metaTitle"],
+    ["metaDescription"],
+    ["socialImage"],
+    ["canonicalUrl"],
+    ["noindex"],
+    ["coverFocus"],
+    // migrations/013
+    ["publishAt", "time"],
+    // migrations/014
+    ["submittedAt", "time"],
+    ["submittedBy"],
+    // migrations/015
+    ["authors"],
+  ],
+  counted: true,
+  unique: postKeys,
+  counter: { name: "nextPostId" },
+};
+
+/** A trashed post keeps its id and slug reserved (docs/architecture.md section 4), and its id's place in the counter. */
+export const trash: ListDeclaration = {
+  key: "trash",
+  stored: trashedPostSchema,
+  whenMissing: "leave",
+  table: "post_trash",
+  columns: [["id"], ["deletedAt", "time"]],
+  unique: postKeys.map((key) => ({ ...key, alsoIn: "posts" as const })),
+  counter: { name: "nextPostId" },
+};
