@@ -63,6 +63,7 @@ export function PostForm({
   const base = useRef(post?.updatedAt);
   const [conflict, setConflict] = useState<Conflict | undefined>();
   const editing = Boolean(saved);
+  // Also the fields' default values, so the server's render shows the post before the script runs.
   const [initial] = useState(() => toFormValues(post));
   const {
     register,
@@ -242,10 +243,12 @@ export function PostForm({
         />
       )}
       <Field id="post-title" label="Title" error={errors.title?.message}>
-        {(a) => <input {...a} {...register("title")} className={inputClasses} />}
+        {(a) => <input {...a} {...register("title")} defaultValue={initial.title} className={inputClasses} />}
       </Field>
       <Field id="post-slug" label="Slug" error={errors.slug?.message}>
-        {(a) => <input {...a} {...register("slug")} className={inputClasses} spellCheck={false} />}
+        {(a) => (
+          <input {...a} {...register("slug")} defaultValue={initial.slug} className={inputClasses} spellCheck={false} />
+        )}
       </Field>
       <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <Field id="post-cover" label="Thumbnail Image URL" optional error={errors.coverImage?.message}>
@@ -253,6 +256,7 @@ export function PostForm({
             <input
               {...a}
               {...register("coverImage")}
+              defaultValue={initial.coverImage}
               type="url"
               placeholder="https://… or Upload (empty: the company logo)"
               className={inputClasses}
@@ -268,7 +272,9 @@ export function PostForm({
       </div>
       <CoverFocus control={control} register={register} error={errors.coverFocus?.message} />
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
-        {(a) => <textarea {...a} {...register("summary")} rows={3} className={inputClasses} />}
+        {(a) => (
+          <textarea {...a} {...register("summary")} defaultValue={initial.summary} rows={3} className={inputClasses} />
+        )}
       </Field>
       <div className="space-y-1">
         <span id="post-content-label" className="block text-sm font-medium text-slate-800">
@@ -301,6 +307,7 @@ export function PostForm({
           <input
             {...a}
             {...register("tags")}
+            defaultValue={initial.tags}
             list="post-tag-suggestions"
             autoComplete="off"
             placeholder="Product, Healthcare"

@@ -25,11 +25,7 @@ const searchOf = ({ q, status, tag, sort, page }: PostQuery) => {
  * updated order, 20 a page, and how many posts each status holds; the list loads through the
  * posts route module and reloads with every revalidation (after a save or a delete).
  */
-export function PostsPanel(props: {
-  canDelete: boolean;
-  onEdit: (post: CmsListItem) => void;
-  onDelete: (post: CmsListItem) => void;
-}) {
+export function PostsPanel(props: { canDelete: boolean; onDelete: (post: CmsListItem) => void }) {
   const [query, setQuery] = useState<PostQuery>({ q: "", status: "all", tag: "", sort: "created", page: 1 });
   const fetcher = useFetcher<typeof loader>();
   const { load } = fetcher;
@@ -94,7 +90,6 @@ export function PostsPanel(props: {
         scheduleFailures={fetcher.data?.scheduleFailures}
         loading={fetcher.state === "loading" || !fetcher.data}
         canDelete={props.canDelete}
-        onEdit={props.onEdit}
         onDelete={props.onDelete}
         filters={filters}
         emptyText={filtered ? POST_QUERY_MESSAGES.noMatches : undefined}

@@ -129,6 +129,8 @@ function QuillEditor({
     if (!root) return;
     const set = (name: string, v: string | undefined) => (v ? root.setAttribute(name, v) : root.removeAttribute(name));
     root.id = id;
+    // The public post page's typography (post-content.css), so writers see what readers will.
+    root.classList.add("post-content");
     set("role", "textbox");
     set("aria-multiline", "true");
     set("aria-labelledby", labelledBy);
@@ -182,8 +184,8 @@ function QuillEditor({
       ref={wrapperRef}
       onPasteCapture={handlePaste}
       className={cn(
-        "rounded-md bg-white text-slate-900",
-        "[&_.ql-toolbar]:rounded-t-md [&_.ql-container]:rounded-b-md [&_.ql-container]:text-base",
+        "post-editor rounded-md bg-white text-slate-900",
+        "[&_.ql-toolbar]:rounded-t-md [&_.ql-container]:rounded-b-md",
         "[&_.ql-editor]:min-h-[300px] [&_.ql-editor_iframe]:max-w-full [&_.ql-editor_img]:h-auto [&_.ql-editor_img]:max-w-full",
         invalid && "[&_.ql-container]:border-red-600 [&_.ql-toolbar]:border-red-600",
       )}
