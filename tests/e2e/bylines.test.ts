@@ -9,6 +9,7 @@ import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, PHONE, waitForAnimations, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
 import { signInAt, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 const ADMIN = { username: "ann.lee", password: "a long enough secret" };
 /** Screenshots for a person to look at, kept after the run. */
@@ -53,7 +54,7 @@ it(
     await signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
     // One's own profile, with an uploaded avatar.
-    await page.getByRole("tab", { name: "Account" }).click();
+    await openScreen(page, "Account");
     await page.getByLabel(PROFILE_MESSAGES.displayName).fill("Ann Lee");
     await page.getByLabel(PROFILE_MESSAGES.bio).fill("Ann writes about waiting rooms, queues and the people in them.");
     await page
@@ -81,7 +82,7 @@ it(
     });
 
     // The editor's picker lists both, for a look at it.
-    await page.getByRole("tab", { name: "New Post" }).click();
+    await openScreen(page, "New Post");
     const picker = page.getByRole("group", { name: ADMIN_MESSAGES.authorsLabel });
     await picker.getByRole("checkbox", { name: /Bo Martins/ }).waitFor();
     await picker.screenshot({ path: path.join(SHOTS, "author-picker-desktop.png") });

@@ -36,7 +36,7 @@ export function AdminDashboard({ user, nav }: { user: SessionUser; nav: AdminNav
   };
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <div className="flex items-center gap-3">
@@ -54,9 +54,10 @@ export function AdminDashboard({ user, nav }: { user: SessionUser; nav: AdminNav
           </Button>
         </div>
       </header>
-      <div className="mt-8 gap-8 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)]">
+      {/* Only utilities the public pages already use: they share one stylesheet (docs/architecture.md section 6). */}
+      <div className="mt-8 grid gap-8 md:grid-cols-[16rem_1fr]">
         <AdminNav user={user} nav={nav} />
-        <div className="mt-6 min-w-0 lg:mt-0">
+        <div className="min-w-0">
           <Outlet context={outlet} />
         </div>
       </div>

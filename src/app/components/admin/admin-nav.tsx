@@ -18,7 +18,7 @@ const linkClasses = (current: boolean) =>
   );
 
 /**
- * The admin's navigation (docs/cms-guide.md): a sidebar from 1024 px, a Menu button that discloses
+ * The admin's navigation (docs/cms-guide.md): a sidebar from 768 px, a Menu button that discloses
  * the same list on a phone. Every entry is a link to its screen's address; the current one says so
  * with aria-current. The menu closes when a screen is chosen, and Escape closes it where it is.
  */
@@ -50,7 +50,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
         aria-expanded={open}
         aria-controls="admin-nav-list"
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 lg:hidden"
+        className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 md:hidden"
       >
         <span>
           {M.menu}
@@ -67,8 +67,11 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
           <path d={open ? "M6 6l12 12M18 6L6 18" : "M4 7h16M4 12h16M4 17h16"} />
         </svg>
       </button>
-      <div id="admin-nav-list" className={cn("mt-2 lg:mt-0 lg:block", open ? "block" : "hidden")}>
-        <ul className="space-y-1 rounded-md border border-slate-200 bg-white p-2 lg:border-0 lg:bg-transparent lg:p-0">
+      <div
+        id="admin-nav-list"
+        className={cn("rounded-md border border-slate-200 bg-white p-2 md:block", open ? "mt-2 block" : "hidden")}
+      >
+        <ul className="space-y-1">
           {screens.map((screen) => (
             <li key={screen.path}>
               <Link
@@ -83,10 +86,13 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
         </ul>
         {showsTools(user.role) && (
           <>
-            <h2 id="admin-nav-tools" className="mt-6 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <h2
+              id="admin-nav-tools"
+              className="mt-4 border-t border-slate-200 px-3 pt-4 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
               {M.tools}
             </h2>
-            <ul aria-labelledby="admin-nav-tools" className="mt-1 space-y-1 p-2 lg:p-0">
+            <ul aria-labelledby="admin-nav-tools" className="mt-1 space-y-1">
               {ADMIN_TOOLS.map((tool) => (
                 <li key={tool.path}>
                   <Link to={tool.path} className={linkClasses(false)}>

@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState, type ClipboardEvent } from "react";
 import ReactQuill, { Quill as QuillClass } from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
+// After the theme, so its rules win the ties; only the admin's editor chunk carries them.
+import "./post-editor.css";
 import type { Delta, EmitterSource } from "quill";
 import {
   EMBED_CODE_NOTICE,
