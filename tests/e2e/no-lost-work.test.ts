@@ -110,7 +110,7 @@ it("leaving a post with unsaved changes asks first: tab switch, Cancel and a lin
   await page.getByRole("link", { name: "View Site" }).click();
   await leaveDialog(page).waitFor();
   await leaveDialog(page).getByRole("button", { name: "Cancel" }).click();
-  expect(new URL(page.url()).pathname).toBe("/admin");
+  expect(new URL(page.url()).pathname).toBe(`/admin/posts/${post.id}`);
 
   // The form's Cancel, then Discard: back on Posts, the post unchanged, no copy kept.
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
