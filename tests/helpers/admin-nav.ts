@@ -11,12 +11,19 @@ export const screenLink = (page: Page, name: string | RegExp) =>
 /**
  * Opens an admin screen the way a person does: its link in the navigation, behind the Menu button
  * on a phone. `name` is the link's text (a string matches it exactly). Returns once the screen is
- * shown (its link is the current one): a move runs the screen's loader first.
+ * shown (its link is the current one: a move runs the screen's loader first), or once a question
+ * stopped the move (unsaved edits).
  */
 export async function openScreen(page: Page, name: string | RegExp) {
   const nav = adminNav(page);
+  await nav.waitFor();
   const menu = nav.getByRole("button", { name: new RegExp(`^${ADMIN_NAV_MESSAGES.menu}`) });
   if ((await menu.isVisible()) && (await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
   await nav.getByRole("link", { name, exact: typeof name === "string" }).click();
-  await screenLink(page, name).and(nav.locator('[aria-current="page"]')).waitFor({ state: "attached" });
+  const text = typeof name === "string" ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : name;
+  // By CSS: a dialog hides the rest of the page from the accessibility tree.
+  const current = page
+    .locator(`nav[aria-label="${ADMIN_NAV_MESSAGES.label}"] a[aria-current="page"]`)
+    .filter({ hasText: text });
+  await current.or(page.getByRole("alertdialog")).first().waitFor({ state: "attached" });
 }
