@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { flushSync } from "react-dom";
 import { useRevalidator } from "react-router";
 import type { Route } from "./+types/admin";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
@@ -40,14 +42,24 @@ export const action = (args: Route.ActionArgs) => signInAction(args);
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   const { revalidate } = useRevalidator();
   const { user, nav } = loaderData;
-  if (!user || !nav) {
+  // Signing out shows the form at once, so the screens' fetchers are gone before the reload that
+  // would ask them again, signed out.
+  const [leaving, setLeaving] = useState(false);
+  const signedOut = () => {
+    flushSync(() => setLeaving(true));
+    void revalidate();
+  };
+  if (!user || !nav || leaving) {
     return (
       <LoginForm
-        onSignedIn={() => revalidate()}
+        onSignedIn={async () => {
+          await revalidate();
+          setLeaving(false);
+        }}
         refused={actionData}
         {...(loaderData.setupDone && { title: SETUP_MESSAGES.signInTitle })}
       />
     );
   }
-  return <AdminDashboard user={user} nav={nav} />;
+  return <AdminDashboard user={user} nav={nav} onSignedOut={signedOut} />;
 }

@@ -14,7 +14,15 @@ import { useLeaveGuard } from "./use-leave-guard";
  * docs/product.md section 2, /admin after login: the header (title, role badge, who is signed in,
  * View Site, Logout), the navigation, and the screen of the address (docs/decisions/170-the-admin-has-addresses.md).
  */
-export function AdminDashboard({ user, nav }: { user: SessionUser; nav: AdminNavData }) {
+export function AdminDashboard({
+  user,
+  nav,
+  onSignedOut,
+}: {
+  user: SessionUser;
+  nav: AdminNavData;
+  onSignedOut: () => void;
+}) {
   const { revalidate } = useRevalidator();
   // Unsaved edits on a screen are not left behind without asking (021-no-lost-work.md): a link
   // goes through the guard's blocker, Logout through confirmLeave.
@@ -24,7 +32,7 @@ export function AdminDashboard({ user, nav }: { user: SessionUser; nav: AdminNav
   const signOut = async () => {
     await api.post("/api/auth/logout").catch(() => undefined);
     toast(ADMIN_MESSAGES.loggedOut);
-    reload();
+    onSignedOut();
   };
 
   const outlet: AdminOutlet = {
@@ -32,7 +40,7 @@ export function AdminDashboard({ user, nav }: { user: SessionUser; nav: AdminNav
     setDirty: guard.setDirty,
     confirmLeave: guard.confirmLeave,
     reload,
-    signedOut: reload,
+    signedOut: onSignedOut,
   };
 
   return (
