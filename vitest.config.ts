@@ -69,7 +69,7 @@ export default defineConfig({
           setupFiles: [failOnConsoleError],
           // A time limit catches a hang, not slowness (speed is the bench's): a few unit tests take
           // a second or two of CPU alone, several times that on a machine busy with other work.
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           globalSetup: [cliBundle],
           isolate: false,
         },
@@ -93,7 +93,7 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           // The first app a worker makes waits for Vite to compile the pages: seconds on a busy machine.
           hookTimeout: 60_000,
           isolate: false,
@@ -101,7 +101,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "bundle", include: ["tests/bundle/**/*.test.ts"], setupFiles: [failOnConsoleError] },
+        test: {
+          name: "bundle",
+          include: ["tests/bundle/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 60_000,
+        },
       },
       // The PostgreSQL store against one real server for the run (tests/helpers/postgres-server.ts), a
       // database per test; some files spawn the CLI: generous limits on a loaded machine.
@@ -112,8 +117,8 @@ export default defineConfig({
           include: ["tests/pg/**/*.test.ts"],
           setupFiles: [failOnConsoleError],
           globalSetup: [cliBundle, postgresServer],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           isolate: false,
         },
       },
@@ -122,9 +127,11 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // A browser test walks a whole flow: under a minute for the longest on a quiet machine,
+          // past it on a slow or busy one. The limit is there to catch a hang.
           globalSetup: [chromiumServer],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           isolate: false,
         },
       },
@@ -134,7 +141,7 @@ export default defineConfig({
         test: {
           name: "binary",
           include: ["tests/binary/**/*.test.ts"],
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 300_000,
         },
       },

@@ -9,6 +9,7 @@ import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from 
 import { cacheRss, fetchTemplate, type CacheRss } from "./bench/cache-rss";
 import { CONNECTIONS, measure } from "./bench/load";
 import { measureImages } from "./bench/images";
+import { resizeMemoryPart, resizeMemoryReport } from "./bench/resize-memory";
 import { benchPostSlug, writeManyPosts } from "./bench/many-posts";
 import { kb, loadTable, mb, targetList, type Row } from "./bench/report";
 import { timeSanitizer } from "./bench/sanitize";
@@ -238,6 +239,7 @@ async function main() {
   if (process.argv.includes("--analytics")) return analyticsOnly();
   if (process.argv.includes("--stock")) return stockOnly();
   if (process.argv.includes("--writes")) return writesOnly();
+  if (process.argv.includes("--resize")) return console.log(resizeMemoryReport(await resizeMemoryPart()));
   // First, while the machine has run nothing else of ours: its cold round is a fresh server's.
   const stock = await againstStock(folder("stock-ours"), work, CACHE_OFF);
   const sample = await sampleSite();
@@ -264,6 +266,7 @@ async function main() {
   const median = many.creates[Math.floor(many.creates.length / 2)]!;
   const posts = POSTS.toLocaleString("en-US");
   const sanitizing = timeSanitizer();
+  const resizeMemory = await resizeMemoryPart();
   const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
@@ -284,6 +287,7 @@ create one post through /api/cms (${CREATES} in a row): median ${Math.round(medi
 upload a ${mb(many.images.uploadBytes)} JPEG through /api/cms/uploads (5 different ones): median ${Math.round(many.images.upload.median)} ms, slowest ${Math.round(many.images.upload.slowest)} ms
 a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images.card.first)} ms, repeat fetch (kept) ${many.images.card.repeat.toFixed(1)} ms
 memory (RSS) of the cached server after the page runs above: ${mb(many.rss)}; after the API runs too: ${mb(many.rssWithApi)}
+${resizeMemoryReport(resizeMemory)}
 
 The page cache's memory: what keeping pages grew RSS by (the same renders keeping nothing subtracted), against the bytes it counts
 ${cacheRssLine(postsRss)}

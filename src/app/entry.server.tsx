@@ -77,7 +77,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (!request.signal.aborted) console.error(error);
+          if (!request.signal.aborted) loadContext.logError(error);
         },
       },
     );
@@ -88,11 +88,12 @@ export default function handleRequest(
 /**
  * Logs what went wrong on the server, but not a client's mistake: a POST to a page without a
  * form, a missing page or a refused request is answered with its 4xx and is nothing to fix here.
+ * Through the load context's log, at most once a minute per cause (src/server/http/error-log.ts).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  (context as AppLoadContext).logError(error);
 };
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { RouteError } from "./components/route-error";
@@ -21,8 +21,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: SITE.feedTitle, href: "/rss.xml" },
 ];
 
+/** A route's `handle` naming the element after its main content, for the first-paint hint below. */
+export type FirstPaintHandle = { paintAfter: string };
+
+const paintAfterOf = (handle: unknown) =>
+  typeof handle === "object" && handle !== null && "paintAfter" in handle
+    ? (handle as FirstPaintHandle).paintAfter
+    : undefined;
+
 /** The document shell (docs/architecture.md section 3): every page, with or without the site chrome. */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const paintAfter = useMatches()
+    .map((match) => paintAfterOf(match.handle))
+    .find(Boolean);
   return (
     <html lang="en">
       <head>
@@ -32,9 +43,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Paint once the page's main content is parsed, not a half-parsed first screen whose
             boxes then grow (docs/decisions/032-javascript-after-first-paint.md). Chromium unblocks
             when the named element is inserted, so the name is the footer's, which comes after
-            </main> (docs/decisions/034-stagger-in-keyframes.md). Pages without it paint when
-            parsing ends. Browsers without rel=expect ignore it. */}
-        <link rel="expect" href="#site-footer" blocking="render" />
+            </main> (docs/decisions/034-stagger-in-keyframes.md). Only pages with the footer (the
+            site layout's handle) carry it: Chromium warns in the console about a named element
+            the page never has. The others paint when parsing ends. Browsers without rel=expect
+            ignore it. */}
+        {paintAfter && <link rel="expect" href={`#${paintAfter}`} blocking="render" />}
         <style id="app-css" dangerouslySetInnerHTML={{ __html: APP_CSS }} suppressHydrationWarning />
         <Links />
       </head>

@@ -14,6 +14,7 @@ import type { Config } from "./config";
 import { createContactService } from "~/server/contact/contact";
 import type { AppContext } from "./context";
 import { HttpError, outcomeOf } from "~/server/http/errors";
+import { createErrorLog, type ErrorLog } from "~/server/http/error-log";
 import { reactRouterAdapter } from "~/server/http/react-router-adapter";
 import { readFormBody } from "~/server/http/form-body";
 import { createSetupService } from "~/server/users/first-run";
@@ -21,7 +22,8 @@ import { createUserAdmin } from "~/server/users/user-admin";
 import type { HashCost } from "~/server/users/users";
 import { createInboxService } from "~/server/contact/inbox";
 import { createMailNotifier } from "~/server/contact/mail-notifier";
-import { memoryClaims } from "~/server/contact/notification-claims";
+import { memoryOutboxClaims } from "~/server/outbox/outbox-claims";
+import { createOutbox, type Outbox } from "~/server/outbox/outbox";
 import { createHtmlCache, type HtmlCache } from "~/server/page-cache/html-cache";
 import { onePerTurn } from "~/server/http/one-per-turn";
 import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules";
@@ -36,6 +38,7 @@ import { createPostService } from "~/server/posts/posts";
 import { createReviewService } from "~/server/posts/post-review";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
+import { sweepUnusedMediaEvery } from "~/server/media/unused-media-sweeper";
 import { startPostScheduler } from "~/server/posts/post-scheduler";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
@@ -44,7 +47,7 @@ import {
   securityHeaders,
   type TrustProxyFn,
 } from "~/server/http/security-headers";
-import { clientErrorsKeepTheirStatus, rejectUnreadableRequests } from "~/server/http/request-guards";
+import { clientErrorsKeepTheirStatus, rejectUnreadableRequests, unreadableRequest } from "~/server/http/request-guards";
 import { folderFiles, type SiteFiles } from "~/server/store/site-files";
 import type { Store } from "./store/types";
 import { createTagService } from "~/server/tags/tags";
@@ -97,7 +100,12 @@ export function createApp({
 }: AppDeps) {
   const auth = createAuthService({ store, records: sessionRecords, activity, cost: hashCost });
   const sessions = createSessions(auth.resolve, sessionSecret);
-  const notifier = notifierFor(config, store);
+  // Work that must happen once, later, on whichever instance (docs/decisions/165-one-outbox-with-claims.md).
+  const outbox = createOutbox({
+    claims: store.outboxClaims?.() ?? memoryOutboxClaims(),
+    leaseMs: config.outboxLeaseMs,
+  });
+  const notifier = notifierFor(config, store, outbox);
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -108,6 +116,7 @@ export function createApp({
   const scheduler = startPostScheduler(store, activity, config.schedulerTickMs);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const shelf = files.backups;
+  const logError = createErrorLog();
   const context: AppContext = {
     config,
     outcomeOf,
@@ -136,13 +145,15 @@ export function createApp({
     tags: createTagService(store),
     setup: createSetupService(store, { tokens: files.setupTokens, cost: hashCost }),
     media,
-    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf }),
+    mediaAdmin: createMediaService({ store, media, dataDir: config.dataDir, shelf, activity }),
     activity,
     analytics,
     site: createSiteService(store, sessions, activity),
+    logError,
   };
-  void notifier?.resumePending();
+  outbox.start();
   const sweeper = sweepHistoryEvery(store, config.history);
+  const mediaSweeper = sweepUnusedMediaEvery({ store, mediaAdmin: context.mediaAdmin });
 
   const dev = config.env !== "production";
   // Vite's dev server hands a fresh build per request and the cache is off by default there
@@ -155,8 +166,9 @@ export function createApp({
   app.use(compression());
   // Every answer's headers, the browser's files' too, set here only.
   app.use(securityHeaders({ dev }));
-  if (clientFiles) app.use(clientFiles);
+  // Before the browser's files: every answer, a file's too, needs a request the app can read.
   app.use(rejectUnreadableRequests);
+  if (clientFiles) app.use(clientFiles);
   app.use(sessions.clearUnusable);
   const guards = createGuards(sessions);
   app.use(API_MOUNT, apiRouter(context, guards, htmlCache));
@@ -183,15 +195,19 @@ export function createApp({
     }),
   );
   app.use(clientErrorsKeepTheirStatus);
-  app.use(errorHandler(htmlCache.sendJson));
+  app.use(errorHandler(htmlCache.sendJson, logError));
   const render = onePerTurn<Parameters<http.RequestListener>>(app);
+  // The cache answers only what the app would: a request the app refuses (request-guards.ts, the
+  // same check) goes to Express, which answers its 4xx.
+  const serve: http.RequestListener = (req, res) =>
+    unreadableRequest(req, trust) ? render(req, res) : htmlCache.serve(req, res, render);
   // Counted once answered, whether the cache or React Router gives the answer (analytics.ts).
   const handle: http.RequestListener = analytics
     ? (req, res) => {
-        htmlCache.serve(req, res, render);
+        serve(req, res);
         analytics.watch(req, res);
       }
-    : (req, res) => htmlCache.serve(req, res, render);
+    : serve;
   // `setup` prints the first-run link once listening; `stop` ends the history sweeps, the
   // scheduler's ticks and mail retries and stores the analytics' last counts before the store closes;
   // `mediaAdmin` and `users` let a test delete an image or change a user the moment another
@@ -206,7 +222,10 @@ export function createApp({
     analytics,
     stop: async () => {
       sweeper.stop();
-      notifier?.stop();
+      await mediaSweeper.stop();
+      const outboxStopped = outbox.stop();
+      notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
+      await outboxStopped;
       await scheduler.stop();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
@@ -233,7 +252,7 @@ function folderFilesOnly(config: Config): SiteFiles {
   return folderFiles(config.dataDir);
 }
 
-function notifierFor(config: Config, store: Store) {
+function notifierFor(config: Config, store: Store, outbox: Outbox) {
   if (!config.smtpUrl || !config.contactNotifyTo) return undefined;
   return createMailNotifier({
     store,
@@ -241,19 +260,20 @@ function notifierFor(config: Config, store: Store) {
     to: config.contactNotifyTo,
     from: config.contactNotifyFrom,
     retryDelaysMs: config.smtpRetryDelaysMs,
-    claims: store.notificationClaims?.() ?? memoryClaims(),
+    outbox,
   });
 }
 
 /**
  * One place maps thrown errors to JSON `{message, errors?}`; a disk failure thrown raw (a backup
- * file) gets its StorageError status and words; unknown ones are a logged 500. Sent through the
- * page cache, which keeps a 404 of the public blog API as it keeps the found answers.
+ * file) gets its StorageError status and words; unknown ones are a logged 500, logged at most once
+ * a minute per cause (error-log.ts). Sent through the page cache, which keeps a 404 of the public
+ * blog API as it keeps the found answers.
  */
-function errorHandler(sendJson: HtmlCache["sendJson"]): ErrorRequestHandler {
+function errorHandler(sendJson: HtmlCache["sendJson"], logError: ErrorLog): ErrorRequestHandler {
   return (thrown, req, res, _next) => {
     const storage = thrown instanceof HttpError ? undefined : storageErrorOf(thrown);
-    if (storage) console.error(thrown);
+    if (storage) logError(thrown);
     const err: unknown = storage ?? thrown;
     if (err instanceof HttpError) {
       if (err.headers) res.set(err.headers);
@@ -264,7 +284,7 @@ function errorHandler(sendJson: HtmlCache["sendJson"]): ErrorRequestHandler {
       });
       return;
     }
-    console.error(err);
+    logError(err);
     sendJson(req, res, 500, { message: "Something went wrong on our side. Please try again." });
   };
 }

@@ -3,10 +3,13 @@ import { DEFAULT_HISTORY_POLICY, type HistoryPolicy } from "~/server/posts/post-
 import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "~/shared/media";
 import { WARM_UP_MS } from "~/server/page-cache/warm-start";
 
 /** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
 const DEFAULT_SCHEDULER_TICK_MS = 10_000;
+/** An instance that stops answering gives its outbox work up within this, plus a third of it for the sweep. */
+const DEFAULT_OUTBOX_LEASE_MS = 30_000;
 
 /**
  * Every setting the server reads, in one place (docs/architecture.md section 7): parsed once at start-up,
@@ -62,12 +65,20 @@ const envSchema = z
     MIN_FREE_BYTES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
     // Within the 30 seconds a scheduled post may wait (docs/decisions/120-scheduled-publishing-exactly-once.md).
     SCHEDULER_TICK_MS: z.coerce.number().int().min(50).max(30_000).default(DEFAULT_SCHEDULER_TICK_MS),
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(300).max(45_000).default(DEFAULT_OUTBOX_LEASE_MS),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     // docs/decisions/050-uncached-rendering.md; 0 starts without it.
     WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(WARM_UP_MS),
     MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
     MAX_CONNECTIONS_PER_ADDRESS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).optional()),
     MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).max(1_000_000_000).default(DEFAULT_MAX_IMAGE_PIXELS),
+    UPLOAD_RATE: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_UPLOAD_LIMITS.perMinute),
+    UPLOAD_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(2 ** 40)
+      .default(DEFAULT_UPLOAD_LIMITS.bytesPerDay),
     ANALYTICS: optionalText.pipe(z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional()),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
@@ -136,6 +147,8 @@ export type Config = {
   minFreeBytes?: number;
   /** How often scheduled posts are looked for (src/server/posts/post-scheduler.ts). */
   schedulerTickMs: number;
+  /** How long an outbox claim lasts unless its instance renews it (src/server/outbox/outbox.ts). */
+  outboxLeaseMs: number;
   /** How long a production start renders the popular pages before it listens; 0 for none. */
   warmUpMs: number;
   /** After SIGTERM/SIGINT, requests still running this long are cut and the server exits (serve.ts). */
@@ -149,6 +162,8 @@ export type Config = {
   maxConnectionsPerAddress: number;
   /** Width times height an uploaded image may have; a bigger one is refused before decoding (image-bytes.ts). */
   maxImagePixels: number;
+  /** Images one user may upload a minute, and bytes a day (docs/decisions/150-upload-limits-and-unused-images.md). */
+  uploadLimits: UploadLimits;
   /** Counting page views and leads on the server (docs/decisions/106-analytics-without-cookies.md); ANALYTICS=off ends it all. */
   analytics: boolean;
   /** Names from PRODUCTION_SETTINGS left unset, for the health report. */
@@ -196,11 +211,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl: e.DATABASE_URL,
     minFreeBytes: e.MIN_FREE_BYTES,
     schedulerTickMs: e.SCHEDULER_TICK_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     warmUpMs: e.WARM_UP_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxConnections: e.MAX_CONNECTIONS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 10)),
     maxImagePixels: e.MAX_IMAGE_PIXELS,
+    uploadLimits: { perMinute: e.UPLOAD_RATE, bytesPerDay: e.UPLOAD_QUOTA_BYTES },
     analytics: e.ANALYTICS !== "off",
     missingProductionSettings: PRODUCTION_SETTINGS.filter((name) => e[name] === undefined),
   };

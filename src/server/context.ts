@@ -5,6 +5,7 @@ import type { BackupService } from "./backups/backup-service";
 import type { BlogService } from "~/server/posts/blog";
 import type { Config } from "./config";
 import type { outcomeOf } from "~/server/http/errors";
+import type { ErrorLog } from "~/server/http/error-log";
 import type { readFormBody } from "~/server/http/form-body";
 import type { ContactService } from "~/server/contact/contact";
 import type { SetupService } from "~/server/users/first-run";
@@ -72,6 +73,8 @@ export type AppContext = {
   analytics?: Analytics;
   /** The site's content: what pages show, the draft an editor previews, the Site tab's calls. */
   site: SiteService;
+  /** Logs an error met while answering a request, at most once a minute per cause (error-log.ts). */
+  logError: ErrorLog;
 };
 
 /** Per request: the caller's address (Express resolves X-Forwarded-For only under TRUST_PROXY). */

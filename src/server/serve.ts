@@ -29,10 +29,10 @@ export type Site = {
 export type LoadSite = (config: Config) => Promise<Site>;
 
 /**
- * Serves until SIGTERM or SIGINT, then stops accepting connections, answers every request already
- * received (with `Connection: close`), closes keep-alive sockets as they go idle, cuts what is
- * still open after SHUTDOWN_TIMEOUT_MS, lets pending writes finish and releases the data folder
- * (graceful-stop.ts). Logs go to stdout only.
+ * Serves until SIGTERM or SIGINT, then stops accepting connections, closes idle keep-alive
+ * sockets at once, answers every request already received (with `Connection: close`), cuts what
+ * is still open after SHUTDOWN_TIMEOUT_MS, lets pending writes finish and releases the data folder
+ * (graceful-stop.ts, docs/decisions/153-a-stop-closes-idle-sockets.md). Logs go to stdout only.
  */
 export async function serveUntilSignal(config: Config, loadSite: LoadSite): Promise<void> {
   // The folder first: a busy folder is refused before Vite starts watching files.

@@ -18,6 +18,7 @@ export const ACTIVITY_KINDS = {
   purge: "Purge",
   "user-change": "User change",
   "role-change": "Role change",
+  "image-removed": "Unused image removed",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -57,6 +58,9 @@ export const ACTIVITY_MESSAGES = {
   from: (ip: string) => `From: ${ip}`,
   nobody: "(no account)",
   /** The words of each kind's entry. */
+  /** An upload nothing used for a day, removed by the hourly sweep (docs/decisions/150-upload-limits-and-unused-images.md). */
+  unusedImage: (name: string, bytes: number, createdAt: string) =>
+    `image ${name} (${Math.max(1, Math.round(bytes / 1024))} KB, uploaded ${createdAt}), used by nothing`,
   post: (id: number, title: string) => `post ${id} "${title}"`,
   revisionRestored: (id: number, title: string, revision: number) => `post ${id} "${title}" to revision ${revision}`,
   /** A schedule carried out; `late` is when it was due, when it went out after its time. */

@@ -38,6 +38,15 @@ export type MediaItem = UploadResult & {
   inBackups: number;
 };
 
+/** Images one user may upload a minute, and bytes a day (UPLOAD_RATE, UPLOAD_QUOTA_BYTES). */
+export type UploadLimits = { perMinute: number; bytesPerDay: number };
+
+/**
+ * A writer pasting a page of screenshots stays well inside the rate; 256 MB a day is 25 of the
+ * largest files an upload may be, where a flood of them filled 315 MB in two seconds.
+ */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { perMinute: 10, bytesPerDay: 256 * 1024 * 1024 };
+
 export const MEDIA_MESSAGES = {
   noFile: 'Send the image as multipart/form-data in a field named "file".',
   tooLarge: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Make it smaller and try again.`,
@@ -55,6 +64,15 @@ export const MEDIA_MESSAGES = {
   avatarOf: (username: string) => `the avatar of ${username}`,
   inHistory: (n: number) => `earlier versions of ${n} post${n === 1 ? "" : "s"}`,
   deleted: "Image deleted.",
+  /** Past a user's upload rate or daily quota (UPLOAD_RATE, UPLOAD_QUOTA_BYTES): 429 with Retry-After. */
+  tooManyUploads: (perMinute: number) =>
+    `You have uploaded ${perMinute} images in the last minute, the most one person may. Wait a minute, then try again.`,
+  uploadQuota: (bytes: number) =>
+    `You have uploaded ${bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`} of images today, the most one person may in a day. ` +
+    "Reuse an image already in the library, or ask an admin.",
+  /** The data folder's disk below the reserve health keeps (MIN_FREE_BYTES) once this image is stored: 507. */
+  diskTooFull:
+    "The server's disk is too full to take this image: nothing was saved. Free disk space on the server, then try again.",
   uploading: "Uploading image...",
   uploadFailed: "The image could not be uploaded",
 } as const;

@@ -10,6 +10,7 @@ export type HealthReport = {
   environmentComplete: boolean;
   /** Names of settings a production site should set; never their values. */
   missingEnvVars: string[];
+  /** Published posts: what readers can see (drafts, scheduled and trashed posts are not counted). */
   postsCount: number | null;
   /** The first reason the server is unhealthy, in words an operator can act on. */
   error: string | null;
@@ -17,6 +18,11 @@ export type HealthReport = {
   lastWriteError: string | null;
   /** When the store last saved successfully since the server started. */
   lastWriteAt: string | null;
+  /**
+   * Set while the data folder's journal cannot be folded into db.json (a disk without room for
+   * its new copy); saves go on into the journal meanwhile. Null otherwise, and with PostgreSQL.
+   */
+  foldError: string | null;
   /** Free space of the data folder's file system, for the server's user; null when unknown. */
   freeBytes: number | null;
   /** Size of the data file; null when unknown. */
@@ -30,6 +36,19 @@ export type HealthReport = {
   /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */
   databaseLatencyMs?: number;
 };
+
+/**
+ * What the health report shows to anyone: whether the site can save, whether its settings are
+ * complete, and how many posts readers can see. The rest (errors, disk, backups, version,
+ * schedules) is for admins, who see the whole report (docs/decisions/010-storage-errors-and-health.md).
+ */
+export const PUBLIC_HEALTH_FIELDS = [
+  "databaseConnected",
+  "environmentComplete",
+  "missingEnvVars",
+  "postsCount",
+] as const;
+export type PublicHealthReport = Pick<HealthReport, (typeof PUBLIC_HEALTH_FIELDS)[number]>;
 
 /** `count` is null for a file in the backups folder that is not a readable backup (restoring it says why). */
 /**

@@ -1,7 +1,8 @@
 /**
- * Draft preview (docs/decisions/020-draft-preview.md): a signed-in writer or admin opens any post,
+ * Draft preview (docs/decisions/020-draft-preview.md): a signed-in user of any role opens any post,
  * draft or not, at `/blog/{slug}?preview`, rendered as the public page with a bar saying so. An
- * admin's `?preview` on any page also shows the site content's draft (src/server/site/site-service.ts).
+ * admin's or editor's `?preview` on any page also shows the site content's draft
+ * (src/server/site/site-service.ts).
  */
 export const PREVIEW_PARAM = "preview";
 

@@ -77,4 +77,9 @@ export const REVISION_MESSAGES = {
   notInTrash: (id: number) => `Post ${id} is not in the trash.`,
   slugInTrash: (slug: string) =>
     `A post in the trash has the slug "${slug}": restore it or delete it for good before reusing the slug.`,
+  /** The slug is another post's old address (docs/decisions/157-old-addresses-taken-over-on-purpose.md). */
+  slugRedirected: (slug: string) =>
+    `"${slug}" is an old address of another post, and readers who follow it are sent there: confirm that this post takes the address over, or choose another slug.`,
+  slugRedirectedNoRight: (slug: string) =>
+    `"${slug}" is an old address of another post, and readers who follow it are sent there: only someone who may publish can give it to this post, so choose another slug.`,
 } as const;

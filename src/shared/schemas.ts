@@ -38,6 +38,8 @@ export const POST_MESSAGES = {
   publishAt: "Publish at must be a date and time with its offset, such as 2026-05-01T09:30:00+02:00, or null",
   publishAtPast: "Publish at must be in the future",
   publishAtPublished: "This post is already published: unpublish it before scheduling it",
+  /** The confirmation that a post takes over another post's old address (docs/decisions/157-old-addresses-taken-over-on-purpose.md). */
+  takeOverAddress: "Take over address must be true or false",
   // docs/product.md section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
   invalidId: "Invalid post ID",
   /** A stored post's createdAt and updatedAt (docs/product.md section 3). */
@@ -224,11 +226,18 @@ export const testUpdatePostSchema = z.object({
  */
 const dateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), POST_MESSAGES.dateTime);
 export const postRulesSchema = z.object({
-  slug: z.string().regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
+  // The form's upper bounds too (docs/decisions/156-restores-bounded-as-writes.md): a post past
+  // them costs every reader's render what no write is allowed to cost.
+  title: z.string().max(LIMITS.title, POST_MESSAGES.tooLong),
+  slug: z.string().max(LIMITS.slug, POST_MESSAGES.tooLong).regex(SLUG_PATTERN, POST_MESSAGES.slugPattern),
+  summary: z.string().max(LIMITS.summary, POST_MESSAGES.tooLong).optional(),
+  content: z.string().max(LIMITS.content, POST_MESSAGES.tooLong),
   coverImage: z
     .string()
+    .max(LIMITS.url, POST_MESSAGES.tooLong)
     .refine((v) => v === "" || isCoverImageUrl(v), POST_MESSAGES.coverImage)
     .optional(),
+  tags: z.array(z.unknown()).max(LIMITS.tags, POST_MESSAGES.tooLong),
   createdAt: dateTime,
   updatedAt: dateTime,
   // A restored address reaches every reader's page head, as the cover's does.

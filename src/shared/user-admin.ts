@@ -32,10 +32,23 @@ export const USER_ADMIN_MESSAGES = {
   nothingToChange: "Send a role, disabled true or false, or a profile field (displayName, bio, avatar).",
   nothingInProfile: "Send at least one of displayName, bio or avatar.",
   displayName: `Display name must be one line of at most ${PROFILE_LIMITS.displayName} characters`,
+  displayNameCharacters:
+    "Display name cannot contain control characters, characters that change the text's direction, or invisible ones",
+  displayNameIsUsername: "Display name cannot be another user's username",
   bio: `Bio must be at most ${PROFILE_LIMITS.bio} characters`,
   avatar: "Avatar must be an image uploaded to the media library",
   profileSaved: "Profile saved",
 } as const;
+
+/**
+ * What a display name may not hold besides line breaks (refused with their own message above):
+ * the other C0 and C1 controls, the marks, embeddings, overrides and isolates that reorder text
+ * (Unicode Standard Annex 9; `\u202e` shows "nimda" as "admin"), and zero-width characters, which
+ * make two names that look alike differ.
+ */
+const HIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
 
 /**
  * A public profile's fields, each optional; "" removes one. Plain text: pages print it as text,
@@ -47,6 +60,7 @@ const profileFields = {
     .trim()
     .max(PROFILE_LIMITS.displayName, USER_ADMIN_MESSAGES.displayName)
     .refine((v) => !/[\r\n]/.test(v), USER_ADMIN_MESSAGES.displayName)
+    .refine((v) => !HIDDEN_CHARACTERS.test(v), USER_ADMIN_MESSAGES.displayNameCharacters)
     .optional(),
   bio: z.string({ error: USER_ADMIN_MESSAGES.bio }).trim().max(PROFILE_LIMITS.bio, USER_ADMIN_MESSAGES.bio).optional(),
   avatar: z

@@ -33,6 +33,19 @@ afterAll(() => t.close());
 
 const patchUser = (id: number, body: object) =>
   request(t.app).patch(`/api/admin/users/${id}`).set("Cookie", admin.cookie).send(body);
+/** The same display name set by an admin on `userId` and by the user on their own profile: both refused alike. */
+async function expectRefusedBothWays(
+  userId: number,
+  cookie: string,
+  displayName: string,
+  status: number,
+  message: string,
+) {
+  const byAdmin = await patchUser(userId, { displayName }).expect(status);
+  expect(byAdmin.body.errors.displayName).toEqual([message]);
+  const own = await request(t.app).patch("/api/cms/profile").set("Cookie", cookie).send({ displayName }).expect(status);
+  expect(own.body.errors.displayName).toEqual([message]);
+}
 const create = (body: object, cookie = admin.cookie) =>
   request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(body);
 const update = (id: number, body: object) =>
@@ -67,6 +80,42 @@ describe("profiles", () => {
       expect(res.body.errors[field]).toEqual([message]);
     }
     expect(await t.store.getUserById(user.id)).toEqual(user);
+  });
+
+  it("refuses a display name with control, direction-changing or invisible characters, on both calls", async () => {
+    const { user } = await writer();
+    const cookie = await sessionCookie(t, user.id);
+    const names = [
+      "Ann\u0000Lee",
+      "Ann\tLee",
+      "Ann\u001bLee",
+      "Ann\u0085Lee",
+      "\u202enimda",
+      "Ann\u202dLee",
+      "Ann\u2066Lee\u2069",
+      "Ann\u200fLee",
+      "Ann\u061cLee",
+      "Ad\u200bmin",
+      "Ad\u200dmin",
+      "Ad\u2060min",
+      "Ad\ufeffmin",
+    ];
+    for (const displayName of names) {
+      await expectRefusedBothWays(user.id, cookie, displayName, 400, USER_ADMIN_MESSAGES.displayNameCharacters);
+    }
+    // Letters of any script, accents and emoji stay welcome.
+    await patchUser(user.id, { displayName: "Zoë Ångström 李 🚀" }).expect(200);
+  });
+
+  it("refuses a display name that is another user's username, in any case; one's own is fine", async () => {
+    const { user } = await writer();
+    const other = await writer();
+    const cookie = await sessionCookie(t, user.id);
+    for (const displayName of [other.user.username, other.user.username.toUpperCase(), admin.user.username]) {
+      await expectRefusedBothWays(user.id, cookie, displayName, 409, USER_ADMIN_MESSAGES.displayNameIsUsername);
+    }
+    expect((await t.store.getUserById(user.id))?.displayName).toBeUndefined();
+    await patchUser(user.id, { displayName: user.username }).expect(200);
   });
 
   it("an image that is someone's avatar cannot be deleted from the media library", async () => {

@@ -1,11 +1,12 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import { SESSION_COOKIE } from "~/server/auth/session";
 import { makePostInput } from "../helpers/factories";
-import { signedIn } from "../helpers/sign-in";
+import { makeUser, signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
 /**
@@ -490,5 +491,115 @@ describe("raw requests: request lines, Host headers and bodies posted to the pag
     expect(failures).toEqual([]);
     // The families above, counted so a change that drops one shows here.
     expect(shapes.length).toBeGreaterThan(350);
+  }, 120_000);
+});
+
+/* ---------------------------------------------------------------------------------------------
+ * Content nesting shapes: post content that nests past what sanitize-html's parser handles in
+ * linear time, written each way the parser could be read otherwise than a simple count reads it
+ * (docs/decisions/156-restores-bounded-as-writes.md). Sent as a write and as a restore, each is
+ * refused with a field message (never stored, never a 500), and the site answers normally after.
+ * ------------------------------------------------------------------------------------------- */
+const NESTING_SHAPES: Record<string, string> = {
+  "stray closing tags": "<b>".repeat(99) + "</i>".repeat(99),
+  "closing tags in a comment": `${"<b>".repeat(60)}<!--${"</b>".repeat(60)}-->`,
+  "closing tags in an attribute": `${"<b>".repeat(60)}<i title="${"</b>".repeat(60)}">`,
+  "closing tags in a script": `${"<b>".repeat(60)}<script>${"</b>".repeat(60)}</script>`,
+  "a void element's end tag": `<basefont>${"<b>".repeat(60)}</basefont>`,
+  "a longer name's prefix": `${"<b:x>".repeat(60)}${"</b>".repeat(60)}`,
+};
+
+describe("content nesting shapes, written and restored", () => {
+  it("refuses each one with a field message and keeps serving the site", async () => {
+    const now = new Date().toISOString();
+    const failures: string[] = [];
+    let id = 800_000;
+    for (const [name, round] of Object.entries(NESTING_SHAPES)) {
+      const content = round.repeat(Math.ceil(30_000 / round.length));
+      const created = await request(t.app)
+        .post("/api/cms/simple-create-post")
+        .set("Cookie", admin)
+        .send(makePostInput({ content, published: false }));
+      if (created.status !== 400 || !created.body.errors?.content)
+        failures.push(`${name}: create answered ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
+      const restored = await request(t.app)
+        .post("/api/debug/restore-posts")
+        .set("Cookie", admin)
+        .send({ posts: [{ ...makePostInput(), id: ++id, content, createdAt: now, updatedAt: now }] });
+      if (restored.status !== 200 || restored.body.restored !== 0 || restored.body.refused?.[0]?.field !== "content")
+        failures.push(`${name}: restore answered ${restored.status} ${JSON.stringify(restored.body).slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    expect((await t.store.listPosts()).filter((p) => p.id > 800_000)).toEqual([]);
+    await send(port, new http.Agent(), { method: "GET", path: "/blog", headers: {}, body: undefined }).then((s) =>
+      expect(s).toBe(200),
+    );
+  }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Addresses on another host: sign-in returnTo values and request targets starting with `//`.
+// (docs/decisions/154-return-to-a-path-on-this-site.md, 155-paths-starting-with-two-slashes.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Every way we know to write "another host" inside a path: prefixes, separators and hosts combined. */
+function otherHostPaths(): string[] {
+  const prefixes = ["", "/.", "/./.", "/x/..", "/%2e", "/%2E", "/x/%2e%2e", "/.\\"];
+  const separators = ["//", "/\\", "\\\\", "\\/", "/%2f", "%2f%2f", "/%5C", "%5c%5c", "/\t/", "/\n/", "///", "/%2F/"];
+  const hosts = ["evil.example", "evil.example/admin?x=/"];
+  return prefixes.flatMap((prefix) =>
+    separators.flatMap((separator) => hosts.map((host) => `${prefix}${separator}${host}`)),
+  );
+}
+
+describe("sign-in returnTo values that name another host", () => {
+  let site: Awaited<ReturnType<typeof makeTestApp>>;
+  beforeAll(async () => {
+    // Its own app: the fuzz above may have used up this address's sign-in attempts.
+    site = await makeTestApp();
+  });
+  afterAll(() => site.close());
+
+  it("always redirect to a path on this site", async () => {
+    const { user, password } = await makeUser(site.store);
+    const shapes = otherHostPaths();
+    const failures: string[] = [];
+    for (const returnTo of shapes) {
+      const res = await request(site.app)
+        .post("/admin")
+        .type("form")
+        .send({ intent: "sign-in", username: user.username, password, returnTo });
+      const location = String(res.headers.location ?? "");
+      const resolved = URL.canParse(location, "http://site.example") && new URL(location, "http://site.example");
+      if (res.status !== 303 || !resolved || resolved.host !== "site.example" || /^[/\\]{2}/.test(location)) {
+        failures.push(`${res.status} ${JSON.stringify(returnTo)} -> ${JSON.stringify(location)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(shapes.length).toBeGreaterThan(150);
+  }, 120_000);
+});
+
+describe("request targets starting with // or /\\ on every route", () => {
+  it("answers every one 400", async () => {
+    const host = `Host: 127.0.0.1:${port}`;
+    const shapes = PATHS.flatMap((path) =>
+      ["//evil.example", "/\\evil.example", "/", "//"].flatMap((before) =>
+        ["GET", "POST"].map(
+          (method) =>
+            `${method} ${before}${path} HTTP/1.1\r\n${host}\r\nOrigin: http://127.0.0.1:${port}\r\n` +
+            "Content-Length: 0\r\nConnection: close\r\n\r\n",
+        ),
+      ),
+    );
+    const failures: string[] = [];
+    for (let i = 0; i < shapes.length; i += 4) {
+      const batch = shapes.slice(i, i + 4);
+      const answers = await Promise.all(batch.map(raw));
+      answers.forEach((status, k) => {
+        if (status !== 400) failures.push(`${status} ${JSON.stringify(batch[k]!.split("\r\n")[0])}`);
+      });
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -3,8 +3,9 @@ import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { version } from "../../package.json";
 import { HEALTH_REPORT_ERRORS } from "~/server/operations/health";
-import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
+import { PUBLIC_HEALTH_FIELDS } from "~/shared/operations";
 import { makePostInput } from "../helpers/factories";
+import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
 const SECRET = "a-session-secret-of-at-least-32-characters";
@@ -14,13 +15,36 @@ let t: Awaited<ReturnType<typeof makeTestApp>> | undefined;
 afterEach(() => t?.close());
 
 const check = () => request(t!.app).get("/api/public/health/database");
+/** The whole report, as a signed-in admin reads it. */
+const checkAsAdmin = async () =>
+  request(t!.app)
+    .get("/api/public/health/database")
+    .set("Cookie", (await signedIn(t!, "admin")).cookie);
 
 describe("GET /api/public/health/database", () => {
-  it("answers 200 with docs/product.md section 3's report, to anyone, never cached", async () => {
+  it("answers anyone 200 with the public fields only, published posts counted, never cached", async () => {
     t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
     await t.store.createPost(makePostInput());
     await t.store.createPost(makePostInput({ published: false }));
     const res = await check();
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({ databaseConnected: true, environmentComplete: true, missingEnvVars: [], postsCount: 1 });
+    expect(Object.keys(res.body)).toEqual([...PUBLIC_HEALTH_FIELDS]);
+  });
+
+  it("gives the rest to admins only: errors, disk, backups, schedules and the version", async () => {
+    t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
+    await t.store.createPost(makePostInput());
+    await t.store.createPost(makePostInput({ published: false }));
+    for (const role of ["editor", "writer", "contributor"] as const) {
+      const res = await request(t.app)
+        .get("/api/public/health/database")
+        .set("Cookie", (await signedIn(t, role)).cookie)
+        .expect(200);
+      expect(Object.keys(res.body)).toEqual([...PUBLIC_HEALTH_FIELDS]);
+    }
+    const res = await checkAsAdmin();
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.body).toEqual({
@@ -28,10 +52,11 @@ describe("GET /api/public/health/database", () => {
       databaseConnected: true,
       environmentComplete: true,
       missingEnvVars: [],
-      postsCount: 2, // drafts count: this is about the store, not the blog
+      postsCount: 1, // published posts: drafts, scheduled and trashed posts are not the blog's
       error: null,
       lastWriteError: null,
       lastWriteAt: expect.any(String),
+      foldError: null,
       freeBytes: expect.any(Number),
       dataBytes: expect.any(Number),
       lastBackupAt: null,
@@ -63,8 +88,9 @@ describe("GET /api/public/health/database", () => {
     t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
     await t.store.createPost(makePostInput());
     // Tests run as root, for whom chmod blocks nothing: the folder is removed instead.
+    const cookie = (await signedIn(t, "admin")).cookie;
     fs.rmSync(t.dataDir, { recursive: true, force: true });
-    const res = await check();
+    const res = await request(t.app).get("/api/public/health/database").set("Cookie", cookie);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       timestamp: expect.any(String),
@@ -75,6 +101,7 @@ describe("GET /api/public/health/database", () => {
       error: HEALTH_REPORT_ERRORS.unwritable("ENOENT"),
       lastWriteError: null, // no save has failed yet: the probe found out first
       lastWriteAt: expect.any(String),
+      foldError: null,
       freeBytes: null,
       dataBytes: null,
       lastBackupAt: null,
@@ -84,15 +111,14 @@ describe("GET /api/public/health/database", () => {
     });
   });
 
-  it("answers 503 when the store cannot be read", async () => {
+  it("answers 503 when the store cannot be read, with the public fields to anyone", async () => {
     t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
     await t.store.close();
-    const res = await check();
-    expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({
+    expect((await check().expect(503)).body).toEqual({
       databaseConnected: false,
+      environmentComplete: true,
+      missingEnvVars: [],
       postsCount: null,
-      error: HEALTH_REPORT_ERRORS.unreadable(STORE_CLOSED_MESSAGE),
     });
   });
 });

@@ -58,7 +58,7 @@ describe("image bombs", () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await upload(bomb, "bomb.png");
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe(MEDIA_MESSAGES.tooManyPixels(50));
+    expect(res.body.message).toBe(MEDIA_MESSAGES.tooManyPixels(24));
     expect(stored()).toEqual([]);
   });
 

@@ -18,7 +18,8 @@ import {
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
 
-const t = useTestApp({ perFile: true });
+// One writer uploads every image of this file: past the per-user rate (tests/api/upload-limits.test.ts tests it).
+const t = useTestApp({ perFile: true, env: { UPLOAD_RATE: "1000" } });
 let writer: string;
 beforeAll(async () => {
   writer = (await signedIn(t, "writer")).cookie;

@@ -5,6 +5,7 @@ import { INDUSTRIES_PAGE } from "~/app/routes/industries";
 import { INDUSTRIES } from "~/shared/industries";
 import { HOME } from "~/shared/home-copy";
 import { SITE, copyrightLine } from "~/shared/site";
+import { pageTitle } from "~/shared/post-seo";
 import { asHtml, headingsOf, metaDescriptionOf, titleOf } from "../helpers/html";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -88,6 +89,8 @@ describe("the public pages render on the server", () => {
       expect(res.text).toContain(NOT_FOUND.title);
       expect(res.text).toContain(NOT_FOUND.hint);
       expect(res.text).toContain("<header"); // the not-found page keeps the site chrome
+      expect(titleOf(res.text)).toBe(pageTitle(NOT_FOUND.title));
+      expect(metaDescriptionOf(res.text)).toBe(NOT_FOUND.hint);
     },
   );
 

@@ -12,6 +12,7 @@ import { STORAGE_MESSAGES } from "~/server/store/storage-errors";
 import { fillDisk, useTmpfs } from "../helpers/disk-full";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { makePostInput } from "../helpers/factories";
+import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -64,13 +65,13 @@ it("starts read-only on a read-only disk: pages and reading served, saves and he
     const create = () => request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput());
     const refused = await create().expect(503);
     expect(refused.body.message).toBe(STORAGE_MESSAGES.EROFS);
-    const sick = await request(t.app).get("/api/public/health/database").expect(503);
+    const sick = await request(t.app).get("/api/public/health/database").set("Cookie", cookie).expect(503);
     expect(sick.body).toMatchObject({ databaseConnected: false, error: STORAGE_MESSAGES.EROFS });
 
     remount("rw");
     await create().expect(201);
     expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8")).toContain(`"pid":${process.pid}`);
-    const well = await request(t.app).get("/api/public/health/database").expect(200);
+    const well = await request(t.app).get("/api/public/health/database").set("Cookie", cookie).expect(200);
     expect(well.body).toMatchObject({ databaseConnected: true, lastWriteError: null });
     expect(await t.store.listPosts()).toHaveLength(2);
   } finally {
@@ -91,7 +92,7 @@ it("starts read-only on a full disk: saves 507 with the reason, and back once sp
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const create = () => request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput());
     expect((await create().expect(507)).body.message).toBe(STORAGE_MESSAGES.ENOSPC);
-    const sick = await request(t.app).get("/api/public/health/database").expect(503);
+    const sick = await request(t.app).get("/api/public/health/database").set("Cookie", cookie).expect(503);
     expect(sick.body.error).toBe(STORAGE_MESSAGES.ENOSPC);
 
     fs.rmSync(filler);
@@ -120,5 +121,28 @@ it("two stores started read-only on one folder: once writable, the first save ta
     expect(await first.listPosts()).toHaveLength(2);
   } finally {
     await Promise.all([first.close(), second.close()]);
+  }
+});
+
+it("answers the first image upload on a read-only folder with 503 and the reason, as every later one", async (ctx) => {
+  if (!disk.mountPoint) ctx.skip(disk.skipReason);
+  const dataDir = path.join(disk.mountPoint!, "images");
+  const { cookie } = await siteThatRan(dataDir); // it never stored an image, so media/ does not exist yet
+  remount("ro");
+  const t = await makeTestApp({ dataDir, env: { MIN_FREE_BYTES: String(1024 * 1024) } });
+  try {
+    const png = await makeImage(40, 30);
+    for (const attempt of [1, 2]) {
+      const refused = await request(t.app)
+        .post("/api/cms/uploads")
+        .set("Cookie", cookie)
+        .attach("file", png, { filename: `photo-${attempt}.png` });
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe(STORAGE_MESSAGES.EROFS);
+      expectConsoleError(/EROFS/);
+    }
+  } finally {
+    remount("rw");
+    await t.close();
   }
 });

@@ -154,7 +154,8 @@ describe("the scheduler", () => {
     expect(stored.status).toBe("published");
     expect(stored.publishedLate?.planned).toBe(planned);
     expect(Date.parse(stored.publishedLate!.published)).toBeGreaterThan(Date.parse(planned));
-    const health = (await request(t.app).get("/api/public/health/database").expect(200)).body;
+    const health = (await request(t.app).get("/api/public/health/database").set("Cookie", admin.cookie).expect(200))
+      .body;
     expect(health.schedules).toEqual({ failures: [], late: [{ postId: missed.id, ...stored.publishedLate }] });
     const [entry] = (await t.activity.entries()).filter((e) => e.kind === "publish");
     expect(entry!.what).toBe(ACTIVITY_MESSAGES.publishedOnSchedule(missed.id, "Missed schedule", planned));
@@ -172,7 +173,7 @@ describe("the scheduler", () => {
 
     const failure = { postId: post.id, publishAt: post.publishAt, reason: STORAGE_MESSAGES.ENOSPC };
     await vi.waitFor(async () => {
-      const health = (await request(t!.app).get("/api/public/health/database")).body;
+      const health = (await request(t!.app).get("/api/public/health/database").set("Cookie", admin.cookie)).body;
       expect(health.schedules.failures).toMatchObject([failure]);
     }, WAIT);
     expect((await admin.list()).scheduleFailures).toEqual({ [post.id]: STORAGE_MESSAGES.ENOSPC });

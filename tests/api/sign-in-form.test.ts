@@ -35,7 +35,20 @@ describe("POST /admin, the sign-in form without JavaScript", () => {
 
   it("never sends the browser to another site", async () => {
     const { user, password } = await makeUser(t.store);
-    for (const returnTo of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "admin"]) {
+    const shapes = [
+      "//evil.example/x",
+      "https://evil.example/",
+      "/\\evil.example",
+      "admin",
+      // Paths that normalise to another host (src/shared/return-to.ts has the full list).
+      "/.//evil.example",
+      "/x/..//evil.example",
+      "/%2e//evil.example",
+      "/%2F%2Fevil.example",
+      "/./\\evil.example",
+      "/\t/evil.example",
+    ];
+    for (const returnTo of shapes) {
       const res = await signIn({ username: user.username, password, returnTo }).expect(303);
       expect(res.headers.location).toBe("/admin");
     }

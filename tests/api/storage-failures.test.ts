@@ -102,7 +102,7 @@ describe("health beyond the last write", () => {
   it("reports free space, data size, last backup, version and uptime", async () => {
     t = await makeTestApp({ env: ENV });
     const { cookie } = await signedIn(t, "admin");
-    const empty = await request(t.app).get("/api/public/health/database");
+    const empty = await request(t.app).get("/api/public/health/database").set("Cookie", cookie);
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ lastBackupAt: null, version, lastWriteError: null });
     expect(empty.body.freeBytes).toBeGreaterThan(0);
@@ -111,14 +111,15 @@ describe("health beyond the last write", () => {
 
     await t.store.createPost(makePostInput());
     expect((await request(t.app).post("/api/debug/backup-posts").set("Cookie", cookie)).status).toBe(200);
-    const backedUp = await request(t.app).get("/api/public/health/database");
+    const backedUp = await request(t.app).get("/api/public/health/database").set("Cookie", cookie);
     expect(Date.parse(backedUp.body.lastBackupAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(backedUp.body.lastWriteAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("answers 503 when the disk has less free space than MIN_FREE_BYTES", async () => {
     t = await makeTestApp({ env: { ...ENV, MIN_FREE_BYTES: String(2 ** 50) } });
-    const res = await request(t.app).get("/api/public/health/database");
+    const { cookie } = await signedIn(t, "admin");
+    const res = await request(t.app).get("/api/public/health/database").set("Cookie", cookie);
     expect(res.status).toBe(503);
     expect(res.body.error).toBe(HEALTH_REPORT_ERRORS.lowSpace(res.body.freeBytes, 2 ** 50));
     expect(res.body.lastWriteError).toBeNull(); // writes still work: this is a warning before they fail

@@ -22,4 +22,11 @@ describe.each(Object.entries(UTILITY_PAGES))("/%s", (path, page) => {
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
     expect(res.headers["cache-control"]).toBe("private, no-store");
   });
+
+  it("names no element it lacks in its first-paint hint (Chromium warns about one in the console)", async () => {
+    const res = await request(t.app).get(`/${path}`).expect(200);
+    for (const [, id] of res.text.matchAll(/<link rel="expect" href="#([^"]+)"/g)) {
+      expect(res.text).toContain(`id="${id}"`);
+    }
+  });
 });

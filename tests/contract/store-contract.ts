@@ -5,6 +5,7 @@ import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import { usernameTakenMessage } from "~/server/users/user-changes";
 import type { Post, Store } from "~/server/store/types";
+import { REVISION_MESSAGES } from "~/shared/revisions";
 import { makePostInput } from "../helpers/factories";
 
 /**
@@ -115,6 +116,34 @@ export function storeContract(name: string, factory: StoreFactory) {
       await store.deletePost(second.id);
       expect((await store.createPost(makePostInput())).id).toBe(second.id + 1);
       expect((await store.listPosts()).map((p) => p.id).sort()).toEqual([first.id, second.id + 1]);
+    });
+
+    it("gives a post another post's old address only when the save confirms it, deciding inside the write", async () => {
+      const store = await emptyStore();
+      const moved = await store.createPost(makePostInput({ slug: "old-address", published: true }));
+      await store.updatePost(moved.id, { slug: "new-address" });
+      const draft = await store.createPost(makePostInput({ slug: "a-draft", published: false }));
+      for (const [write, message] of [
+        [() => store.createPost(makePostInput({ slug: "old-address" })), REVISION_MESSAGES.slugRedirected],
+        [
+          () => store.createPost({ ...makePostInput({ slug: "old-address" }), takeOverAddress: "not-allowed" }),
+          REVISION_MESSAGES.slugRedirectedNoRight,
+        ],
+        [() => store.updatePost(draft.id, { slug: "old-address" }), REVISION_MESSAGES.slugRedirected],
+        [
+          () => store.updatePost(draft.id, { slug: "old-address", takeOverAddress: "not-allowed" }),
+          REVISION_MESSAGES.slugRedirectedNoRight,
+        ],
+      ] as const) {
+        await expectRejection(write(), ConflictError, message("old-address"));
+      }
+      expect(await store.listPostRedirects()).toEqual([{ from: "old-address", to: moved.id }]);
+      // The post the address leads to may take it back unasked; any other needs a confirmed save.
+      await store.updatePost(moved.id, { slug: "old-address" });
+      await store.updatePost(moved.id, { slug: "new-address" });
+      const taken = await store.updatePost(draft.id, { slug: "old-address", takeOverAddress: "confirmed" });
+      expect(taken).not.toHaveProperty("takeOverAddress");
+      expect(await store.listPostRedirects()).toEqual([]);
     });
 
     it("matches tag names to tags by slug and creates new ones once", async () => {

@@ -26,12 +26,12 @@ export function failingDisk() {
   return { disk, wrapAdapter };
 }
 
-/** A signed-in admin's "create a post" and the public database health check, on a test app. */
+/** A signed-in admin's "create a post" and the database health check as they read it (the whole report), on a test app. */
 export async function writeAndHealth(t: TestApp) {
   const { cookie } = await signedIn(t, "admin");
   return {
     create: () => request(t.app).post("/api/cms/simple-create-post").set("Cookie", cookie).send(makePostInput()),
-    health: () => request(t.app).get("/api/public/health/database"),
+    health: () => request(t.app).get("/api/public/health/database").set("Cookie", cookie),
   };
 }
 

@@ -38,6 +38,10 @@ describe("writes while the database is away", () => {
         expect(res.body.message).toBe(STORAGE_MESSAGES.databaseUnreachable);
         expect(res.headers["retry-after"]).toBe("5");
       }
+      // The health call with a session cookie: the store's state, never a 500.
+      const health = await request(a!.app).get("/api/public/health/database").set("Cookie", cookie);
+      expect(health.status).toBe(503);
+      expect(health.body, JSON.stringify(health.body)).toMatchObject({ databaseConnected: false });
       // The contact form posted to a page without JavaScript: the page, saying so.
       const page = await request(a!.app).post("/?index").type("form").send(GOOD_CONTACT);
       expect(page.status).toBe(503);

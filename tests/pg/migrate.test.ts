@@ -58,7 +58,7 @@ describe("migrate", () => {
       "backups",
       "media",
       "messages",
-      "notification_claims",
+      "outbox_claims",
       "post_trash",
       "posts",
       "rate_limits",

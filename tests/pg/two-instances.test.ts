@@ -1,6 +1,7 @@
 import pg from "pg";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import { createHealthService } from "~/server/operations/health";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { asHtml } from "../helpers/html";
@@ -75,7 +76,8 @@ describe("two instances on one database", () => {
 
   it("reports the database and its round trip on every instance, and 503 once it is gone", async () => {
     const [a] = await twoInstances();
-    const res = await request(a.app).get("/api/public/health/database").expect(200);
+    const { cookie } = await signedIn(a);
+    const res = await request(a.app).get("/api/public/health/database").set("Cookie", cookie).expect(200);
     expect(res.body).toMatchObject({ databaseConnected: true, postsCount: 0, error: null });
     expect(res.body.databaseLatencyMs).toBeGreaterThanOrEqual(0);
 
@@ -89,10 +91,18 @@ describe("two instances on one database", () => {
     await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
     await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
     await admin.end();
+    // Signed out, as a load balancer asks: the status and the public fields.
     const down = await request(a.app).get("/api/public/health/database").expect(503);
-    expect(down.body).toMatchObject({ databaseConnected: false, postsCount: 0 });
-    expect(down.body.error).toMatch(/^The database cannot be reached \(\w+\)\.$/);
-    expect(down.body).not.toHaveProperty("databaseLatencyMs");
+    expect(down.body).toEqual({
+      databaseConnected: false,
+      environmentComplete: a.config.missingProductionSettings.length === 0,
+      missingEnvVars: [...a.config.missingProductionSettings],
+      postsCount: 0,
+    });
+    // The whole report, as the service gives it to an admin (whose session the database holds).
+    const report = await createHealthService({ store: a.store, config: a.config, scheduler: a.app.scheduler }).check();
+    expect(report.error).toMatch(/^The database cannot be reached \(\w+\)\.$/);
+    expect(report).not.toHaveProperty("databaseLatencyMs");
   });
 });
 

@@ -14,7 +14,7 @@ import { useTwoInstances } from "../helpers/two-instances";
  * (docs/decisions/086-writes-decided-under-the-lock.md): what one instance has acknowledged, the
  * next write on another instance sees, however soon after it comes.
  */
-const { twoInstances, startedTogether } = useTwoInstances();
+const { twoInstances, instances, startedTogether } = useTwoInstances();
 const TRIES = 50;
 
 const send = (app: TestApp["app"], cookie: string) => ({
@@ -71,7 +71,8 @@ describe("a write on B right after a create on A", () => {
 
 describe("an image in use on another instance", () => {
   it("is not deleted from B right after A's post uses it: 409, and it still answers", async () => {
-    const [a, b] = await twoInstances();
+    // One admin uploads every image here: past the default per-user rate (docs/decisions/150-upload-limits-and-unused-images.md).
+    const [a, b] = (await instances(2, { UPLOAD_RATE: "1000" })).apps as [TestApp, TestApp];
     const { cookie } = await signedIn(a);
     const failures: string[] = [];
     for (let i = 0; i < TRIES / 2; i++) {

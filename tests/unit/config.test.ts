@@ -22,33 +22,38 @@ describe("loadConfig", () => {
       htmlCacheBytes: 0,
       minFreeBytes: undefined,
       schedulerTickMs: 10_000,
+      outboxLeaseMs: 30_000,
       warmUpMs: 1_000,
       shutdownTimeoutMs: 10_000,
       maxConnections: 1_000,
       maxConnectionsPerAddress: 100,
-      maxImagePixels: 50_000_000,
+      maxImagePixels: 24_000_000,
+      uploadLimits: { perMinute: 10, bytesPerDay: 256 * 1024 * 1024 },
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
       contactNotifyFrom: "no-reply@localhost",
       smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
   });
 
-  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS, MAX_CONNECTIONS, MAX_IMAGE_PIXELS and WARM_UP_MS, and refuses bad values", () => {
+  it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS, MAX_CONNECTIONS, MAX_IMAGE_PIXELS, WARM_UP_MS and the upload limits, and refuses bad values", () => {
     expect(
       loadConfig({
         MIN_FREE_BYTES: "1048576",
         SHUTDOWN_TIMEOUT_MS: "2500",
         MAX_CONNECTIONS: "50",
-        MAX_IMAGE_PIXELS: "24000000",
+        MAX_IMAGE_PIXELS: "40000000",
         WARM_UP_MS: "0",
+        UPLOAD_RATE: "3",
+        UPLOAD_QUOTA_BYTES: "1000000",
       }),
     ).toMatchObject({
       minFreeBytes: 1_048_576,
       shutdownTimeoutMs: 2_500,
       maxConnections: 50,
       maxConnectionsPerAddress: 5,
-      maxImagePixels: 24_000_000,
+      maxImagePixels: 40_000_000,
       warmUpMs: 0,
+      uploadLimits: { perMinute: 3, bytesPerDay: 1_000_000 },
     });
     expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "3" }).maxConnectionsPerAddress).toBe(3);
     for (const [name, bad] of [
@@ -58,6 +63,8 @@ describe("loadConfig", () => {
       ["MAX_CONNECTIONS_PER_ADDRESS", "0"],
       ["MAX_IMAGE_PIXELS", "many"],
       ["WARM_UP_MS", "-1"],
+      ["UPLOAD_RATE", "0"],
+      ["UPLOAD_QUOTA_BYTES", "lots"],
     ]) {
       expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
     }

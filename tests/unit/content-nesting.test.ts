@@ -29,6 +29,23 @@ describe("how deep content nests", () => {
     expect(nestsDeeperThan(`${"<!-- x -->".repeat(5_000)}<p>a</p>`)).toBe(false);
   });
 
+  it("gives back a level only for a closing tag the parser closes an element with", () => {
+    const deeper = (round: string) => round.repeat(3);
+    // Stray closing tags: the parser ignores them, so they give back nothing.
+    expect(nestsDeeperThan(deeper("<b>".repeat(99) + "</i>".repeat(99)))).toBe(true);
+    // Closing tags that the parser reads as something else: a comment, an attribute, a script's text.
+    expect(nestsDeeperThan(deeper(`${"<b>".repeat(60)}<!--${"</b>".repeat(60)}-->`))).toBe(true);
+    expect(nestsDeeperThan(deeper(`${"<b>".repeat(60)}<i title="${"</b>".repeat(60)}">`))).toBe(true);
+    expect(nestsDeeperThan(deeper(`${"<b>".repeat(60)}<script>${"</b>".repeat(60)}</script>`))).toBe(true);
+    // A void element the parser never opens, so its end tag closes nothing above it.
+    expect(nestsDeeperThan(deeper(`<basefont>${"<b>".repeat(60)}</basefont>`))).toBe(true);
+    // A name the parser reads whole: </b> does not close <b:x>.
+    expect(nestsDeeperThan(deeper(`${"<b:x>".repeat(60)}${"</b>".repeat(60)}`))).toBe(true);
+    // What the parser does close still gives its levels back, implied ends included.
+    expect(nestsDeeperThan(`${"<b><i>".repeat(30)}${"</b>".repeat(30)}`.repeat(10))).toBe(false);
+    expect(nestsDeeperThan("<li>item".repeat(5_000))).toBe(false);
+  });
+
   it("shows too deep content as its text, sanitized like any content", () => {
     const html = `${nested(MAX_NESTING + 5, "div")}<script>alert(1)</script> & more >`;
     expect(plainTextOf(html)).toBe("<p>deep alert(1) & more ></p>");
@@ -58,6 +75,18 @@ describe("how deep content nests", () => {
       import { sanitizeContent } from "./src/server/posts/content.ts";
       const levels = 666_666;
       const html = "<b>".repeat(levels) + "deep" + "</b>".repeat(levels);
+      process.stdout.write(sanitizeContent(html));
+    `;
+    const { code, stdout } = await runScript(script, { timeoutMs: 60_000 });
+    expect({ code, stdout }).toEqual({ code: 0, stdout: "<p>deep</p>" });
+  }, 70_000);
+
+  /** The same bound for the shape that walked around a guard counting every closing tag. */
+  it("sanitizes half a megabyte of open tags between stray closing tags in one pass", async () => {
+    const script = `
+      import { sanitizeContent } from "./src/server/posts/content.ts";
+      const round = "<b>".repeat(99) + "</i>".repeat(99);
+      const html = round.repeat(Math.ceil(480_000 / round.length)) + "deep";
       process.stdout.write(sanitizeContent(html));
     `;
     const { code, stdout } = await runScript(script, { timeoutMs: 60_000 });

@@ -22,6 +22,12 @@ describe("PostgreSQL errors named like storage errors", () => {
   it("reads node-postgres's code-less lost connection and connect timeout as unreachable", () => {
     expect(databaseCause(new Error("Connection terminated unexpectedly"))).toBe(DATABASE.unreachable);
     expect(databaseCause(new Error("timeout exceeded when trying to connect"))).toBe(DATABASE.unreachable);
+    // A query on a client whose connection an administrator (or a failover) ended under it.
+    expect(databaseCause(new Error("Client has encountered a connection error and is not queryable"))).toBe(
+      DATABASE.unreachable,
+    );
+    expect(databaseCause(new Error("Client was closed and is not queryable"))).toBe(DATABASE.unreachable);
+    expect(databaseCause(new Error("Connection terminated due to connection timeout"))).toBe(DATABASE.unreachable);
     expect(databaseCause(new Error("something else"))).toBeUndefined();
   });
 

@@ -1,11 +1,13 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import { afterEach, describe, expect, it } from "vitest";
-import { LOCK_FILE } from "~/server/store/data-lock";
+import { inUseMessage, LOCK_FILE } from "~/server/store/data-lock";
 import { openJsonStore } from "~/server/store/json-store";
-import { closeStores, storeOf, trackStore } from "../helpers/cli";
-import { runScript } from "../helpers/node-script";
+import { closeStores, root, storeOf, trackStore } from "../helpers/cli";
+import { bundleScript, runScript } from "../helpers/node-script";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
 /** Runs `body` in another Node process with openJsonStore imported; answers what it printed. */
@@ -77,4 +79,44 @@ describe("the data folder lock", () => {
     for (const r of results) if (r.status === "fulfilled") trackStore(r.value);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
   });
+
+  it("has exactly one owner when four processes take over a stale lock at once, in each of 100 races", async () => {
+    // Each racer takes the lock of every folder named on its stdin, and says whether it got it.
+    const script = await bundleScript(`
+      import readline from "node:readline";
+      import { acquireDataLock } from "~/server/store/data-lock";
+      for await (const dir of readline.createInterface({ input: process.stdin })) {
+        const outcome = await acquireDataLock(dir).then(() => "owner", (e) => e.message);
+        console.log(JSON.stringify({ pid: process.pid, outcome }));
+      }`);
+    const [dead, ...racers] = Array.from({ length: 5 }, () => {
+      const child = spawn(process.execPath, [script], { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
+      return { child, answers: readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
+    });
+    // The stale lock names a process that ran and ended: one more racer, stopped before its first race.
+    dead!.child.stdin.end();
+    await new Promise((resolve) => dead!.child.on("close", resolve));
+    const stale = JSON.stringify({ pid: dead!.child.pid, hostname: os.hostname(), startedAt: "" });
+    const answer = async (racer: (typeof racers)[number]) =>
+      JSON.parse((await racer.answers.next()).value as string) as { pid: number; outcome: string };
+    try {
+      for (let race = 0; race < 100; race++) {
+        const dir = makeTempDir("lock-race-");
+        fs.writeFileSync(path.join(dir, LOCK_FILE), stale);
+        for (const { child } of racers) child.stdin.write(`${dir}\n`);
+        const answers = await Promise.all(racers.map(answer));
+        const owners = answers.filter((a) => a.outcome === "owner");
+        expect(owners, `race ${race}`).toHaveLength(1);
+        expect(lockOf(dir).pid, `race ${race}`).toBe(owners[0]!.pid);
+        for (const { outcome } of answers.filter((a) => a !== owners[0])) {
+          expect(outcome).toBe(inUseMessage(dir, { pid: owners[0]!.pid, hostname: os.hostname(), startedAt: "" }));
+        }
+        // Nothing of the takeover is left behind but the owner's lock.
+        expect(fs.readdirSync(dir)).toEqual([LOCK_FILE]);
+      }
+    } finally {
+      for (const { child } of racers) child.stdin.end();
+      fs.rmSync(path.dirname(script), { recursive: true, force: true });
+    }
+  }, 30_000);
 });

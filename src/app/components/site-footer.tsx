@@ -6,6 +6,9 @@ import { Logo } from "./logo";
 import { industryPath } from "./nav-links";
 import { SiteLink } from "./site-link";
 
+/** The footer's id, which the document head's first-paint hint names (src/app/root.tsx). */
+export const SITE_FOOTER_ID = "site-footer";
+
 /** docs/product.md section 9: the footer lists the first five industries. */
 const FOOTER_INDUSTRIES = 5;
 const linkClass = "text-slate-300 hover:text-white";
@@ -15,7 +18,7 @@ export function SiteFooter() {
   const { links, industries } = useSiteChrome();
   const { footer, sisterProduct, community, copyrightHolder } = links;
   return (
-    <footer id="site-footer" className="bg-slate-900 text-slate-300">
+    <footer id={SITE_FOOTER_ID} className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Logo className="[&_span]:text-white" />

@@ -1,9 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { SIGN_IN_FIELDS } from "~/app/components/admin/login-form";
+import { pathOnThisSite, RETURN_HOME } from "~/shared/return-to";
 import { formText } from "./admin-route.server";
-
-const HOME = "/admin";
 
 /** What the sign-in form shows after a refused post: the message, the field errors, what was typed. */
 export type SignInActionData = {
@@ -18,15 +17,15 @@ export type SignInActionData = {
  * (docs/decisions/078-sign-in-without-javascript.md). The same service, messages and limits as
  * POST /api/auth/login (the auth service's per-address and per-username limits; the same-origin
  * guard runs before every page's action in createApp). Success sets the session cookie and
- * redirects (303, RFC 9110 section 15.4.4) to the page the form was on; a refusal renders /admin
- * with the message and field errors.
+ * redirects (303, RFC 9110 section 15.4.4) to the page the form was on when it is a path on
+ * this site (src/shared/return-to.ts); a refusal renders /admin with the message and field errors.
  */
 export async function signInAction({ request, context }: { request: Request; context: AppLoadContext }) {
   const body = await context.readForm(request);
-  if (!body.ok) return refusal(body.status, { message: body.message, username: "", returnTo: HOME });
+  if (!body.ok) return refusal(body.status, { message: body.message, username: "", returnTo: RETURN_HOME });
   const { form } = body;
   const username = formText(form, "username");
-  const returnTo = pathOnThisSite(formText(form, SIGN_IN_FIELDS.returnTo), request.url);
+  const returnTo = pathOnThisSite(formText(form, SIGN_IN_FIELDS.returnTo));
   if (formText(form, "intent") !== SIGN_IN_FIELDS.intent) {
     return refusal(400, { message: AUTH_MESSAGES.pageNotReady, username: "", returnTo });
   }
@@ -49,11 +48,4 @@ export async function signInAction({ request, context }: { request: Request; con
 
 function refusal(status: number, shown: SignInActionData, headers?: Record<string, string>) {
   return data<SignInActionData>(shown, { status, headers });
-}
-
-/** A path on this site to go back to; anything else (another site, `//evil.example`) is /admin. */
-function pathOnThisSite(value: string, requestUrl: string): string {
-  if (!value.startsWith("/") || !URL.canParse(value, requestUrl)) return HOME;
-  const url = new URL(value, requestUrl);
-  return url.origin === new URL(requestUrl).origin ? url.pathname + url.search : HOME;
 }

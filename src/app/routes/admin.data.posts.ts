@@ -3,6 +3,7 @@ import { panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
 import type { CmsPost } from "~/shared/blog";
 import type { PostSearchPage } from "~/shared/post-query";
 import { canSeeAnalytics } from "~/shared/analytics";
+import { loadKeepingThePage } from "~/app/lib/panel-load";
 
 /** `views`: each listed post's page views in the last 30 days, by slug, for whoever sees the analytics. */
 export type PostsLoaderData = {
@@ -38,3 +39,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const views = Object.fromEntries(read.result.posts.map((post) => [post.slug, all.get(post.slug) ?? 0]));
   return panelData<PostsLoaderData>({ result: read.result, views, scheduleFailures });
 }
+
+/** A list that cannot be loaded is the panel's toast, not the page's error card (lib/panel-load.ts). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadKeepingThePage(serverLoader);

@@ -2,6 +2,7 @@ import type { Route } from "./+types/admin.data.tags";
 import { assertAllowed, formText, panelAction, panelData, panelUser } from "~/app/lib/admin-route.server";
 import { can } from "~/shared/permissions";
 import type { TagWithCount } from "~/shared/tags";
+import { loadKeepingThePage } from "~/app/lib/panel-load";
 
 export type TagsLoaderData =
   { tags: TagWithCount[]; canManage: boolean } | { tags: []; canManage: false; signedOut: true };
@@ -15,6 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canManage: can(user.role, "tags.manage"),
   });
 }
+
+/** Tags that cannot be loaded leave the page as it is (lib/panel-load.ts). */
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadKeepingThePage(serverLoader);
 
 /** Rename, merge and delete: whoever may manage tags, as the /api/admin/tags calls. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -87,7 +87,7 @@ const CONTENT_SLOT = "post-content";
 type PagePost = Omit<PublicPost, "content"> & { content?: string };
 
 /**
- * The published post; with `?preview` and a signed-in writer or admin, any post, draft or not
+ * The published post; with `?preview` and a signed-in user of any role, any post, draft or not
  * (docs/decisions/020-draft-preview.md). Signed out, `?preview` changes nothing: a draft is the
  * normal 404. The rendered-page cache never keeps a preview URL (html-cache.ts).
  */

@@ -1,11 +1,21 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { PreviewBar } from "~/app/components/preview-bar";
-import { RouteError } from "~/app/components/route-error";
-import { SiteFooter } from "~/app/components/site-footer";
+import { SITE_FOOTER_ID, SiteFooter } from "~/app/components/site-footer";
 import { SiteHeader } from "~/app/components/site-header";
+import { errorMeta, RouteError } from "~/app/components/route-error";
 import { chromeOf, useSiteChrome } from "~/app/lib/site-chrome";
+import type { FirstPaintHandle } from "~/app/root";
 import { asksForPreview } from "~/shared/preview";
+
+/** Every page with the chrome paints once its footer is parsed (src/app/root.tsx). */
+export const handle: FirstPaintHandle = { paintAfter: SITE_FOOTER_ID };
+
+/**
+ * A page whose loader failed is shown by this layout's boundary, whose title is then the page's:
+ * the 404 card's for an unknown address (an industry that does not exist), not none.
+ */
+export const meta: Route.MetaFunction = ({ error }) => (error === undefined ? [] : errorMeta(error));
 
 /** The header's and footer's share of the site's content (docs/product.md section 10), or an editor's draft of it. */
 export async function loader({ request, context }: Route.LoaderArgs) {

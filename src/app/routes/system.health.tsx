@@ -9,7 +9,10 @@ export const meta: Route.MetaFunction = () => privatePageMeta(HEALTH_MESSAGES.ti
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
 
-/** The page is for admins (docs/architecture.md section 5); the JSON report it reads is public and holds no secrets. */
+/**
+ * The page is for admins (docs/architecture.md section 5); the JSON report it reads answers them
+ * in whole, and anyone else only its public fields (src/server/operations/health-router.ts).
+ */
 export const loader = (args: Route.LoaderArgs) => sessionUserLoader(args);
 
 export default function SystemHealthPage({ loaderData }: Route.ComponentProps) {

@@ -28,10 +28,25 @@ export const NOBODY: Who = { ip: "" };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+const RETRY_MS = 5000;
 
 export type ActivityLog = {
-  /** Appends one entry, durably, before it resolves. */
+  /**
+   * Appends one entry, durably, before it resolves. Called after the action it records is done,
+   * so a failure is logged and the entry tried again, never thrown: the action must not answer
+   * that it failed (docs/decisions/163-activity-written-with-its-change.md).
+   */
   record(kind: ActivityKind, who: Who, what: string): Promise<void>;
+  /**
+   * An entry for the store to write with the change it records (`Change.activity`): in the same
+   * journal record on the data folder, in the same transaction on PostgreSQL.
+   */
+  entry(kind: ActivityKind, who: Who, what: string): ActivityEntry;
+  /**
+   * After a write that carried `entries` committed: the data folder's log appends those it lacks
+   * (a failure is logged and retried, never thrown). PostgreSQL's write stored them already.
+   */
+  written(entries: readonly ActivityEntry[]): Promise<void>;
   /** The Activity tab: one page of the entries the query matches, newest first. */
   page(query: unknown): Promise<ActivityPage>;
   /** Every entry the query matches, as CSV (all pages). */
@@ -84,20 +99,47 @@ export async function createActivityLog(
 
   // The ids' times: a millisecond on from the last when entries come faster than the clock moves.
   let idTime = 0;
+  const entry = (kind: ActivityKind, who: Who, what: string): ActivityEntry => {
+    const at = now();
+    idTime = Math.max(at, idTime + 1);
+    return {
+      id: entryId(idTime),
+      at: new Date(at).toISOString(),
+      kind,
+      ...(who.user && { userId: who.user.id, username: clip(who.user.username, 200) }),
+      ip: clip(who.ip, 100),
+      what: clip(what, 1000),
+    };
+  };
+
+  /**
+   * Entries whose append failed (the database away, a disk refusing): their actions are done, so
+   * they are kept here and tried again with the next append and every RETRY_MS, logged once per
+   * failing turn, rather than failing the action's answer.
+   */
+  const unwritten = new Map<string, ActivityEntry>();
+  let failing = false;
+  const flush = async (added: readonly ActivityEntry[]) => {
+    for (const e of added) unwritten.set(e.id, e);
+    const waiting = [...unwritten.values()];
+    try {
+      await records.addMissing(waiting);
+      waiting.forEach((e) => unwritten.delete(e.id));
+      failing = false;
+    } catch (error) {
+      if (!failing) console.error(`Could not store ${waiting.length} activity entries; trying again:`, error);
+      failing = true;
+    }
+  };
+  const retry = setInterval(() => {
+    if (unwritten.size) void flush([]);
+  }, RETRY_MS);
+  retry.unref();
 
   return {
-    async record(kind, who, what) {
-      const at = now();
-      idTime = Math.max(at, idTime + 1);
-      await records.append({
-        id: entryId(idTime),
-        at: new Date(at).toISOString(),
-        kind,
-        ...(who.user && { userId: who.user.id, username: clip(who.user.username, 200) }),
-        ip: clip(who.ip, 100),
-        what: clip(what, 1000),
-      });
-    },
+    record: (kind, who, what) => flush([entry(kind, who, what)]),
+    entry,
+    written: (entries) => (records.keptByStore || entries.length === 0 ? Promise.resolve() : flush(entries)),
     async page(raw) {
       const query = parseQuery(raw);
       const [found, people] = await Promise.all([
@@ -124,6 +166,8 @@ export async function createActivityLog(
     removeExpired,
     async close() {
       clearInterval(timer);
+      clearInterval(retry);
+      if (unwritten.size) await flush([]);
       await records.close();
     },
   };

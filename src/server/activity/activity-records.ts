@@ -8,6 +8,11 @@ import type { ActivityEntry, ActivityKind } from "~/shared/activity";
  */
 export type ActivityRecords = {
   append(entry: ActivityEntry): Promise<void>;
+  /**
+   * True when the store's own write keeps the entries it carries (PostgreSQL's `activity` table,
+   * in the write's transaction), so nothing is appended after it.
+   */
+  keptByStore?: boolean;
   /** Matching entries, newest first. */
   query(filter: { userId?: number; kind?: ActivityKind }): Promise<ActivityEntry[]>;
   /** Everyone the entries name, for the person filter. */

@@ -31,7 +31,11 @@ const INSERT = `INSERT INTO activity (id, at, kind, user_id, username, ip, what)
   SELECT * FROM UNNEST($1::text[], $2::timestamptz[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::text[])
   ON CONFLICT (id) DO NOTHING`;
 
-async function insert(pool: pg.Pool, entries: readonly ActivityEntry[]): Promise<number> {
+/** Inserts entries, skipping ids already there; through the pool, or a write's own transaction (pg-store.ts). */
+export async function insertActivity(
+  pool: pg.Pool | pg.ClientBase,
+  entries: readonly ActivityEntry[],
+): Promise<number> {
   const column = <T>(pick: (e: ActivityEntry) => T) => entries.map(pick);
   const { rowCount } = await pool.query(INSERT, [
     column((e) => e.id),
@@ -48,8 +52,9 @@ async function insert(pool: pg.Pool, entries: readonly ActivityEntry[]): Promise
 export function openPgActivityRecords(url: string): ActivityRecords {
   const pool = openPool(url, 2, "activity log");
   return {
+    keptByStore: true,
     async append(entry) {
-      await insert(pool, [entry]);
+      await insertActivity(pool, [entry]);
     },
     async query({ userId, kind }) {
       const { rows } = await pool.query<Row>(
@@ -71,7 +76,7 @@ export function openPgActivityRecords(url: string): ActivityRecords {
     // A few thousand rows a statement keeps each within the protocol's parameter sizes.
     async addMissing(entries) {
       let added = 0;
-      for (let i = 0; i < entries.length; i += 5000) added += await insert(pool, entries.slice(i, i + 5000));
+      for (let i = 0; i < entries.length; i += 5000) added += await insertActivity(pool, entries.slice(i, i + 5000));
       return added;
     },
     async removeBefore(time) {

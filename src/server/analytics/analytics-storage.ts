@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DataFileError, describeIssues } from "~/server/store/db-schema";
 import { DurableJsonFile, writeFileDurably } from "~/server/store/durable-file-adapter";
+import { makeFolder } from "~/server/store/make-folder";
 import { DIMENSIONS, rowKey, type CountRow } from "./tally";
 
 /**
@@ -93,7 +94,7 @@ export function folderAnalytics(dataDir: string): AnalyticsStorage {
           list.push(row);
           byMonth.set(name, list);
         }
-        await fs.mkdir(dir, { recursive: true });
+        await makeFolder(dir);
         for (const [name, added] of byMonth) {
           const next = new Map([...(await month(name))].map(([id, row]) => [id, { ...row }]));
           for (const row of added) {

@@ -105,11 +105,16 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
     clear,
     /**
      * For every request that carries a session cookie: reads it once, so a page whose loader finds
-     * the cookie unusable still answers with the cookie cleared.
+     * the cookie unusable still answers with the cookie cleared. A session that cannot be read (the
+     * database is away) is left to whatever needs it: a guarded call answers the storage error, and
+     * the health call still answers its report.
      */
     clearUnusable: (req: ExpressRequest, res: ExpressResponse, next: () => void): void => {
       if (sessionCookieOf(req.headers.cookie) === undefined) return next();
-      current(req, res).then(() => next(), next);
+      current(req, res).then(
+        () => next(),
+        () => next(),
+      );
     },
   };
 }

@@ -6,7 +6,7 @@ import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup"
 import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { siteContentSchema, type SiteContent } from "~/shared/site-content";
-import { sortByPostRules } from "~/server/posts/post-rules";
+import { sortByPostRules, sortRevisionsByRules } from "~/server/posts/post-rules";
 import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
 
@@ -300,11 +300,11 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
   // rule is an older release's or a hand edit's, so only that post is left out.
   const { kept, refused } = sortByPostRules(parsed.data.posts);
-  const revisions = parsed.data.revisions ?? [];
+  const { kept: revisions, refused: refusedRevisions } = sortRevisionsByRules(parsed.data.revisions ?? []);
   return {
     posts: kept,
     media,
-    refused,
+    refused: [...refused, ...refusedRevisions],
     revisions,
     redirects: parsed.data.redirects ?? [],
     activity: parsed.data.activity ?? [],

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BackupInfo } from "~/shared/operations";
 import { NotFoundError } from "~/server/http/errors";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import { makeFolder } from "~/server/store/make-folder";
 import type { Post, SavedPost } from "~/server/store/types";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { folderOriginals } from "~/server/media/media-originals";
@@ -72,7 +73,7 @@ export function folderShelf(dataDir: string): BackupShelf {
 /** Two backups in one millisecond (here or in another process) get names a millisecond apart, never one file. */
 async function addBackup(dataDir: string, text: string, now: Date, count: number, keep: number) {
   const dir = backupsDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
+  await makeFolder(dir);
   for (let time = now.getTime(); ; time++) {
     const name = backupName(new Date(time));
     const file = path.join(dir, name);

@@ -1,23 +1,19 @@
 import nodemailer from "nodemailer";
 import { industryName } from "~/shared/inbox";
 import type { EmailStatus } from "~/shared/inbox";
+import type { Outbox } from "~/server/outbox/outbox";
 import type { ContactMessage, Store } from "~/server/store/types";
-import type { NotificationClaims } from "./notification-claims";
 
 /** Each attempt gives up after this long, so a mail server that hangs cannot hold a retry forever. */
 const SMTP_TIMEOUT_MS = 15_000;
-/**
- * How long a claim covers one attempt: connecting, the greeting and the data each have
- * SMTP_TIMEOUT_MS, with room to spare. The wait before the next retry is added to it.
- */
-const ATTEMPT_LEASE_MS = 4 * SMTP_TIMEOUT_MS;
+
+/** The outbox's topic of contact notifications; its keys are the messages' ids. */
+export const CONTACT_EMAIL_TOPIC = "contact-email";
 
 export type MailNotifier = {
   /** Emails a stored message in the background: never throws, records the outcome on the message. */
   notify(message: ContactMessage): void;
-  /** Picks up messages whose notification was still pending when the server last stopped. */
-  resumePending(): Promise<void>;
-  /** Stops waiting retries (the server is stopping); a message left pending is resumed on the next start. */
+  /** Closes the mail transport (the server is stopping); a message left pending is sent by another instance or the next start. */
   stop(): void;
   /**
    * Sends one notice of the site's own (a post awaiting review) to the same addresses through the
@@ -32,16 +28,17 @@ export type MailNotifierOptions = {
   to: string[];
   from: string;
   retryDelaysMs: number[];
-  /** Who sends which message, when several instances share the messages. */
-  claims: NotificationClaims;
+  /** Who sends which message, and when, on every instance (docs/decisions/165-one-outbox-with-claims.md). */
+  outbox: Outbox;
 };
 
 /**
  * Contact notifications (docs/decisions/015-contact-notifications-by-smtp.md): the message is
  * stored first, so a mail server that is down never loses it; each failed send is retried after
- * the next delay of `retryDelaysMs`, and the inbox shows the last reason once none are left. Each
- * attempt is made only under a claim on the message, held until the next retry is due, so an
- * instance resuming pending messages never sends one another instance is sending or has sent.
+ * the next delay of `retryDelaysMs`, and the inbox shows the last reason once none are left. The
+ * sends go through the outbox (docs/decisions/165-one-outbox-with-claims.md): every pending
+ * message is the topic's waiting work, attempted only under its claim, so one instance sends it,
+ * and another takes it over when that one stops.
  */
 export function createMailNotifier({
   store,
@@ -49,7 +46,7 @@ export function createMailNotifier({
   to,
   from,
   retryDelaysMs,
-  claims,
+  outbox,
 }: MailNotifierOptions): MailNotifier {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
@@ -57,64 +54,48 @@ export function createMailNotifier({
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
   });
-  const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
-  const record = async (id: number, notification: EmailStatus) => {
-    // The store is closed when the server stops mid-retry; the pending state on disk resumes it.
-    await store.updateMessage(id, { notification }).catch(() => undefined);
-  };
+  const record = (id: number, notification: EmailStatus) => store.updateMessage(id, { notification });
 
-  const later = (delay: number, job: () => Promise<void>) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void job();
-    }, delay);
-    timer.unref();
-    timers.add(timer);
-  };
-
-  /** A message another instance holds: looked at again once its lease could have run out. */
-  const watch = (id: number) =>
-    later(ATTEMPT_LEASE_MS, async () => {
-      const message = await store.getMessage(id).catch(() => undefined);
-      if (message?.notification?.state === "pending") await attempt(message, message.notification.attempts);
-    });
-
-  const attempt = async (message: ContactMessage, attempts: number): Promise<void> => {
-    if (stopped) return;
-    const now = () => new Date().toISOString();
-    const delay = retryDelaysMs[attempts];
-    try {
-      if (!(await claims.claim(message.id, ATTEMPT_LEASE_MS + (delay ?? 0)))) return watch(message.id);
-      await transport.sendMail(mailFor(message, { to, from }));
-    } catch (err) {
-      const error = reasonOf(err);
-      const state = delay === undefined ? "failed" : "pending";
-      if (delay === undefined) await claims.finish(message.id).catch(() => undefined);
-      await record(message.id, { state, attempts: attempts + 1, error, updatedAt: now() });
-      if (delay === undefined || stopped) {
-        if (delay === undefined)
-          console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
-        return;
+  outbox.register({
+    name: CONTACT_EMAIL_TOPIC,
+    pending: async () =>
+      (await store.listMessages()).filter((m) => m.notification?.state === "pending").map((m) => String(m.id)),
+    async attempt(key) {
+      const message = await store.getMessage(Number(key));
+      // Stopping: left to the claim's lease, so another instance (or the next start) sends it.
+      if (stopped) return { retryInMs: 0 };
+      if (message?.notification?.state !== "pending") return { done: true };
+      const attempts = message.notification.attempts;
+      const now = () => new Date().toISOString();
+      try {
+        await transport.sendMail(mailFor(message, { to, from }));
+      } catch (err) {
+        const error = reasonOf(err);
+        const delay = retryDelaysMs[attempts];
+        await record(message.id, {
+          state: delay === undefined ? "failed" : "pending",
+          attempts: attempts + 1,
+          error,
+          updatedAt: now(),
+        });
+        if (delay !== undefined) return { retryInMs: delay };
+        console.warn(`Contact message ${message.id} was not emailed (${error}); it is in the inbox.`);
+        return { done: true };
       }
-      return later(delay, () => attempt(message, attempts + 1));
-    }
-    // Sent: not retried whatever follows. A claim left unfinished (the database away) runs out
-    // after its lease; the message is recorded as sent before then unless the store is away too.
-    await claims.finish(message.id).catch(() => undefined);
-    await record(message.id, { state: "sent", attempts: attempts + 1, updatedAt: now() });
-  };
+      // Sent: the claim is finished whatever follows, so no instance sends it again. Should the
+      // store be away now, the message stays pending in it, and its claim says it was sent.
+      await record(message.id, { state: "sent", attempts: attempts + 1, updatedAt: now() }).catch(() => undefined);
+      return { done: true };
+    },
+  });
 
   return {
     notify(message) {
-      void record(message.id, { state: "pending", attempts: 0, updatedAt: new Date().toISOString() }).then(() =>
-        attempt(message, 0),
-      );
-    },
-    async resumePending() {
-      const pending = (await store.listMessages()).filter((m) => m.notification?.state === "pending");
-      for (const message of pending) void attempt(message, message.notification?.attempts ?? 0);
+      void record(message.id, { state: "pending", attempts: 0, updatedAt: new Date().toISOString() })
+        .catch(() => undefined)
+        .then(() => outbox.kick());
     },
     async notice({ subject, text }) {
       if (stopped) return;
@@ -124,8 +105,6 @@ export function createMailNotifier({
     },
     stop() {
       stopped = true;
-      timers.forEach(clearTimeout);
-      timers.clear();
       transport.close();
     },
   };

@@ -1,13 +1,13 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
-import net from "node:net";
 
 export type GracefulStop = {
   /** Wraps the server's request listener so every answer in flight is known. */
   track(listener: RequestListener): RequestListener;
   /**
-   * Stops accepting, answers every request received from then on with `Connection: close` (a
-   * keep-alive socket idle at the signal may still carry one, until its keep-alive timeout), and
-   * resolves once every socket is gone; sockets still open after `timeoutMs` are cut. Resolves with how many requests were in flight and how many were cut.
+   * Stops accepting, closes the keep-alive sockets idle at that moment, answers every request in
+   * flight with `Connection: close` (so its socket closes once it is answered), and resolves once
+   * every socket is gone; sockets still open after `timeoutMs` are cut. Resolves with how many
+   * requests were in flight and how many were cut.
    */
   stop(timeoutMs: number): Promise<{ inFlight: number; cut: number }>;
 };
@@ -20,7 +20,12 @@ export function gracefulStop(server: Server): GracefulStop {
     track(listener) {
       return (req: IncomingMessage, res: ServerResponse) => {
         active.add(res);
-        res.once("close", () => active.delete(res));
+        res.once("close", () => {
+          active.delete(res);
+          // An answer whose headers went out before the stop kept its socket alive: once it is
+          // idle, it goes too (on the next turn, when Node has marked it idle).
+          if (stopping) setImmediate(() => server.closeIdleConnections());
+        });
         // The answer closes its socket: no keep-alive socket outlives the request it carried.
         if (stopping) res.setHeader("Connection", "close");
         listener(req, res);
@@ -37,12 +42,12 @@ export function gracefulStop(server: Server): GracefulStop {
           cut = active.size;
           server.closeAllConnections();
         }, timeoutMs);
-        // net.Server's close stops accepting and waits for the open sockets; http.Server's would
-        // also close the idle keep-alive ones at once (Node's http docs, server.close()), racing a
-        // client that is sending its next request on one (RFC 9112 section 9.5). So each idle
-        // socket may still carry one request within its keep-alive window, answered with
-        // Connection: close, or ends at the keep-alive timeout as its client was told.
-        net.Server.prototype.close.call(server, () => {
+        // http.Server's close stops accepting and closes the idle keep-alive sockets at once
+        // (Node's http docs, server.close()), so a stop waits for the requests in flight and not
+        // for every idle socket's keep-alive timeout (docs/decisions/153-a-stop-closes-idle-sockets.md).
+        // A client whose next request crosses that close sees the connection closed and retries
+        // it on a new one, as RFC 9112 section 9.3.1 expects of it.
+        server.close(() => {
           clearTimeout(force);
           resolve({ inFlight, cut });
         });

@@ -13,10 +13,13 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rat
 export type Verdict = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  /** Counts one event unless the key is at its limit, in one step, so a burst cannot overshoot. */
-  take(key: string): Promise<Verdict>;
-  /** Gives back one event `take` counted, when what it was for did not happen. */
-  refund(key: string): Promise<void>;
+  /**
+   * Counts one event (or `points`: an upload's bytes) unless the key would pass its limit, in one
+   * step, so a burst cannot overshoot.
+   */
+  take(key: string, points?: number): Promise<Verdict>;
+  /** Gives back what `take` counted, when what it was for did not happen. */
+  refund(key: string, points?: number): Promise<void>;
   /** Forgets the key. */
   reset(key: string): Promise<void>;
 };
@@ -36,9 +39,9 @@ export function createRateLimiter(
   const limited = (res: RateLimiterRes): Verdict => ({ limited: true, retryAfterSeconds: res.msBeforeNext / 1000 });
 
   return {
-    async take(key) {
+    async take(key, points = 1) {
       try {
-        await counter.consume(key, 1);
+        await counter.consume(key, points);
         return { limited: false };
       } catch (rejection) {
         // The counter rejects with the key's state when it is over the limit, with an Error when
@@ -47,8 +50,8 @@ export function createRateLimiter(
         throw rejection;
       }
     },
-    async refund(key) {
-      await counter.reward(key, 1);
+    async refund(key, points = 1) {
+      await counter.reward(key, points);
     },
     async reset(key) {
       await counter.delete(key);

@@ -1,5 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { HttpError } from "./errors";
+import type { TrustProxyFn } from "./security-headers";
 
 export const REQUEST_MESSAGES = {
   malformedPath: "The address has a malformed %-escape.",
@@ -21,32 +23,60 @@ const isAuthority = (value: string | undefined) =>
   value !== undefined && AUTHORITY.test(value) && URL.canParse(`http://${value}/`);
 
 /**
- * Checks every request can be understood before any route sees it (RFC 9110 sections 15.5.1 and
- * 15.5.6): a path with a malformed %-escape is a 400, a method outside the lists above a 405
- * with `Allow`. Routers and React Router would otherwise fail to decode it, or to build a Fetch
- * Request for a method like TRACE, and answer 500.
+ * What keeps a request from being understood, or undefined when nothing does: the one check the
+ * page cache makes before answering a kept page and the app makes before any route
+ * (`rejectUnreadableRequests`), so a request the app refuses is never answered from the cache
+ * (docs/decisions/079-request-targets-and-hosts.md, 155-paths-starting-with-two-slashes.md).
  *
- * React Router builds each page's URL from the Host header (X-Forwarded-Host behind a trusted
- * proxy) and the request target, so both must make a URL: a request without a Host (HTTP/1.0
- * allows one) or with one that is no authority (`Host: a b`) is a 400, and so is a target in
- * absolute form (`GET http://evil.example/admin`), which clients send to proxies and this server
- * is not one (docs/decisions/079-request-targets-and-hosts.md).
+ * - The target must be a path (RFC 9112 section 3.2): not the absolute form
+ *   (`GET http://evil.example/admin`), which clients send to proxies and this server is not one,
+ *   and not a path starting with `//` or `/\`, which a URL parser reads as a host
+ *   (`GET //evil.example/admin` would render /admin for a request URL on evil.example).
+ * - React Router builds each page's URL from the Host header (X-Forwarded-Host behind a trusted
+ *   proxy, as Express's `req.host` reads it), so both must be an authority: a request without a
+ *   Host (HTTP/1.0 allows one) or with `Host: a b` is a 400.
+ * - A method outside the lists above is a 405 with `Allow` (RFC 9110 section 15.5.6), and a path
+ *   with a malformed %-escape a 400: routers and React Router would otherwise fail to decode it,
+ *   or to build a Fetch Request for a method like TRACE, and answer 500.
  */
-export const rejectUnreadableRequests: RequestHandler = (req, res, next) => {
-  if (!req.originalUrl.startsWith("/")) return next(new HttpError(400, REQUEST_MESSAGES.badTarget));
-  if (!isAuthority(req.get("host")) || !isAuthority(req.host))
-    return next(new HttpError(400, REQUEST_MESSAGES.badHost));
-  const allowed: readonly string[] = isApi(req.path) ? API_METHODS : PAGE_METHODS;
-  if (!allowed.includes(req.method)) {
-    res.set("Allow", allowed.join(", "));
-    return next(new HttpError(405, REQUEST_MESSAGES.methodNotAllowed(req.method)));
+export function unreadableRequest(
+  req: IncomingMessage,
+  trust: TrustProxyFn,
+  target = req.url ?? "",
+): HttpError | undefined {
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return new HttpError(400, REQUEST_MESSAGES.badTarget);
+  }
+  const host = req.headers.host;
+  if (!isAuthority(host) || !isAuthority(forwardedHost(req, trust) ?? host)) {
+    return new HttpError(400, REQUEST_MESSAGES.badHost);
+  }
+  const path = target.split(/[?#]/, 1)[0]!;
+  const allowed: readonly string[] = isApi(path) ? API_METHODS : PAGE_METHODS;
+  if (!allowed.includes(req.method ?? "")) {
+    return new HttpError(405, REQUEST_MESSAGES.methodNotAllowed(req.method ?? ""), undefined, {
+      Allow: allowed.join(", "),
+    });
   }
   try {
-    decodeURIComponent(req.path);
+    decodeURIComponent(path);
   } catch {
-    return next(new HttpError(400, REQUEST_MESSAGES.malformedPath));
+    return new HttpError(400, REQUEST_MESSAGES.malformedPath);
   }
-  next();
+  return undefined;
+}
+
+/** X-Forwarded-Host's first value from a trusted proxy, as Express 5's `req.host` reads it. */
+function forwardedHost(req: IncomingMessage, trust: TrustProxyFn): string | undefined {
+  const value = req.headers["x-forwarded-host"];
+  if (typeof value !== "string" || value === "" || !trust(req.socket.remoteAddress, 0)) return undefined;
+  const comma = value.indexOf(",");
+  return comma === -1 ? value : value.slice(0, comma).trimEnd();
+}
+
+/** The app's use of `unreadableRequest`, before any route runs; the error handler answers it. */
+export const rejectUnreadableRequests: RequestHandler = (req, _res, next) => {
+  next(unreadableRequest(req, req.app.get("trust proxy fn") as TrustProxyFn, req.originalUrl));
 };
 
 /**

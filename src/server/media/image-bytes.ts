@@ -67,8 +67,18 @@ export function inspectImage(upload: Buffer): InspectedImage {
   }
 }
 
-/** Pixels an upload may have unless MAX_IMAGE_PIXELS says otherwise: a 50-megapixel photo is a large camera's. */
-export const DEFAULT_MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * The resident memory one resize may take at most. Decoding holds the whole bitmap (the PNG and
+ * JPEG decoders here cannot shrink while they read), so the pixel cap is what bounds it.
+ */
+export const RESIZE_MEMORY_BUDGET = 384 * 1024 * 1024;
+
+/**
+ * Pixels an upload may have unless MAX_IMAGE_PIXELS says otherwise: the budget over the bytes a
+ * pixel costs at the peak of a resize, 16 as `npm run bench` measured it (docs/benchmarks.md,
+ * docs/decisions/151-resize-memory-bounded.md), rounded down to a 24-megapixel camera's photo.
+ */
+export const DEFAULT_MAX_IMAGE_PIXELS = 24_000_000;
 
 /**
  * Refuses an image whose header promises more than `maxPixels` before anything decodes it: a

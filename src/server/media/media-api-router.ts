@@ -1,24 +1,43 @@
-import { Router, type RequestHandler } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
 import multer from "multer";
 import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES, type UploadResult } from "~/shared/media";
 import type { Guards } from "~/server/auth/guards";
 import { HttpError, ValidationError } from "~/server/http/errors";
-import type { MediaLibrary } from "~/server/media/media-library";
-import type { MediaService } from "~/server/media/media-service";
+import type { AppContext } from "~/server/context";
+import { createUploadLimits } from "./upload-limits";
 
 /**
  * Image uploads for the editor and the cover field (any signed-in writer, same origin), and the
- * admin Media panel's list and delete (docs/architecture.md section 4).
+ * admin Media panel's list and delete (docs/architecture.md section 4). Each user's uploads are
+ * limited by number a minute (counted before the body is read) and by bytes a day, and refused
+ * while the disk is near full (upload-limits.ts).
  */
 export function mediaApiRouter(
-  { media, mediaAdmin }: { media: MediaLibrary; mediaAdmin: MediaService },
+  {
+    media,
+    mediaAdmin,
+    sessions,
+    config,
+    store,
+  }: Pick<AppContext, "media" | "mediaAdmin" | "sessions" | "config" | "store">,
   { allow, requireSameOrigin }: Guards,
 ): Router {
   const router = Router();
+  const limits = createUploadLimits(config, store.rateCounters?.bind(store));
+  const userId = async (req: Request, res: Response) => (await sessions.user(req, res))!.id; // `allow` checked it
 
-  router.post("/cms/uploads", allow("media.upload"), requireSameOrigin, oneFile, async (req, res) => {
+  const countUpload: RequestHandler = async (req, res, next) => {
+    await limits.countUpload(await userId(req, res));
+    next();
+  };
+
+  router.post("/cms/uploads", allow("media.upload"), requireSameOrigin, countUpload, oneFile, async (req, res) => {
     if (!req.file) throw new ValidationError(MEDIA_MESSAGES.noFile, { file: [MEDIA_MESSAGES.noFile] });
-    const { url, type, width, height, bytes } = await media.upload(req.file.buffer);
+    const refund = await limits.admit(await userId(req, res), req.file.size);
+    const { url, type, width, height, bytes } = await media.upload(req.file.buffer).catch(async (error: unknown) => {
+      await refund(); // nothing stored: the day's bytes are not spent
+      throw error;
+    });
     const answer: UploadResult = { url, type, width, height, bytes };
     res.status(201).json(answer);
   });

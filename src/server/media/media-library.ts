@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { MEDIA_TYPES, MEDIA_URL, VARIANT_WIDTHS, type MediaExtension, type ResponsiveImage } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import { makeFolder } from "~/server/store/make-folder";
 import { checkPixels, DEFAULT_MAX_IMAGE_PIXELS, inspectImage } from "./image-bytes";
 import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
 import { describeImage, folderOriginals, type MediaOriginals, type StoredImage } from "./media-originals";
@@ -89,7 +90,7 @@ export function createMediaLibrary(
       for (const w of widths) if (!(await exists(variantPath(image, w)))) missing.push(w);
       if (missing.length === 0) return;
       const copies = await makeVariants(await originals.read(image), image.ext, missing);
-      await fs.mkdir(cacheDir, { recursive: true });
+      await makeFolder(cacheDir);
       for (const [w, bytes] of copies) await writeFileDurably(variantPath(image, w), bytes);
     })().finally(() => making.delete(image.hash));
     making.set(image.hash, pending);

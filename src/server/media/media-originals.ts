@@ -3,6 +3,7 @@ import path from "node:path";
 import { imageSize } from "image-size";
 import { MEDIA_TYPES, type MediaExtension, type UploadResult } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import { makeFolder } from "~/server/store/make-folder";
 import { isMediaName, MEDIA_FOLDER, MEDIA_NAME } from "./media-names";
 
 export type StoredImage = UploadResult & { name: string; hash: string; ext: MediaExtension; createdAt: string };
@@ -86,7 +87,7 @@ export function folderOriginals(dataDir: string): MediaOriginals {
     },
     find: () => Promise.resolve(undefined),
     async put(image, bytes) {
-      await fs.mkdir(dir, { recursive: true });
+      await makeFolder(dir);
       try {
         await writeFileDurably(fileOf(image), bytes, { exclusive: true });
       } catch (error) {

@@ -1,9 +1,11 @@
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { MEDIA_MESSAGES, type MediaItem } from "~/shared/media";
+import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Post, Store } from "~/server/store/types";
-import type { MediaLibrary } from "./media-library";
+import type { MediaLibrary, StoredImage } from "./media-library";
 import { mediaHashesIn, postMediaHashes } from "./media-refs";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import type { PostSnapshot } from "~/shared/revisions";
@@ -18,12 +20,15 @@ export function createMediaService({
   media,
   dataDir,
   shelf = folderShelf(dataDir),
+  activity,
 }: {
   store: Store;
   media: MediaLibrary;
   dataDir: string;
   /** Where the kept backups are: the data folder's unless given. */
   shelf?: BackupShelf;
+  /** Where `removeUnused` lists each image it removes. */
+  activity?: ActivityLog;
 }) {
   /** Hash -> how many kept backups name it. */
   const backupRefs = () => shelf.mediaCounts();
@@ -72,6 +77,42 @@ export function createMediaService({
         usedBy: posts.get(hash) ?? [],
         inBackups: backups.get(hash) ?? 0,
       }));
+    },
+
+    /**
+     * Removes the images stored before `before` that nothing uses: no post (in the Trash and in
+     * earlier versions too), avatar, site content (published, draft or an earlier version),
+     * setting or kept backup names them (docs/decisions/150-upload-limits-and-unused-images.md).
+     * Decided while no post can be written, as `remove` is; each removal is listed in the
+     * activity log as done by `who` (the hourly sweep: nobody). Answers what it removed.
+     */
+    async removeUnused(before: Date, who: Who = NOBODY): Promise<StoredImage[]> {
+      const old = (await media.list()).filter((image) => Date.parse(image.createdAt) < before.getTime());
+      if (!old.length) return [];
+      return store.withPostsSettled(async (posts) => {
+        const used = new Set<string>();
+        const snapshots = (await store.revisionsOfSubject(POST_SUBJECT)).map((r) => r.snapshot as PostSnapshot);
+        for (const post of [...posts, ...(await store.listTrash()), ...snapshots])
+          for (const hash of postMediaHashes(post)) used.add(hash);
+        for (const user of await store.listUsers()) mediaHashesIn(user.avatar, used);
+        const site = await store.getSite();
+        const siteRevisions = (await store.listSiteRevisions()).map((r) => r.content);
+        const settings = await store.getSettings();
+        mediaHashesIn(JSON.stringify([site.published, site.draft, siteRevisions, settings]), used);
+        for (const hash of (await backupRefs()).keys()) used.add(hash);
+        const removed: StoredImage[] = [];
+        for (const image of old) {
+          if (used.has(image.hash)) continue;
+          await media.remove(image);
+          removed.push(image);
+          await activity?.record(
+            "image-removed",
+            who,
+            ACTIVITY_MESSAGES.unusedImage(image.name, image.bytes, image.createdAt),
+          );
+        }
+        return removed;
+      });
     },
 
     async remove(name: string): Promise<void> {

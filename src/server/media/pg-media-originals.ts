@@ -3,6 +3,7 @@ import path from "node:path";
 import type pg from "pg";
 import { MEDIA_TYPES } from "~/shared/media";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import { makeFolder } from "~/server/store/make-folder";
 import { listenTo, type Listening } from "~/server/store/pg/pg-listener";
 import { MEDIA_CACHE_FOLDER } from "./media-names";
 import { imageEntry, type MediaOriginals, type OriginalsEvent, type StoredImage } from "./media-originals";
@@ -95,7 +96,7 @@ export async function openPgMediaOriginals(
       );
       if (!here) {
         const bytes = await fromDatabase(image);
-        await fs.mkdir(cacheDir, { recursive: true });
+        await makeFolder(cacheDir);
         await writeFileDurably(file, bytes);
       }
       return file;

@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
  * One worker thread that runs `source` (evaluated, so the single executable needs no file on disk)
  * for work the server must not do on its own thread: decoding and drawing images. The source
  * answers each `{ id, ...message }` with `{ id, result }` or `{ id, error }`. The worker starts on
- * the first call, never keeps the process alive while idle, stops after IDLE_MS without work,
+ * the first call, never keeps the process alive while idle, stops after `idleMs` without work,
  * and is started again by the next call after a crash.
  */
 type Answer = { id: number; result?: unknown; error?: string };
@@ -22,6 +22,7 @@ export function singleWorker<Result>(
   name: string,
   source: string,
   workerData: () => unknown,
+  { idleMs = IDLE_MS }: { idleMs?: number } = {},
 ): (message: Record<string, unknown>) => Promise<Result> {
   let worker: Worker | undefined;
   let nextId = 0;
@@ -36,10 +37,12 @@ export function singleWorker<Result>(
       pending.delete(id);
       if (!pending.size) {
         started.unref();
-        idle = setTimeout(() => {
+        const end = () => {
           if (worker === started) worker = undefined; // new work starts a fresh worker
           void started.terminate();
-        }, IDLE_MS).unref();
+        };
+        if (idleMs === 0) end();
+        else idle = setTimeout(end, idleMs).unref();
       }
       if (error !== undefined || result === undefined) call?.reject(new Error(error ?? "no answer"));
       else call?.resolve(result as Result);

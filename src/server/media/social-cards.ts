@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { SOCIAL_CARDS_FOLDER } from "./media-names";
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { Router } from "express";
 import { BLOG_MESSAGES } from "~/shared/blog";
@@ -14,6 +14,7 @@ import { drawCard } from "./card-worker";
 import { AUTHOR_MESSAGES, displayNameOf } from "~/shared/authors";
 import { authorsOf } from "~/server/posts/post-authors";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
+import { makeFolder } from "~/server/store/make-folder";
 import type { MediaFile, MediaLibrary } from "./media-library";
 import { mediaHashesIn } from "./media-refs";
 
@@ -118,7 +119,7 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
       ? { ...text, cover: `data:${cover.type};base64,${(await readFile(cover.file)).toString("base64")}` }
       : text;
     const png = await renderCard(withCover);
-    await mkdir(folder, { recursive: true });
+    await makeFolder(folder);
     await writeFileDurably(path.join(folder, name), png);
     const older = (await readdir(folder)).filter((file) => file !== name && CARD_FILE.exec(file)?.[1] === page);
     await Promise.all(older.map((file) => rm(path.join(folder, file), { force: true })));

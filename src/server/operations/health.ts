@@ -1,13 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { version } from "../../../package.json";
-import type { HealthReport } from "~/shared/operations";
+import { PUBLIC_HEALTH_FIELDS, type HealthReport, type PublicHealthReport } from "~/shared/operations";
 import { folderShelf } from "~/server/backups/backup-folder";
 import type { BackupShelf } from "~/server/backups/backup-shelf";
 import type { Config } from "~/server/config";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
-import type { Post, Store } from "~/server/store/types";
+import type { FoldTrouble, Post, Store } from "~/server/store/types";
 import type { PostScheduler } from "~/server/posts/post-scheduler";
 import { scheduleHealth } from "~/server/posts/schedule-health";
 
@@ -22,6 +22,14 @@ export const HEALTH_REPORT_ERRORS = {
   lowSpace: (free: number, needed: number) =>
     `The data folder's disk has only ${toMb(free)} MB free, below the ${toMb(needed)} MB the server keeps ` +
     "in reserve to save safely. Free disk space on the server.",
+  /** The journal waits to be folded into db.json (docs/decisions/162-a-fold-that-does-not-fit-waits.md). */
+  foldNoRoom: (need: number, free: number, pending: number) =>
+    `The journal cannot be folded into ${DB_FILE}: that needs about ${toMb(need)} MB free and the disk has ` +
+    `${toMb(free)} MB. Saves go on into the journal (${pending} not folded yet), which grows until then: ` +
+    "free disk space on the server.",
+  foldFailed: (code: string, pending: number) =>
+    `Folding the journal into ${DB_FILE} failed (${code}); saves go on into the journal (${pending} not folded ` +
+    "yet). The server log has the details.",
 } as const;
 
 const toMb = (bytes: number) => (bytes / MB).toFixed(1);
@@ -30,6 +38,11 @@ export type HealthService = {
   /** Never throws: a failure is the report's `error`. */
   check(): Promise<HealthReport>;
 };
+
+/** The fields anyone may read; the whole report is for admins (health-router.ts). */
+export function publicHealth(report: HealthReport): PublicHealthReport {
+  return Object.fromEntries(PUBLIC_HEALTH_FIELDS.map((field) => [field, report[field]])) as PublicHealthReport;
+}
 
 /** HTTP status for a report: 503 tells a load balancer or uptime monitor to look. */
 export const healthStatus = (report: HealthReport) => (report.databaseConnected ? 200 : 503);
@@ -45,8 +58,8 @@ let probes = 0;
 const started = Date.now();
 
 /**
- * The system health check (docs/decisions/010-storage-errors-and-health.md), public, so it names
- * settings but never shows a value. `databaseConnected` is true only when the store answers a read,
+ * The system health check (docs/decisions/010-storage-errors-and-health.md). Its public part names
+ * settings but never shows a value; the rest is for admins (health-router.ts). `databaseConnected` is true only when the store answers a read,
  * its last save did not fail, a write probe in the data folder succeeds and the disk has room.
  * While the last save failed, each check saves the data once more through the store's queue, so
  * the server reports healthy again as soon as the disk is fixed, without waiting for a user.
@@ -75,7 +88,7 @@ export function createHealthService({
     let readError: string | null = null;
     try {
       posts = await store.listPosts();
-      postsCount = posts.length;
+      postsCount = posts.filter((post) => post.published).length;
     } catch (err) {
       readError = HEALTH_REPORT_ERRORS.unreadable(err instanceof Error ? err.message : String(err));
     }
@@ -90,10 +103,11 @@ export function createHealthService({
     const needed = requiredFreeBytes(config, dataBytes);
     const lowSpace = freeBytes !== null && freeBytes < needed ? HEALTH_REPORT_ERRORS.lowSpace(freeBytes, needed) : null;
     const unwritable = writable === true ? null : HEALTH_REPORT_ERRORS.unwritable(writable);
+    const foldError = describeFoldTrouble(store.foldTrouble?.());
     // With PostgreSQL, reads answer from memory, so only a round trip says the database is there.
     const latency = store.ping ? await probeDatabase(store.ping.bind(store)) : undefined;
     const unreachable = typeof latency === "string" ? HEALTH_REPORT_ERRORS.unreachable(latency) : null;
-    const error = readError ?? unreachable ?? writeError?.message ?? unwritable ?? lowSpace;
+    const error = readError ?? unreachable ?? writeError?.message ?? unwritable ?? lowSpace ?? foldError;
     const missingEnvVars = [...config.missingProductionSettings];
     return {
       timestamp: new Date().toISOString(),
@@ -105,6 +119,7 @@ export function createHealthService({
       error,
       lastWriteError: writeError?.message ?? null,
       lastWriteAt,
+      foldError,
       freeBytes,
       dataBytes,
       lastBackupAt,
@@ -120,6 +135,14 @@ export function createHealthService({
       return running;
     },
   };
+}
+
+function describeFoldTrouble(trouble: FoldTrouble | undefined): string | null {
+  if (!trouble) return null;
+  const { code, needBytes, freeBytes, pending = 0 } = trouble;
+  return needBytes !== undefined && freeBytes !== undefined
+    ? HEALTH_REPORT_ERRORS.foldNoRoom(needBytes, freeBytes, pending)
+    : HEALTH_REPORT_ERRORS.foldFailed(code, pending);
 }
 
 /** A database that does not answer within this long counts as unreachable. */

@@ -49,6 +49,10 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
       await sessionRecords.close();
       throw error;
     });
+    // Entries a kill cut off between the store's write and the log's append
+    // (docs/decisions/163-activity-written-with-its-change.md).
+    const journalled = store.journalledActivity?.() ?? [];
+    if (journalled.length && !readOnly) await activity.addMissing(journalled);
     const close = async () => {
       await activity.close();
       await files.close();

@@ -7,7 +7,8 @@ import { postIdOf, revisionIdOf } from "./post-history";
 /**
  * A post's history (docs/api.md): its revisions, one whole, and a restore, which saves the old
  * version as a new revision; and the Trash, for whoever may delete posts. Reads need a signed-in
- * user, writes the permission table's right (src/shared/permissions.ts) and a same-origin request.
+ * user (and, for a trashed post, the Trash's right), writes the permission table's right
+ * (src/shared/permissions.ts) and a same-origin request.
  */
 export function historyRouter(
   { history, sessions }: AppContext,
@@ -16,11 +17,12 @@ export function historyRouter(
   const router = Router();
 
   router.get("/cms/posts/:id/revisions", requireUser, async (req, res) => {
-    res.json(await history.list(postIdOf(req.params.id)));
+    res.json(await history.list(postIdOf(req.params.id), await whoOf(sessions, req, res)));
   });
 
   router.get("/cms/posts/:id/revisions/:rev", requireUser, async (req, res) => {
-    res.json(await history.get(postIdOf(req.params.id), revisionIdOf(req.params.rev)));
+    const [id, rev] = [postIdOf(req.params.id), revisionIdOf(req.params.rev)];
+    res.json(await history.get(id, rev, await whoOf(sessions, req, res)));
   });
 
   router.post(
@@ -34,7 +36,7 @@ export function historyRouter(
   );
 
   router.get("/cms/posts/:id/redirects", requireUser, async (req, res) => {
-    res.json({ from: await history.redirects(postIdOf(req.params.id)) });
+    res.json({ from: await history.redirects(postIdOf(req.params.id), await whoOf(sessions, req, res)) });
   });
 
   router.get("/cms/trash", allow("trash.manage"), async (_req, res) => {

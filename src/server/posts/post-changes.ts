@@ -4,8 +4,18 @@ import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from 
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { storedPostSchema, type Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import { redirectsAfter } from "~/server/store/slug-redirects";
-import type { Actor, Post, PostInput, PostUpdate, Revision, SavedPost, SlugRedirect, Tag } from "~/server/store/types";
+import { redirectsAfter, redirectTarget } from "~/server/store/slug-redirects";
+import type {
+  Actor,
+  AddressTakeOver,
+  Post,
+  PostInput,
+  PostUpdate,
+  Revision,
+  SavedPost,
+  SlugRedirect,
+  Tag,
+} from "~/server/store/types";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
@@ -55,6 +65,23 @@ function assertSlugFree(snap: Snapshot, slug: string | undefined, ownId?: number
 }
 
 /**
+ * A published post's old slug leads its readers to it, so a save that gives the slug to another
+ * post would send them elsewhere: only one confirmed by a writer who may publish does
+ * (docs/decisions/157-old-addresses-taken-over-on-purpose.md). Decided here, inside the write,
+ * on the redirects as they are now (docs/decisions/086-writes-decided-under-the-lock.md).
+ */
+function assertAddressFree(snap: Snapshot, slug: string | undefined, choice: AddressTakeOver, ownId?: number) {
+  if (slug === undefined || choice.takeOverAddress === "confirmed") return;
+  const holder = redirectTarget(snap.data.postRedirects, slug);
+  if (holder === undefined || holder === ownId) return;
+  const message =
+    choice.takeOverAddress === "not-allowed"
+      ? REVISION_MESSAGES.slugRedirectedNoRight(slug)
+      : REVISION_MESSAGES.slugRedirected(slug);
+  throw new ConflictError(message, { slug: [message] });
+}
+
+/**
  * A published post's old slug keeps leading to it (docs/product.md section 2); a slug a post holds
  * now is its own, so a new post that takes an old slug takes it over.
  */
@@ -70,8 +97,14 @@ export function postRedirectsAfter(
   return redirectsAfter(current, add, isLive, (id) => gone.has(id));
 }
 
-export function createPost(snap: Snapshot, input: PostInput, now: string, save: SaveOrigin = {}): Change<Post> {
+export function createPost(
+  snap: Snapshot,
+  input: PostInput & AddressTakeOver,
+  now: string,
+  save: SaveOrigin = {},
+): Change<Post> {
   assertSlugFree(snap, input.slug);
+  assertAddressFree(snap, input.slug, input);
   const data = snap.data;
   const { tags, created, meta } = resolveTags(input.tags ?? [], snap, data.meta);
   assertAuthorsKnown(snap, input.authors);
@@ -137,6 +170,7 @@ export function updatePost(
   const input = typeof changes === "function" ? changes(old) : changes;
   assertNotStale(old, ifUpdatedAt);
   assertSlugFree(snap, input.slug, id);
+  if (input.slug !== old.slug) assertAddressFree(snap, input.slug, input, id);
   const data = snap.data;
   const resolved = input.tags ? resolveTags(input.tags, snap, data.meta) : undefined;
   // Spread over the old post: fields this release does not know, like `excerpt`, survive.

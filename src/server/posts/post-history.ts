@@ -7,7 +7,8 @@ import {
   type RevisionSummary,
   type TrashedPostSummary,
 } from "~/shared/revisions";
-import { NotFoundError, ValidationError } from "~/server/http/errors";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/errors";
+import { can, forbiddenMessage } from "~/shared/permissions";
 import type { Post, Revision, Store, TrashedPost } from "~/server/store/types";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
@@ -19,13 +20,16 @@ import { withAuthorName } from "./post-authors";
 
 /** A post's History panel and the Trash view, behind /api/cms (history-router.ts). */
 export type PostHistory = {
-  /** Newest first. */
-  list(postId: number): Promise<RevisionSummary[]>;
-  get(postId: number, revisionId: number): Promise<RevisionDetail>;
+  /**
+   * Newest first. Every read names who asks: a trashed post's history is the Trash's, so only a
+   * role that may manage the Trash reads it (src/shared/permissions.ts).
+   */
+  list(postId: number, who: Who): Promise<RevisionSummary[]>;
+  get(postId: number, revisionId: number, who: Who): Promise<RevisionDetail>;
   /** Saves the revision's fields as a new revision; answers the post as now saved. */
   restore(postId: number, revisionId: number, who?: Who): Promise<CmsPost>;
   /** The post's old slugs that lead to it (its redirects). */
-  redirects(postId: number): Promise<string[]>;
+  redirects(postId: number, who: Who): Promise<string[]>;
   trash(): Promise<TrashedPostSummary[]>;
   untrash(postId: number, who?: Who): Promise<CmsPost>;
   deleteForGood(postId: number, who?: Who): Promise<TrashedPostSummary>;
@@ -68,39 +72,46 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
   /** A post as the editor gets it, with who created it and who saved it last (post-authors.ts). */
   const named = (post: Post) => withAuthorName(store, cmsPostOf(post));
 
-  /** A trashed post's history stays readable, so the Trash view can show what it held. */
-  async function assertKnown(postId: number): Promise<void> {
+  /**
+   * A trashed post's history stays readable, so the Trash view can show what it held, but only
+   * under the Trash's own rule: whoever may not open the Trash may not read what it holds either,
+   * one revision or the list.
+   */
+  async function assertKnown(postId: number, who: Who): Promise<void> {
     if (await store.getPostById(postId)) return;
-    if ((await store.listTrash()).some((p) => p.id === postId)) return;
+    if ((await store.listTrash()).some((p) => p.id === postId)) {
+      if (can(who.role, "trash.manage")) return;
+      throw new ForbiddenError(forbiddenMessage("trash.manage"));
+    }
     throw new NotFoundError(postNotFoundMessage(postId));
   }
 
-  async function find(postId: number, revisionId: number): Promise<Revision> {
-    await assertKnown(postId);
+  async function find(postId: number, revisionId: number, who: Who): Promise<Revision> {
+    await assertKnown(postId, who);
     const found = (await store.listRevisions(POST_SUBJECT, postId)).find((r) => r.id === revisionId);
     if (!found) throw new NotFoundError(REVISION_MESSAGES.notFound(revisionId));
     return found;
   }
 
   return {
-    async list(postId) {
-      await assertKnown(postId);
+    async list(postId, who) {
+      await assertKnown(postId, who);
       return (await store.listRevisions(POST_SUBJECT, postId)).map(summaryOf);
     },
-    async get(postId, revisionId) {
-      const found = await find(postId, revisionId);
+    async get(postId, revisionId, who) {
+      const found = await find(postId, revisionId, who);
       return { ...summaryOf(found), snapshot: found.snapshot as PostSnapshot };
     },
     async restore(postId, revisionId, who = NOBODY) {
-      const found = await find(postId, revisionId);
+      const found = await find(postId, revisionId, who);
       const changes = inputOf(found.snapshot as PostSnapshot);
       const save = { by: who.user, origin: "restore", restoredFrom: revisionId } as const;
       const post = await store.updatePost(postId, changes, save);
       await activity?.record("restore", who, ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, revisionId));
       return named(post);
     },
-    async redirects(postId) {
-      await assertKnown(postId);
+    async redirects(postId, who) {
+      await assertKnown(postId, who);
       return (await store.listPostRedirects()).filter((r) => r.to === postId).map((r) => r.from);
     },
     async trash() {

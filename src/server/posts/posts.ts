@@ -7,13 +7,13 @@ import { nestsDeeperThan } from "./content-nesting";
 import { cmsPostOf, contentOf, contentsOf, rememberContent, sanitizeForStore } from "./post-view";
 import { NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
-import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-changes";
 import { assertMay, assertMayPublish } from "./post-access";
-import { PERMISSION_MESSAGES } from "~/shared/permissions";
+import { can, PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";
-import type { Post, PostInput, Store, Tag } from "~/server/store/types";
+import type { AddressTakeOver, Post, PostInput, Store, Tag } from "~/server/store/types";
 
 export type PostService = {
   /** Every post, drafts too, newest first, `summary` falling back to `excerpt` (docs/product.md section 3). */
@@ -45,9 +45,20 @@ export function parsePostId(param: unknown): number {
  */
 export function createPostService(store: Store, activity?: ActivityLog): PostService {
   const named = (post: CmsPost) => withAuthorName(store, post);
-  /** Publishing, unpublishing and deleting are in the activity log (docs/decisions/102-activity-log.md). */
-  const record = (kind: "publish" | "unpublish" | "delete", who: Who, post: Post) =>
-    activity?.record(kind, who, ACTIVITY_MESSAGES.post(post.id, post.title));
+  /**
+   * Publishing, unpublishing and deleting are in the activity log (docs/decisions/102-activity-log.md),
+   * whose entry the store writes with the change, so the write and its entry are saved together
+   * (docs/decisions/163-activity-written-with-its-change.md).
+   */
+  const entry = (kind: "publish" | "unpublish" | "delete", who: Who, post: Post) =>
+    activity?.entry(kind, who, ACTIVITY_MESSAGES.post(post.id, post.title));
+  /** After the write: the data folder's log appends what the journal holds; a failure is logged, never the answer. */
+  const logged = async <T>(write: Promise<T>, made: () => ActivityEntry | undefined): Promise<T> => {
+    const result = await write;
+    const written = made();
+    if (written) await activity?.written([written]);
+    return result;
+  };
   /**
    * A 409 for a stale save carries the post as saved now, with the name of who saved it, so the
    * editor shows both versions side by side (docs/decisions/104-conflicts-field-by-field.md).
@@ -84,8 +95,12 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
       assertMayPublish(who, fields);
       // docs/product.md section 5: the slug comes from the title when the writer left it empty.
       const parsed = parsePost({ ...fields, slug: slugFor(fields, generateSlug(titleOf(fields))) });
-      const post = await store.createPost(parsed, { by: who.user });
-      if (post.published) await record("publish", who, post);
+      let made: ActivityEntry | undefined;
+      const log = (post: Post) => (made = post.published ? entry("publish", who, post) : undefined);
+      const post = await logged(
+        store.createPost({ ...parsed, ...addressChoice(who, fields) }, { by: who.user, activity: log }),
+        () => made,
+      );
       return named(cmsPostOf(post, rememberContent(post, post.content)));
     },
 
@@ -98,12 +113,18 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
         wasPublished = current.published;
         assertMay(who, "posts.edit", current, PERMISSION_MESSAGES.notYourDraft);
         assertMayPublish(who, fields, current);
-        return parsePostChanges(fields, current);
+        return { ...parsePostChanges(fields, current), ...addressChoice(who, fields) };
       };
-      const post = await store
-        .updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields), by: who.user })
-        .catch((error: unknown) => theirsInto(error));
-      if (post.published !== wasPublished) await record(post.published ? "publish" : "unpublish", who, post);
+      let made: ActivityEntry | undefined;
+      const log = (post: Post) =>
+        (made =
+          post.published === wasPublished ? undefined : entry(post.published ? "publish" : "unpublish", who, post));
+      const post = await logged(
+        store
+          .updatePost(id, changes, { ifUpdatedAt: updatedAtOf(fields), by: who.user, activity: log })
+          .catch((error: unknown) => theirsInto(error)),
+        () => made,
+      );
       // Sent content was sanitized by the write, so the stored copy is the sanitized one.
       return named(
         cmsPostOf(post, fields.content === undefined ? contentOf(post) : rememberContent(post, post.content)),
@@ -113,9 +134,9 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
     async remove(id, who = NOBODY) {
       assertPostId(id);
       assertMay(who, "posts.delete");
-      const removed = await store.deletePost(id, who.user);
-      await record("delete", who, removed);
-      return removed;
+      let made: ActivityEntry | undefined;
+      const log = (post: Post) => (made = entry("delete", who, post));
+      return logged(store.deletePost(id, who.user, { activity: log }), () => made);
     },
 
     async createTag(input) {
@@ -155,6 +176,21 @@ function sanitizedContent(sent: string): string {
     throw new ValidationError(POST_MESSAGES.formErrors, { content: [POST_MESSAGES.content] });
   }
   return content;
+}
+
+/**
+ * Whether this save may take over another post's old address, which the store decides on its
+ * current redirects (post-changes.ts): asked for with `takeOverAddress: true`, and only by a writer
+ * who may publish, since the address stops leading readers to a published post. A call without a
+ * role (the command line, the tools' own calls) is the operator's, as in post-access.ts.
+ */
+function addressChoice(who: Who, fields: Record<string, unknown>): AddressTakeOver {
+  const sent = fields.takeOverAddress ?? false;
+  if (typeof sent !== "boolean") {
+    throw new ValidationError(POST_MESSAGES.formErrors, { takeOverAddress: [POST_MESSAGES.takeOverAddress] });
+  }
+  if (who.role && !can(who.role, "posts.publish")) return { takeOverAddress: "not-allowed" };
+  return sent ? { takeOverAddress: "confirmed" } : {};
 }
 
 /** The fields a writer may send; anything else in a body is ignored, as on create. */

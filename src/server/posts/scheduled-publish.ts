@@ -1,4 +1,4 @@
-import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog } from "~/server/activity/activity-log";
 import type { Actor, Post, Store } from "~/server/store/types";
@@ -18,6 +18,15 @@ const NOT_DUE_MESSAGE = "The post is no longer waiting for its schedule.";
  */
 export async function publishOnSchedule(store: Store, activity: ActivityLog | undefined, post: Post) {
   const by = await schedulerOf(store, post);
+  // The entry is written with the publish (docs/decisions/163-activity-written-with-its-change.md):
+  // a kill between the two cannot leave a post published on schedule with no entry saying so.
+  let made: ActivityEntry | undefined;
+  const log = (published: Post) =>
+    (made = activity?.entry(
+      "publish",
+      { ...NOBODY, ...(by && { user: by }) },
+      ACTIVITY_MESSAGES.publishedOnSchedule(published.id, published.title, published.publishedLate?.planned),
+    ));
   const published = await store
     .updatePost(
       post.id,
@@ -25,7 +34,7 @@ export async function publishOnSchedule(store: Store, activity: ActivityLog | un
         if (!isDue(current, Date.now())) throw new ConflictError(NOT_DUE_MESSAGE);
         return { published: true };
       },
-      { by },
+      { by, activity: log },
     )
     .catch((error: unknown) => {
       if (error instanceof NotFoundError || (error instanceof ConflictError && error.message === NOT_DUE_MESSAGE)) {
@@ -34,8 +43,7 @@ export async function publishOnSchedule(store: Store, activity: ActivityLog | un
       throw error;
     });
   if (!published) return undefined;
-  const what = ACTIVITY_MESSAGES.publishedOnSchedule(published.id, published.title, published.publishedLate?.planned);
-  await activity?.record("publish", { ...NOBODY, ...(by && { user: by }) }, what);
+  if (made) await activity?.written([made]);
   return published;
 }
 

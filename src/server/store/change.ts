@@ -1,13 +1,41 @@
 import type { z } from "zod";
 import { ValidationError, type FieldErrors } from "~/server/http/errors";
+import type { ActivityEntry } from "~/shared/activity";
 import type { DbFile } from "./db-schema";
+import type { Snapshot } from "./db-snapshot";
 import type { ChangeKind } from "./types";
 
 /**
  * A write as a pure function of the committed data: it answers the next data (or none when nothing
  * changes), its result and what changed. Typed errors are thrown before anything is written.
  */
-export type Change<R> = { next?: DbFile; result: R; kinds: ChangeKind[] };
+export type Change<R> = {
+  next?: DbFile;
+  result: R;
+  kinds: ChangeKind[];
+  /**
+   * Activity entries that record this change, written with it: in the same journal record on
+   * the data folder, in the same transaction on PostgreSQL
+   * (docs/decisions/163-activity-written-with-its-change.md).
+   */
+  activity?: ActivityEntry[];
+};
+
+/**
+ * A change with the activity entry `log` makes of its result, when it writes something: `log` is
+ * called after the change function, on what it answers, and may answer no entry.
+ */
+export function withActivity<R>(
+  change: (snap: Snapshot, now: string) => Change<R>,
+  log: ((result: R) => ActivityEntry | undefined) | undefined,
+): (snap: Snapshot, now: string) => Change<R> {
+  if (!log) return change;
+  return (snap, now) => {
+    const made = change(snap, now);
+    const entry = made.next && log(made.result);
+    return entry ? { ...made, activity: [...(made.activity ?? []), entry] } : made;
+  };
+}
 
 export const INVALID_RECORD_MESSAGE = "The data is not valid.";
 

@@ -1,3 +1,4 @@
+import type { ActivityEntry } from "~/shared/activity";
 import type { Change } from "./change";
 import { buildSnapshot, type Snapshot } from "./db-snapshot";
 import type { ChangeKind } from "./types";
@@ -25,7 +26,8 @@ export class CommitQueue {
 
   constructor(
     private readonly committed: () => Snapshot,
-    private readonly save: (snap: Snapshot) => Promise<void>,
+    /** Saves the batch's data with the activity entries its changes carried (change.ts). */
+    private readonly save: (snap: Snapshot, activity: ActivityEntry[]) => Promise<void>,
     private readonly commit: (snap: Snapshot, kinds: Set<ChangeKind>) => void,
   ) {}
 
@@ -56,10 +58,12 @@ export class CommitQueue {
     let snap = start;
     const kinds = new Set<ChangeKind>();
     const applied: Array<{ job: Job; result: unknown }> = [];
+    const activity: ActivityEntry[] = [];
     for (const job of batch) {
       try {
-        const { next, result, kinds: changed } = job.change(snap, new Date().toISOString());
+        const { next, result, kinds: changed, activity: entries } = job.change(snap, new Date().toISOString());
         if (next) snap = buildSnapshot(next, snap);
+        if (next && entries) activity.push(...entries);
         changed.forEach((kind) => kinds.add(kind));
         applied.push({ job, result });
       } catch (error) {
@@ -68,7 +72,7 @@ export class CommitQueue {
     }
     if (snap !== start) {
       try {
-        await this.save(snap);
+        await this.save(snap, activity);
       } catch (error) {
         applied.forEach(({ job }) => job.reject(error));
         return;

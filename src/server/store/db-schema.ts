@@ -237,14 +237,51 @@ const metaRecordSchema = z.object({
 });
 const metaSchema = metaRecordSchema.loose();
 
-/** Two records with one key would make lookups ambiguous, so the file is refused instead. */
-function unique<T>(list: T[], key: (item: T) => unknown, path: string, ctx: z.RefinementCtx) {
-  const seen = new Set<unknown>();
-  list.forEach((item, index) => {
-    const k = key(item);
-    if (seen.has(k)) ctx.addIssue({ code: "custom", path: [path, index], message: `Duplicate ${String(k)}` });
-    seen.add(k);
-  });
+/** The sections whose records are looked up by a key (`findDuplicates`). */
+type KeyedSections = {
+  posts: readonly { id: number; slug: string }[];
+  tags: readonly { id: number; slug: string }[];
+  users: readonly { id: number; username: string }[];
+  messages: readonly { id: number }[];
+  siteRevisions?: readonly { id: number }[];
+  revisions?: readonly { id: number }[];
+  trash?: readonly { id: number; slug: string }[];
+};
+
+/** Two records that share a key: `path` names the second, as the file's lists hold them. */
+export type Duplicate = { path: [string, number]; message: string; records: [object, object] };
+
+/**
+ * Two records with one key would make lookups ambiguous, so the file is refused instead. Also
+ * run on the data a journal replay made (journal-check.ts), which names the record to blame.
+ */
+export function findDuplicates(db: KeyedSections): Duplicate[] {
+  const posts = [...db.posts, ...(db.trash ?? [])];
+  const keyed: [string, readonly object[], (item: never) => unknown][] = [
+    ["posts", db.posts, (p: { id: number }) => p.id],
+    ["posts", db.posts, (p: { slug: string }) => p.slug],
+    ["tags", db.tags, (t: { id: number }) => t.id],
+    ["tags", db.tags, (t: { slug: string }) => t.slug],
+    ["users", db.users, (u: { id: number }) => u.id],
+    ["users", db.users, (u: { username: string }) => u.username.toLowerCase()],
+    ["messages", db.messages, (m: { id: number }) => m.id],
+    ["siteRevisions", db.siteRevisions ?? [], (r: { id: number }) => r.id],
+    ["revisions", db.revisions ?? [], (r: { id: number }) => r.id],
+    // A trashed post keeps its id and slug reserved (docs/architecture.md section 4).
+    ["trash", posts, (p: { id: number }) => p.id],
+    ["trash", posts, (p: { slug: string }) => p.slug],
+  ];
+  const found: Duplicate[] = [];
+  for (const [path, list, key] of keyed) {
+    const seen = new Map<unknown, object>();
+    list.forEach((item, index) => {
+      const k = key(item as never);
+      const first = seen.get(k);
+      if (first) found.push({ path: [path, index], message: `Duplicate ${String(k)}`, records: [first, item] });
+      else seen.set(k, item);
+    });
+  }
+  return found;
 }
 
 export const dbFileSchema = z
@@ -267,18 +304,7 @@ export const dbFileSchema = z
     meta: metaSchema.optional(),
   })
   .superRefine((db, ctx) => {
-    unique(db.posts, (p) => p.id, "posts", ctx);
-    unique(db.posts, (p) => p.slug, "posts", ctx);
-    unique(db.tags, (t) => t.id, "tags", ctx);
-    unique(db.tags, (t) => t.slug, "tags", ctx);
-    unique(db.users, (u) => u.id, "users", ctx);
-    unique(db.users, (u) => u.username.toLowerCase(), "users", ctx);
-    unique(db.messages, (m) => m.id, "messages", ctx);
-    unique(db.siteRevisions ?? [], (r) => r.id, "siteRevisions", ctx);
-    unique(db.revisions ?? [], (r) => r.id, "revisions", ctx);
-    // A trashed post keeps its id and slug reserved (docs/architecture.md section 4).
-    unique([...db.posts, ...(db.trash ?? [])], (p) => p.id, "trash", ctx);
-    unique([...db.posts, ...(db.trash ?? [])], (p) => p.slug, "trash", ctx);
+    for (const { path, message } of findDuplicates(db)) ctx.addIssue({ code: "custom", path, message });
   });
 
 export type Meta = z.infer<typeof metaRecordSchema>;
@@ -323,8 +349,24 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
   if (!result.success) {
     throw new DataFileError(file, `does not match the expected data format (${describeIssues(result.error.issues)})`);
   }
-  const db = result.data;
-  const posts: Post[] = db.posts.map((p) => ({ ...p, summary: p.summary ?? p.excerpt ?? "" }));
+  return completeDbFile(result.data);
+}
+
+/** The data as dbFileSchema accepts it, before completeDbFile fills it. */
+export type StoredDbFile = Omit<DbFile, "posts" | "meta"> & {
+  posts: (Omit<Post, "summary"> & { summary?: string })[];
+  meta?: Partial<Meta>;
+};
+
+/**
+ * Fills what older files may lack: a post's `summary` from its `excerpt`, and counters from the
+ * ids. Also run on the data a journal replay made (journalled-db-file.ts), so replayed records
+ * are read as db.json's are.
+ */
+export function completeDbFile(db: StoredDbFile): DbFile {
+  const posts: Post[] = db.posts.map((p) =>
+    p.summary === undefined ? { ...p, summary: p.excerpt ?? "" } : (p as Post),
+  );
   // Counters only ever move up: a stored counter above every id keeps deleted ids retired.
   const meta: Meta = {
     ...db.meta,

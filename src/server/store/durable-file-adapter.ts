@@ -63,7 +63,17 @@ let counter = 0;
 export async function writeFileDurably(
   file: string,
   text: string | Uint8Array | Iterable<string>,
-  { exclusive = false } = {},
+  {
+    exclusive = false,
+    keepFree = 0,
+  }: {
+    exclusive?: boolean;
+    /**
+     * Bytes the write leaves free on the disk for other writes: before each piece, it fails with
+     * ENOSPC rather than take them (a fold of db.json, which the journal's appends must outlast).
+     */
+    keepFree?: number;
+  } = {},
 ): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${++counter}.tmp`);
@@ -71,8 +81,10 @@ export async function writeFileDurably(
   try {
     // 0o600: db.json holds password hashes; `wx` never clobbers another writer's temp file.
     handle = await fs.open(temp, "wx", 0o600);
-    if (typeof text === "string" || text instanceof Uint8Array) await handle.writeFile(text);
-    else await writePieces(handle, text);
+    if (typeof text === "string" || text instanceof Uint8Array) {
+      if (keepFree) await assertRoom(dir, Buffer.byteLength(text) + keepFree);
+      await handle.writeFile(text);
+    } else await writePieces(handle, text, keepFree ? (bytes) => assertRoom(dir, bytes + keepFree) : undefined);
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -88,18 +100,41 @@ export async function writeFileDurably(
 }
 
 /** Pieces gathered into writes of about 1 MB: one write each would be thousands of system calls. */
-async function writePieces(handle: fs.FileHandle, pieces: Iterable<string>): Promise<void> {
+async function writePieces(
+  handle: fs.FileHandle,
+  pieces: Iterable<string>,
+  /** Called with each write's size before it is made; throws to stop the write. */
+  before?: (bytes: number) => Promise<unknown>,
+): Promise<void> {
   let batch: string[] = [];
   let length = 0;
+  const write = async () => {
+    const bytes = Buffer.from(batch.join(""), "utf8");
+    if (before) await before(bytes.length);
+    await handle.writeFile(bytes); // from the current position, looping on short writes
+    batch = [];
+    length = 0;
+  };
   for (const piece of pieces) {
     batch.push(piece);
     length += piece.length;
-    if (length < 1 << 20) continue;
-    await handle.writeFile(batch.join(""), "utf8"); // from the current position, looping on short writes
-    batch = [];
-    length = 0;
+    if (length >= 1 << 20) await write();
   }
-  if (batch.length) await handle.writeFile(batch.join(""), "utf8");
+  if (batch.length) await write();
+}
+
+/**
+ * Fails with ENOSPC unless the disk has `bytes` free for this process (`bavail`). A disk with no
+ * free block refuses even a write that would fit in a file's last block, so a full disk refuses
+ * every write alike (docs/product.md section 5); a write that keeps room for others asks for it too.
+ */
+export async function assertRoom(dir: string, bytes: number): Promise<number> {
+  const { bavail, bsize } = await fs.statfs(dir);
+  const free = bavail * bsize;
+  if (free < bytes) {
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${dir}'`), { code: "ENOSPC" });
+  }
+  return free;
 }
 
 /** `.NAME.PID.N.tmp`: the temp files writeFileDurably makes beside its target. */

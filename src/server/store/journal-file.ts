@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { syncFolder } from "./durable-file-adapter";
+import { assertRoom, syncFolder } from "./durable-file-adapter";
 import { decodeRecord, type JournalRecord } from "./journal-record";
 
 /**
@@ -14,6 +14,11 @@ export const JOURNAL_MESSAGES = {
     `${file} has a damaged record at byte ${offset}, with records after it: the file was changed by something ` +
     `other than this server, or the disk is failing. It was left untouched, and so was db.json: restore the data ` +
     `folder from a copy or a backup, then start again.`,
+  /** A whole record that does not fit db.json's format (journal-check.ts), or whose change this release does not know. */
+  invalid: (file: string, offset: number, seq: number, problem: string) =>
+    `${file} has a record at byte ${offset} (number ${seq}) that this release cannot apply (${problem}): a newer ` +
+    `release or a faulty one wrote it. It was left untouched, and so was db.json: start the release that wrote ` +
+    `it, or restore the data folder from a copy or a backup, then start again.`,
   tornTail: (file: string, offset: number) =>
     `${file}: dropped an incomplete last record at byte ${offset}, left by a stop in the middle of a write ` +
     `that was never acknowledged.`,
@@ -67,18 +72,6 @@ export async function readJournal(file: string): Promise<JournalRead> {
   return { records, ends, size: offset, torn: false };
 }
 
-/**
- * A disk with no free block refuses the write, even one that would still fit in the slack of the
- * journal's last block: a full disk then refuses every write alike (docs/product.md section 5),
- * rather than some by their size, while db.json can no longer be folded at all.
- */
-async function assertRoom(dir: string, bytes: number): Promise<void> {
-  const { bavail, bsize } = await fs.statfs(dir);
-  if (bavail * bsize < bytes) {
-    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${dir}'`), { code: "ENOSPC" });
-  }
-}
-
 /** The journal open for appending; every append is on disk when it resolves. */
 export class JournalAppender {
   private handle?: fs.FileHandle;
@@ -91,8 +84,12 @@ export class JournalAppender {
     public size: number,
   ) {}
 
-  async append(line: Buffer): Promise<void> {
-    await assertRoom(path.dirname(this.file), line.length);
+  /**
+   * Answers the bytes the disk had free for it. A disk with no free block refuses the append, even
+   * one that would still fit in the slack of the journal's last block (assertRoom).
+   */
+  async append(line: Buffer): Promise<number> {
+    const free = await assertRoom(path.dirname(this.file), line.length);
     const handle = await this.open();
     if (this.ragged) {
       await handle.truncate(this.size);
@@ -109,6 +106,7 @@ export class JournalAppender {
       throw error;
     }
     this.size += line.length;
+    return free;
   }
 
   /** Cuts a torn last record off, so the next append follows a whole one. */

@@ -15,7 +15,12 @@ type Sections = Record<string, unknown>;
 export type SectionChange =
   { set: unknown } | { unset: true } | { records: { upsert: [index: number, record: Identified][]; remove: number[] } };
 
-export type JournalRecord = { seq: number; sections: Record<string, SectionChange> };
+/**
+ * `activity`: the activity entries that record this change, when it carries any, so a kill
+ * between this append and activity.jsonl's loses none: the next start adds back those the log
+ * lacks (docs/decisions/163-activity-written-with-its-change.md). They are not part of db.json.
+ */
+export type JournalRecord = { seq: number; sections: Record<string, SectionChange>; activity?: unknown[] };
 
 /** Past this share of a list, a write journals the whole list: a restore or an import, not an edit. */
 const WHOLE_LIST_SHARE = 0.25;

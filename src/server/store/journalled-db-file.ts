@@ -1,11 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Adapter } from "lowdb";
-import { DataFileError, parseDbFile, type DbFile } from "./db-schema";
+import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
+import { completeDbFile, DataFileError, parseDbFile, type DbFile } from "./db-schema";
 import { DurableJsonFile, writeFileDurably } from "./durable-file-adapter";
 import { prettyJsonChunks } from "./json-chunks";
+import { recordProblem, ReplayOrigins } from "./journal-check";
 import { JOURNAL_FILE, JOURNAL_MESSAGES, JournalAppender, JournalError, readJournal } from "./journal-file";
 import { applySections, diffSections, encodeRecord } from "./journal-record";
+import { errorCode } from "./storage-errors";
+import type { FoldTrouble } from "./types";
 
 /**
  * db.json and its journal as one lowdb adapter (docs/decisions/092-a-journal-beside-db-json.md):
@@ -18,6 +22,11 @@ export const DB_FILE = "db.json";
 export const SEQUENCE_KEY = "journalSequence";
 export const FOLD_RECORDS = 1000;
 export const FOLD_BYTES = 4 * 1024 * 1024;
+/**
+ * Room a fold leaves free on the disk for the journal's appends, which go on while it writes
+ * (docs/decisions/162-a-fold-that-does-not-fit-waits.md): it fails rather than take it.
+ */
+export const FOLD_KEEPS_FREE = 1024 * 1024;
 
 type Stored = { seq: number; data: DbFile };
 
@@ -40,6 +49,11 @@ export async function readDataFolder(dir: string, { warn = true } = {}) {
   const dbSeq = stored?.seq ?? 0;
   let seq = dbSeq;
   let foldedEnd = 0; // where the records db.json already holds end
+  const refuse = (i: number, problem: string) =>
+    new JournalError(JOURNAL_MESSAGES.invalid(journalFile, journal.ends[i - 1] ?? 0, journal.records[i]!.seq, problem));
+  // Every record applied is checked as db.json is (journal-check.ts): nothing unchecked is served or folded.
+  const origins = new ReplayOrigins();
+  let applied = -1;
   journal.records.forEach((record, i) => {
     if (record.seq <= dbSeq) {
       foldedEnd = journal.ends[i]!;
@@ -47,11 +61,30 @@ export async function readDataFolder(dir: string, { warn = true } = {}) {
     }
     if (!stored) return; // no db.json: a first write starts it after these records (write below)
     if (record.seq !== seq + 1) throw new JournalError(JOURNAL_MESSAGES.gap(journalFile, DB_FILE, seq, record.seq));
+    const problem = recordProblem(record, stored.data);
+    if (problem) throw refuse(i, problem);
     applySections(stored.data, record.sections);
-    seq = record.seq;
+    origins.note(record.sections, i);
+    [seq, applied] = [record.seq, i];
   });
+  let data = stored?.data ?? null;
+  if (data && applied >= 0) {
+    const clash = origins.firstClash(data, applied);
+    if (clash) throw refuse(clash.index, clash.problem);
+    data = completeDbFile(data);
+  }
   const last = journal.records.at(-1)?.seq ?? 0;
-  return { data: stored?.data ?? null, seq: Math.max(seq, last), dbSeq, foldedEnd, journal };
+  const activity = journal.records.flatMap((record) => activityOf(record.activity));
+  return { data, seq: Math.max(seq, last), dbSeq, foldedEnd, journal, activity };
+}
+
+/** A record's activity entries that are entries; a record without any has none. */
+function activityOf(entries: unknown[] | undefined): ActivityEntry[] {
+  if (!Array.isArray(entries)) return [];
+  return entries.flatMap((entry) => {
+    const parsed = activityEntrySchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export class JournalledDbFile implements Adapter<DbFile> {
@@ -62,9 +95,18 @@ export class JournalledDbFile implements Adapter<DbFile> {
   private seq = 0;
   /** The last fold: db.json holds the records up to `seq`; in the journal they end at byte `end`. */
   private folded = { seq: 0, end: 0 };
+  /**
+   * The activity entries the journal's records carried when it was read: the store's start adds
+   * back those the activity log lacks (docs/decisions/163-activity-written-with-its-change.md).
+   */
+  journalledActivity: ActivityEntry[] = [];
   private folding?: Promise<void>;
-  /** After a background fold failed (a full disk), the sequence number at which to try again. */
+  /** After a background fold failed (other than for room), the sequence number at which to try again. */
   private retryAt = 0;
+  /** Why folds are not happening, until one succeeds. */
+  private trouble?: FoldTrouble;
+  /** db.json's size, for the room a fold needs. */
+  private dbBytes = 0;
   /** Appends and journal rewrites, one at a time. */
   private turn: Promise<unknown> = Promise.resolve();
 
@@ -91,31 +133,61 @@ export class JournalledDbFile implements Adapter<DbFile> {
     this.written = read.data ?? undefined;
     this.seq = read.seq;
     this.folded = { seq: read.dbSeq, end: read.foldedEnd };
+    this.journalledActivity = read.activity;
+    this.dbBytes = await fileSize(this.dbFile.file);
     return read.data;
   }
 
-  /** Resolves once the change is on disk: one record appended to the journal, or a new db.json. */
-  write(data: DbFile): Promise<void> {
+  /**
+   * Resolves once the change is on disk: one record appended to the journal, with the activity
+   * entries that record it, or a new db.json.
+   */
+  write(data: DbFile, activity: readonly ActivityEntry[] = []): Promise<void> {
     return this.exclusive(async () => {
+      let free = Infinity;
       if (!this.written) {
         // A new site's first write makes db.json, after any record a lost db.json's journal holds.
         await this.writeDbFile(data, this.seq);
         this.folded = { seq: this.seq, end: this.appender.size };
+        this.dbBytes = await fileSize(this.dbFile.file);
       } else {
-        const line = encodeRecord({ seq: this.seq + 1, sections: diffSections(this.written, data) });
-        await this.appender.append(line);
+        const sections = diffSections(this.written, data);
+        const line = encodeRecord({ seq: this.seq + 1, sections, ...(activity.length && { activity: [...activity] }) });
+        free = (await this.appender.append(line)) - line.length;
         this.seq += 1;
       }
       this.written = data;
       const grown = this.seq - this.folded.seq >= FOLD_RECORDS || this.appender.size - this.folded.end >= FOLD_BYTES;
-      if (grown && !this.folding && this.seq >= this.retryAt) {
-        void this.fold().catch((error: unknown) => {
-          // Not again on every write while the disk is full: each try writes all of db.json.
-          this.retryAt = this.seq + FOLD_RECORDS / 10;
-          logFoldFailure(error);
-        });
-      }
+      if (grown && !this.folding && this.mayFold(free)) void this.fold().catch(logFoldFailure);
     });
+  }
+
+  /**
+   * Whether a fold that is due is worth trying now. One that cannot fit is not tried: each try
+   * would write all of db.json for nothing. It waits for the disk to have the room, which each
+   * append tells, while writes go on into the journal (docs/decisions/162-a-fold-that-does-not-fit-waits.md).
+   * After a failure of another kind, it is tried again a hundred records later.
+   */
+  private mayFold(free: number): boolean {
+    if (this.seq < this.retryAt) return false;
+    // db.json as it is, grown by at most the journal's records since, and the room kept for appends.
+    const estimate = this.dbBytes + (this.appender.size - this.folded.end) + FOLD_KEEPS_FREE;
+    const needBytes = Math.max(estimate, this.trouble?.needBytes ?? 0);
+    if (free >= needBytes) return true;
+    const first = this.trouble?.needBytes === undefined;
+    this.trouble = {
+      code: "ENOSPC",
+      since: first ? new Date().toISOString() : this.trouble!.since,
+      needBytes,
+      freeBytes: free,
+    };
+    if (first) console.warn(FOLD_MESSAGES.noRoom(needBytes, free));
+    return false;
+  }
+
+  /** Why folds are not happening (a disk without room for db.json's new copy), until one succeeds. */
+  get foldTrouble(): FoldTrouble | undefined {
+    return this.trouble && { ...this.trouble, pending: this.pending };
   }
 
   /** Records not yet folded into db.json. */
@@ -137,17 +209,35 @@ export class JournalledDbFile implements Adapter<DbFile> {
 
   private async foldOnce(data: DbFile): Promise<void> {
     const [seq, end] = [this.seq, this.appender.size];
-    await this.writeDbFile(data, seq);
-    await this.exclusive(async () => {
-      // The journal keeps one fold's records more than db.json needs: a copy of the folder taken
-      // file by file, db.json before the journal, still finds every record after its db.json.
-      const cut = this.folded.end;
-      const kept = await readFrom(this.journalFile, cut, this.appender.size);
-      await writeFileDurably(this.journalFile, kept);
-      await this.appender.close();
-      this.appender.size = kept.length;
-      this.folded = { seq, end: end - cut };
-    });
+    const freeAtStart = await freeSpace(this.dir);
+    try {
+      await this.writeDbFile(data, seq, FOLD_KEEPS_FREE);
+      await this.exclusive(async () => {
+        // The journal keeps one fold's records more than db.json needs: a copy of the folder taken
+        // file by file, db.json before the journal, still finds every record after its db.json.
+        const cut = this.folded.end;
+        const kept = await readFrom(this.journalFile, cut, this.appender.size);
+        await writeFileDurably(this.journalFile, kept, { keepFree: FOLD_KEEPS_FREE });
+        await this.appender.close();
+        this.appender.size = kept.length;
+        this.folded = { seq, end: end - cut };
+      });
+    } catch (error) {
+      const code = errorCode(error) ?? "unknown";
+      const since = this.trouble?.code === code ? this.trouble.since : new Date().toISOString();
+      if (code === "ENOSPC" || code === "EDQUOT") {
+        // It did not fit in what was free: the next try waits for more than that.
+        const needBytes = Math.max(this.trouble?.needBytes ?? 0, (freeAtStart ?? 0) + FOLD_KEEPS_FREE);
+        this.trouble = { code, since, needBytes, freeBytes: (await freeSpace(this.dir)) ?? 0 };
+      } else {
+        // Not again on every write: each try writes all of db.json.
+        this.trouble = { code, since };
+        this.retryAt = this.seq + FOLD_RECORDS / 10;
+      }
+      throw error;
+    }
+    this.dbBytes = await fileSize(this.dbFile.file);
+    [this.trouble, this.retryAt] = [undefined, 0];
   }
 
   /** Folds what is pending, then closes the journal. */
@@ -165,8 +255,8 @@ export class JournalledDbFile implements Adapter<DbFile> {
     await new DurableJsonFile(this.journalFile, () => null).removeLeftoverTemps();
   }
 
-  private writeDbFile(data: DbFile, seq: number): Promise<void> {
-    return writeFileDurably(this.dbFile.file, prettyJsonChunks({ ...data, [SEQUENCE_KEY]: seq }));
+  private writeDbFile(data: DbFile, seq: number, keepFree = 0): Promise<void> {
+    return writeFileDurably(this.dbFile.file, prettyJsonChunks({ ...data, [SEQUENCE_KEY]: seq }), { keepFree });
   }
 
   private exclusive<T>(job: () => Promise<T>): Promise<T> {
@@ -190,6 +280,27 @@ async function readFrom(file: string, start: number, end: number): Promise<Buffe
     await handle.close();
   }
 }
+
+const fileSize = (file: string) =>
+  fs.stat(file).then(
+    (stat) => stat.size,
+    () => 0,
+  );
+
+/** Space this process may use on the folder's disk, or null when the file system does not say. */
+const freeSpace = (dir: string) =>
+  fs.statfs(dir).then(
+    ({ bavail, bsize }) => bavail * bsize,
+    () => null,
+  );
+
+export const FOLD_MESSAGES = {
+  noRoom: (need: number, free: number) =>
+    `${JOURNAL_FILE} is due to be folded into ${DB_FILE}, but that needs about ${toMb(need)} MB free and the ` +
+    `disk has ${toMb(free)} MB: not tried until it has. Saves go on into the journal, which keeps every change.`,
+} as const;
+
+const toMb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 /**
  * A fold that failed (a full disk, a folder gone) loses nothing: the journal keeps every change,

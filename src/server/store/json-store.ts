@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Low, type Adapter } from "lowdb";
+import type { ActivityEntry } from "~/shared/activity";
 import type { Change } from "./change";
 import { CommitQueue } from "./commit-queue";
 import type { DataLock } from "./data-lock";
@@ -88,6 +89,10 @@ class JsonStore extends SnapshotStore implements Store {
   private outcome: WriteOutcome = { at: null, error: null };
 
   private regaining?: Promise<void>;
+  /** Where writes go: the journal (with the activity entries a change carries), or a test's wrapper. */
+  private readonly adapter: {
+    write(data: DbFile, activity?: readonly ActivityEntry[]): Promise<void>;
+  };
 
   constructor(
     private readonly dir: string,
@@ -99,13 +104,14 @@ class JsonStore extends SnapshotStore implements Store {
     refused?: StorageError,
   ) {
     super();
+    this.adapter = low.adapter;
     if (refused) this.outcome = { at: null, error: { code: refused.code, message: refused.message } };
     this.queue = new CommitQueue(
       () => this.snap,
-      async (next) => {
+      async (next, activity) => {
         low.data = next.data;
         try {
-          await low.write();
+          await this.adapter.write(next.data, activity);
           this.outcome = { at: new Date().toISOString(), error: null };
         } catch (error) {
           low.data = this.snap.data;
@@ -176,6 +182,14 @@ class JsonStore extends SnapshotStore implements Store {
 
   lastWrite() {
     return this.outcome;
+  }
+  foldTrouble() {
+    return this.file instanceof JournalledDbFile ? this.file.foldTrouble : undefined;
+  }
+
+  /** The activity entries that the journal's records carried at start (journalled-db-file.ts). */
+  journalledActivity(): readonly ActivityEntry[] {
+    return this.file instanceof JournalledDbFile ? this.file.journalledActivity : [];
   }
   retryWrite() {
     // A copy of the same data: the queue saves only a changed snapshot, and nothing is reported changed.

@@ -1,4 +1,4 @@
-import type { Change } from "./change";
+import { withActivity, type Change } from "./change";
 import { lowerName, type Snapshot } from "./db-snapshot";
 import { describeChange } from "./describe-change";
 import { revisionsOf } from "~/server/revisions/revision-changes";
@@ -14,11 +14,13 @@ import * as tagChanges from "~/server/tags/tag-changes";
 import type {
   Actor,
   ChangeKind,
+  LogsActivity,
   ContentChange,
   MessagePatch,
   NewContactMessage,
   Post,
   PostInput,
+  AddressTakeOver,
   SavedPost,
   Settings,
   User,
@@ -85,15 +87,20 @@ export abstract class SnapshotStore {
   getPostBySlug(slug: string) {
     return this.read((s) => s.postsBySlug.get(slug));
   }
-  createPost(input: PostInput, save: SaveOrigin = {}) {
-    return this.write((s, now) => posts.createPost(s, input, now, save));
+  createPost(input: PostInput & AddressTakeOver, options: SaveOrigin & LogsActivity<Post> = {}) {
+    const { activity, ...save } = options;
+    return this.write(withActivity((s, now) => posts.createPost(s, input, now, save), activity));
   }
-  updatePost(id: number, changes: posts.PostChanges, options: { ifUpdatedAt?: string } & SaveOrigin = {}) {
-    const { ifUpdatedAt, ...save } = options;
-    return this.write((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save));
+  updatePost(
+    id: number,
+    changes: posts.PostChanges,
+    options: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Post> = {},
+  ) {
+    const { ifUpdatedAt, activity, ...save } = options;
+    return this.write(withActivity((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save), activity));
   }
-  deletePost(id: number, by?: Actor) {
-    return this.write((s, now) => posts.deletePost(s, id, now, by));
+  deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}) {
+    return this.write(withActivity((s, now) => posts.deletePost(s, id, now, by), options.activity));
   }
   deletePosts(ids: number[], by?: Actor) {
     return this.write((s, now) => posts.trashPosts(s, ids, now, by));
@@ -108,8 +115,11 @@ export abstract class SnapshotStore {
   revisionsOfSubject(subject: string) {
     return this.read((s) => (s.data.revisions ?? []).filter((r) => r.subject === subject));
   }
+  /** By the time each was deleted, then by id: the same order whatever order the store keeps them in. */
   listTrash() {
-    return this.read((s) => (s.data.trash ?? []).slice());
+    return this.read((s) =>
+      (s.data.trash ?? []).slice().sort((a, b) => Date.parse(a.deletedAt) - Date.parse(b.deletedAt) || a.id - b.id),
+    );
   }
   restoreFromTrash(id: number) {
     return this.write((s) => trash.restoreFromTrash(s, id));

@@ -3,13 +3,14 @@
  * The interface is async so a PostgreSQL store can stand in for the embedded JSON one later.
  */
 import type { z } from "zod";
+import type { ActivityEntry } from "~/shared/activity";
 import type { postInputSchema } from "~/shared/schemas";
 import type { SiteContent } from "~/shared/site-content";
 import type { ReviewNote } from "~/shared/review";
 import type { RestoredHistory } from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import type { HistoryPolicy } from "~/server/posts/post-trash";
-import type { NotificationClaims } from "~/server/contact/notification-claims";
+import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import type {
   messageRecordSchema,
@@ -68,7 +69,15 @@ export type PostInput = z.infer<typeof postInputSchema>;
  * What a save may change: the writer's fields, or a step of the review queue, which only the post
  * service's submit and send-back take (docs/decisions/126-review-before-publish.md).
  */
-export type PostUpdate = Partial<PostInput> & { review?: ReviewStep };
+export type PostUpdate = Partial<PostInput> & { review?: ReviewStep } & AddressTakeOver;
+/**
+ * Whether a save may give its post a slug that is another post's old address (a redirect), so
+ * that readers who follow the address get this post instead
+ * (docs/decisions/157-old-addresses-taken-over-on-purpose.md): "confirmed" by a writer who may
+ * publish and asked for it; "not-allowed" for one who may not publish; left out, not asked for.
+ * Decided by the store's write, on its current redirects; never stored.
+ */
+export type AddressTakeOver = { takeOverAddress?: "confirmed" | "not-allowed" };
 export type ReviewStep = { submitted: { at: string; by?: number } } | { returned: ReviewNote };
 
 /** What an admin (or the user, for the password) may change on an account. */
@@ -118,10 +127,25 @@ export type ContentChange =
   | undefined;
 
 /**
+ * A write's activity entry, made of what the write answers and written with it: in the same
+ * journal record or transaction (docs/decisions/163-activity-written-with-its-change.md).
+ * Answering no entry records nothing.
+ */
+export type LogsActivity<R> = { activity?: (result: R) => ActivityEntry | undefined };
+
+/**
  * The outcome of the store's last file write: `at` is when the last one succeeded, `error` is set
  * while the last one failed (a full disk) and cleared by the next that succeeds. Health reports it.
  */
 export type WriteOutcome = { at: string | null; error: { code: string; message: string } | null };
+
+/**
+ * Why the journal is not folded into db.json (docs/decisions/162-a-fold-that-does-not-fit-waits.md):
+ * the error code of the last fold that failed, or ENOSPC for one not tried for lack of room, since
+ * when, and with a full disk the room a try waits for and the room last seen; `pending` records
+ * wait in the journal meanwhile.
+ */
+export type FoldTrouble = { code: string; since: string; needBytes?: number; freeBytes?: number; pending?: number };
 
 /**
  * Records answered by reads and writes are deeply frozen and shared with the store, never copies:
@@ -141,7 +165,7 @@ export interface Store {
   getPostBySlug(slug: string): Promise<Post | undefined>;
   /** Throws ConflictError when the slug is taken (by a post, or one in the trash). Keeps a revision; `by` is
    * the post's createdBy and updatedBy. */
-  createPost(input: PostInput, save?: SaveOrigin): Promise<Post>;
+  createPost(input: PostInput & AddressTakeOver, save?: SaveOrigin & LogsActivity<Post>): Promise<Post>;
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
    * `ifUpdatedAt`, throws StaleUpdateError (409) unless the post's updatedAt is that time. The
@@ -151,10 +175,10 @@ export interface Store {
   updatePost(
     id: number,
     changes: PostUpdate | ((current: Post) => PostUpdate),
-    options?: { ifUpdatedAt?: string } & SaveOrigin,
+    options?: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Post>,
   ): Promise<Post>;
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
-  deletePost(id: number, by?: Actor): Promise<Post>;
+  deletePost(id: number, by?: Actor, options?: LogsActivity<Post>): Promise<Post>;
   /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
   deletePosts(ids: number[], by?: Actor): Promise<Post[]>;
   /**
@@ -255,10 +279,11 @@ export interface Store {
   rateCounters?(limiter: string): CounterFactory;
 
   /**
-   * Stores shared by several instances: claims on contact notifications, so each is emailed by one
-   * instance (src/server/contact/notification-claims.ts). Absent on the data folder's store.
+   * Stores shared by several instances: the outbox's claims, so each piece of work (a contact
+   * email) is done by one instance, and taken over when that one stops
+   * (src/server/outbox/outbox-claims.ts). Absent on the data folder's store.
    */
-  notificationClaims?(): NotificationClaims;
+  outboxClaims?(): OutboxClaims;
 
   /**
    * Called after every committed write, once per kind it changed, with what it did to the content
@@ -270,6 +295,16 @@ export interface Store {
    * folded (docs/decisions/092-a-journal-beside-db-json.md). Absent on stores without a journal.
    */
   compact?(): Promise<number>;
+  /**
+   * The data folder's store: the activity entries its journal's records carried at start, for the
+   * activity log to add back those it lacks (docs/decisions/163-activity-written-with-its-change.md).
+   */
+  journalledActivity?(): readonly ActivityEntry[];
+  /**
+   * The data folder's store: why its journal is not being folded into db.json (a disk without room
+   * for the new copy), undefined while folds happen. Absent on stores without a journal.
+   */
+  foldTrouble?(): FoldTrouble | undefined;
   /** The last file write's outcome (see WriteOutcome). */
   lastWrite(): WriteOutcome;
   /**

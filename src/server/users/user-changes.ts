@@ -54,6 +54,7 @@ export function updateUser(
 ): Change<User> {
   const current = userAt(snap, id);
   const changed = typeof patch === "function" ? patch(current) : patch;
+  assertNotAnotherUsername(snap, id, changed.displayName);
   const { role, passwordHash, disabled, lastSignInAt } = changed;
   const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
   const user = checkRecord(userSchema, withProfile({ ...current, ...changes }, changed));
@@ -61,6 +62,20 @@ export function updateUser(
   const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
   assertKeepsAnAdmin(data.users, next.users);
   return { next, result: user, kinds: ["users"] };
+}
+
+/**
+ * A byline showing another user's username would pass one user off as the other; usernames are
+ * compared without case, as at sign-in. Decided inside the write, where every user is known.
+ */
+function assertNotAnotherUsername(snap: Snapshot, id: number, displayName: string | undefined) {
+  if (!displayName) return;
+  const holder = snap.usersByName.get(lowerName(displayName));
+  if (holder && holder.id !== id) {
+    throw new ConflictError(USER_ADMIN_MESSAGES.displayNameIsUsername, {
+      displayName: [USER_ADMIN_MESSAGES.displayNameIsUsername],
+    });
+  }
 }
 
 const PROFILE_FIELDS = ["displayName", "bio", "avatar"] as const;

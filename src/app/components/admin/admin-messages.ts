@@ -21,6 +21,10 @@ export const ADMIN_MESSAGES = {
 
   createHeading: "Create New Blog Post",
   editHeading: "Edit Blog Post",
+  /** The save button's label while its save is on the way: creating a post, or updating one. */
+  creating: "Creating...",
+  updating: "Updating...",
+  updatePost: "Update Post",
   created: {
     title: "Post created successfully",
     description: "Your post has been published and is now visible on the blog",

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "~/shared/blog";
 import { isStaleUpdateBody } from "~/shared/post-conflict";
-import { slugSchema } from "~/shared/schemas";
 import { generateSlug, slugify } from "~/shared/slug";
 import { api, ApiError } from "~/app/lib/api";
 import { prepareContentForSave } from "~/app/lib/editor-content";
@@ -34,6 +33,7 @@ import { can, postContext } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import type { SessionUser } from "~/shared/users";
 import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
+import { AddressTakeOver, refusedAddress } from "./address-take-over";
 
 /** A refused save: the post as saved since, and how each field differs from this form's values. */
 type Conflict = { theirs: CmsPost; fields: FieldConflict[] };
@@ -62,6 +62,9 @@ export function PostForm({
   // The update time the next update is based on (a restored copy brings its own).
   const base = useRef(post?.updatedAt);
   const [conflict, setConflict] = useState<Conflict | undefined>();
+  // A slug refused as another post's old address, and whether the writer confirms taking it over.
+  const [refusedSlug, setRefusedSlug] = useState<string>();
+  const [takeOver, setTakeOver] = useState(false);
   const editing = Boolean(saved);
   // Also the fields' default values, so the server's render shows the post before the script runs.
   const [initial] = useState(() => toFormValues(post));
@@ -113,13 +116,9 @@ export function PostForm({
     publishAt?: string | null,
     submitting = false,
   ) => {
-    // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one.
+    // docs/product.md section 5: on submit a slug shorter than 3 is replaced by a generated one
+    // (the form's schema checked any other with the rest of the fields).
     const slug = values.slug.trim().length < 3 ? generateSlug(values.title) : values.slug.trim();
-    const slugCheck = slugSchema.safeParse(slug);
-    if (!slugCheck.success) {
-      setError("slug", { message: slugCheck.error.issues[0]?.message });
-      return toast({ ...ADMIN_MESSAGES.formErrors, variant: "destructive" });
-    }
     // Publishing, or saving a post that is public, shows the images without alt text first.
     const publishing = published ?? saved?.published ?? false;
     if (!altText.mayPublish(values.content, publishing, () => save(values, stay, published, publishAt))) return;
@@ -134,12 +133,15 @@ export function PostForm({
         .map((t) => t.trim())
         .filter(Boolean),
       authors: values.authors?.length ? values.authors : undefined,
+      takeOverAddress: takeOver && refusedSlug === slug ? true : undefined,
     };
     try {
       const result = saved
         ? await api.put<CmsPost>(`/api/cms/update-post/${saved.id}`, { ...payload, updatedAt: base.current })
         : await api.post<CmsPost>("/api/cms/simple-create-post", payload);
       setConflict(undefined);
+      setRefusedSlug(undefined);
+      setTakeOver(false);
       copy.clear();
       base.current = result.updatedAt;
       savedOnce.current = true;
@@ -168,6 +170,9 @@ export function PostForm({
         return;
       }
       showSaveError(err, editing);
+      const refused = err instanceof ApiError ? refusedAddress(err.errors, slug) : undefined;
+      if (refused !== refusedSlug) setTakeOver(false);
+      setRefusedSlug(refused);
       if (err instanceof ApiError && err.errors?.publishAt) schedule.setError(err.errors.publishAt[0]);
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))
@@ -250,6 +255,9 @@ export function PostForm({
           <input {...a} {...register("slug")} defaultValue={initial.slug} className={inputClasses} spellCheck={false} />
         )}
       </Field>
+      {refusedSlug !== undefined && refusedSlug === watch("slug").trim() && (
+        <AddressTakeOver checked={takeOver} onChange={setTakeOver} />
+      )}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <Field id="post-cover" label="Thumbnail Image URL" optional error={errors.coverImage?.message}>
           {(a) => (
@@ -371,7 +379,14 @@ export function PostForm({
         )}
         {mayEdit && (
           <Button type="submit" disabled={isSubmitting}>
-            {saved?.published ? (isSubmitting ? "Updating..." : "Update Post") : PUBLISH_MESSAGES.saveDraft}
+            {/* docs/product.md section 2: Creating... and Updating... while the save is on the way. */}
+            {isSubmitting
+              ? saved
+                ? ADMIN_MESSAGES.updating
+                : ADMIN_MESSAGES.creating
+              : saved?.published
+                ? ADMIN_MESSAGES.updatePost
+                : PUBLISH_MESSAGES.saveDraft}
           </Button>
         )}
       </div>

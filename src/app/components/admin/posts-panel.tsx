@@ -2,9 +2,12 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { CmsListItem } from "~/shared/blog";
 import { POST_QUERY_MESSAGES, type PostQuery } from "~/shared/post-query";
-import type { loader } from "~/app/routes/admin.data.posts";
+import type { clientLoader, PostsLoaderData } from "~/app/routes/admin.data.posts";
+import { isLoadFailure, type PanelLoadFailure } from "~/app/lib/panel-load";
+import { toast } from "~/app/lib/toast";
 import { FilterSelect, inputClasses } from "~/app/components/ui/field";
 import { Pager } from "~/app/components/ui/pager";
+import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostsList } from "./posts-list";
 import { useTags } from "./use-tags";
 
@@ -21,20 +24,40 @@ const searchOf = ({ q, status, tag, sort, page }: PostQuery) => {
 };
 
 /**
+ * Which of docs/product.md section 8's list toasts an answer calls for: `loadError` when no answer
+ * came back, `loadFailed` for an error answer (the store unusable) or none that could be read.
+ */
+function failureOf(answer: PostsLoaderData | PanelLoadFailure): "loadError" | "loadFailed" | undefined {
+  if (isLoadFailure(answer)) return answer.loadFailure === "network" ? "loadError" : "loadFailed";
+  return answer.result ? undefined : "loadFailed";
+}
+
+/**
  * The Posts tab (docs/product.md section 2): title search, status and tag filters, created or
  * updated order, 20 a page, and how many posts each status holds; the list loads through the
- * posts route module and reloads with every revalidation (after a save or a delete).
+ * posts route module and reloads with every revalidation (after a save or a delete). A load that
+ * fails is docs/product.md section 8's toast, and the list shown before stays.
  */
 export function PostsPanel(props: { canDelete: boolean; onDelete: (post: CmsListItem) => void }) {
   const [query, setQuery] = useState<PostQuery>({ q: "", status: "all", tag: "", sort: "created", page: 1 });
-  const fetcher = useFetcher<typeof loader>();
+  const fetcher = useFetcher<typeof clientLoader>();
   const { load } = fetcher;
   const search = searchOf(query);
   useEffect(() => {
     void load(`${POSTS_DATA_PATH}?${search}`);
   }, [load, search]);
+  const answer = fetcher.data;
+  const [shown, setShown] = useState<PostsLoaderData | undefined>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!answer) return;
+    const failure = failureOf(answer);
+    setFailed(failure !== undefined);
+    if (failure) toast({ ...ADMIN_MESSAGES[failure], variant: "destructive" });
+    else setShown(answer as PostsLoaderData);
+  }, [answer]);
   const { tags } = useTags();
-  const result = fetcher.data?.result;
+  const result = shown?.result;
   const change = (next: Partial<PostQuery>) => setQuery((q) => ({ ...q, page: 1, ...next }));
 
   const filters = (
@@ -86,9 +109,9 @@ export function PostsPanel(props: { canDelete: boolean; onDelete: (post: CmsList
     <div className="space-y-4">
       <PostsList
         posts={result?.posts}
-        views={fetcher.data?.views}
-        scheduleFailures={fetcher.data?.scheduleFailures}
-        loading={fetcher.state === "loading" || !fetcher.data}
+        views={shown?.views}
+        scheduleFailures={shown?.scheduleFailures}
+        loading={fetcher.state === "loading" || (!shown && !failed)}
         canDelete={props.canDelete}
         onDelete={props.onDelete}
         filters={filters}

@@ -181,6 +181,8 @@ function QuillEditor({
     }
   };
 
+  // docs/product.md section 9: an embedded video is at least 300 px tall in the editor, whatever
+  // height its HTML asks for, so a frame stays a frame the writer can see and select.
   return (
     <div
       ref={wrapperRef}
@@ -188,7 +190,7 @@ function QuillEditor({
       className={cn(
         "post-editor rounded-md bg-white text-slate-900",
         "[&_.ql-toolbar]:rounded-t-md [&_.ql-container]:rounded-b-md",
-        "[&_.ql-editor]:min-h-[300px] [&_.ql-editor_iframe]:max-w-full [&_.ql-editor_img]:h-auto [&_.ql-editor_img]:max-w-full",
+        "[&_.ql-editor]:min-h-[300px] [&_.ql-editor_iframe]:max-w-full [&_.ql-editor_iframe]:min-h-[300px] [&_.ql-editor_img]:h-auto [&_.ql-editor_img]:max-w-full",
         invalid && "[&_.ql-container]:border-red-600 [&_.ql-toolbar]:border-red-600",
       )}
     >

@@ -15,4 +15,5 @@ export const HEALTH_MESSAGES = {
   envIncomplete: "Incomplete",
   noSaveYet: "None since the server started",
   noBackupYet: "No backup yet",
+  unknown: "Unknown",
 } as const;

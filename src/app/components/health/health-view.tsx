@@ -7,20 +7,27 @@ import { Card } from "~/app/components/ui/card";
 import { HEALTH_MESSAGES } from "./health-messages";
 import { ScheduleHealthItem } from "./schedule-health";
 
+/**
+ * A report as the page reads it: docs/product.md section 3's fields, and ours only when present. A
+ * report from another instance (an older version behind the same address, or a report that shows
+ * its details to admins alone) may have none of ours, and the page still shows what it has.
+ */
+type ShownReport = Pick<HealthReport, "databaseConnected"> & Partial<Omit<HealthReport, "databaseConnected">>;
+
 type State =
   | { kind: "checking" }
-  | { kind: "report"; report: HealthReport }
+  | { kind: "report"; report: ShownReport }
   | { kind: "error"; message: string }
   | { kind: "empty" };
 
 /** The report answers 503 when the store is unusable, and that answer is still a report to show. */
-async function fetchReport(): Promise<HealthReport | undefined> {
+async function fetchReport(): Promise<ShownReport | undefined> {
   const res = await fetch("/api/public/health/database", {
     cache: "no-store",
     headers: { Accept: "application/json" },
   });
   if (!res.ok && res.status !== 503) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  const body = (await res.json().catch(() => undefined)) as HealthReport | undefined;
+  const body = (await res.json().catch(() => undefined)) as ShownReport | undefined;
   return body && typeof body.databaseConnected === "boolean" ? body : undefined;
 }
 
@@ -68,7 +75,8 @@ export function HealthView() {
   );
 }
 
-function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => void }) {
+function Report({ report, onRefresh }: { report: ShownReport; onRefresh: () => void }) {
+  const missing = report.missingEnvVars ?? [];
   return (
     <Card>
       <dl className="grid gap-6 sm:grid-cols-2">
@@ -81,26 +89,30 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
           <Badge tone={report.environmentComplete ? "success" : "muted"}>
             {report.environmentComplete ? HEALTH_MESSAGES.envComplete : HEALTH_MESSAGES.envIncomplete}
           </Badge>
-          {report.missingEnvVars.length > 0 && (
-            <span className="mt-2 block text-sm text-slate-700">Not set: {report.missingEnvVars.join(", ")}</span>
+          {missing.length > 0 && (
+            <span className="mt-2 block text-sm text-slate-700">Not set: {missing.join(", ")}</span>
           )}
         </Item>
         {report.databaseLatencyMs !== undefined && (
           <Item label="Database round trip">{report.databaseLatencyMs} ms</Item>
         )}
-        <Item label="Blog posts">{report.postsCount ?? "Unknown"}</Item>
-        <Item label="Checked at">{formatDateTime(report.timestamp)}</Item>
-        <Item label="Last save">
-          {report.lastWriteAt ? formatDateTime(report.lastWriteAt) : HEALTH_MESSAGES.noSaveYet}
-        </Item>
-        <Item label="Last backup">
-          {report.lastBackupAt ? formatDateTime(report.lastBackupAt) : HEALTH_MESSAGES.noBackupYet}
-        </Item>
-        <Item label="Free disk space">{formatBytes(report.freeBytes)}</Item>
-        <Item label="Data file size">{formatBytes(report.dataBytes)}</Item>
-        <Item label="Version">{report.version}</Item>
-        <Item label="Running for">{formatUptime(report.uptimeSeconds)}</Item>
-        <ScheduleHealthItem schedules={report.schedules} />
+        <Item label="Blog posts">{report.postsCount ?? HEALTH_MESSAGES.unknown}</Item>
+        {report.timestamp && <Item label="Checked at">{formatDateTime(report.timestamp)}</Item>}
+        {report.lastWriteAt !== undefined && (
+          <Item label="Last save">
+            {report.lastWriteAt ? formatDateTime(report.lastWriteAt) : HEALTH_MESSAGES.noSaveYet}
+          </Item>
+        )}
+        {report.lastBackupAt !== undefined && (
+          <Item label="Last backup">
+            {report.lastBackupAt ? formatDateTime(report.lastBackupAt) : HEALTH_MESSAGES.noBackupYet}
+          </Item>
+        )}
+        {report.freeBytes !== undefined && <Item label="Free disk space">{formatBytes(report.freeBytes)}</Item>}
+        {report.dataBytes !== undefined && <Item label="Data file size">{formatBytes(report.dataBytes)}</Item>}
+        {report.version !== undefined && <Item label="Version">{report.version}</Item>}
+        {report.uptimeSeconds !== undefined && <Item label="Running for">{formatUptime(report.uptimeSeconds)}</Item>}
+        {report.schedules && <ScheduleHealthItem schedules={report.schedules} />}
         {report.lastWriteError && (
           <div className="sm:col-span-2">
             <Item label="Last save failed">
@@ -126,7 +138,7 @@ function Report({ report, onRefresh }: { report: HealthReport; onRefresh: () => 
 }
 
 function formatBytes(bytes: number | null): string {
-  if (bytes === null) return "Unknown";
+  if (bytes === null) return HEALTH_MESSAGES.unknown;
   const units = ["bytes", "KB", "MB", "GB", "TB"];
   let value = bytes;
   let unit = 0;

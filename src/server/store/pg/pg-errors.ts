@@ -15,9 +15,13 @@ export const DATABASE = {
 const UNREACHABLE_SOCKET = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
 /**
  * node-postgres (pg and pg-pool) reports a lost connection and a connect timeout with these
- * messages and no code.
+ * messages and no code: "Connection terminated" (unexpectedly, or by a connection timeout), a
+ * query sent on a client whose connection had already failed or closed ("Client has encountered
+ * a connection error and is not queryable", "Client was closed and is not queryable"), and a
+ * pool that waited too long for a connection.
  */
-const UNREACHABLE_DRIVER = /^(Connection terminated|timeout exceeded when trying to connect)/;
+const UNREACHABLE_DRIVER =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /** Which DATABASE cause an error from `pg` is, if any. */
 export function databaseCause(error: unknown): (typeof DATABASE)[keyof typeof DATABASE] | undefined {

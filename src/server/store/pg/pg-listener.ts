@@ -20,7 +20,7 @@ export async function listenTo(
   let closed = false;
   let current: pg.Client | undefined;
 
-  const connect = async (): Promise<void> => {
+  const connect = async (): Promise<boolean> => {
     const client = new pg.Client({ connectionString: url, types: pgTypes });
     client.on("notification", (message) => {
       if (channels.includes(message.channel)) onNotice(message.channel, message.payload ?? "");
@@ -38,13 +38,19 @@ export async function listenTo(
       await client.end().catch(() => undefined);
       throw error;
     }
+    // Closed while connecting: this connection is not wanted, and nor is a reread on a closed pool.
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return false;
+    }
     current = client;
+    return true;
   };
 
   const retry = () =>
     setTimeout(() => {
       if (closed) return;
-      connect().then(onReconnect, retry);
+      connect().then((listening) => listening && onReconnect(), retry);
     }, RECONNECT_MS).unref();
 
   await connect();

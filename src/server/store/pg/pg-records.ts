@@ -215,3 +215,50 @@ export function diffData(prev: DbFile, next: DbFile, prevIndex: IdIndexes = {}) 
   }
   return diffs;
 }
+
+/**
+ * A value as `jsonb` gives it back: object keys shorter first, then by their UTF-8 bytes, and no
+ * key whose value is undefined (https://www.postgresql.org/docs/15/datatype-json.html: jsonb
+ * "does not preserve the order of object keys"). The writer keeps this form of what it wrote,
+ * so it answers the same bytes as an instance that read the change from the database
+ * (docs/decisions/164-one-form-of-the-records-on-every-instance.md).
+ */
+export function asJsonb(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : asJsonb(item)));
+  if (value === null || typeof value !== "object") return value;
+  if (value instanceof Date) return value.toISOString();
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, Buffer.from(k), asJsonb(v)] as const);
+  entries.sort(([, a], [, b]) => a.length - b.length || Buffer.compare(a, b));
+  return Object.fromEntries(entries.map(([k, , v]) => [k, v]));
+}
+
+/** A record as an instance reading its row gets it back (fromRow of the row toRow writes). */
+export function asRead<T>(collection: Collection, record: object): T {
+  const row = toRow(collection, record);
+  const read: Row = {};
+  for (const [, column, kind] of collection.columns) {
+    const value = row[column];
+    read[column] = value === null ? null : kind === "time" ? new Date(value as string) : asJsonb(value);
+  }
+  read.extra = asJsonb(row.extra);
+  return fromRow<T>(collection, read);
+}
+
+/**
+ * The data as every instance reads it after a write (loadAll and catchUp, pg-sync.ts): the
+ * records and documents the write changed in their read form, and each collection but the posts
+ * (which the snapshot sorts) ordered by id.
+ */
+export function asReadData(data: DbFile, diffs: readonly CollectionDiff[], documents: DocumentDiff): DbFile {
+  const next = { ...data } as unknown as Record<string, unknown>;
+  for (const { collection, upsert } of diffs) {
+    const changed = new Set<unknown>(upsert);
+    const records = recordsOf(data, collection.key).map((r) => (changed.has(r) ? asRead<Rec>(collection, r) : r));
+    if (collection.key !== "posts") records.sort((a, b) => a.id - b.id);
+    next[collection.key] = records;
+  }
+  for (const [name, doc] of documents.upsert) next[name] = asJsonb(doc);
+  return next as unknown as DbFile;
+}

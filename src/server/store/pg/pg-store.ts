@@ -1,5 +1,6 @@
 import type pg from "pg";
-import type { NotificationClaims } from "~/server/contact/notification-claims";
+import { insertActivity } from "~/server/activity/pg-activity-records";
+import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
@@ -14,10 +15,10 @@ import { migrate, type Migration } from "./migrate";
 import { RateLimiterPostgres } from "rate-limiter-flexible";
 import { listenTo, type Listening } from "./pg-listener";
 import { startErrorOf } from "./pg-errors";
-import { pgNotificationClaims } from "./pg-notification-claims";
+import { pgOutboxClaims } from "./pg-outbox-claims";
 import { openPool } from "./pg-pool";
 import { repositoryMigrations } from "./migrations";
-import { COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
+import { asReadData, COLLECTIONS, diffData, diffDocuments, recordsOf } from "./pg-records";
 import { beginLocked, catchUp, CHANGES_CHANNEL, loadAll, persist, type Loaded } from "./pg-sync";
 
 /**
@@ -156,16 +157,20 @@ export class PgStore extends SnapshotStore implements Store {
 
   private commit<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     return this.locked(async (client) => {
-      const { next, result, kinds } = change(this.snap, new Date().toISOString());
+      const { next, result, kinds, activity } = change(this.snap, new Date().toISOString());
       if (!next) {
         await client.query("COMMIT");
         if (this.outcome.error) this.outcome = { ...this.outcome, error: null };
         return result;
       }
-      const snap = buildSnapshot(next, this.snap);
-      const diffs = diffData(this.snap.data, snap.data, indexes(this.snap));
-      const documents = diffDocuments(this.snap.data, snap.data);
+      const written = buildSnapshot(next, this.snap);
+      const diffs = diffData(this.snap.data, written.data, indexes(this.snap));
+      const documents = diffDocuments(this.snap.data, written.data);
+      // What the other instances will read, so this one answers the same bytes (docs/decisions/164-one-form-of-the-records-on-every-instance.md).
+      const snap = buildSnapshot(asReadData(written.data, diffs, documents), this.snap);
       const revision = await persist(client, diffs, documents, snap.data.meta, kinds);
+      // The entries that record this change commit with it, or not at all (docs/decisions/163-activity-written-with-its-change.md).
+      if (activity?.length) await insertActivity(client, activity);
       await client.query("COMMIT");
       this.outcome = { at: new Date().toISOString(), error: null };
       this.install({ data: snap.data, revision, kinds }, snap);
@@ -269,9 +274,9 @@ export class PgStore extends SnapshotStore implements Store {
       });
   }
 
-  /** Contact notification claims in the notification_claims table (docs/decisions/091-contact-emails-claimed-once.md). */
-  notificationClaims(): NotificationClaims {
-    return pgNotificationClaims(this.pool);
+  /** The outbox's claims in the outbox_claims table (docs/decisions/165-one-outbox-with-claims.md). */
+  outboxClaims(): OutboxClaims {
+    return pgOutboxClaims(this.pool);
   }
 
   /** Round trip to the database, in milliseconds, for the health report. */
