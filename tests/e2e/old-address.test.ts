@@ -52,4 +52,4 @@ it("refuses a draft another post's old address until the writer ticks Take over 
   // The refused save's 409 is the browser's own line about a failed request, and the only one.
   expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
   await close();
-}, 120_000);
+});
