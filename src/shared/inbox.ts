@@ -15,6 +15,7 @@ export type InboxStatus = (typeof INBOX_STATUSES)[number];
 export const INBOX_MESSAGES = {
   tab: "Inbox",
   tabWithUnread: (n: number) => `Inbox (${n})`,
+  backToInbox: "Back to Inbox",
   heading: "Contact messages",
   intro: "Messages sent with the site's contact forms, newest first.",
   empty: "No messages here.",

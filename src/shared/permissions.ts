@@ -120,6 +120,15 @@ export function postContext(userId: number, post: { createdBy?: number; publishe
   return { own: post.createdBy === userId, published: post.published };
 }
 
+/**
+ * Whether the user may open a post's editor (its address in the admin): whoever may edit it, and a
+ * contributor their own post even once it is published (they read it there, without the save buttons).
+ */
+export function mayOpenPost(user: { id: number; role: string }, post: { createdBy?: number; published: boolean }) {
+  const context = postContext(user.id, post);
+  return can(user.role, "posts.edit", context) || (context.own === true && can(user.role, "posts.create"));
+}
+
 /** The 403's words: "admins only" for what only admins may, else that the role does not allow it. */
 export function forbiddenMessage(action: Action): string {
   return ROLES.every((role) => role === "admin" || !can(role, action, { writersSeeInbox: true }))

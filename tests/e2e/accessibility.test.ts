@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
+import { adminNav } from "../helpers/admin-nav";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** docs/architecture.md section 8: axe-core finds nothing on the public pages and /admin. */
 const PAGES = ["/", "/industries", "/industries/healthcare", "/blog", "/blog?tag=product", "/admin", "/no-such-page"];
 
-const site = useSiteAndBrowser();
+const ADMIN = { username: "axe-admin", password: "a long enough secret" };
+const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 let firstPost: string;
 beforeAll(async () => {
   const posts = (await (await fetch(`${site.server.url}/api/public/blog/posts`)).json()) as { slug: string }[];
@@ -49,4 +51,31 @@ it("the mobile menu can be opened and used with the keyboard alone", async () =>
   expect(focused).toBe("About");
   await expect.poll(() => toggle.getAttribute("aria-label")).toBe("Close menu");
   await close();
+});
+
+/** The admin's screens, signed in: the navigation (a sidebar, or the phone's opened menu) and a screen's own content. */
+describe.each([
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+])("axe on the admin's screens on the %s", (name, viewport) => {
+  let tab: Awaited<ReturnType<typeof openPage>>;
+  beforeAll(async () => {
+    tab = await openPage(site.browser, viewport);
+    const signedIn = await tab.page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN });
+    expect(signedIn.status()).toBe(200);
+  });
+  afterAll(() => tab.close());
+
+  it.each(["/admin", "/admin/posts/1", "/admin/inbox", "/admin/site", "/admin/account"])(
+    "%s has no violations",
+    async (path) => {
+      const { page } = tab;
+      await page.goto(site.server.url + path);
+      await waitForHydration(page);
+      await page.getByRole("heading", { level: 2 }).first().waitFor();
+      if (name === "phone") await adminNav(page).getByRole("button").click();
+      await waitForAnimations(page);
+      expect(await violations(page)).toEqual([]);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { YOUTUBE_URL_NOTICE } from "~/shared/embeds";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { signInAt, submitSignIn, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 const ADMIN = { username: "editor-in-chief", password: "a long enough secret" };
 const VIDEO_ID = "dQw4w9WgXcQ";
@@ -37,7 +38,7 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   expect(await page.getByText("Admin", { exact: true }).isVisible()).toBe(true);
 
   // Create a post whose content has a pasted YouTube watch URL.
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByRole("heading", { name: ADMIN_MESSAGES.createHeading }).waitFor();
   await page.getByLabel("Title").fill("Queues at the Science Museum");
   expect(await page.getByLabel("Slug").inputValue()).toBe("queues-at-the-science-museum");
@@ -64,7 +65,7 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   // Edit the title: the video is still there.
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Edit Queues at the Science Museum" }).click();
+  await page.getByRole("link", { name: "Edit Queues at the Science Museum" }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.editHeading }).waitFor();
   await page.locator(".ql-editor iframe").waitFor({ state: "attached" });
   await page.getByLabel("Title").fill("Queues at the Science Museum, one year on");
@@ -77,7 +78,7 @@ it("an admin made with the CLI writes, edits, unpublishes and deletes a post wit
   // Switch it to a draft: it leaves the blog.
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Edit Queues at the Science Museum, one year on" }).click();
+  await page.getByRole("link", { name: "Edit Queues at the Science Museum, one year on" }).click();
   // The editor is open once its content is in: a click before that reaches a form still loading.
   await page.locator(".ql-editor iframe").waitFor({ state: "attached" });
   await page.getByRole("button", { name: PUBLISH_MESSAGES.unpublish }).click();
@@ -126,7 +127,7 @@ it("the post form shows the product's messages and the Form has errors toast", a
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
   await submitSignIn(page, ADMIN);
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByLabel("Title").fill("Hey");
   await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();
   await toastTitled(page, ADMIN_MESSAGES.formErrors.title);

@@ -8,6 +8,7 @@ import type { CmsPost } from "~/shared/blog";
 import type { HealthReport } from "~/shared/operations";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 // Details of docs/product.md sections 2, 8 and 9 that only a browser shows: the Posts list's failure
 // toasts with the page kept, the editor's video height, the health page on a report with SPEC's
@@ -73,7 +74,7 @@ it("a Posts list that cannot load is a toast, no answer or an error answer, and 
 it("the save button says Creating... while a new post is on its way, and Updating... for a saved one", async () => {
   const { page, problems, close } = await signedIn();
   await open(page, "/admin");
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByLabel("Title").fill("A post saved slowly");
   await page.getByLabel("Summary").fill("A summary that is long enough.");
   await page.locator(".ql-editor").click();
@@ -93,7 +94,7 @@ it("the save button says Creating... while a new post is on its way, and Updatin
   await toastTitled(page, ADMIN_MESSAGES.createdDraft.title);
 
   await held(/\/api\/cms\/update-post\//);
-  await page.getByRole("button", { name: "Edit A post saved slowly" }).click();
+  await page.getByRole("link", { name: "Edit A post saved slowly" }).click();
   await page.getByLabel("Summary").fill("A summary that is long enough, changed.");
   await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();
   await page.getByRole("button", { name: ADMIN_MESSAGES.updating }).waitFor();
@@ -112,7 +113,7 @@ it("an embedded video is at least 300 px tall in the editor, whatever height its
     `${LONG_CONTENT}<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="120"></iframe>`,
   );
   await open(page, "/admin");
-  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
   const frame = page.locator(".ql-editor iframe");
   await frame.waitFor({ state: "attached" });
   expect(await frame.getAttribute("height")).toBe("120");

@@ -11,6 +11,7 @@ import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makePostInput, seededRandom } from "../helpers/factories";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 /** The Analytics tab on a month of generated counts, at desktop and phone sizes (docs/cms-guide.md). */
 const ADMIN = { username: "analytics-admin", password: "a long enough secret" };
@@ -54,7 +55,7 @@ const site = useSiteAndBrowser(async () => {
 });
 
 async function analyticsTab(page: Page) {
-  await page.getByRole("tab", { name: ANALYTICS_MESSAGES.tab }).click();
+  await openScreen(page, ANALYTICS_MESSAGES.tab);
   await page.getByRole("heading", { name: "Top posts" }).waitFor();
 }
 

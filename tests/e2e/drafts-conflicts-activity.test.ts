@@ -9,6 +9,7 @@ import type { CmsPost } from "~/shared/blog";
 import { violations } from "../helpers/axe";
 import { DESKTOP, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 /**
  * Drafts until someone publishes, conflicts shown field by field, and the Activity tab
@@ -44,7 +45,7 @@ async function postOnServer(page: Page, id: number): Promise<CmsPost> {
 async function openEditor(page: Page, title: string) {
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.editHeading }).waitFor();
   await page.locator(".ql-editor p").first().waitFor();
 }
@@ -72,7 +73,7 @@ it("Ctrl+S keeps a new post a draft, Publish asks first; two tabs resolve a conf
   // A new post, saved with Ctrl+S: a draft, off the blog.
   await a.goto(`${site.server.url}/admin`);
   await waitForHydration(a);
-  await a.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(a, "New Post");
   await a.getByLabel("Title").fill("Queues in the rain");
   await a.getByLabel("Summary").fill("Why people leave long lines, and what brings them back.");
   await a.locator(".ql-editor").click();
@@ -137,7 +138,7 @@ it("Ctrl+S keeps a new post a draft, Publish asks first; two tabs resolve a conf
   // The Activity tab: the publish, the sign-in, filtered by kind.
   await b.goto(`${site.server.url}/admin`);
   await waitForHydration(b);
-  await b.getByRole("tab", { name: ACTIVITY_MESSAGES.tab }).click();
+  await openScreen(b, ACTIVITY_MESSAGES.tab);
   const list = b.getByRole("list", { name: ACTIVITY_MESSAGES.heading });
   await list.getByText(ACTIVITY_MESSAGES.post(draft.id, "Queues in the rain")).waitFor();
   await list.getByText(ACTIVITY_KINDS["sign-in"], { exact: true }).waitFor();

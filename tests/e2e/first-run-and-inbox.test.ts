@@ -11,6 +11,7 @@ import { TAGS_MESSAGES } from "~/shared/tags";
 import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { signInAt, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { adminNav, openScreen } from "../helpers/admin-nav";
 
 /** A fresh data folder with no user, as `npm install && npm start` gives a newcomer. */
 const site = useSiteAndBrowser();
@@ -105,7 +106,7 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
   });
   await signIn(page);
 
-  const inboxTab = page.getByRole("tab", { name: INBOX_MESSAGES.tabWithUnread(3) });
+  const inboxTab = adminNav(page).getByRole("link", { name: INBOX_MESSAGES.tabWithUnread(3), exact: true });
   await inboxTab.click();
   const list = page.getByRole("list", { name: "Messages" });
   await list.getByText("Grace Hopper").waitFor();
@@ -117,7 +118,9 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
 
   const grace = list.getByRole("listitem").filter({ hasText: "Grace Hopper" });
   await grace.getByRole("button", { name: INBOX_MESSAGES.markRead }).click();
-  await page.getByRole("tab", { name: INBOX_MESSAGES.tabWithUnread(2) }).waitFor();
+  await adminNav(page)
+    .getByRole("link", { name: INBOX_MESSAGES.tabWithUnread(2), exact: true })
+    .waitFor();
   await grace.getByRole("button", { name: INBOX_MESSAGES.markUnread }).waitFor();
 
   await page.getByLabel(INBOX_MESSAGES.search).fill("navy");
@@ -139,7 +142,9 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
   const alan = list.getByRole("listitem").filter({ hasText: "Alan Turing" });
   await alan.getByRole("button", { name: INBOX_MESSAGES.archive }).click();
   await expect.poll(() => list.getByRole("listitem").count()).toBe(2);
-  await page.getByRole("tab", { name: INBOX_MESSAGES.tabWithUnread(1) }).waitFor();
+  await adminNav(page)
+    .getByRole("link", { name: INBOX_MESSAGES.tabWithUnread(1), exact: true })
+    .waitFor();
   await page.getByLabel(INBOX_MESSAGES.status).selectOption("archived");
   await list.getByText("Alan Turing").waitFor();
   await page.getByLabel(INBOX_MESSAGES.status).selectOption("inbox");
@@ -154,7 +159,7 @@ it("inbox: unread count, search, mark read, archive, delete with confirm, CSV li
   await dialog.getByRole("button", { name: INBOX_MESSAGES.deleteConfirm.action }).click();
   await toastTitled(page, INBOX_MESSAGES.deleted);
   await expect.poll(() => list.getByRole("listitem").count()).toBe(1);
-  await page.getByRole("tab", { name: INBOX_MESSAGES.tab, exact: true }).waitFor();
+  await adminNav(page).getByRole("link", { name: INBOX_MESSAGES.tab, exact: true }).waitFor();
 
   const writersSwitch = page.getByRole("switch", { name: INBOX_MESSAGES.writersSeeInbox });
   expect(await writersSwitch.getAttribute("aria-checked")).toBe("false");
@@ -176,7 +181,7 @@ it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
     message: "A long message ".repeat(20),
   });
   await signIn(page);
-  await page.getByRole("tab", { name: INBOX_MESSAGES.tabWithUnread(1) }).click();
+  await openScreen(page, INBOX_MESSAGES.tabWithUnread(1));
   await page.getByRole("list", { name: "Messages" }).getByText("Ada Lovelace").waitFor();
   await shoot(page, "inbox-phone");
   const del = page
@@ -190,7 +195,7 @@ it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
   await shoot(page, "inbox-delete-dialog-phone", { fullPage: false });
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
 
-  await page.getByRole("tab", { name: TAGS_MESSAGES.heading }).click();
+  await openScreen(page, TAGS_MESSAGES.heading);
   await page.getByRole("list", { name: "Tags" }).getByText("Product", { exact: true }).waitFor();
   await shoot(page, "tags-phone");
   expect(await violations(page)).toEqual([]);
@@ -216,7 +221,7 @@ it("tags and posts: rename a tag, the old tag URL moves; the post list filters; 
   await shoot(page, "posts-desktop");
 
   // Tags tab: rename Healthcare to Health Care.
-  await page.getByRole("tab", { name: TAGS_MESSAGES.heading }).click();
+  await openScreen(page, TAGS_MESSAGES.heading);
   const tags = page.getByRole("list", { name: "Tags" });
   await tags.getByText("Healthcare", { exact: true }).waitFor();
   await page.getByRole("button", { name: `${TAGS_MESSAGES.rename} Healthcare` }).click();
@@ -231,7 +236,7 @@ it("tags and posts: rename a tag, the old tag URL moves; the post list filters; 
   expect(moved.headers().location).toBe("/blog?tag=health-care");
 
   // New Post: the tag field suggests existing tags for the name being typed.
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   const field = page.getByRole("combobox", { name: /^Tags/ });
   await field.fill("Museums, ");
   const options = () =>

@@ -9,6 +9,7 @@ import { MEDIA_MESSAGES } from "~/shared/media";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
 import { signInAt, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 const ADMIN = { username: "picture-editor", password: "a long enough secret" };
 /** Screenshots for a person to look at, kept after the run. */
@@ -46,7 +47,7 @@ it(
     const { page, problems, close } = await openPage(site.browser, DESKTOP);
     await signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
-    await page.getByRole("tab", { name: "New Post" }).click();
+    await openScreen(page, "New Post");
     await page.getByLabel("Title").fill("Pictures from the waiting room");
     await page.getByLabel("Summary").fill("What a calm waiting room looks like, in two pictures.");
 
@@ -84,7 +85,7 @@ it(
     await toastTitled(page, ADMIN_MESSAGES.created.title);
 
     // The admin Media tab lists both, used by the post.
-    await page.getByRole("tab", { name: "Media" }).click();
+    await openScreen(page, "Media");
     const images = page.getByRole("list", { name: "Images" });
     await images.waitFor();
     expect(await images.getByRole("listitem").count()).toBe(2);

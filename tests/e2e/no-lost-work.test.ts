@@ -10,6 +10,7 @@ import type { CmsPost } from "~/shared/blog";
 import { PREVIEW_MESSAGES } from "~/shared/preview";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 /** No lost work and draft preview (docs/decisions/020-draft-preview.md, 021-no-lost-work.md). */
 const ADMIN = { username: "careful-editor", password: "a long enough secret" };
@@ -37,7 +38,7 @@ async function createPost(page: Page, title: string, published: boolean): Promis
 
 /** Opens a post from the list and waits for its form: the list's search field is labelled with "title" too. */
 async function openEditor(page: Page, title: string): Promise<void> {
-  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  await page.getByRole("link", { name: `Edit ${title}` }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.editHeading }).waitFor();
 }
 
@@ -50,7 +51,7 @@ async function shot(page: Page, name: string) {
 
 it("a new post's unsaved edits survive closing the page and are offered back; saving clears the copy", async () => {
   const { page, problems, close } = await signedInAdmin();
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByLabel("Title").fill("Queues that remember you");
   await page.getByLabel("Summary").fill("Written, then the tab closed by accident.");
   await page.locator(".ql-editor").click();
@@ -68,7 +69,7 @@ it("a new post's unsaved edits survive closing the page and are offered back; sa
   await waitForHydration(page);
   expect(dialogs).toEqual(["beforeunload"]);
 
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByText(FORM_NOTICE_MESSAGES.restoreTitle).waitFor();
   await shot(page, "restore-offer-desktop");
   await page.getByRole("button", { name: FORM_NOTICE_MESSAGES.restore }).click();
@@ -83,7 +84,7 @@ it("a new post's unsaved edits survive closing the page and are offered back; sa
   expect(await stored(page, localDraftKey())).toBeNull();
 
   // Nothing is offered next time.
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByLabel("Title").waitFor();
   expect(await page.getByText(FORM_NOTICE_MESSAGES.restoreTitle).count()).toBe(0);
   expect(problems).toEqual([]);
@@ -99,7 +100,7 @@ it("leaving a post with unsaved changes asks first: tab switch, Cancel and a lin
   await page.getByLabel("Title").fill("A post changed by mistake");
 
   // The Posts tab: asked, and Cancel stays on the form with the edits.
-  await page.getByRole("tab", { name: "Posts" }).click();
+  await openScreen(page, "Posts");
   await leaveDialog(page).waitFor();
   await shot(page, "leave-dialog-desktop");
   await leaveDialog(page).getByRole("button", { name: "Cancel" }).click();
@@ -109,7 +110,7 @@ it("leaving a post with unsaved changes asks first: tab switch, Cancel and a lin
   await page.getByRole("link", { name: "View Site" }).click();
   await leaveDialog(page).waitFor();
   await leaveDialog(page).getByRole("button", { name: "Cancel" }).click();
-  expect(new URL(page.url()).pathname).toBe("/admin");
+  expect(new URL(page.url()).pathname).toBe(`/admin/posts/${post.id}`);
 
   // The form's Cancel, then Discard: back on Posts, the post unchanged, no copy kept.
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
@@ -120,7 +121,7 @@ it("leaving a post with unsaved changes asks first: tab switch, Cancel and a lin
 
   // Without changes nothing is asked.
   await openEditor(page, post.title);
-  await page.getByRole("tab", { name: "Posts" }).click();
+  await openScreen(page, "Posts");
   await page.getByRole("heading", { name: ADMIN_MESSAGES.postsCardTitle }).waitFor();
   expect(await leaveDialog(page).count()).toBe(0);
 
@@ -229,7 +230,7 @@ it("a restored copy of an older version still asks before overwriting a newer sa
 
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Edit A post edited by someone else" }).click();
+  await page.getByRole("link", { name: "Edit A post edited by someone else" }).click();
   await page.getByText(FORM_NOTICE_MESSAGES.restoreNewer).waitFor();
   await page.getByRole("button", { name: FORM_NOTICE_MESSAGES.restore }).click();
   expect(await page.getByLabel("Summary").inputValue()).toBe("My summary, never saved before the crash.");

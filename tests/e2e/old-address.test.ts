@@ -6,6 +6,7 @@ import type { CmsPost } from "~/shared/blog";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 /** Another post's old address, taken over from the post form (docs/cms-guide.md, Old addresses). */
 const ADMIN = { username: "address-admin", password: "a long enough secret" };
@@ -31,7 +32,7 @@ it("refuses a draft another post's old address until the writer ticks Take over 
 
   await page.goto(`${url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByRole("heading", { name: ADMIN_MESSAGES.createHeading }).waitFor();
   await page.getByLabel("Title").fill("A new post at the old address");
   await page.getByLabel("Slug").fill("queue-old-home");
@@ -51,4 +52,4 @@ it("refuses a draft another post's old address until the writer ticks Take over 
   // The refused save's 409 is the browser's own line about a failed request, and the only one.
   expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
   await close();
-}, 120_000);
+});

@@ -9,6 +9,7 @@ import { makeImage } from "../helpers/images";
 import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 /** The editor's History panel and the delete toast's Undo (docs/cms-guide.md, History and Trash). */
 const ADMIN = { username: "history-admin", password: "a long enough secret" };
@@ -60,7 +61,7 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
   await page.goto(`${url}/admin`);
   await waitForHydration(page);
   await page
-    .getByRole("button", { name: `Edit ${post.title}` })
+    .getByRole("link", { name: `Edit ${post.title}` })
     .first()
     .click();
   const history = page.getByRole("region", { name: H.title });
@@ -88,7 +89,7 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
   expect(await page2.text()).toContain("prints a ticket with a number");
 
   // Delete from the list, then Undo from the toast.
-  await page.getByRole("tab", { name: "Posts" }).click();
+  await openScreen(page, "Posts");
   await page.getByRole("button", { name: "Delete" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: ADMIN_MESSAGES.deleteConfirm.action }).click();
   await toastTitled(page, ADMIN_MESSAGES.deleted.title);
@@ -100,7 +101,7 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
   await toastTitled(page, TRASH_MESSAGES.restored.title);
   expect((await page.request.get(`${url}/blog/${post.slug}`)).status()).toBe(200);
   await page
-    .getByRole("button", { name: `Edit ${post.title}` })
+    .getByRole("link", { name: `Edit ${post.title}` })
     .first()
     .waitFor();
 
@@ -108,7 +109,7 @@ it("shows what a colleague's save removed, restores it, and undoes a delete", as
   await page.getByRole("button", { name: "Delete" }).first().click();
   await page.getByRole("alertdialog").getByRole("button", { name: ADMIN_MESSAGES.deleteConfirm.action }).click();
   await toastTitled(page, ADMIN_MESSAGES.deleted.title);
-  await page.getByRole("tab", { name: TRASH_MESSAGES.tab }).click();
+  await openScreen(page, TRASH_MESSAGES.tab);
   await page.getByRole("button", { name: TRASH_MESSAGES.restore }).waitFor();
   expect(await violations(page)).toEqual([]);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/trash-desktop.png` });

@@ -5,6 +5,7 @@ import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import { DESKTOP, PHONE, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { adminNav, openScreen } from "../helpers/admin-nav";
 
 /**
  * Review before publish in a real browser (docs/decisions/126-review-before-publish.md): a
@@ -67,7 +68,7 @@ it("a contributor submits, an editor sends it back with a note, the contributor 
 
   // The contributor writes a draft: no Publish, only Submit for review.
   await signIn(page, CONTRIBUTOR);
-  await page.getByRole("tab", { name: "New Post" }).click();
+  await openScreen(page, "New Post");
   await page.getByLabel("Title").fill(TITLE);
   await page.getByLabel("Summary").fill("How a virtual queue empties the concourse at half time.");
   await page.locator(".ql-editor").click();
@@ -76,25 +77,25 @@ it("a contributor submits, an editor sends it back with a note, the contributor 
   await page.getByRole("button", { name: REVIEW_MESSAGES.submit }).click();
   await toastTitled(page, REVIEW_MESSAGES.submitted);
   await page
-    .getByRole("button", { name: `Edit ${TITLE}` })
+    .getByRole("link", { name: `Edit ${TITLE}` })
     .getByText(REVIEW_MESSAGES.inReviewBadge)
     .waitFor();
 
   // The editor finds it in the queue, with its count on the tab, and sends it back with a note.
   await signIn(page, EDITOR);
-  await page.getByRole("tab", { name: REVIEW_MESSAGES.tabWithCount(1) }).click();
+  await openScreen(page, REVIEW_MESSAGES.tabWithCount(1));
   const queue = page.getByRole("list", { name: REVIEW_MESSAGES.heading });
   expect(await queue.textContent()).toContain(CONTRIBUTOR.username);
   await shot(page, "review-queue");
-  await queue.getByRole("button", { name: `${REVIEW_MESSAGES.open} ${TITLE}` }).click();
+  await queue.getByRole("link", { name: `${REVIEW_MESSAGES.open} ${TITLE}` }).click();
   await page.getByLabel(REVIEW_MESSAGES.noteLabel).fill(NOTE);
   await page.getByRole("button", { name: REVIEW_MESSAGES.sendBack }).click();
   await toastTitled(page, REVIEW_MESSAGES.sentBack);
-  await page.getByRole("tab", { name: REVIEW_MESSAGES.tab, exact: true }).waitFor();
+  await adminNav(page).getByRole("link", { name: REVIEW_MESSAGES.tab, exact: true }).waitFor();
 
   // The contributor sees "Returned" in the list and the note in the editor, and submits again.
   await signIn(page, CONTRIBUTOR);
-  const row = page.getByRole("button", { name: `Edit ${TITLE}` });
+  const row = page.getByRole("link", { name: `Edit ${TITLE}` });
   await row.getByText(REVIEW_MESSAGES.returned).waitFor();
   await row.click();
   const note = page.getByRole("note");
@@ -106,8 +107,8 @@ it("a contributor submits, an editor sends it back with a note, the contributor 
 
   // The editor publishes it.
   await signIn(page, EDITOR);
-  await page.getByRole("tab", { name: REVIEW_MESSAGES.tabWithCount(1) }).click();
-  await page.getByRole("button", { name: `${REVIEW_MESSAGES.open} ${TITLE}` }).click();
+  await openScreen(page, REVIEW_MESSAGES.tabWithCount(1));
+  await page.getByRole("link", { name: `${REVIEW_MESSAGES.open} ${TITLE}` }).click();
   await page.getByRole("button", { name: PUBLISH_MESSAGES.publish, exact: true }).click();
   await page
     .getByRole("alertdialog", { name: PUBLISH_MESSAGES.publishTitle })

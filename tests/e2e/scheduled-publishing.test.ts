@@ -51,7 +51,7 @@ it("schedules a draft at a time in the admin's zone, lists it as Scheduled, and 
 
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: `Edit ${draft.title}` }).click();
+  await page.getByRole("link", { name: `Edit ${draft.title}` }).click();
   await page.getByRole("heading", { name: ADMIN_MESSAGES.editHeading }).waitFor();
   // 09:30 in Berlin on a summer day is 07:30 UTC.
   await page.getByLabel(M.label(ZONE)).fill("2030-06-01T09:30");
@@ -69,7 +69,7 @@ it("schedules a draft at a time in the admin's zone, lists it as Scheduled, and 
   await row.getByText(M.scheduledFor(`Jun 01, 2030, 09:30 (${ZONE})`)).waitFor();
   await shot(page, "posts-list", row);
 
-  await page.getByRole("button", { name: `Edit ${draft.title}` }).click();
+  await page.getByRole("link", { name: `Edit ${draft.title}` }).click();
   await page
     .getByRole("status")
     .filter({ hasText: M.scheduledFor(`Jun 01, 2030, 09:30 (${ZONE})`) })

@@ -8,6 +8,7 @@ import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
 import { signInAt, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 const ADMIN = { username: "seo-editor", password: "a long enough secret" };
 /** Screenshots for a person to look at, kept after the run. */
@@ -50,7 +51,7 @@ it(
     const { page, problems, close } = await openPage(site.browser, DESKTOP);
     await signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
 
-    await page.getByRole("tab", { name: "New Post" }).click();
+    await openScreen(page, "New Post");
     await page.getByLabel("Title").fill(TITLE);
     await page.getByLabel("Summary").fill("What a waiting room looks like when nobody stands in line.");
     // A tall cover, which the post page shows whole.
@@ -81,7 +82,7 @@ it(
     await toastTitled(page, ADMIN_MESSAGES.created.title);
 
     // Editing it: alt text and caption make the image a figure, in the editor too.
-    await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
+    await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
     await page.getByLabel(`${IMAGE_TEXT_MESSAGES.alt} ${IMAGE_TEXT_MESSAGES.image(1)}`).fill(ALT);
     await page.getByLabel(`${IMAGE_TEXT_MESSAGES.caption} (optional) ${IMAGE_TEXT_MESSAGES.image(1)}`).fill(CAPTION);
     await page.getByRole("button", { name: `${IMAGE_TEXT_MESSAGES.apply} ${IMAGE_TEXT_MESSAGES.image(1)}` }).click();
@@ -116,7 +117,7 @@ it(
     await toastTitled(page, ADMIN_MESSAGES.updated.title);
     expect(await page.getByText(IMAGE_TEXT_MESSAGES.warningTitle(1)).count()).toBe(0);
     // Opened again, the editor reads the stored figure back with its alt text and caption.
-    await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
+    await page.getByRole("link", { name: `Edit ${TITLE}` }).click();
     await page.locator(".ql-editor figure figcaption", { hasText: CAPTION }).waitFor();
     expect(await page.locator(".ql-editor figure img").getAttribute("alt")).toBe(ALT);
 

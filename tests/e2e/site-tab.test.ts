@@ -6,6 +6,7 @@ import { SITE_CONTENT_MESSAGES } from "~/shared/site-content";
 import { violations } from "../helpers/axe";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { openScreen } from "../helpers/admin-nav";
 
 /** The admin's Site tab (docs/cms-guide.md, The Site tab): what needs a real browser. */
 const ADMIN = { username: "site-admin", password: "a long enough secret" };
@@ -26,7 +27,7 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   expect((await page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("tab", { name: M.tab, exact: true }).click();
+  await openScreen(page, M.tab);
 
   // The home page's copy, with counters; a new headline.
   const headline = page.getByLabel("Headline", { exact: true }).first();
@@ -105,7 +106,7 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   // History: both publishes with who and when; the site as built, against the published site.
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await page.getByRole("tab", { name: M.tab, exact: true }).click();
+  await openScreen(page, M.tab);
   await page.getByRole("tab", { name: M.sections.history }).click();
   await page.getByRole("button", { name: M.showChanges }).last().click();
   await page.locator("ins", { hasText: "Queues that run themselves" }).first().waitFor();

@@ -5,6 +5,7 @@ import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "~/shared/schemas";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { adminNav, openScreen } from "../helpers/admin-nav";
 
 /** The Users tab and the Account panel (docs/decisions/022-users-and-accounts.md). */
 const ADMIN = { username: "head-admin", password: "a long enough secret" };
@@ -30,7 +31,7 @@ async function shot(page: Page, name: string) {
 
 it("an admin adds a user, changes the role, resets the password, ends sessions, disables and deletes them", async () => {
   const { page, problems, close } = await signedIn(ADMIN);
-  await page.getByRole("tab", { name: M.tab }).click();
+  await openScreen(page, M.tab);
   await row(page, ADMIN.username).getByText(M.you).waitFor();
 
   // Add a writer.
@@ -52,8 +53,8 @@ it("an admin adds a user, changes the role, resets the password, ends sessions, 
   await row(page, "bob").getByRole("button", { name: M.savePassword, exact: true }).click();
   await toastTitled(page, M.passwordReset("bob").title);
   const bo = await signedIn({ username: "bob", password: "bob's second password" });
-  await page.getByRole("tab", { name: "Posts" }).click();
-  await page.getByRole("tab", { name: M.tab }).click();
+  await openScreen(page, "Posts");
+  await openScreen(page, M.tab);
   await row(page, "bob").getByText(M.sessions(1)).waitFor();
   await shot(page, "users-desktop");
 
@@ -100,8 +101,8 @@ it("a writer has no Users tab; their Account panel changes the password and sign
 
   const { page, problems, close } = await signedIn({ username: "cyd", password: "cyd's old password" }, PHONE);
   const elsewhere = await signedIn({ username: "cyd", password: "cyd's old password" });
-  expect(await page.getByRole("tab", { name: M.tab }).count()).toBe(0);
-  await page.getByRole("tab", { name: ACCOUNT_MESSAGES.tab }).click();
+  expect(await adminNav(page).getByRole("link", { name: M.tab, exact: true }).count()).toBe(0);
+  await openScreen(page, ACCOUNT_MESSAGES.tab);
   await page.getByRole("heading", { name: ACCOUNT_MESSAGES.heading }).waitFor();
 
   // The wrong current password: said under the field, nothing changes.
@@ -141,7 +142,7 @@ it("a writer has no Users tab; their Account panel changes the password and sign
 
 it("the Users tab fits a phone", async () => {
   const { page, problems, close } = await signedIn(ADMIN, PHONE);
-  await page.getByRole("tab", { name: M.tab }).click();
+  await openScreen(page, M.tab);
   await row(page, ADMIN.username).waitFor();
   await row(page, "cyd").waitFor();
   await shot(page, "users-phone");

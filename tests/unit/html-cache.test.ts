@@ -46,9 +46,10 @@ describe("ByteLru", () => {
 
 describe("pageKey", () => {
   let rules: PageRules;
+  // Imports every route module from source, the admin's screens among them: more than the default 10 s on a busy machine.
   beforeAll(async () => {
     rules = await sourcePageRules();
-  });
+  }, 60_000);
 
   it("keys the public pages by path and sorted query", () => {
     for (const path of [

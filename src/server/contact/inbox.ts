@@ -13,7 +13,7 @@ import {
 import { fieldErrors } from "~/shared/field-errors";
 import { can } from "~/shared/permissions";
 import type { SessionUser } from "~/shared/users";
-import { ForbiddenError, ValidationError } from "~/server/http/errors";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { messagesCsv } from "./messages-csv";
 import type { ContactMessage, Settings } from "~/server/store/types";
 import { pageOrEmpty } from "~/server/http/paging";
@@ -25,6 +25,8 @@ export type InboxService = {
   /** Throws ForbiddenError for a writer the setting keeps out. */
   assertCanRead(user: SessionUser): Promise<void>;
   list(query: unknown): Promise<InboxPage>;
+  /** One message, for its own page in the admin; an unknown id is a 404, one that is no id a 400. */
+  get(id: unknown): Promise<InboxMessage>;
   /** Every message the query matches, as CSV (all pages). */
   csv(query: unknown): Promise<string>;
   update(id: unknown, patch: unknown): Promise<InboxMessage>;
@@ -104,6 +106,12 @@ export function createInboxService(store: Store): InboxService {
       const shown = all.filter((m) => matches(m, query));
       const { items, ...position } = pageOrEmpty(shown, query.page, INBOX_PAGE_SIZE);
       return { messages: items.map(toInboxMessage), ...position, counts: countsOf(all) };
+    },
+    async get(rawId) {
+      const id = parseId(rawId);
+      const message = await store.getMessage(id);
+      if (!message) throw new NotFoundError(INBOX_MESSAGES.notFound(id));
+      return toInboxMessage(message);
     },
     async csv(raw) {
       const query = parse(inboxQuerySchema, raw);

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
 import { formatDate } from "~/shared/dates";
 import { INBOX_MESSAGES, industryName, notificationLabel, type InboxMessage } from "~/shared/inbox";
 import type { action } from "~/app/routes/admin.data.inbox";
@@ -7,10 +7,22 @@ import { toast } from "~/app/lib/toast";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
-import { INBOX_DATA_PATH } from "./use-inbox";
+import { INBOX_DATA_PATH, inboxMessagePath } from "./use-inbox";
 
-/** One contact message with its actions; each action posts to the inbox route and the list reloads. */
-export function InboxMessageCard({ message, canDelete }: { message: InboxMessage; canDelete: boolean }) {
+/**
+ * One contact message with its actions; each action posts to the inbox route and the list reloads.
+ * The sender's name is a link to the message's own page, unless this is that page.
+ */
+export function InboxMessageCard({
+  message,
+  canDelete,
+  onDeleted,
+}: {
+  message: InboxMessage;
+  canDelete: boolean;
+  /** On the message's own page: it leaves once the message is deleted. */
+  onDeleted?: () => void;
+}) {
   const fetcher = useFetcher<typeof action>();
   const busy = fetcher.state !== "idle";
   const submit = (intent: string, value?: boolean) =>
@@ -19,11 +31,18 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
       { method: "post", action: INBOX_DATA_PATH },
     );
 
+  const deleted = useRef(onDeleted);
+  useEffect(() => {
+    deleted.current = onDeleted;
+  });
   const result = fetcher.data;
   useEffect(() => {
     if (!result) return;
     if (!result.ok) toast({ title: INBOX_MESSAGES.failed, description: result.message, variant: "destructive" });
-    else if (result.intent === "delete") toast({ title: INBOX_MESSAGES.deleted });
+    else if (result.intent === "delete") {
+      toast({ title: INBOX_MESSAGES.deleted });
+      deleted.current?.();
+    }
   }, [result]);
 
   const note = notificationLabel(message.notification);
@@ -32,7 +51,13 @@ export function InboxMessageCard({ message, canDelete }: { message: InboxMessage
     <li className={`py-4 ${message.read ? "" : "border-l-4 border-l-brand-600 pl-3"}`} aria-busy={busy}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
         <h3 className="min-w-0 font-semibold break-words text-slate-900">
-          {message.name}
+          {onDeleted ? (
+            message.name
+          ) : (
+            <Link to={inboxMessagePath(message)} className="underline-offset-2 hover:underline">
+              {message.name}
+            </Link>
+          )}
           {message.company && <span className="font-normal text-slate-700"> · {message.company}</span>}
         </h3>
         <span className="shrink-0 text-xs text-slate-600">{formatDate(message.createdAt, "")}</span>

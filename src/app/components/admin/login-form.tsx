@@ -26,7 +26,8 @@ export function LoginForm({
   title = ADMIN_MESSAGES.signInTitle,
   refused,
 }: {
-  onSignedIn: (user: SessionUser) => void;
+  /** The page shows the signed-in view; awaited, so the button says Logging in... until it does. */
+  onSignedIn: (user: SessionUser) => void | Promise<void>;
   title?: string;
   refused?: SignInActionData;
 }) {
@@ -42,7 +43,7 @@ export function LoginForm({
     try {
       const user = await api.post<SessionUser>("/api/auth/login", values);
       toast(ADMIN_MESSAGES.loginSuccess);
-      onSignedIn(user);
+      await onSignedIn(user);
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))

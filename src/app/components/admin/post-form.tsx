@@ -66,6 +66,7 @@ export function PostForm({
   const [refusedSlug, setRefusedSlug] = useState<string>();
   const [takeOver, setTakeOver] = useState(false);
   const editing = Boolean(saved);
+  // Also the fields' default values, so the server's render shows the post before the script runs.
   const [initial] = useState(() => toFormValues(post));
   const {
     register,
@@ -247,10 +248,12 @@ export function PostForm({
         />
       )}
       <Field id="post-title" label="Title" error={errors.title?.message}>
-        {(a) => <input {...a} {...register("title")} className={inputClasses} />}
+        {(a) => <input {...a} {...register("title")} defaultValue={initial.title} className={inputClasses} />}
       </Field>
       <Field id="post-slug" label="Slug" error={errors.slug?.message}>
-        {(a) => <input {...a} {...register("slug")} className={inputClasses} spellCheck={false} />}
+        {(a) => (
+          <input {...a} {...register("slug")} defaultValue={initial.slug} className={inputClasses} spellCheck={false} />
+        )}
       </Field>
       {refusedSlug !== undefined && refusedSlug === watch("slug").trim() && (
         <AddressTakeOver checked={takeOver} onChange={setTakeOver} />
@@ -261,6 +264,7 @@ export function PostForm({
             <input
               {...a}
               {...register("coverImage")}
+              defaultValue={initial.coverImage}
               type="url"
               placeholder="https://… or Upload (empty: the company logo)"
               className={inputClasses}
@@ -276,7 +280,9 @@ export function PostForm({
       </div>
       <CoverFocus control={control} register={register} error={errors.coverFocus?.message} />
       <Field id="post-summary" label="Summary" error={errors.summary?.message}>
-        {(a) => <textarea {...a} {...register("summary")} rows={3} className={inputClasses} />}
+        {(a) => (
+          <textarea {...a} {...register("summary")} defaultValue={initial.summary} rows={3} className={inputClasses} />
+        )}
       </Field>
       <div className="space-y-1">
         <span id="post-content-label" className="block text-sm font-medium text-slate-800">
@@ -309,6 +315,7 @@ export function PostForm({
           <input
             {...a}
             {...register("tags")}
+            defaultValue={initial.tags}
             list="post-tag-suggestions"
             autoComplete="off"
             placeholder="Product, Healthcare"

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { BLOG_MESSAGES, type CmsListItem } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { viewPath } from "~/shared/preview";
-import { Button, buttonClasses } from "~/app/components/ui/button";
+import { Link } from "react-router";
+import { buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { ANALYTICS_MESSAGES } from "~/shared/analytics";
@@ -10,14 +11,19 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostAuthors } from "./post-authors";
 import { PostStatusBadge, ScheduleNote } from "./post-status-badge";
 
-/** docs/product.md section 2, Posts tab: each row's title, date, status, two-line summary, Edit and Delete. */
+/** A post's editor in the admin (docs/decisions/170-the-admin-has-addresses.md). */
+export const editorPath = (post: { id: number }) => `/admin/posts/${post.id}`;
+
+/**
+ * docs/product.md section 2, Posts: each row's title, date, status, two-line summary, Edit and
+ * Delete. The row and Edit are links to the post's editor, so they open in a new tab too.
+ */
 export function PostsList({
   posts,
   views,
   scheduleFailures,
   loading,
   canDelete,
-  onEdit,
   onDelete,
   filters,
   emptyText = ADMIN_MESSAGES.postsEmpty,
@@ -32,7 +38,6 @@ export function PostsList({
   scheduleFailures?: Record<number, string>;
   loading: boolean;
   canDelete: boolean;
-  onEdit: (post: CmsListItem) => void;
   onDelete: (post: CmsListItem) => void;
 }) {
   return (
@@ -51,12 +56,9 @@ export function PostsList({
           <ul className="divide-y divide-slate-200" aria-label="Posts">
             {posts.map((post) => (
               <li key={post.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-                <button
-                  type="button"
-                  onClick={() => onEdit(post)}
-                  className="min-w-0 flex-1 rounded text-left"
-                  aria-label={`Edit ${post.title}`}
-                >
+                {/* Named by what it shows, after a hidden "Edit" (axe: a link's name holds its visible text). */}
+                <Link to={editorPath(post)} className="block min-w-0 flex-1 rounded text-left">
+                  <span className="sr-only">Edit </span>
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="min-w-0 font-semibold wrap-anywhere text-slate-900">
                       {post.title || BLOG_MESSAGES.untitled}
@@ -72,11 +74,11 @@ export function PostsList({
                   </span>
                   <ScheduleNote post={post} failure={scheduleFailures?.[post.id]} />
                   <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{post.summary || post.excerpt}</span>
-                </button>
+                </Link>
                 <div className="flex shrink-0 gap-2">
-                  <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
+                  <Link to={editorPath(post)} className={buttonClasses({ variant: "outline", size: "sm" })}>
                     Edit
-                  </Button>
+                  </Link>
                   {/* A draft opens its preview (docs/decisions/020-draft-preview.md). */}
                   <a
                     href={viewPath(post)}

@@ -38,11 +38,7 @@ function failureOf(answer: PostsLoaderData | PanelLoadFailure): "loadError" | "l
  * posts route module and reloads with every revalidation (after a save or a delete). A load that
  * fails is docs/product.md section 8's toast, and the list shown before stays.
  */
-export function PostsPanel(props: {
-  canDelete: boolean;
-  onEdit: (post: CmsListItem) => void;
-  onDelete: (post: CmsListItem) => void;
-}) {
+export function PostsPanel(props: { canDelete: boolean; onDelete: (post: CmsListItem) => void }) {
   const [query, setQuery] = useState<PostQuery>({ q: "", status: "all", tag: "", sort: "created", page: 1 });
   const fetcher = useFetcher<typeof clientLoader>();
   const { load } = fetcher;
@@ -117,7 +113,6 @@ export function PostsPanel(props: {
         scheduleFailures={shown?.scheduleFailures}
         loading={fetcher.state === "loading" || (!shown && !failed)}
         canDelete={props.canDelete}
-        onEdit={props.onEdit}
         onDelete={props.onDelete}
         filters={filters}
         emptyText={filtered ? POST_QUERY_MESSAGES.noMatches : undefined}

@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState, type ClipboardEvent } from "react";
 import ReactQuill, { Quill as QuillClass } from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
+// After the theme, so its rules win the ties; only the admin's editor chunk carries them.
+import "./post-editor.css";
 import type { Delta, EmitterSource } from "quill";
 import {
   EMBED_CODE_NOTICE,
@@ -129,6 +131,8 @@ function QuillEditor({
     if (!root) return;
     const set = (name: string, v: string | undefined) => (v ? root.setAttribute(name, v) : root.removeAttribute(name));
     root.id = id;
+    // The public post page's typography (post-content.css), so writers see what readers will.
+    root.classList.add("post-content");
     set("role", "textbox");
     set("aria-multiline", "true");
     set("aria-labelledby", labelledBy);
@@ -184,8 +188,8 @@ function QuillEditor({
       ref={wrapperRef}
       onPasteCapture={handlePaste}
       className={cn(
-        "rounded-md bg-white text-slate-900",
-        "[&_.ql-toolbar]:rounded-t-md [&_.ql-container]:rounded-b-md [&_.ql-container]:text-base",
+        "post-editor rounded-md bg-white text-slate-900",
+        "[&_.ql-toolbar]:rounded-t-md [&_.ql-container]:rounded-b-md",
         "[&_.ql-editor]:min-h-[300px] [&_.ql-editor_iframe]:max-w-full [&_.ql-editor_iframe]:min-h-[300px] [&_.ql-editor_img]:h-auto [&_.ql-editor_img]:max-w-full",
         invalid && "[&_.ql-container]:border-red-600 [&_.ql-toolbar]:border-red-600",
       )}

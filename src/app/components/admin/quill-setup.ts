@@ -41,14 +41,12 @@ export const FORMATS = [
   "image",
   "figure",
 ];
-// docs/product.md sections 5 and 9: headings 1-6, fonts serif and monospace, sizes small/large/huge, the
-// 35-colour palette (Quill's own, filled in by the snow theme for an empty list), indent -1/+1.
+// docs/product.md sections 5 and 9: headings 1-6, sizes small/large/huge, the 35-colour palette (Quill's
+// own, filled in by the snow theme for an empty list), indent -1/+1. No font picker: the editor writes
+// in the post page's own typeface (docs/decisions/171-the-editor-in-the-post-typography.md); a post that
+// carries a font keeps it, since `font` stays among the formats.
 const TOOLBAR = [
-  [
-    { header: [1, 2, 3, 4, 5, 6, false] },
-    { font: [false, "serif", "monospace"] },
-    { size: ["small", false, "large", "huge"] },
-  ],
+  [{ header: [1, 2, 3, 4, 5, 6, false] }, { size: ["small", false, "large", "huge"] }],
   ["bold", "italic", "underline", "strike"],
   [{ color: [] }, { background: [] }],
   [{ list: "ordered" }, { list: "bullet" }, { indent: "-1" }, { indent: "+1" }, { align: [] }],

@@ -1,38 +1,12 @@
-import { useCallback, useEffect, useState } from "react";
-import { api } from "~/app/lib/api";
-import { Button } from "~/app/components/ui/button";
+import { Link } from "react-router";
+import { buttonClasses } from "~/app/components/ui/button";
 import { formatDateTime } from "~/shared/dates";
 import { REVIEW_MESSAGES, type ReviewItem } from "~/shared/review";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
+import { editorPath } from "./posts-list";
 
-/** The review queue (GET /api/cms/review) for whoever may review; `reload` after a publish or send-back. */
-export function useReviewQueue(enabled: boolean) {
-  const [items, setItems] = useState<ReviewItem[]>();
-  const [failed, setFailed] = useState(false);
-  const reload = useCallback(() => {
-    if (!enabled) return;
-    api
-      .get<{ posts: ReviewItem[] }>("/api/cms/review")
-      .then(({ posts }) => {
-        setItems(posts);
-        setFailed(false);
-      })
-      .catch(() => setFailed(true));
-  }, [enabled]);
-  useEffect(reload, [reload]);
-  return { items, failed, reload };
-}
-
-/** The Review tab: posts awaiting review, the longest waiting first, each opening in the editor. */
-export function ReviewPanel({
-  items,
-  failed,
-  onOpen,
-}: {
-  items: ReviewItem[] | undefined;
-  failed: boolean;
-  onOpen: (item: ReviewItem) => void;
-}) {
+/** The Review screen: posts awaiting review, the longest waiting first, each a link to its editor. */
+export function ReviewPanel({ items, failed }: { items: ReviewItem[] | undefined; failed: boolean }) {
   const M = REVIEW_MESSAGES;
   return (
     <section aria-labelledby="review-heading" className="space-y-4">
@@ -56,15 +30,13 @@ export function ReviewPanel({
                   {M.submittedBy(item.submittedByName ?? ACTIVITY_MESSAGES.nobody, formatDateTime(item.submittedAt))}
                 </p>
               </div>
-              <Button
-                variant="outline"
-                size="sm"
+              <Link
+                to={editorPath(item)}
                 aria-label={`${M.open} ${item.title}`}
-                onClick={() => onOpen(item)}
-                className="self-start sm:self-auto"
+                className={buttonClasses({ variant: "outline", size: "sm" }, "self-start sm:self-auto")}
               >
                 {M.open}
-              </Button>
+              </Link>
             </li>
           ))}
         </ul>

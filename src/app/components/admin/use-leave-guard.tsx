@@ -10,8 +10,8 @@ export const LEAVE_MESSAGES = {
 
 /**
  * Asks before unsaved edits are left behind (docs/decisions/021-no-lost-work.md): an in-app step
- * (tab switch, Cancel, sign-out) goes through `confirmLeave`, a link through React Router's
- * blocker, and closing or reloading the page through the browser's own beforeunload question.
+ * (sign-out) goes through `confirmLeave`, a link, Back and Forward, Cancel and Save's return to
+ * the list through React Router's blocker, and closing or reloading the page through the browser's own beforeunload question.
  * The form reports whether it holds unsaved edits with `setDirty`.
  */
 export function useLeaveGuard() {
@@ -37,9 +37,11 @@ export function useLeaveGuard() {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty]);
 
+  // The ref, not the state: a form that has just saved says so right before it navigates away.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      dirtyRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   const confirmLeave = useCallback((leave: () => void) => {

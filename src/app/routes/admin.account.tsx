@@ -1,0 +1,24 @@
+import type { Route } from "./+types/admin.account";
+import { AccountPanel } from "~/app/components/admin/account-panel";
+import { useAdminOutlet } from "~/app/components/admin/admin-outlet";
+import { AdminScreenError } from "~/app/components/admin/admin-screen-error";
+import { ProfilePanel } from "~/app/components/admin/profile-panel";
+import { screenUser } from "~/app/lib/admin-screen.server";
+
+/** Everyone's own profile, password and sessions. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await screenUser(request, context);
+  return null;
+}
+
+export default function AccountScreen() {
+  const { user, signedOut } = useAdminOutlet();
+  return (
+    <div className="space-y-6">
+      <ProfilePanel user={user} />
+      <AccountPanel user={user} onSignedOut={signedOut} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = ({ error }: Route.ErrorBoundaryProps) => <AdminScreenError error={error} />;

@@ -1,0 +1,29 @@
+import type { Page } from "playwright-core";
+import { ADMIN_NAV_MESSAGES } from "~/app/components/admin/admin-nav-items";
+
+/** The admin's navigation landmark. */
+export const adminNav = (page: Page) => page.getByRole("navigation", { name: ADMIN_NAV_MESSAGES.label });
+
+/** A screen's link in the navigation, found also while the phone's menu is closed over it. */
+export const screenLink = (page: Page, name: string | RegExp) =>
+  adminNav(page).getByRole("link", { name, exact: typeof name === "string", includeHidden: true });
+
+/**
+ * Opens an admin screen the way a person does: its link in the navigation, behind the Menu button
+ * on a phone. `name` is the link's text (a string matches it exactly). Returns once the screen is
+ * shown (its link is the current one: a move runs the screen's loader first), or once a question
+ * stopped the move (unsaved edits).
+ */
+export async function openScreen(page: Page, name: string | RegExp) {
+  const nav = adminNav(page);
+  await nav.waitFor();
+  const menu = nav.getByRole("button", { name: new RegExp(`^${ADMIN_NAV_MESSAGES.menu}`) });
+  if ((await menu.isVisible()) && (await menu.getAttribute("aria-expanded")) !== "true") await menu.click();
+  await nav.getByRole("link", { name, exact: typeof name === "string" }).click();
+  const text = typeof name === "string" ? new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : name;
+  // By CSS: a dialog hides the rest of the page from the accessibility tree.
+  const current = page
+    .locator(`nav[aria-label="${ADMIN_NAV_MESSAGES.label}"] a[aria-current="page"]`)
+    .filter({ hasText: text });
+  await current.or(page.getByRole("alertdialog")).first().waitFor({ state: "attached" });
+}
