@@ -9,11 +9,9 @@ import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
 import { FormAlert } from "~/app/components/ui/form-alert";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import type { SessionUser } from "~/shared/users";
 import type { SignInActionData } from "~/app/lib/sign-in.server";
-
-/** The form's hidden fields, read by /admin's action: the form's `intent`, and the page to return to. */
-export const SIGN_IN_FIELDS = { intent: "sign-in", returnTo: "returnTo" } as const;
 
 /**
  * docs/product.md section 2, /admin before login: Username, Password, Login and Return to Home.
