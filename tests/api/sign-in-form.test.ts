@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LOGIN_LIMITS } from "~/server/auth/auth-router";
 import { SESSION_COOKIE } from "~/server/auth/session";
 import { FORM_BODY_MESSAGES } from "~/server/http/form-body";
-import { SIGN_IN_FIELDS } from "~/app/components/admin/login-form";
+import { SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { asHtml } from "../helpers/html";
