@@ -10,6 +10,7 @@ import { root } from "../helpers/cli";
 const recipes = path.join(root, "docs/recipes");
 const EXAMPLE_FILES: Record<string, string[]> = {
   "add-a-public-page.md": ["src/app/routes/pricing.tsx"],
+  "add-a-collection.md": ["src/server/collections/subscribers.ts", "src/server/subscribers/subscriber-changes.ts"],
 };
 
 /**
@@ -28,7 +29,7 @@ describe("the recipes", () => {
   const names = fs.readdirSync(recipes).filter((name) => name.endsWith(".md"));
 
   it("are found", () => {
-    expect(names).toEqual(expect.arrayContaining(["add-a-post-field.md", "add-a-public-page.md"]));
+    expect(names).toEqual(expect.arrayContaining(["add-a-post-field.md", "add-a-public-page.md", "add-a-collection.md"]));
   });
 
   it.each(names)("%s names only paths that exist", (name) => {
