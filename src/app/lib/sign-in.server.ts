@@ -1,6 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { AUTH_MESSAGES } from "~/shared/auth-messages";
-import { SIGN_IN_FIELDS } from "~/shared/auth-messages";
+import { AUTH_MESSAGES, SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import { pathOnThisSite, RETURN_HOME } from "~/shared/return-to";
 import { formText } from "./admin-route.server";
 
