@@ -11,6 +11,8 @@ import {
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import type { Actor, Post, Store } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { sanitizeAhead } from "~/server/posts/post-view";
+import { MOST_LISTED } from "~/server/store/describe-change";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
 import { parseBackupContents, parseBackupTextContents, type BackupContents, type BackupExtras } from "./backup-file";
@@ -181,6 +183,7 @@ export function createBackupService({
       const contents = await postsToRestore(body);
       // Images first, so a restored post never shows a missing picture.
       await restoreMedia(contents.media, media);
+      await sanitizeRestoredAhead(store, contents.posts);
       const { restored, skipped } = await store.restorePosts(contents.posts, {
         revisions: contents.revisions,
         redirects: contents.redirects,
@@ -246,4 +249,15 @@ export async function restoreSiteContent(store: Store, site: SiteContent | undef
   await store.publishSite(BACKUP_SERVICE_MESSAGES.restoredBy, site).catch((error: unknown) => {
     if (!(error instanceof ConflictError)) throw error;
   });
+}
+
+/**
+ * The contents of the posts a restore adds, sanitized before the store's write (long ones in the
+ * worker, src/server/posts/sanitize-worker.ts): the store reads each added post's card as it
+ * describes the write, unless the write adds so many that it drops every page anyway.
+ */
+async function sanitizeRestoredAhead(store: Store, posts: readonly Pick<Post, "id" | "content">[]): Promise<void> {
+  const stored = new Set((await store.listPosts()).map((post) => post.id));
+  const added = posts.filter((post) => !stored.has(post.id));
+  if (added.length <= MOST_LISTED) await sanitizeAhead(added.map((post) => post.content));
 }
