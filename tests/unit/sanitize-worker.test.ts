@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { sanitizeContent } from "~/server/posts/content";
-import { MAX_NESTING } from "~/server/posts/content-nesting";
+import { MAX_NESTING, nestsDeeperThan } from "~/server/posts/content-nesting";
 import { sanitizeJob } from "~/server/posts/sanitize-job";
-import { LONG_CONTENT, sanitizeOffThread, sanitizerInWorker } from "~/server/posts/sanitize-worker";
+import { jobsInWorker, LONG_CONTENT, nestsDeeperOffThread, sanitizeOffThread } from "~/server/posts/sanitize-worker";
 import { readingMinutes } from "~/shared/reading-time";
 import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { longArticle } from "../helpers/long-content";
@@ -26,6 +26,7 @@ describe("the sanitize worker", () => {
       expect(done).toEqual(sanitizeJob(html));
       expect(done.html).toBe(sanitizeContent(html));
       expect(done.minutes).toBe(readingMinutes(sanitizeContent(html)));
+      expect(await nestsDeeperOffThread(html)).toBe(nestsDeeperThan(html));
     }
   }, 60_000);
 
@@ -45,10 +46,11 @@ describe("the sanitize worker", () => {
   }, 60_000);
 
   it("sanitizes on the server's thread when its worker fails, and says so once", async () => {
-    const broken = sanitizerInWorker(() => Promise.resolve('throw new Error("no sanitizer in this script");'));
+    const broken = jobsInWorker(() => Promise.resolve('throw new Error("no sanitizer in this script");'));
     expectConsoleError(/The sanitize worker failed \(no sanitizer in this script\)/);
-    expect(await broken(LONG)).toEqual(sanitizeJob(LONG));
-    expect(await broken(HOSTILE)).toEqual(sanitizeJob(HOSTILE));
+    expect(await broken("sanitizeJob", LONG)).toEqual(sanitizeJob(LONG));
+    expect(await broken("sanitizeJob", HOSTILE)).toEqual(sanitizeJob(HOSTILE));
+    expect(await broken("nestingJob", TOO_DEEP)).toBe(true);
     expect(vi.mocked(console.error)).toHaveBeenCalledTimes(1);
   }, 60_000);
 });

@@ -12,10 +12,11 @@ import { ConflictError, HttpError, ValidationError } from "~/server/http/errors"
 import type { Actor, Post, Store } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { sanitizeAhead } from "~/server/posts/post-view";
+import { nestingCheckedAhead } from "~/server/posts/post-rules";
 import { MOST_LISTED } from "~/server/store/describe-change";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { parseBackupContents, parseBackupTextContents, type BackupContents, type BackupExtras } from "./backup-file";
+import { backupJsonOf, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
@@ -119,7 +120,10 @@ export function createBackupService({
   analytics?: AnalyticsStorage;
 }): BackupService {
   // The shelf answers a name that is not a backup's with its 400 before reading anything.
-  const read = async (name: string) => parseBackupTextContents(await shelf.read(name), name);
+  const read = async (name: string) => {
+    const raw = backupJsonOf(await shelf.read(name), name);
+    return parseBackupContents(raw, name, { tooDeep: await nestingCheckedAhead(raw) });
+  };
 
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
@@ -163,8 +167,10 @@ export function createBackupService({
       return read(newest);
     }
     if (typeof fields?.file === "string") return read(fields.file);
-    if (fields && "posts" in fields)
-      return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
+    if (fields && "posts" in fields) {
+      const tooDeep = await nestingCheckedAhead(fields);
+      return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false, tooDeep });
+    }
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
   }
 

@@ -1,6 +1,6 @@
 import { runningScript } from "~/server/media/package-files";
 import { singleWorker } from "~/server/media/single-worker";
-import { sanitizeJob, type Sanitized } from "./sanitize-job";
+import { nestingJob, sanitizeJob } from "./sanitize-job";
 import { sanitizerScript } from "./sanitizer-script";
 
 /**
@@ -22,48 +22,62 @@ const { parentPort, workerData } = require("node:worker_threads");
 const module = { exports: {} };
 const load = require("node:module").createRequire(workerData.requireFrom);
 new Function("module", "exports", "require", workerData.script)(module, module.exports, load);
-const { sanitizeJob } = module.exports;
-parentPort.on("message", ({ id, html }) => {
+const jobs = { sanitizeJob: module.exports.sanitizeJob, nestingJob: module.exports.nestingJob };
+parentPort.on("message", ({ id, job, html }) => {
   try {
-    parentPort.postMessage({ id, result: sanitizeJob(html) });
+    parentPort.postMessage({ id, result: jobs[job](html) });
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error) });
   }
 });
 `;
 
+/** The jobs the worker does (sanitize-job.ts), by name. */
+const JOBS = { sanitizeJob, nestingJob };
+type Jobs = typeof JOBS;
+type Job = keyof Jobs;
+type Result<J extends Job> = ReturnType<Jobs[J]>;
+
 /**
- * `sanitizeJob(html)` in a worker that runs `script` (sanitizer-script.ts), one job at a time in
- * the order asked. Should the worker fail (it cannot start, or it stopped), the content is
- * sanitized on this thread instead, as it was before there was a worker: the answer is the same,
- * only the thread is held, which a save or a page view prefers to an error. The failure is logged
- * once until the worker works again, and each job tries the worker again.
+ * The jobs of sanitize-job.ts in a worker that runs `script` (sanitizer-script.ts), one at a time in
+ * the order asked. Should the worker fail (it cannot start, or it stopped), the job is done on
+ * this thread instead, as it was before there was a worker: the answer is the same, only the
+ * thread is held, which a save or a page view prefers to an error. The failure is logged once
+ * until the worker works again, and each job tries the worker again.
  */
-export function sanitizerInWorker(script: () => Promise<string>): (html: string) => Promise<Sanitized> {
+export function jobsInWorker(
+  script: () => Promise<string>,
+): <J extends Job>(job: J, html: string) => Promise<Result<J>> {
   let made: Promise<string> | undefined;
   let loaded: string | undefined;
-  const run = singleWorker<Sanitized>("sanitize", WORKER_SOURCE, () => ({
+  const run = singleWorker<unknown>("sanitize", WORKER_SOURCE, () => ({
     script: loaded,
     requireFrom: runningScript(),
   }));
   let fellBack = false;
-  return async (html) => {
+  return async <J extends Job>(job: J, html: string): Promise<Result<J>> => {
     try {
       loaded ??= await (made ??= script());
-      const done = await run({ html });
+      const done = (await run({ job, html })) as Result<J>;
       fellBack = false;
       return done;
     } catch (error) {
       if (loaded === undefined) made = undefined; // a script that could not be made is made again
       if (!fellBack) console.error(SANITIZE_WORKER_MESSAGES.fellBack(error));
       fellBack = true;
-      return sanitizeJob(html);
+      return JOBS[job](html) as Result<J>;
     }
   };
 }
 
 /** The server's one sanitize worker. */
-export const sanitizeOffThread = sanitizerInWorker(sanitizerScript);
+const inWorker = jobsInWorker(sanitizerScript);
+
+/** `sanitizeJob(html)`, in the worker. */
+export const sanitizeOffThread = (html: string) => inWorker("sanitizeJob", html);
+
+/** `nestingJob(html)`, in the worker. */
+export const nestsDeeperOffThread = (html: string) => inWorker("nestingJob", html);
 
 export const SANITIZE_WORKER_MESSAGES = {
   fellBack: (error: unknown) =>
