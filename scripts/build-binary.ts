@@ -12,6 +12,7 @@ import { CLIENT_FILES_ASSET, listClientFiles } from "~/server/http/client-files"
 import { pinnedNode, runtime } from "./binary-runtime";
 import { PACKAGE_FILES, resolvePackageFile } from "~/server/media/package-files";
 import { embedMigrations } from "./embed-migrations.mjs";
+import { embedSanitizer } from "./embed-sanitizer.mjs";
 
 // macOS and Windows executables need signing and other injection flags; nobody ships those yet.
 if (process.platform !== "linux") throw new Error(`build:binary builds for Linux only, not ${process.platform}.`);
@@ -106,7 +107,8 @@ async function bundle(outfile: string): Promise<void> {
     target: `node${runtime.version.split(".")[0]}`,
     // React's and its friends' production code; our config reads NODE_ENV apart from this.
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactRouterServerBuild(), embedMigrations()],
+    // The sanitize worker's script carries its packages too: nothing sits beside the executable.
+    plugins: [reactRouterServerBuild(), embedMigrations(), embedSanitizer({ packages: "bundle" })],
     logLevel: "silent",
   });
   if (result.warnings.length) {

@@ -6,6 +6,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { embedMigrations } from "./embed-migrations.mjs";
+import { embedSanitizer } from "./embed-sanitizer.mjs";
 
 /** The folder beside server.js that holds its chunks: never build/server, which is React Router's. */
 export const CHUNKS_DIR = "server-chunks";
@@ -30,7 +31,8 @@ export async function bundleServer(outdir) {
     target: "node20",
     packages: "external",
     sourcemap: true,
-    plugins: [embedMigrations()],
+    // The sanitize worker's script, with its packages loaded from node_modules as the server's are.
+    plugins: [embedMigrations(), embedSanitizer({ packages: "external" })],
     logLevel: "warning",
   });
 }

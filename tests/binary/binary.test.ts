@@ -9,7 +9,9 @@ import { CLI_MESSAGES } from "~/server/operations/cli-messages";
 import { LOCK_FILE } from "~/server/store/data-lock";
 import { DB_FILE } from "~/server/store/json-store";
 import { collect, root } from "../helpers/cli";
+import { sanitizeContent } from "~/server/posts/content";
 import { makePostInput } from "../helpers/factories";
+import { longArticle } from "../helpers/long-content";
 import { makeImage } from "../helpers/images";
 import { launchServer } from "../helpers/running-server";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
@@ -128,6 +130,15 @@ describe("the single executable", () => {
       });
       expect(created.status).toBe(201);
       kept = input.slug!;
+      // Long content is sanitized in a worker, from the script the executable carries
+      // (src/server/posts/sanitize-worker.ts); a failing worker would write to stderr.
+      const content = longArticle(20_000);
+      const long = await fetch(`${server.url}/api/cms/simple-create-post`, {
+        method: "POST",
+        headers: { ...write, cookie },
+        body: JSON.stringify(makePostInput({ content, published: false })),
+      });
+      expect(((await long.json()) as { content: string }).content).toBe(sanitizeContent(content));
 
       // An uploaded image is served, with a resized copy (Jimp) and the post's social card
       // (satori and resvg's WebAssembly, read from the executable's own assets).

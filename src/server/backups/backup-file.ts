@@ -9,7 +9,7 @@ import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup"
 import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
 import type { RefusedPost } from "~/shared/operations";
 import { siteContentSchema, type SiteContent } from "~/shared/site-content";
-import { sortByPostRules, sortRevisionsByRules } from "~/server/posts/post-rules";
+import { sortByPostRules, sortRevisionsByRules, type NestingCheck } from "~/server/posts/post-rules";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
 import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
@@ -199,7 +199,11 @@ export function parseBackup(raw: unknown, label: string, options: { markerRequir
 }
 
 /** parseBackup with the images too, each checked against its content-hash name. */
-export function parseBackupContents(raw: unknown, label: string, { markerRequired = true } = {}): BackupContents {
+export function parseBackupContents(
+  raw: unknown,
+  label: string,
+  { markerRequired = true, tooDeep }: { markerRequired?: boolean; tooDeep?: NestingCheck } = {},
+): BackupContents {
   if (typeof raw !== "object" || raw === null || !Array.isArray((raw as { posts?: unknown }).posts)) {
     throw new ValidationError(BACKUP_MESSAGES.notBackup(label));
   }
@@ -217,8 +221,8 @@ export function parseBackupContents(raw: unknown, label: string, { markerRequire
   }
   // A post of the wrong shape means a damaged file (refused whole, above); one that breaks a post
   // rule is an older release's or a hand edit's, so only that post is left out.
-  const { kept, refused } = sortByPostRules(parsed.data.posts);
-  const { kept: revisions, refused: refusedRevisions } = sortRevisionsByRules(parsed.data.revisions ?? []);
+  const { kept, refused } = sortByPostRules(parsed.data.posts, tooDeep);
+  const { kept: revisions, refused: refusedRevisions } = sortRevisionsByRules(parsed.data.revisions ?? [], tooDeep);
   return {
     posts: kept,
     media,
@@ -236,11 +240,14 @@ export function parseBackupText(text: string, label: string): SavedPost[] {
 }
 
 export function parseBackupTextContents(text: string, label: string): BackupContents {
-  let raw: unknown;
+  return parseBackupContents(backupJsonOf(text, label), label);
+}
+
+/** A backup file's text as JSON, or the 400 that names it. */
+export function backupJsonOf(text: string, label: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ValidationError(BACKUP_MESSAGES.notJson(label, (error as Error).message));
   }
-  return parseBackupContents(raw, label);
 }

@@ -11,9 +11,12 @@ import {
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import type { Actor, Post } from "~/server/store/types";
 import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { sanitizeAhead } from "~/server/posts/post-view";
+import { nestingCheckedAhead } from "~/server/posts/post-rules";
+import { MOST_LISTED } from "~/server/records/describe-change";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { parseBackupContents, parseBackupTextContents, type BackupContents, type BackupExtras } from "./backup-file";
+import { backupJsonOf, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";
 import { folderShelf } from "./backup-folder";
 import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
@@ -118,7 +121,10 @@ export function createBackupService({
   analytics?: AnalyticsStorage;
 }): BackupService {
   // The shelf answers a name that is not a backup's with its 400 before reading anything.
-  const read = async (name: string) => parseBackupTextContents(await shelf.read(name), name);
+  const read = async (name: string) => {
+    const raw = backupJsonOf(await shelf.read(name), name);
+    return parseBackupContents(raw, name, { tooDeep: await nestingCheckedAhead(raw) });
+  };
 
   /** A failed backup is the operator's problem too (a full disk), so it is logged as well as answered. */
   async function take(all: readonly Post[], failure: (cause: string) => string): Promise<WrittenBackup> {
@@ -162,8 +168,10 @@ export function createBackupService({
       return read(newest);
     }
     if (typeof fields?.file === "string") return read(fields.file);
-    if (fields && "posts" in fields)
-      return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false });
+    if (fields && "posts" in fields) {
+      const tooDeep = await nestingCheckedAhead(fields);
+      return parseBackupContents(fields, BACKUP_SERVICE_MESSAGES.uploadLabel, { markerRequired: false, tooDeep });
+    }
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
   }
 
@@ -182,6 +190,7 @@ export function createBackupService({
       const contents = await postsToRestore(body);
       // Images first, so a restored post never shows a missing picture.
       await restoreMedia(contents.media, media);
+      await sanitizeRestoredAhead(store, contents.posts);
       const { restored, skipped } = await store.restorePosts(contents.posts, {
         revisions: contents.revisions,
         redirects: contents.redirects,
@@ -247,4 +256,15 @@ export async function restoreSiteContent(store: Store, site: SiteContent | undef
   await store.publishSite(BACKUP_SERVICE_MESSAGES.restoredBy, site).catch((error: unknown) => {
     if (!(error instanceof ConflictError)) throw error;
   });
+}
+
+/**
+ * The contents of the posts a restore adds, sanitized before the store's write (long ones in the
+ * worker, src/server/posts/sanitize-worker.ts): the store reads each added post's card as it
+ * describes the write, unless the write adds so many that it drops every page anyway.
+ */
+async function sanitizeRestoredAhead(store: Store, posts: readonly Pick<Post, "id" | "content">[]): Promise<void> {
+  const stored = new Set((await store.listPosts()).map((post) => post.id));
+  const added = posts.filter((post) => !stored.has(post.id));
+  if (added.length <= MOST_LISTED) await sanitizeAhead(added.map((post) => post.content));
 }

@@ -21,11 +21,13 @@ export const PACKAGE_FILES = {
 
 export type PackageFile = (typeof PACKAGE_FILES)[keyof typeof PACKAGE_FILES];
 
-/** Resolves from the running script (build/server.js, server.ts, or the test runner), as Node would. */
-export function resolvePackageFile(
-  specifier: string,
-  from = process.argv[1] ?? path.join(process.cwd(), "index.js"),
-): string {
+/** The running script (build/server.js, server.ts, or the test runner), from which packages resolve. */
+export function runningScript(): string {
+  return path.resolve(process.argv[1] ?? path.join(process.cwd(), "index.js"));
+}
+
+/** Resolves from the running script, as Node would. */
+export function resolvePackageFile(specifier: string, from = runningScript()): string {
   return createRequire(path.resolve(from)).resolve(specifier);
 }
 

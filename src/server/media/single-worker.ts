@@ -2,10 +2,11 @@ import { Worker } from "node:worker_threads";
 
 /**
  * One worker thread that runs `source` (evaluated, so the single executable needs no file on disk)
- * for work the server must not do on its own thread: decoding and drawing images. The source
- * answers each `{ id, ...message }` with `{ id, result }` or `{ id, error }`. The worker starts on
- * the first call, never keeps the process alive while idle, stops after `idleMs` without work,
- * and is started again by the next call after a crash.
+ * for work the server must not do on its own thread: decoding and drawing images, sanitizing long
+ * post content (src/server/posts/sanitize-worker.ts). The source answers each `{ id, ...message }`
+ * with `{ id, result }` or `{ id, error }`. The worker starts on the first call, never keeps the
+ * process alive while idle, stops after `idleMs` without work, and is started again by the next
+ * call after a crash.
  */
 type Answer = { id: number; result?: unknown; error?: string };
 

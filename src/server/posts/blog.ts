@@ -4,7 +4,7 @@ import { pageOf } from "~/server/http/paging";
 import { postsWithTag, relatedPosts, usedTagSlugs } from "./published-index";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { withResponsiveImages } from "~/server/media/responsive-html";
-import { contentOf, contentsOf, listItemOf } from "./post-view";
+import { contentReady, contentsOf, listItemOf } from "./post-view";
 import type { Post, User } from "~/server/store/types";
 import type { AuthorProfile } from "~/shared/authors";
 import { authorsOf, bylineOf, userLookup } from "./post-authors";
@@ -62,7 +62,12 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     const cover = post.coverImage ? media?.responsive(post.coverImage) : undefined;
     return { ...listItemOf(post), ...(cover?.width && { cover }) };
   };
-  const toPublic = (post: Post, userById: (id: number) => User | undefined, content = contentOf(post)): PublicPost => ({
+  /** Cards show a reading time, read off the sanitized content: long contents are sanitized in the worker first. */
+  const toCards = async (posts: readonly Post[]): Promise<PostListItem[]> => {
+    await contentsOf(posts);
+    return posts.map(toCard);
+  };
+  const toPublic = (post: Post, userById: (id: number) => User | undefined, content: string): PublicPost => ({
     ...toCard(post),
     ...seoOf(post),
     authors: authorsOf(post),
@@ -73,7 +78,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
   });
   const publicOf = async (posts: readonly Post[]) => {
     const [contents, userById] = [await contentsOf(posts), await userLookup(store)];
-    return posts.map((post, i) => toPublic(post, userById, contents[i]));
+    return posts.map((post, i) => toPublic(post, userById, contents[i]!));
   };
 
   return {
@@ -87,7 +92,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       // The name as a published post carries it, so a draft-only tag is never named here.
       const tagInfo = tag ? shown[0]!.tags.find((t) => t.slug === tag) : undefined;
       const { items, ...position } = found;
-      return { posts: items.map(toCard), ...position, ...(tagInfo && { tag: tagInfo }) };
+      return { posts: await toCards(items), ...position, ...(tagInfo && { tag: tagInfo }) };
     },
     async listPublished() {
       await media?.ready();
@@ -102,7 +107,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const post = await store.getPostBySlug(slug);
       if (!post?.published) return undefined;
       await media?.ready();
-      const shown = toPublic(post, await userLookup(store));
+      const shown = toPublic(post, await userLookup(store), await contentReady(post));
       // The post page's images get their srcset and size; the feeds and the API keep plain HTML.
       return media ? { ...shown, content: withResponsiveImages(shown.content, (src) => media.responsive(src)) } : shown;
     },
@@ -111,7 +116,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     },
     async getForPreview(slug) {
       const post = await store.getPostBySlug(slug);
-      return post && toPublic(post, await userLookup(store));
+      return post && toPublic(post, await userLookup(store), await contentReady(post));
     },
     async listTags() {
       const used = usedTagSlugs(await store.publishedPosts());
@@ -119,7 +124,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     },
     async listRelated(post, limit = RELATED_POSTS) {
       if (post.tags.length === 0) return [];
-      return relatedPosts(await store.publishedPosts(), post, limit).map(toCard);
+      return toCards(relatedPosts(await store.publishedPosts(), post, limit));
     },
     async listAuthorPage({ username, page }) {
       const user = await store.getUserByUsername(username);
@@ -131,7 +136,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       const found = pageOf(theirs, page, BLOG_PAGE_SIZE);
       if (!found) return undefined;
       const { items, ...position } = found;
-      return { posts: items.map(toCard), ...position, author: authorProfileOf(user) };
+      return { posts: await toCards(items), ...position, author: authorProfileOf(user) };
     },
   };
 }

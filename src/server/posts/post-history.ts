@@ -15,7 +15,7 @@ import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { postNotFoundMessage } from "./post-changes";
 import { inputOf, POST_SUBJECT } from "./post-revisions";
 import type { HistoryPolicy } from "./post-trash";
-import { cmsPostOf } from "./post-view";
+import { cmsPostOf, contentReady, sanitizeAhead } from "./post-view";
 import { withAuthorName } from "./post-authors";
 import type { Store } from "~/server/records/store";
 
@@ -71,7 +71,7 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
   });
 
   /** A post as the editor gets it, with who created it and who saved it last (post-authors.ts). */
-  const named = (post: Post) => withAuthorName(store, cmsPostOf(post));
+  const named = async (post: Post) => withAuthorName(store, cmsPostOf(post, await contentReady(post)));
 
   /**
    * A trashed post's history stays readable, so the Trash view can show what it held, but only
@@ -106,6 +106,8 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
     async restore(postId, revisionId, who = NOBODY) {
       const found = await find(postId, revisionId, who);
       const changes = inputOf(found.snapshot as PostSnapshot);
+      // Sanitized before the write (long content in the worker), which reads the post's card.
+      if (changes.content !== undefined) await sanitizeAhead([changes.content]);
       const save = { by: who.user, origin: "restore", restoredFrom: revisionId } as const;
       const post = await store.updatePost(postId, changes, save);
       await activity?.record("restore", who, ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, revisionId));

@@ -7,7 +7,7 @@ import { fieldErrors } from "~/shared/field-errors";
 import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { REVIEW_MESSAGES, returnNoteSchema, type ReviewItem } from "~/shared/review";
 import { withAuthorName } from "./post-authors";
-import { cmsPostOf } from "./post-view";
+import { cmsPostOf, contentReady } from "./post-view";
 import { assertMay } from "./post-access";
 import { assertPostId, parsePostId } from "./posts";
 import type { Store } from "~/server/records/store";
@@ -54,7 +54,7 @@ export function createReviewService(
         subject: REVIEW_MESSAGES.mailSubject(post.title),
         text: REVIEW_MESSAGES.mailBody(post.title, who.user?.username ?? ACTIVITY_MESSAGES.nobody, adminUrl),
       });
-      return withAuthorName(store, cmsPostOf(post));
+      return withAuthorName(store, cmsPostOf(post, await contentReady(post)));
     },
 
     async sendBack(rawId, input, who = NOBODY) {
@@ -73,7 +73,7 @@ export function createReviewService(
         {},
       );
       await record("return", who, post);
-      return withAuthorName(store, cmsPostOf(post));
+      return withAuthorName(store, cmsPostOf(post, await contentReady(post)));
     },
 
     async queue() {

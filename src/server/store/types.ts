@@ -107,7 +107,7 @@ export type PostMark = {
 export type UserMark = Pick<User, "username" | "displayName" | "bio" | "avatar">;
 
 /**
- * What a committed write did to the content (store/describe-change.ts): each post and tag it
+ * What a committed write did to the content (records/describe-change.ts): each post and tag it
  * added (no `before`), changed or removed (no `after`). Undefined when it touched too many to list
  * (a restore, an import, a reload of every table): caches then drop everything.
  */
