@@ -16,7 +16,7 @@ export const bounds = z.registry<{ bound: Bound }>();
  */
 export const MAX_ID = 2_147_483_647;
 export const id = z.number().int().positive().max(MAX_ID);
-export const counter = z
+export const idCounter = z
   .number()
   .int()
   .positive()
@@ -27,5 +27,5 @@ export const text = (bound: Bound = "text") => z.string().register(bounds, { bou
 /** A string that may not be empty. */
 export const nonEmpty = (bound: Bound = "text") => z.string().min(1).register(bounds, { bound });
 /** A list with its bound in outside input, and at least `min` items. */
-export const list = <T extends z.ZodType>(item: T, bound: Bound, min = 0) =>
+export const listOf = <T extends z.ZodType>(item: T, bound: Bound, min = 0) =>
   z.array(item).min(min).register(bounds, { bound });

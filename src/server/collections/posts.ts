@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEO_TEXT_FIELDS } from "~/shared/schemas";
 import type { ListDeclaration } from "./collection";
-import { id, list, nonEmpty, text } from "./fields";
+import { id, listOf, nonEmpty, text } from "./fields";
 import { actorSchema } from "./revisions";
 import { storedTagSchema, tagRecordSchema } from "./tags";
 
@@ -26,7 +26,7 @@ export const postRecordSchema = z.object({
   published: z.boolean(),
   createdAt: text("date"),
   updatedAt: text("date"),
-  tags: list(tagRecordSchema, "tags"),
+  tags: listOf(tagRecordSchema, "tags"),
   // The search and social settings (docs/decisions/116-per-post-search-settings.md), each absent when unset.
   metaTitle: text().optional(),
   metaDescription: text().optional(),
@@ -55,7 +55,7 @@ export const postRecordSchema = z.object({
   createdBy: id.optional(),
   updatedBy: id.optional(),
   /** Its authors' user ids, in byline order; absent on older posts, read as the creator (docs/decisions/130-bylines-and-author-pages.md). */
-  authors: list(id, "authors", 1).optional(),
+  authors: listOf(id, "authors", 1).optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
@@ -82,7 +82,7 @@ export const postSnapshotSchema = postRecordSchema
     coverFocus: true,
     authors: true,
   })
-  .extend({ coverImage: text("url"), tags: list(text("name"), "tags") });
+  .extend({ coverImage: text("url"), tags: listOf(text("name"), "tags") });
 
 /** The optional text fields a save clears with "" (docs/api.md): the cover and the search and social settings. */
 export const CLEARED_BY_EMPTY = ["coverImage", ...SEO_TEXT_FIELDS] as const satisfies readonly (keyof z.infer<

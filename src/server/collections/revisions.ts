@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ListDeclaration } from "./collection";
-import { id, list, nonEmpty, text } from "./fields";
+import { id, listOf, nonEmpty, text } from "./fields";
 
 /** Who saved a revision or sent a post to the trash; absent when nobody signed in did (a command-line restore). */
 export const actorSchema = z.object({ id, username: text("name") });
@@ -18,7 +18,7 @@ export const revisionRecordSchema = z.object({
   /** The first save folded into this revision, and the last (revision-changes.ts). */
   createdAt: text("date"),
   savedAt: text("date"),
-  changed: list(text("name"), "fields"),
+  changed: listOf(text("name"), "fields"),
   snapshot: z.record(z.string(), z.unknown()),
   /** A History restore (`restoredFrom` names the revision put back) or a backup's restore. */
   origin: z.enum(["restore", "backup"]).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LISTS, type Counter, type ListDeclaration } from "~/server/collections";
-import { counter } from "~/server/collections/fields";
+import { idCounter } from "~/server/collections/fields";
 import { settingsSchema } from "~/server/collections/settings";
 import { siteSchema } from "~/server/collections/site";
 import { slugRedirectSchema } from "~/server/collections/redirects";
@@ -26,12 +26,12 @@ import type {
 export { MAX_ID } from "~/server/collections/fields";
 
 const metaRecordSchema = z.object({
-  nextPostId: counter,
-  nextTagId: counter,
-  nextUserId: counter,
-  nextMessageId: counter,
+  nextPostId: idCounter,
+  nextTagId: idCounter,
+  nextUserId: idCounter,
+  nextMessageId: idCounter,
   /** Absent until the first revision; derived from the revisions' ids when missing. */
-  nextRevisionId: counter.optional(),
+  nextRevisionId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
