@@ -36,6 +36,7 @@ import { createMediaService } from "./media/media-service";
 import { createSocialCards } from "./media/social-cards";
 import { createPostService } from "~/server/posts/posts";
 import { createReviewService } from "~/server/posts/post-review";
+import { createPreviewLinks } from "~/server/posts/preview-links";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
 import { sweepUnusedMediaEvery } from "~/server/media/unused-media-sweeper";
@@ -115,6 +116,7 @@ export function createApp({
   const posts = createPostService(store, activity);
   const scheduler = startPostScheduler(store, activity, config.schedulerTickMs);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
+  const blog = createBlogService(store, media);
   const shelf = files.backups;
   const logError = createErrorLog();
   const context: AppContext = {
@@ -122,7 +124,7 @@ export function createApp({
     outcomeOf,
     readForm: readFormBody,
     store,
-    blog: createBlogService(store, media),
+    blog,
     contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier, analytics }),
     posts,
     review: createReviewService(store, {
@@ -130,6 +132,7 @@ export function createApp({
       notice: notifier && ((mail) => notifier.notice(mail)),
       adminUrl: `${config.publicUrl}/admin`,
     }),
+    previewLinks: createPreviewLinks({ store, blog, activity }, { sessionSecret, publicUrl: config.publicUrl }),
     scheduler,
     history: createPostHistory(store, config.history, activity),
     sessions,

@@ -17,6 +17,7 @@ import type { MediaLibrary } from "./media/media-library";
 import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
 import type { ReviewService } from "~/server/posts/post-review";
+import type { PreviewLinks } from "~/server/posts/preview-links";
 import type { PostScheduler } from "~/server/posts/post-scheduler";
 import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./records/store";
@@ -41,6 +42,8 @@ export type AppContext = {
   /** The write side of the blog (docs/product.md section 5 rules): /api/cms and the admin pages. */
   posts: PostService;
   review: ReviewService;
+  /** Links that show a post to someone without an account (docs/decisions/181-shared-preview-links.md). */
+  previewLinks: PreviewLinks;
   /** Carries out scheduled publishing; its failures are shown on the Posts tab and the health report. */
   scheduler: PostScheduler;
   /** Posts' revisions, old slugs and the trash (docs/decisions/096-revisions-kept-generically.md). */

@@ -19,6 +19,8 @@ export const ACTIVITY_KINDS = {
   "user-change": "User change",
   "role-change": "Role change",
   "image-removed": "Unused image removed",
+  "preview-link": "Preview link shared",
+  "preview-revoke": "Preview links revoked",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -62,6 +64,8 @@ export const ACTIVITY_MESSAGES = {
   unusedImage: (name: string, bytes: number, createdAt: string) =>
     `image ${name} (${Math.max(1, Math.round(bytes / 1024))} KB, uploaded ${createdAt}), used by nothing`,
   post: (id: number, title: string) => `post ${id} "${title}"`,
+  /** A preview link made (docs/decisions/181-shared-preview-links.md): the post, and when the link expires. */
+  previewLink: (id: number, title: string, expiresAt: string) => `post ${id} "${title}" (link expires ${expiresAt})`,
   revisionRestored: (id: number, title: string, revision: number) => `post ${id} "${title}" to revision ${revision}`,
   /** A schedule carried out; `late` is when it was due, when it went out after its time. */
   publishedOnSchedule: (id: number, title: string, late?: string) =>

@@ -13,6 +13,12 @@ export const PREVIEW_MESSAGES = {
   backToAdmin: "Back to Admin",
 } as const;
 
+/**
+ * A preview's headers, a shared preview link's too: it shows what is not public, so no browser,
+ * proxy or search engine keeps or indexes it (020-draft-preview.md).
+ */
+export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+
 /** The preview address of a post, for any post, draft or published. */
 export function previewPath(slug: string): string {
   return `/blog/${encodeURIComponent(slug)}?${PREVIEW_PARAM}`;

@@ -52,6 +52,7 @@ describe("GET /api/admin/activity", () => {
     expect(one("publish")).toMatchObject({ userId: admin.user.id, what: ACTIVITY_MESSAGES.post(post.id, post.title) });
     expect(one("unpublish").what).toBe(ACTIVITY_MESSAGES.post(post.id, post.title));
     expect(one("delete").what).toBe(ACTIVITY_MESSAGES.post(post.id, post.title));
+    expect(one("preview-revoke").what).toBe(ACTIVITY_MESSAGES.post(post.id, post.title));
     expect(one("restore").what).toBe(ACTIVITY_MESSAGES.restore(1, 0));
     expect(one("role-change").what).toBe(
       ACTIVITY_MESSAGES.user(user.username, ACTIVITY_MESSAGES.userChanges.role("writer", "admin")),

@@ -297,6 +297,23 @@ export function storeContract(name: string, factory: StoreFactory) {
     });
   });
 
+  describe(`${name}: a post's preview links`, () => {
+    it("revoking raises previewGeneration without saving the post, and it is kept across a reopen", async () => {
+      const { store, reopen } = await factory.open();
+      const created = await store.createPost(makePostInput({ published: false }));
+      expect(created).not.toHaveProperty("previewGeneration");
+      await store.revokePreviewLinks(created.id);
+      const revoked = await store.revokePreviewLinks(created.id);
+      expect(revoked).toEqual({ ...created, previewGeneration: 2 });
+      expect(await store.listRevisions("post", created.id)).toHaveLength(1);
+      await expectRejection(store.revokePreviewLinks(999_999), NotFoundError, postNotFoundMessage(999_999));
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.getPostById(created.id)).toEqual(revoked);
+    });
+  });
+
   describe(`${name}: users and messages`, () => {
     it("keeps usernames unique regardless of case", async () => {
       const store = await emptyStore();

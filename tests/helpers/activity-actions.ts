@@ -37,6 +37,9 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   await as(next().put(`/api/cms/update-post/${post.id}`))
     .send({ published: false })
     .expect(status(200));
+  // A preview link shared and revoked (docs/decisions/181-shared-preview-links.md).
+  await as(next().post(`/api/cms/posts/${post.id}/preview-links`)).expect(status(201));
+  await as(next().delete(`/api/cms/posts/${post.id}/preview-links`)).expect(status(200));
   await as(next().post("/api/debug/backup-posts")).expect(status(200));
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(status(200));
   await as(next().post("/api/debug/restore-posts")).expect(status(200));

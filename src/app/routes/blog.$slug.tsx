@@ -1,19 +1,14 @@
-import { GeneratedCover } from "~/app/components/generated-cover";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { BackToBlog, BlogPostBody, CONTENT_SLOT, type PagePost } from "~/app/components/blog-post-body";
 import type { Route } from "./+types/blog.$slug";
 import { PreviewBar } from "~/app/components/preview-bar";
-import { PostCard } from "~/app/components/post-card";
-import { TagBadge } from "~/app/components/tag-badge";
-import { buttonClasses } from "~/app/components/ui/button";
-import { HtmlBlock, isDocumentRequest } from "~/app/lib/document-html";
+import { isDocumentRequest } from "~/app/lib/document-html";
 import { absoluteUrl, canonicalLink, pageMeta } from "~/app/lib/meta";
 import { socialMeta, type SocialImageFacts } from "~/app/lib/social-meta";
 import { useToastOnce } from "~/app/lib/use-toast-once";
-import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE, type PublicPost } from "~/shared/blog";
-import { formatDate } from "~/shared/dates";
-import { asksForPreview } from "~/shared/preview";
+import { BLOG_MESSAGES, DEFAULT_COVER_IMAGE } from "~/shared/blog";
+import { asksForPreview, PREVIEW_HEADERS } from "~/shared/preview";
 import { socialCardPaths, type ResponsiveImage } from "~/shared/media";
-import { readingTimeLabel } from "~/shared/reading-time";
 import { SITE } from "~/shared/site";
 import { libraryImageType, postAppearance } from "~/shared/post-seo";
 import {
@@ -25,7 +20,6 @@ import {
   showsPost,
   showsTag,
 } from "~/shared/page-cache";
-import { Byline } from "~/app/components/byline";
 import { AUTHOR_MESSAGES, authorPath, listNames, type PublicAuthor } from "~/shared/authors";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
@@ -76,15 +70,6 @@ function authorsLd(authors: readonly PublicAuthor[], publicUrl: string) {
     ...(author.avatar && { image: absoluteUrl(publicUrl, author.avatar) }),
   }));
 }
-
-/** A preview names who asks, so no browser, proxy or search engine keeps it (020-draft-preview.md). */
-const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
-
-/** Where a document request's post content waits for the render (docs/decisions/052-post-content-once.md). */
-const CONTENT_SLOT = "post-content";
-
-/** A post as the page gets it: without its content on a document request, which has it in the markup only. */
-type PagePost = Omit<PublicPost, "content"> & { content?: string };
 
 /**
  * The published post; with `?preview` and a signed-in user of any role, any post, draft or not
@@ -150,56 +135,10 @@ export default function BlogPost({ loaderData: { post, related, preview } }: Rou
   return (
     <>
       {preview && <PreviewBar published={post.published} />}
-      <BlogArticle post={post} />
-      {related.length > 0 && (
-        <section aria-labelledby="related-heading" className="border-t border-slate-200 bg-white px-4 py-14">
-          <div className={`mx-auto ${related.length === 3 ? "max-w-5xl" : "max-w-3xl"}`}>
-            <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-              {BLOG_MESSAGES.related}
-            </h2>
-            <div className={`mt-6 grid gap-6 ${RELATED_COLUMNS[related.length] ?? ""}`}>
-              {related.map((card, index) => (
-                <PostCard key={card.id} post={card} index={index} headingLevel="h3" />
-              ))}
-            </div>
-          </div>
-        </section>
-      )}
+      <BlogPostBody post={post} related={related} />
     </>
   );
 }
-
-function BlogArticle({ post }: { post: PagePost }) {
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-12">
-      <BackToBlog label={BLOG_MESSAGES.backToBlog} />
-      <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-        {post.title || BLOG_MESSAGES.untitled}
-      </h1>
-      <p className="mt-3 text-slate-600">
-        <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
-        <span aria-hidden="true"> · </span>
-        <span>{readingTimeLabel(post.readingMinutes)}</span>
-      </p>
-      <Byline authors={post.authorProfiles} />
-      <PostCover post={post} />
-      {/* Sanitized by the server's allowlist on write and again on the way out (docs/architecture.md section 5). */}
-      <HtmlBlock className="post-content mt-8" html={post.content} slot={CONTENT_SLOT} />
-      {post.tags.length > 0 && (
-        <ul className="mt-10 flex flex-wrap gap-2 border-t border-slate-200 pt-6" aria-label="Tags">
-          {post.tags.map((tag) => (
-            <li key={tag.id}>
-              <TagBadge tag={tag} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </article>
-  );
-}
-
-/** As many columns as related posts, so one or two never sit beside empty space. */
-const RELATED_COLUMNS: Record<number, string> = { 2: "sm:grid-cols-2", 3: "md:grid-cols-3" };
 
 /** docs/product.md section 8: Blog Post Not Found for an unknown slug; Unable to Load Blog Post (with a toast, once) otherwise. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -223,35 +162,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <BackToBlog label={BLOG_MESSAGES.returnToBlog} />
       </div>
     </div>
-  );
-}
-
-/**
- * The cover, whole: at its own proportions, up to 480 px high, never cropped
- * (docs/decisions/118-covers-shown-whole.md). A post without one gets the cover its card shows,
- * drawn from its title, so the card a reader clicked and the page it opens match.
- */
-function PostCover({ post }: { post: Route.ComponentProps["loaderData"]["post"] }) {
-  if (!post.coverImage) return <GeneratedCover title={post.title} className="mt-8 h-[180px] w-full rounded-xl" />;
-  const { cover } = post;
-  return (
-    <img
-      src={post.coverImage}
-      srcSet={cover?.srcSet}
-      sizes={cover?.srcSet ? "(min-width: 48rem) 736px, calc(100vw - 2rem)" : undefined}
-      width={cover?.width}
-      height={cover?.height}
-      alt=""
-      fetchPriority="high"
-      className="mt-8 h-auto max-h-[480px] w-full rounded-xl bg-slate-100 object-contain"
-    />
-  );
-}
-
-function BackToBlog({ label }: { label: string }) {
-  return (
-    <Link to="/blog" className={buttonClasses({ variant: "outline", size: "sm" })}>
-      ← {label}
-    </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SEO_TEXT_FIELDS } from "~/shared/schemas";
 import type { ListDeclaration } from "./collection";
-import { id, listOf, nonEmpty, text } from "./fields";
+import { id, listOf, MAX_ID, nonEmpty, text } from "./fields";
 import { actorSchema } from "./revisions";
 import { storedTagSchema, tagRecordSchema } from "./tags";
 
@@ -56,6 +56,11 @@ export const postRecordSchema = z.object({
   updatedBy: id.optional(),
   /** Its authors' user ids, in byline order; absent on older posts, read as the creator (docs/decisions/130-bylines-and-author-pages.md). */
   authors: listOf(id, "authors", 1).optional(),
+  /**
+   * Raised by "Revoke links": a preview link names the value it was made under and works only while
+   * the post still has it (docs/decisions/181-shared-preview-links.md); absent means 0.
+   */
+  previewGeneration: z.number().int().nonnegative().max(MAX_ID).optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.

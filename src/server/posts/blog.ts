@@ -35,6 +35,8 @@ export type BlogService = {
   movedTo(slug: string): Promise<{ slug: string; shown: boolean } | undefined>;
   /** Any post by slug, drafts too, for a signed-in writer's preview; never for the public. */
   getForPreview(slug: string): Promise<PublicPost | undefined>;
+  /** A post as its preview shows it, draft or not: for a valid preview link only (preview-links.ts). */
+  previewOf(post: Post): Promise<PublicPost>;
   /** The tags of published posts: a tag only drafts use would give their topic away. */
   listTags(): Promise<Tag[]>;
   /**
@@ -117,6 +119,9 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
     async getForPreview(slug) {
       const post = await store.getPostBySlug(slug);
       return post && toPublic(post, await userLookup(store), await contentReady(post));
+    },
+    async previewOf(post) {
+      return toPublic(post, await userLookup(store));
     },
     async listTags() {
       const used = usedTagSlugs(await store.publishedPosts());

@@ -13,7 +13,7 @@ import type { HtmlCache } from "~/server/page-cache/html-cache";
  * services for the post (whose it is, whether it is published).
  */
 export function cmsRouter(
-  { posts, review, sessions }: AppContext,
+  { posts, review, previewLinks, sessions }: AppContext,
   { requireUser, allow, requireSameOrigin }: Guards,
   renderAgainBefore: HtmlCache["renderAgainBefore"],
 ): Router {
@@ -56,6 +56,15 @@ export function cmsRouter(
 
   router.post("/cms/posts/:id/return", allow("posts.review"), requireSameOrigin, jsonBody, async (req, res) => {
     res.json(await review.sendBack(req.params.id, req.body, await whoOf(sessions, req, res)));
+  });
+
+  // Preview links (docs/decisions/181-shared-preview-links.md): the service refuses whoever may not edit the post.
+  router.post("/cms/posts/:id/preview-links", requireUser, requireSameOrigin, async (req, res) => {
+    res.status(201).json(await previewLinks.create(req.params.id, await whoOf(sessions, req, res)));
+  });
+
+  router.delete("/cms/posts/:id/preview-links", requireUser, requireSameOrigin, async (req, res) => {
+    res.json(await previewLinks.revoke(req.params.id, await whoOf(sessions, req, res)));
   });
 
   return router;

@@ -167,9 +167,12 @@ export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
   return { ...cmsListItemOf(post), content };
 }
 
-/** A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it. */
+/**
+ * A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it; nor
+ * the preview links' counter, which only the links read (docs/decisions/181-shared-preview-links.md).
+ */
 export function cmsListItemOf(post: Post): CmsListItem {
-  const { content: _content, ...item } = post;
+  const { content: _content, previewGeneration: _generation, ...item } = post;
   return { ...item, summary: summaryOf(post), status: postStatus(post) };
 }
 

@@ -22,6 +22,7 @@ import * as settings from "~/server/contact/settings-changes";
 import * as posts from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import * as trash from "~/server/posts/post-trash";
+import { revokePreviewLinks } from "~/server/posts/preview-link-changes";
 import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
@@ -145,6 +146,10 @@ export class Store<E extends StoreEngine = StoreEngine> {
     return this.engine.write(
       withActivity((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save), activity),
     );
+  }
+  /** Ends every preview link of a post made so far; NotFoundError for a missing id; answers the post. */
+  revokePreviewLinks(id: number): Promise<Post> {
+    return this.engine.write((s) => revokePreviewLinks(s, id));
   }
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}): Promise<Post> {

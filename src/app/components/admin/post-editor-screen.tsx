@@ -5,6 +5,8 @@ import { Card } from "~/app/components/ui/card";
 import { useAdminOutlet } from "./admin-outlet";
 import { PostForm } from "./post-form";
 import { PostHistoryPanel } from "./post-history-panel";
+import { PreviewLinkPanel } from "./preview-link-panel";
+import { can, postContext } from "~/shared/permissions";
 
 export const POSTS_PATH = "/admin/posts";
 
@@ -12,7 +14,8 @@ export const POSTS_PATH = "/admin/posts";
  * docs/product.md section 4's New Post and Edit flows at their own addresses: the form (and, for a
  * saved post, its History). A new post's form starts fresh with a temporary id (temp-{time}); Save
  * and Cancel return to Posts, Cancel asking first when edits are unsaved (the layout's guard).
- * A restore saves a new version, and the editor starts again from it.
+ * A restore saves a new version, and the editor starts again from it. Whoever may edit a saved
+ * post may also share a preview link to it (docs/decisions/181-shared-preview-links.md).
  */
 export function PostEditorScreen({ post }: { post?: CmsPost }) {
   const { user, setDirty } = useAdminOutlet();
@@ -35,6 +38,9 @@ export function PostEditorScreen({ post }: { post?: CmsPost }) {
           onDirtyChange={setDirty}
         />
       </Card>
+      {shown.post && can(user.role, "posts.edit", postContext(user.id, shown.post)) && (
+        <PreviewLinkPanel postId={shown.post.id} />
+      )}
       {shown.post && <PostHistoryPanel key={shown.key} postId={shown.post.id} onRestored={restored} />}
     </div>
   );
