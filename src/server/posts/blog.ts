@@ -121,7 +121,7 @@ export function createBlogService(store: Store, media?: MediaLibrary): BlogServi
       return post && toPublic(post, await userLookup(store), await contentReady(post));
     },
     async previewOf(post) {
-      return toPublic(post, await userLookup(store));
+      return toPublic(post, await userLookup(store), await contentReady(post));
     },
     async listTags() {
       const used = usedTagSlugs(await store.publishedPosts());
