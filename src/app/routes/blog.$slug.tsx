@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     ...(preview || post.noindex ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
     ...data.social,
-    { property: "article:published_time", content: post.createdAt },
+    { property: "article:published_time", content: post.publishedAt },
     { property: "article:modified_time", content: post.updatedAt },
     {
       "script:ld+json": {
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
         headline: head.socialTitle,
         description: head.description,
         image: absoluteUrl(publicUrl, socialImage),
-        datePublished: post.createdAt,
+        datePublished: post.publishedAt,
         dateModified: post.updatedAt,
         mainEntityOfPage: canonical,
         keywords: post.tags.map((t) => t.name).join(", "),
@@ -177,7 +177,7 @@ function BlogArticle({ post }: { post: PagePost }) {
         {post.title || BLOG_MESSAGES.untitled}
       </h1>
       <p className="mt-3 text-slate-600">
-        <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+        <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, BLOG_MESSAGES.dateUnavailable)}</time>
         <span aria-hidden="true"> · </span>
         <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>

@@ -79,7 +79,7 @@ export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
 /** A row of the admin posts list: no content, so a page of rows neither sanitizes nor sends it. */
 export function cmsListItemOf(post: Post): CmsListItem {
   const { content: _content, ...item } = post;
-  return { ...item, summary: summaryOf(post), status: postStatus(post) };
+  return { ...item, summary: summaryOf(post), publishedAt: post.publishedAt ?? null, status: postStatus(post) };
 }
 
 const minutes = new WeakMap<Post, number>();
@@ -102,6 +102,9 @@ export function listItemOf(post: Post): PostListItem {
     ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
     ...(post.coverFocus && { coverFocus: post.coverFocus }),
     createdAt: post.createdAt,
+    // Every published post has one once read (collections/posts.ts completePost); a draft's
+    // preview shows its creation, the date it would have if it went public now... or later.
+    publishedAt: post.publishedAt ?? post.createdAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
     readingMinutes: readingMinutesOf(post),
   };
