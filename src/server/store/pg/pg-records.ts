@@ -4,7 +4,7 @@ import { columnName, LISTS, type ListDeclaration } from "~/server/collections";
 
 /**
  * How each list of db.json maps onto its table, as its declaration says
- * (src/server/collections/; the tables come from migrations/001, 002, 012, 013 and 015). Records
+ * (src/server/collections/; the tables come from migrations/001, 002, 012, 013, 015 and 017). Records
  * go in and come out exactly as the JSON store keeps them: a field without a column of its own (a
  * key from another release), and a date the timestamptz column cannot give back character for
  * character, travel in the row's `extra`, which wins when the record is read back
