@@ -189,7 +189,8 @@ describe("a post of the previous release", () => {
 
   it("restored from a backup of that release, is dated by its creation", async () => {
     t = await makeTestApp();
-    const { publishedAt: _none, ...old } = { ...makePostInput(), id: 40, createdAt: "2024-03-01T09:00:00.000Z" };
+    const { publishAt: _none, ...old } = { ...makePostInput(), id: 40, createdAt: "2024-03-01T09:00:00.000Z" };
+    // As a backup of that release holds it: no `publishedAt`.
     const saved = { ...old, updatedAt: old.createdAt, tags: [], published: true };
     const kept = { ...saved, id: 41, slug: `${saved.slug}-kept`, publishedAt: "2024-04-01T09:00:00.000Z" };
     await t.store.restorePosts([saved, kept]);
