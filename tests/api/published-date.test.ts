@@ -158,6 +158,24 @@ describe("publishing by hand", () => {
   });
 });
 
+describe("a backup", () => {
+  it("carries the public date and a restore gives it back", async () => {
+    t = await makeTestApp();
+    const admin = await adminOn(t);
+    const { cookie } = await signedIn(t, "admin");
+    const draft = await admin.create(makePostInput({ published: false }));
+    await pause(5);
+    const published = (await admin.update(draft.id, { published: true }).expect(200)).body as CmsPost;
+    const debug = (path: string) => request(t!.app).post(`/api/debug/${path}`).set("Cookie", cookie).send({});
+    await debug("backup-posts").expect(200);
+    await request(t.app).post(`/api/cms/delete-post/${draft.id}`).set("Cookie", cookie).expect(200);
+    expect((await debug("restore-posts").expect(200)).body).toMatchObject({ restored: 1 });
+    const restored = (await admin.list()).find((p) => p.id === draft.id)!;
+    expect(restored).toMatchObject({ createdAt: draft.createdAt, publishedAt: published.publishedAt });
+    expect(published.publishedAt).not.toBe(draft.createdAt);
+  });
+});
+
 describe("a post of the previous release", () => {
   it("is dated by its creation when published, null when a draft, and its file is left as it was", async () => {
     const dataDir = makeTempDir("queuesite-published-at-");
