@@ -202,7 +202,8 @@ const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
  */
 function parsePostChanges(sent: Record<string, unknown>, current: Post): Partial<PostInput> {
   // `publishAsNew` alone changes nothing: it says how a publish in the same save is dated.
-  if (!POST_FIELDS.some((key) => key !== "publishAsNew" && sent[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+  if (!POST_FIELDS.some((key) => key !== "publishAsNew" && sent[key] !== undefined))
+    throw new ValidationError(POST_MESSAGES.nothingToUpdate);
   const fields =
     sent.slug === undefined ? sent : { ...sent, slug: slugFor({ title: current.title, ...sent }, current.slug) };
   const parsed = postInputSchema.partial().safeParse(fields);
