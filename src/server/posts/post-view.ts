@@ -102,8 +102,8 @@ export function listItemOf(post: Post): PostListItem {
     ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
     ...(post.coverFocus && { coverFocus: post.coverFocus }),
     createdAt: post.createdAt,
-    // Every published post has one once read (collections/posts.ts completePost); a draft's
-    // preview shows its creation, the date it would have if it went public now... or later.
+    // Every published post has one once read (collections/posts.ts completePost); only a draft's
+    // signed-in preview lacks it, and shows its creation.
     publishedAt: post.publishedAt ?? post.createdAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
     readingMinutes: readingMinutesOf(post),
