@@ -24,7 +24,13 @@ export type PostListItem = {
   cover?: ResponsiveImage;
   /** Where a card crops the cover, as CSS `object-position` (docs/decisions/118-covers-shown-whole.md). */
   coverFocus?: string;
+  /** When the draft was created. */
   createdAt: string;
+  /**
+   * When it first went public: the date readers see, and the public lists' order
+   * (docs/decisions/185-published-means-published.md).
+   */
+  publishedAt: string;
   tags: Tag[];
   /** Minutes to read the content, at least 1 (reading-time.ts). */
   readingMinutes: number;
@@ -87,8 +93,13 @@ export const BLOG_MESSAGES = {
  * who created it and who saved it last, by id and by name, when known (older posts have neither,
  * and a removed user's name is gone).
  */
-export type CmsPost = Omit<PublicPost, "readingMinutes" | keyof PostAuthors> &
+export type CmsPost = Omit<PublicPost, "readingMinutes" | "publishedAt" | keyof PostAuthors> &
   Partial<PostAuthors> & {
+    /**
+     * When it first went public, kept while it is unpublished; null for a post never published.
+     * Every answer carries it (post-view.ts); optional only so a hand-made CmsPost may leave it out.
+     */
+    publishedAt?: string | null;
     excerpt?: string;
     /** In the review queue since (docs/decisions/126-review-before-publish.md), and by whom. */
     submittedAt?: string;

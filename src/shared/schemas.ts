@@ -38,6 +38,8 @@ export const POST_MESSAGES = {
   publishAt: "Publish at must be a date and time with its offset, such as 2026-05-01T09:30:00+02:00, or null",
   publishAtPast: "Publish at must be in the future",
   publishAtPublished: "This post is already published: unpublish it before scheduling it",
+  /** A republish dated now rather than at the first publish (docs/decisions/185-published-means-published.md). */
+  publishAsNew: "Publish as new must be true or false",
   /** The confirmation that a post takes over another post's old address (docs/decisions/157-old-addresses-taken-over-on-purpose.md). */
   takeOverAddress: "Take over address must be true or false",
   // docs/product.md section 5, Delete by ID page; the CMS and debug calls answer it for any id that is not a positive integer.
@@ -161,6 +163,11 @@ const postFields = {
    * section 5, docs/decisions/101-drafts-until-published.md); `published: true` still publishes.
    */
   published: z.boolean({ error: POST_MESSAGES.published }).default(false),
+  /**
+   * A post published before and published again keeps its first public date; `true` dates it
+   * anew, as the republish's time. Never stored; ignored by a save that does not publish.
+   */
+  publishAsNew: z.boolean({ error: POST_MESSAGES.publishAsNew }).optional(),
   /**
    * When a draft goes public by itself: ISO 8601 with its offset, stored as UTC; `null` clears
    * the schedule. A time already past is refused when it is sent, not later.

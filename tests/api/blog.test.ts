@@ -38,11 +38,13 @@ beforeAll(async () => {
     ),
   ];
   draft = await store.createPost(makePostInput({ title: "Secret draft post", published: false, tags: ["Product"] }));
-  // An old post that carries `excerpt` instead of `summary` (docs/product.md section 3).
+  // An old post that carries `excerpt` instead of `summary` (docs/product.md section 3), and no
+  // `publishedAt`, which it reads as its createdAt (docs/decisions/185-published-means-published.md).
+  const { publishedAt: _first, ...oldest } = published[0]!;
   legacy = (await store
     .restorePosts([
       {
-        ...published[0]!,
+        ...oldest,
         id: 900,
         slug: "legacy-post",
         title: "Legacy post",

@@ -116,6 +116,8 @@ describe("as an admin", () => {
       published: true,
       status: "published",
       createdAt: expect.any(String),
+      // Published on create: its public date is its creation (docs/decisions/185-published-means-published.md).
+      publishedAt: res.body.createdAt,
       updatedAt: expect.any(String),
       tags: [],
       createdBy: adminUser.id,

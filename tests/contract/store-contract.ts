@@ -229,7 +229,8 @@ export function storeContract(name: string, factory: StoreFactory) {
         { ...storedPost(41, "2021-01-01T00:00:00.000Z"), slug: "taken-slug" },
       ]);
       expect(result).toEqual({ restored: [40], skipped: [kept.id, 41] });
-      expect(await store.getPostById(40)).toEqual(old);
+      // Every field as it was saved, and the public date an older release's published post reads as.
+      expect(await store.getPostById(40)).toEqual({ ...old, publishedAt: old.createdAt });
       expect(await store.getPostById(kept.id)).toEqual(kept);
       expect((await store.listTags()).map((t) => [t.id, t.slug])).toEqual([
         [7, "airports"],
@@ -311,6 +312,57 @@ export function storeContract(name: string, factory: StoreFactory) {
       const reopened = await reopen();
       open.push(reopened);
       expect(await reopened.getPostById(created.id)).toEqual(revoked);
+    });
+  });
+
+  describe(`${name}: a post's public date`, () => {
+    it("is set by the first publish, kept over an unpublish and a republish and across a reopen, reset by publishAsNew", async () => {
+      const { store, reopen } = await factory.open();
+      const draft = await store.createPost(makePostInput({ published: false }));
+      expect(draft).not.toHaveProperty("publishedAt");
+      const published = await store.updatePost(draft.id, { published: true });
+      expect(published.publishedAt).toBe(published.updatedAt);
+      expect(published.createdAt).toBe(draft.createdAt);
+      const unpublished = await store.updatePost(draft.id, { published: false });
+      expect(unpublished.publishedAt).toBe(published.publishedAt);
+      const republished = await store.updatePost(draft.id, { published: true });
+      expect(republished.publishedAt).toBe(published.publishedAt);
+      await store.updatePost(draft.id, { published: false });
+      const asNew = await store.updatePost(draft.id, { published: true, publishAsNew: true });
+      expect(asNew.publishedAt).toBe(asNew.updatedAt);
+      expect(asNew).not.toHaveProperty("publishAsNew");
+      const createdPublic = await store.createPost(makePostInput({ published: true }));
+      expect(createdPublic.publishedAt).toBe(createdPublic.createdAt);
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.getPostById(draft.id)).toEqual(asNew);
+      expect(await reopened.getPostById(createdPublic.id)).toEqual(createdPublic);
+    });
+
+    it("orders the published list by it, the full list by createdAt; an older post without it reads createdAt", async () => {
+      const store = await emptyStore();
+      const dated = (post: Post, publishedAt: string): Post => ({ ...post, publishedAt });
+      await store.restorePosts([
+        dated(storedPost(1, "2026-01-01T00:00:00.000Z"), "2026-05-01T00:00:00.000Z"),
+        dated(storedPost(2, "2026-03-01T00:00:00.000Z"), "2026-03-01T00:00:00.000Z"),
+        // From a release before publishedAt: published when it was created, as far as anyone knows.
+        storedPost(3, "2026-04-01T00:00:00.000Z"),
+        storedPost(4, "2026-06-01T00:00:00.000Z", false),
+      ]);
+      expect((await store.listPosts()).map((p) => p.id)).toEqual([4, 3, 2, 1]);
+      expect((await store.listPosts({ publishedOnly: true })).map((p) => p.id)).toEqual([1, 3, 2]);
+      expect((await store.publishedPosts()).map((p) => p.id)).toEqual([1, 3, 2]);
+      expect((await store.getPostById(3))!.publishedAt).toBe("2026-04-01T00:00:00.000Z");
+      expect(await store.getPostById(4)).not.toHaveProperty("publishedAt");
+      // Published later than every other, it moves to the top of the published list only.
+      const now = await store.updatePost(4, { published: true });
+      expect((await store.listPosts({ publishedOnly: true })).map((p) => p.id)).toEqual([4, 1, 3, 2]);
+      expect((await store.listPosts()).map((p) => p.id)).toEqual([4, 3, 2, 1]);
+      expect(now.publishedAt).toBe(now.updatedAt);
+      // An edit that moves no date leaves the order; the patched index and a rebuild agree.
+      await store.updatePost(1, { title: "Post 1, edited" });
+      expect((await store.listPosts({ publishedOnly: true })).map((p) => p.id)).toEqual([4, 1, 3, 2]);
     });
   });
 

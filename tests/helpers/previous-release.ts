@@ -130,6 +130,25 @@ export function comparable(url: string, body: unknown): unknown {
   return { ...body, media: media.map((image) => ({ ...image, createdAt: "(a time)" })).sort(byName) };
 }
 
+/** The answers that carry whole posts, which gained `publishedAt` since the release. */
+const POST_ANSWERS = new Set(["/api/cms/posts", "/api/public/blog/posts", "/api/blog/posts"]);
+
+/**
+ * What the release answered, with the one field added on purpose since: a post's `publishedAt`
+ * (docs/decisions/185-published-means-published.md), which a post of that release reads as its
+ * `createdAt` when it is published and as null when it is a draft. Every other byte is the release's.
+ */
+export function withPublishedAt(url: string, body: unknown): unknown {
+  if (!POST_ANSWERS.has(url)) return body;
+  const dated = (post: { published?: boolean; createdAt: string }) => ({
+    ...post,
+    publishedAt: post.published === false ? null : post.createdAt,
+  });
+  if (Array.isArray(body)) return body.map(dated);
+  const { posts } = body as { posts: { createdAt: string }[] };
+  return { ...(body as object), posts: posts.map(dated) };
+}
+
 /**
  * Each record of the release's collections beside the record of `actual` with the same key (`id`,
  * or `from` for old slugs), for a test to check every field of it is still there. A record missing

@@ -159,3 +159,32 @@ describe("PostgreSQL store: bylines", () => {
     expect((await reopened.getUserById(ann.id))?.bio).toBeUndefined();
   });
 });
+
+describe("PostgreSQL store: a post's public date", () => {
+  it("is kept in the column of migration 017; a row without one reads a published post's createdAt", async () => {
+    const url = await server.createDatabase();
+    const store = await openPgStore(url, { seed: false });
+    opened.push(store);
+    const live = await store.createPost(makePostInput({ published: true }));
+    const draft = await store.createPost(makePostInput({ published: false }));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT id::int AS id, published_at, extra FROM posts ORDER BY id");
+      expect(rows).toEqual([
+        { id: live.id, published_at: new Date(live.publishedAt!), extra: {} },
+        { id: draft.id, published_at: null, extra: {} },
+      ]);
+      // As a release before the column left its rows, for the next instance to read.
+      await client.query("UPDATE posts SET published_at = NULL");
+    } finally {
+      await client.end();
+    }
+    const reopened = await openPgStore(url);
+    opened.push(reopened);
+    expect(await reopened.getPostById(live.id)).toEqual({ ...live, publishedAt: live.createdAt });
+    expect(await reopened.getPostById(draft.id)).toEqual(draft);
+    const published = await reopened.updatePost(draft.id, { published: true });
+    expect(published.publishedAt).toBe(published.updatedAt);
+  });
+});

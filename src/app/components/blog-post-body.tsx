@@ -49,7 +49,7 @@ function BlogArticle({ post }: { post: PagePost }) {
         {post.title || BLOG_MESSAGES.untitled}
       </h1>
       <p className="mt-3 text-slate-600">
-        <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+        <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, BLOG_MESSAGES.dateUnavailable)}</time>
         <span aria-hidden="true"> · </span>
         <span>{readingTimeLabel(post.readingMinutes)}</span>
       </p>

@@ -57,7 +57,7 @@ export function PostCard({
           </Link>
         </Heading>
         <p className="mt-1 text-sm text-slate-600">
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt, BLOG_MESSAGES.dateUnavailable)}</time>
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, BLOG_MESSAGES.dateUnavailable)}</time>
           <span aria-hidden="true"> · </span>
           <span>{readingTimeLabel(post.readingMinutes)}</span>
         </p>

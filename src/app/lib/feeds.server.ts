@@ -35,7 +35,7 @@ export function rssFeed(all: PublicPost[], publicUrl: string): string {
       `      <title>${escapeXml(post.title)}</title>`,
       `      <link>${escapeXml(link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>`,
+      `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
       `      <description>${escapeXml(post.summary)}</description>`,
       ...post.tags.map((t) => `      <category>${escapeXml(t.name)}</category>`),
       "    </item>",

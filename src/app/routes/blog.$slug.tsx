@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     ...(preview || post.noindex ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonical),
     ...data.social,
-    { property: "article:published_time", content: post.createdAt },
+    { property: "article:published_time", content: post.publishedAt },
     { property: "article:modified_time", content: post.updatedAt },
     {
       "script:ld+json": {
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
         headline: head.socialTitle,
         description: head.description,
         image: absoluteUrl(publicUrl, socialImage),
-        datePublished: post.createdAt,
+        datePublished: post.publishedAt,
         dateModified: post.updatedAt,
         mainEntityOfPage: canonical,
         keywords: post.tags.map((t) => t.name).join(", "),

@@ -31,6 +31,11 @@ export type ListDeclaration = {
    * trash keeps its posts' ids and slugs reserved).
    */
   unique?: readonly { of: (record: never) => unknown; alsoIn?: ListDeclaration["key"] }[];
+  /**
+   * Fills what an older release's record lacks, when it is read from db.json, a journal or a row:
+   * the store's files and rows are left as they were (db-schema.ts `completeDbFile`, pg-records.ts).
+   */
+  complete?: (record: never) => object;
   /** The meta counter its new ids come from; `whenAny`: kept only once a record exists. */
   counter?: { name: Counter; whenAny?: boolean };
 };

@@ -24,7 +24,14 @@ export const postRecordSchema = z.object({
   content: text("content"),
   coverImage: text("url").optional(),
   published: z.boolean(),
+  /** When the draft was created; never moves. */
   createdAt: text("date"),
+  /**
+   * When the post first went public, by hand, on schedule or by a restore: its public date and the
+   * public lists' order (docs/decisions/185-published-means-published.md). Absent on a post never
+   * published; an older release's published post reads it as its `createdAt` (`completePost`).
+   */
+  publishedAt: text("date").optional(),
   updatedAt: text("date"),
   tags: listOf(tagRecordSchema, "tags"),
   // The search and social settings (docs/decisions/116-per-post-search-settings.md), each absent when unset.
@@ -66,6 +73,16 @@ export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
   .extend({ summary: z.string().optional(), tags: z.array(storedTagSchema) })
   .loose();
+
+/**
+ * What an older release's post lacks, filled when it is read (db.json, a journal, a PostgreSQL row,
+ * a backup): a published post without `publishedAt` went public when it was created, as far as
+ * anyone can tell (docs/decisions/185-published-means-published.md). The stored file or row is left
+ * as it was until the post's next write; a post that needs nothing is handed back as it is.
+ */
+export function completePost<P extends { published: boolean; createdAt: string; publishedAt?: string }>(post: P): P {
+  return post.published && post.publishedAt === undefined ? { ...post, publishedAt: post.createdAt } : post;
+}
 
 /**
  * What a revision keeps of a post (src/server/posts/post-revisions.ts): the fields a writer
@@ -146,8 +163,11 @@ export const posts: ListDeclaration = {
     ["submittedBy"],
     // migrations/015
     ["authors"],
+    // migrations/017
+    ["publishedAt", "time"],
   ],
   counted: true,
+  complete: completePost,
   unique: postKeys,
   counter: { name: "nextPostId" },
 };
@@ -159,6 +179,7 @@ export const trash: ListDeclaration = {
   whenMissing: "leave",
   table: "post_trash",
   columns: [["id"], ["deletedAt", "time"]],
+  complete: completePost,
   unique: postKeys.map((key) => ({ ...key, alsoIn: "posts" as const })),
   counter: { name: "nextPostId" },
 };

@@ -90,7 +90,7 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
       const text = {
         kicker: `${SITE.name} ${BLOG_MESSAGES.title}`,
         title: found.title || BLOG_MESSAGES.untitled,
-        footer: formatDate(found.createdAt, BLOG_MESSAGES.dateUnavailable),
+        footer: formatDate(found.publishedAt ?? found.createdAt, BLOG_MESSAGES.dateUnavailable),
       };
       return { text, ...(cover && { cover }) };
     }

@@ -64,7 +64,7 @@ const savedInPlace = (before: PostMark | undefined, after: PostMark | undefined)
   before?.published === true &&
   after?.published === true &&
   before.slug === after.slug &&
-  before.createdAt === after.createdAt &&
+  before.publishedAt === after.publishedAt &&
   before.tagSlugs.join(" ") === after.tagSlugs.join(" ") &&
   before.authorNames.join(" ") === after.authorNames.join(" ");
 

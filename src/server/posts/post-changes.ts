@@ -2,7 +2,7 @@ import { slugify } from "~/shared/slug";
 import { STALE_UPDATE_MESSAGE } from "~/shared/post-conflict";
 import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
-import { storedPostSchema } from "~/server/collections/posts";
+import { completePost, storedPostSchema } from "~/server/collections/posts";
 import type { Meta } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
 import { redirectsAfter, redirectTarget } from "~/server/store/slug-redirects";
@@ -21,6 +21,7 @@ import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
 import { applySchedule } from "./post-schedule";
+import { applyPublishedAt } from "./post-published-at";
 import { applyOptionalFields } from "./post-optional-fields";
 import { assertAuthorsKnown } from "./post-authors";
 import { applyReviewStep } from "./post-review-step";
@@ -123,6 +124,7 @@ export function createPost(
   // An empty cover means "use the default logo" (docs/product.md section 2), so, like any field sent empty, it is not stored.
   applyOptionalFields(post, input);
   applySchedule(post, undefined, input, save, now);
+  applyPublishedAt(post, undefined, input, now);
   checkRecord(storedPostSchema, post);
   const saved = {
     ...data,
@@ -186,6 +188,7 @@ export function updatePost(
   applyOptionalFields(post, input);
   applyReviewStep(post, old, input.review);
   applySchedule(post, old, input, save, updatedAt);
+  applyPublishedAt(post, old, input, updatedAt);
   checkRecord(storedPostSchema, post);
   const created = resolved?.created ?? [];
   const moved = old.published && old.slug !== post.slug ? [{ from: old.slug, to: id }] : [];
@@ -259,7 +262,8 @@ export function restorePosts(
     }
     ids.add(post.id);
     slugs.add(post.slug);
-    added.push({ ...post, summary: post.summary ?? post.excerpt ?? "" });
+    // A backup of an older release has no `publishedAt`: read as db.json's posts are.
+    added.push(completePost({ ...post, summary: post.summary ?? post.excerpt ?? "" }));
     result.restored.push(post.id);
   }
   if (added.length === 0) return { result, kinds: [] };

@@ -173,7 +173,7 @@ export function cmsPostOf(post: Post, content = contentOf(post)): CmsPost {
  */
 export function cmsListItemOf(post: Post): CmsListItem {
   const { content: _content, previewGeneration: _generation, ...item } = post;
-  return { ...item, summary: summaryOf(post), status: postStatus(post) };
+  return { ...item, summary: summaryOf(post), publishedAt: post.publishedAt ?? null, status: postStatus(post) };
 }
 
 const minutes = new WeakMap<Post, number>();
@@ -209,6 +209,9 @@ function cardFieldsOf(post: Post): Omit<PostListItem, "readingMinutes"> {
     ...(post.coverImage && isCoverImageUrl(post.coverImage) && { coverImage: post.coverImage }),
     ...(post.coverFocus && { coverFocus: post.coverFocus }),
     createdAt: post.createdAt,
+    // Every published post has one once read (collections/posts.ts completePost); only a draft's
+    // signed-in preview lacks it, and shows its creation.
+    publishedAt: post.publishedAt ?? post.createdAt,
     tags: post.tags.map((t) => ({ id: t.id, name: t.name, slug: t.slug })),
   };
 }

@@ -214,7 +214,9 @@ const POST_FIELDS = Object.keys(postInputSchema.shape) as (keyof PostInput)[];
  * defaults (published) must not fill in a field that was left out. A cover or setting sent as "" is removed.
  */
 function parsePostChanges(sent: Record<string, unknown>, current: Post): Partial<PostInput> {
-  if (!POST_FIELDS.some((key) => sent[key] !== undefined)) throw new ValidationError(POST_MESSAGES.nothingToUpdate);
+  // `publishAsNew` alone changes nothing: it says how a publish in the same save is dated.
+  if (!POST_FIELDS.some((key) => key !== "publishAsNew" && sent[key] !== undefined))
+    throw new ValidationError(POST_MESSAGES.nothingToUpdate);
   const fields =
     sent.slug === undefined ? sent : { ...sent, slug: slugFor({ title: current.title, ...sent }, current.slug) };
   const parsed = postInputSchema.partial().safeParse(fields);

@@ -17,7 +17,7 @@ const markOf = (post: Post, snap: Snapshot): PostMark => ({
   id: post.id,
   slug: post.slug,
   published: post.published,
-  createdAt: post.createdAt,
+  publishedAt: post.publishedAt ?? post.createdAt,
   tagSlugs: post.tags.map((tag) => tag.slug),
   card: cardMarkOf(post),
   authorNames: authorsOf(post).flatMap((id) => snap.usersById.get(id)?.username ?? []),

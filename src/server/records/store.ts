@@ -99,7 +99,7 @@ export class Store<E extends StoreEngine = StoreEngine> {
     return this.engine.close();
   }
 
-  /** Every post, newest first (by createdAt, then id). */
+  /** Every post, newest created first (by createdAt, then id); `publishedOnly`: newest published first (by publishedAt). */
   listPosts(options: { publishedOnly?: boolean } = {}): Promise<Post[]> {
     return this.engine.read((s) => (options.publishedOnly ? s.published : s.data.posts).slice());
   }

@@ -138,16 +138,25 @@ export type StoredDbFile = Omit<DbFile, "posts" | "meta"> & {
 };
 
 /**
- * Fills what older files may lack: a post's `summary` from its `excerpt`, and counters from the
- * ids. Also run on the data a journal replay made (journalled-db-file.ts), so replayed records
+ * Fills what older files may lack: a post's `summary` from its `excerpt`, what each declaration's
+ * `complete` fills (a published post's `publishedAt`), and counters from the ids. Also run on the data a journal replay made (journalled-db-file.ts), so replayed records
  * are read as db.json's are.
  */
 export function completeDbFile(db: StoredDbFile): DbFile {
   const posts: Post[] = db.posts.map((p) =>
     p.summary === undefined ? { ...p, summary: p.excerpt ?? "" } : (p as Post),
   );
-  // Counters only ever move up: a stored counter above every id keeps deleted ids retired.
   const lists = { ...db, posts } as unknown as Lists;
+  const completed: Record<string, readonly object[]> = {};
+  for (const { key, complete } of LISTS) {
+    const records = lists[key];
+    if (!complete || !records) continue;
+    const filled = records.map((record) => complete(record as never));
+    // The very same list when nothing needed filling, as before.
+    if (filled.some((record, i) => record !== records[i])) completed[key] = filled;
+  }
+  Object.assign(lists, completed);
+  // Counters only ever move up: a stored counter above every id keeps deleted ids retired.
   const counted = new Map<Counter, { ids: number[]; whenAny?: boolean }>();
   for (const { key, counter } of LISTS) {
     if (!counter) continue;
@@ -159,5 +168,5 @@ export function completeDbFile(db: StoredDbFile): DbFile {
   for (const [name, { ids, whenAny }] of counted) {
     if (!whenAny || ids.length > 0) meta[name] = nextAbove(ids, db.meta?.[name]);
   }
-  return { ...db, posts, meta };
+  return { ...(lists as unknown as DbFile), meta };
 }

@@ -12,6 +12,7 @@ import type { ContactMessage, Post, Tag, User } from "./types";
 export type Snapshot = {
   /** `data.posts` is kept newest first, which is also the order written to db.json. */
   readonly data: DbFile;
+  /** Newest published first (docs/decisions/185-published-means-published.md), the public lists' order. */
   readonly published: readonly Post[];
   readonly postsById: ReadonlyMap<number, Post>;
   readonly postsBySlug: ReadonlyMap<string, Post>;
@@ -26,19 +27,27 @@ export type Snapshot = {
 };
 
 // Parsed once per record: sorting 10,000 posts after each write compares them about 140,000 times.
-const times = new WeakMap<Post, number>();
-const time = (post: Post) => {
-  let t = times.get(post);
-  if (t === undefined) {
-    t = Date.parse(post.createdAt);
-    if (Number.isNaN(t)) t = -Infinity; // an unreadable date sorts last instead of at random
-    times.set(post, t);
-  }
-  return t;
+const timeOf = (field: (post: Post) => string | undefined) => {
+  const times = new WeakMap<Post, number>();
+  return (post: Post) => {
+    let t = times.get(post);
+    if (t === undefined) {
+      t = Date.parse(field(post) ?? "");
+      if (Number.isNaN(t)) t = -Infinity; // an unreadable date sorts last instead of at random
+      times.set(post, t);
+    }
+    return t;
+  };
 };
+const created = timeOf((post) => post.createdAt);
+// A published post always has one once read (collections/posts.ts completePost); createdAt is the guard.
+const publishedTime = timeOf((post) => post.publishedAt ?? post.createdAt);
 
-/** Newest first by createdAt, then by id (Store.listPosts). */
-export const newestFirst = (a: Post, b: Post) => time(b) - time(a) || b.id - a.id;
+/** Newest first by createdAt, then by id (Store.listPosts): the admin's lists, drafts among them. */
+export const newestFirst = (a: Post, b: Post) => created(b) - created(a) || b.id - a.id;
+
+/** Newest first by publishedAt, then by id: the public lists (docs/decisions/185-published-means-published.md). */
+export const newestPublishedFirst = (a: Post, b: Post) => publishedTime(b) - publishedTime(a) || b.id - a.id;
 
 export function deepFreeze<T>(value: T): T {
   // Already-frozen values were frozen here, children first, so they need no second visit.
@@ -64,7 +73,7 @@ export function buildSnapshot(next: DbFile, previous?: Snapshot): Snapshot {
   const postIndexes = same("posts")
     ? previous!
     : (patched ?? {
-        published: Object.freeze(posts.filter((p) => p.published)),
+        published: Object.freeze(posts.filter((p) => p.published).sort(newestPublishedFirst)),
         postsById: new Map(posts.map((p) => [p.id, p])),
         postsBySlug: new Map(posts.map((p) => [p.slug, p])),
       });
@@ -112,8 +121,8 @@ function patchPosts(previous: Snapshot, nextPosts: readonly Post[]) {
   }
   for (const post of upsert) {
     deepFreeze(post);
-    posts.splice(sortedIndex(posts, post), 0, post);
-    if (post.published) published.splice(sortedIndex(published, post), 0, post);
+    posts.splice(sortedIndex(posts, post, newestFirst), 0, post);
+    if (post.published) published.splice(sortedIndex(published, post, newestPublishedFirst), 0, post);
   }
   Object.freeze(posts); // every post in it is frozen, so deepFreeze need not visit them again
   Object.freeze(published);
@@ -132,12 +141,12 @@ function patchPosts(previous: Snapshot, nextPosts: readonly Post[]) {
 }
 
 /** Where `post` goes in a newest-first list (binary search with the sort's own comparison). */
-function sortedIndex(list: readonly Post[], post: Post): number {
+function sortedIndex(list: readonly Post[], post: Post, order: (a: Post, b: Post) => number): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (newestFirst(list[middle]!, post) < 0) low = middle + 1;
+    if (order(list[middle]!, post) < 0) low = middle + 1;
     else high = middle;
   }
   return low;

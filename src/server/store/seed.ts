@@ -91,6 +91,8 @@ export function seedData(): DbFile {
     ...post,
     tags: post.tags.map((tag) => ({ ...tag })),
     published: true,
+    // Published when written: their public date is their creation (docs/decisions/185-published-means-published.md).
+    publishedAt: post.createdAt,
     updatedAt: post.createdAt,
   }));
   return {

@@ -95,7 +95,8 @@ export type PostMark = {
   id: number;
   slug: string;
   published: boolean;
-  createdAt: string;
+  /** Its public date, which places it in the public lists (docs/decisions/185-published-means-published.md). */
+  publishedAt: string;
   tagSlugs: string[];
   /** What the post's card shows, compared before and after a save (post-view.ts `cardMarkOf`). */
   card: string;

@@ -22,7 +22,7 @@ import { ConflictResolver } from "./conflict-resolver";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
 import { PostAuthors } from "./post-authors";
-import { PUBLISH_MESSAGES, PublishControls } from "./publish-controls";
+import { PUBLISH_MESSAGES, PublishAsNew, PublishControls } from "./publish-controls";
 import { PostStatusBadge } from "./post-status-badge";
 import { ScheduleButton, ScheduleField, useSchedule } from "./schedule-controls";
 import { TagSuggestions } from "./tag-suggestions";
@@ -65,6 +65,7 @@ export function PostForm({
   // A slug refused as another post's old address, and whether the writer confirms taking it over.
   const [refusedSlug, setRefusedSlug] = useState<string>();
   const [takeOver, setTakeOver] = useState(false);
+  const [publishAsNew, setPublishAsNew] = useState(false);
   const editing = Boolean(saved);
   // Also the fields' default values, so the server's render shows the post before the script runs.
   const [initial] = useState(() => toFormValues(post));
@@ -134,6 +135,7 @@ export function PostForm({
         .filter(Boolean),
       authors: values.authors?.length ? values.authors : undefined,
       takeOverAddress: takeOver && refusedSlug === slug ? true : undefined,
+      publishAsNew: published === true && publishAsNew ? true : undefined,
     };
     try {
       const result = saved
@@ -341,6 +343,9 @@ export function PostForm({
           busy={isSubmitting}
           onSave={resolve}
         />
+      )}
+      {mayPublish && saved && !saved.published && saved.publishedAt && (
+        <PublishAsNew firstPublishedAt={saved.publishedAt} checked={publishAsNew} onChange={setPublishAsNew} />
       )}
       {mayPublish && !saved?.published && (
         <ScheduleField

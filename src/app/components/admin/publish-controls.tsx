@@ -1,4 +1,5 @@
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { formatDate } from "~/shared/dates";
 
 /**
  * Publishing is a step of its own (docs/decisions/101-drafts-until-published.md): saving never
@@ -18,6 +19,10 @@ export const PUBLISH_MESSAGES = {
   unpublished: { title: "Post unpublished", description: "It is a draft again, off the blog." },
   statusPublished: "Published",
   statusDraft: "Draft",
+  /** A post published before keeps its first date when published again (docs/decisions/185-published-means-published.md). */
+  publishAsNew: "Publish as new",
+  publishAsNewHint: (firstDate: string) =>
+    `Left unticked, it keeps its first publication date, ${firstDate}. Ticked, it is dated when you publish it.`,
 } as const;
 
 /** The post's public address; the origin is read when the question is asked, in the browser. */
@@ -66,5 +71,40 @@ export function PublishControls({
     >
       {M.publish}
     </ConfirmButton>
+  );
+}
+
+/**
+ * Under the Publish button of a post that was public before: ticked, the republish is dated now
+ * rather than at the first publish (the update's `publishAsNew`).
+ */
+export function PublishAsNew({
+  firstPublishedAt,
+  checked,
+  onChange,
+}: {
+  firstPublishedAt: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-2 text-sm text-slate-800">
+      <input
+        id="post-publish-as-new"
+        type="checkbox"
+        className="mt-1"
+        checked={checked}
+        aria-describedby="post-publish-as-new-hint"
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <div>
+        <label htmlFor="post-publish-as-new" className="font-medium">
+          {PUBLISH_MESSAGES.publishAsNew}
+        </label>
+        <p id="post-publish-as-new-hint" className="text-slate-600">
+          {PUBLISH_MESSAGES.publishAsNewHint(formatDate(firstPublishedAt, firstPublishedAt))}
+        </p>
+      </div>
+    </div>
   );
 }

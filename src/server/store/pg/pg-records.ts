@@ -4,7 +4,7 @@ import { columnName, LISTS, type ListDeclaration } from "~/server/collections";
 
 /**
  * How each list of db.json maps onto its table, as its declaration says
- * (src/server/collections/; the tables come from migrations/001, 002, 012, 013 and 015). Records
+ * (src/server/collections/; the tables come from migrations/001, 002, 012, 013, 015 and 017). Records
  * go in and come out exactly as the JSON store keeps them: a field without a column of its own (a
  * key from another release), and a date the timestamptz column cannot give back character for
  * character, travel in the row's `extra`, which wins when the record is read back
@@ -20,14 +20,17 @@ export type Collection = {
   table: string;
   columns: readonly Column[];
   counted?: boolean;
+  /** What an older release's row lacks, filled as it is read (the declaration's `complete`). */
+  complete?: (record: never) => object;
 };
 export type Row = Record<string, unknown>;
 type Rec = { id: number } & Record<string, unknown>;
 
-export const COLLECTIONS: readonly Collection[] = LISTS.map(({ key, table, columns, counted }) => ({
+export const COLLECTIONS: readonly Collection[] = LISTS.map(({ key, table, columns, counted, complete }) => ({
   key,
   table,
   counted,
+  complete,
   columns: columns.map(([field, kind]) => [field, columnName(field), kind] as const),
 }));
 
@@ -69,7 +72,8 @@ export function fromRow<T>(collection: Collection, row: Row): T {
     if (value === null || value === undefined) continue; // an absent optional field stays absent
     record[field] = kind === "time" ? (value as Date).toISOString() : value;
   }
-  return Object.assign(record, row.extra as Row) as T;
+  Object.assign(record, row.extra as Row);
+  return (collection.complete ? collection.complete(record as never) : record) as T;
 }
 
 /** A collection absent from an older file holds no record. */
