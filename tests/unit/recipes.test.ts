@@ -29,7 +29,9 @@ describe("the recipes", () => {
   const names = fs.readdirSync(recipes).filter((name) => name.endsWith(".md"));
 
   it("are found", () => {
-    expect(names).toEqual(expect.arrayContaining(["add-a-post-field.md", "add-a-public-page.md", "add-a-collection.md"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["add-a-post-field.md", "add-a-public-page.md", "add-a-collection.md"]),
+    );
   });
 
   it.each(names)("%s names only paths that exist", (name) => {
