@@ -25,7 +25,7 @@ export default tseslint.config(
       "import-x/resolver-next": [
         createNodeResolver({
           extensions: [".ts", ".tsx", ".js", ".mjs", ".json"],
-          tsconfig: { configFile: "./tsconfig.json" },
+          tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` },
         }),
       ],
     },
