@@ -1,3 +1,4 @@
+import { CheckboxField } from "~/app/components/ui/checkbox-field";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 
 export const ADDRESS_TAKE_OVER_MESSAGES = {
@@ -17,23 +18,12 @@ export function refusedAddress(errors: Record<string, string[]> | undefined, slu
 /** The confirmation the post form shows under the slug once a save was refused for its address. */
 export function AddressTakeOver({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <div className="flex items-start gap-2 text-sm text-slate-800">
-      <input
-        id="post-take-over-address"
-        type="checkbox"
-        className="mt-1"
-        checked={checked}
-        aria-describedby="post-take-over-address-hint"
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <div>
-        <label htmlFor="post-take-over-address" className="font-medium">
-          {ADDRESS_TAKE_OVER_MESSAGES.label}
-        </label>
-        <p id="post-take-over-address-hint" className="text-slate-600">
-          {ADDRESS_TAKE_OVER_MESSAGES.hint}
-        </p>
-      </div>
-    </div>
+    <CheckboxField
+      id="post-take-over-address"
+      label={ADDRESS_TAKE_OVER_MESSAGES.label}
+      hint={ADDRESS_TAKE_OVER_MESSAGES.hint}
+      checked={checked}
+      onChange={onChange}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { CheckboxField } from "~/app/components/ui/checkbox-field";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { formatDate } from "~/shared/dates";
 
@@ -88,23 +89,12 @@ export function PublishAsNew({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <div className="flex items-start gap-2 text-sm text-slate-800">
-      <input
-        id="post-publish-as-new"
-        type="checkbox"
-        className="mt-1"
-        checked={checked}
-        aria-describedby="post-publish-as-new-hint"
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <div>
-        <label htmlFor="post-publish-as-new" className="font-medium">
-          {PUBLISH_MESSAGES.publishAsNew}
-        </label>
-        <p id="post-publish-as-new-hint" className="text-slate-600">
-          {PUBLISH_MESSAGES.publishAsNewHint(formatDate(firstPublishedAt, firstPublishedAt))}
-        </p>
-      </div>
-    </div>
+    <CheckboxField
+      id="post-publish-as-new"
+      label={PUBLISH_MESSAGES.publishAsNew}
+      hint={PUBLISH_MESSAGES.publishAsNewHint(formatDate(firstPublishedAt, firstPublishedAt))}
+      checked={checked}
+      onChange={onChange}
+    />
   );
 }
