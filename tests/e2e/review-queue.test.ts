@@ -5,7 +5,7 @@ import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import { DESKTOP, PHONE, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
-import { adminNav, openScreen } from "../helpers/admin-nav";
+import { adminNav, openScreen, publishInEditor } from "../helpers/admin-nav";
 
 /**
  * Review before publish in a real browser (docs/decisions/126-review-before-publish.md): a
@@ -109,12 +109,7 @@ it("a contributor submits, an editor sends it back with a note, the contributor 
   await signIn(page, EDITOR);
   await openScreen(page, REVIEW_MESSAGES.tabWithCount(1));
   await page.getByRole("link", { name: `${REVIEW_MESSAGES.open} ${TITLE}` }).click();
-  await page.getByRole("button", { name: PUBLISH_MESSAGES.publish, exact: true }).click();
-  await page
-    .getByRole("alertdialog", { name: PUBLISH_MESSAGES.publishTitle })
-    .getByRole("button", { name: PUBLISH_MESSAGES.publish })
-    .click();
-  await toastTitled(page, PUBLISH_MESSAGES.published.title);
+  await publishInEditor(page);
   const posts = (await (await page.request.get(`${url}/api/cms/posts`)).json()) as { title: string; status: string }[];
   expect(posts.find((p) => p.title === TITLE)?.status).toBe("published");
   expect(problems).toEqual([]);

@@ -7,6 +7,7 @@ import { formatDate } from "~/shared/dates";
 import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { DESKTOP, PHONE, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { publishInEditor } from "../helpers/admin-nav";
 
 /**
  * The editor's schedule control (docs/decisions/120-scheduled-publishing-exactly-once.md): a time
@@ -105,23 +106,18 @@ it("republishes a post with its first date, or dated anew when Publish as new is
   const unpublish = () => page.request.put(`${api}/update-post/${post.id}`, { data: { published: false } });
   const stored = async () =>
     ((await (await page.request.get(`${api}/posts`)).json()) as CmsPost[]).find((p) => p.id === post.id)!;
-  const publishInEditor = async (asNew: boolean) => {
+  const republish = async (asNew: boolean) => {
     await page.goto(`${site.server.url}/admin/posts/${post.id}`);
     await waitForHydration(page);
     const box = page.getByLabel(PUBLISH_MESSAGES.publishAsNew);
     await page.getByText(PUBLISH_MESSAGES.publishAsNewHint(formatDate(first, first))).waitFor();
     expect(await box.isChecked()).toBe(false);
     if (asNew) await box.check();
-    await page.getByRole("button", { name: PUBLISH_MESSAGES.publish, exact: true }).click();
-    await page
-      .getByRole("alertdialog", { name: PUBLISH_MESSAGES.publishTitle })
-      .getByRole("button", { name: PUBLISH_MESSAGES.publish })
-      .click();
-    await toastTitled(page, PUBLISH_MESSAGES.published.title);
+    await publishInEditor(page);
   };
 
   expect((await unpublish()).status()).toBe(200);
-  await publishInEditor(false);
+  await republish(false);
   expect(await stored()).toMatchObject({ published: true, publishedAt: first });
   // A public post has no such choice: the box is only there for a republish.
   await page.goto(`${site.server.url}/admin/posts/${post.id}`);
@@ -130,7 +126,7 @@ it("republishes a post with its first date, or dated anew when Publish as new is
   expect(await page.getByLabel(PUBLISH_MESSAGES.publishAsNew).count()).toBe(0);
 
   expect((await unpublish()).status()).toBe(200);
-  await publishInEditor(true);
+  await republish(true);
   const again = await stored();
   expect(again.published).toBe(true);
   expect(Date.parse(again.publishedAt!)).toBeGreaterThan(Date.parse(first));

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { ADMIN_NAV_MESSAGES } from "~/app/components/admin/admin-nav-items";
+import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
+import { toastTitled } from "./site-under-test";
 
 /** The admin's navigation landmark. */
 export const adminNav = (page: Page) => page.getByRole("navigation", { name: ADMIN_NAV_MESSAGES.label });
@@ -26,4 +28,14 @@ export async function openScreen(page: Page, name: string | RegExp) {
     .locator(`nav[aria-label="${ADMIN_NAV_MESSAGES.label}"] a[aria-current="page"]`)
     .filter({ hasText: text });
   await current.or(page.getByRole("alertdialog")).first().waitFor({ state: "attached" });
+}
+
+/** Publishes the post open in the editor: its Publish button, the question's Publish, then the toast. */
+export async function publishInEditor(page: Page) {
+  await page.getByRole("button", { name: PUBLISH_MESSAGES.publish, exact: true }).click();
+  await page
+    .getByRole("alertdialog", { name: PUBLISH_MESSAGES.publishTitle })
+    .getByRole("button", { name: PUBLISH_MESSAGES.publish })
+    .click();
+  await toastTitled(page, PUBLISH_MESSAGES.published.title);
 }
