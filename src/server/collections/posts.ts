@@ -70,18 +70,25 @@ export const postRecordSchema = z.object({
   previewGeneration: z.number().int().nonnegative().max(MAX_ID).optional(),
 });
 export const storedPostSchema = postRecordSchema
-  // A file's older post may have no `summary`; parseDbFile fills it from `excerpt`, keeping both.
+  // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.
   .extend({ summary: z.string().optional(), tags: z.array(storedTagSchema) })
   .loose();
 
 /**
  * What an older release's post lacks, filled when it is read (db.json, a journal, a PostgreSQL row,
- * a backup): a published post without `publishedAt` went public when it was created, as far as
- * anyone can tell (docs/decisions/185-published-means-published.md). The stored file or row is left
- * as it was until the post's next write; a post that needs nothing is handed back as it is.
+ * a backup): a post with `excerpt` and no `summary` reads the excerpt as its summary, keeping both
+ * (docs/product.md section 3), and a published post without `publishedAt` went public when it was
+ * created, as far as anyone can tell (docs/decisions/185-published-means-published.md). The stored
+ * file or row is left as it was until the post's next write; a post that needs nothing is handed
+ * back as it is.
  */
-export function completePost<P extends { published: boolean; createdAt: string; publishedAt?: string }>(post: P): P {
-  return post.published && post.publishedAt === undefined ? { ...post, publishedAt: post.createdAt } : post;
+export function completePost<
+  P extends { published: boolean; createdAt: string; publishedAt?: string; summary?: string; excerpt?: string },
+>(post: P): P & { summary: string } {
+  let read = post;
+  if (read.summary === undefined) read = { ...read, summary: read.excerpt ?? "" };
+  if (read.published && read.publishedAt === undefined) read = { ...read, publishedAt: read.createdAt };
+  return read as P & { summary: string };
 }
 
 /**

@@ -262,8 +262,8 @@ export function restorePosts(
     }
     ids.add(post.id);
     slugs.add(post.slug);
-    // A backup of an older release has no `publishedAt`: read as db.json's posts are.
-    added.push(completePost({ ...post, summary: post.summary ?? post.excerpt ?? "" }));
+    // A backup of an older release may lack `summary` or `publishedAt`: read as db.json's posts are.
+    added.push(completePost({ ...post }));
     result.restored.push(post.id);
   }
   if (added.length === 0) return { result, kinds: [] };

@@ -138,15 +138,13 @@ export type StoredDbFile = Omit<DbFile, "posts" | "meta"> & {
 };
 
 /**
- * Fills what older files may lack: a post's `summary` from its `excerpt`, what each declaration's
- * `complete` fills (a published post's `publishedAt`), and counters from the ids. Also run on the data a journal replay made (journalled-db-file.ts), so replayed records
- * are read as db.json's are.
+ * Fills what older files may lack: what each declaration's `complete` fills (a post's `summary`
+ * from its `excerpt`, a published post's `publishedAt`), and counters from the ids. Also run on
+ * the data a journal replay made (journalled-db-file.ts), so replayed records are read as
+ * db.json's are.
  */
 export function completeDbFile(db: StoredDbFile): DbFile {
-  const posts: Post[] = db.posts.map((p) =>
-    p.summary === undefined ? { ...p, summary: p.excerpt ?? "" } : (p as Post),
-  );
-  const lists = { ...db, posts } as unknown as Lists;
+  const lists = { ...db } as unknown as Lists;
   const completed: Record<string, readonly object[]> = {};
   for (const { key, complete } of LISTS) {
     const records = lists[key];
