@@ -53,7 +53,8 @@ export type RevisionSummary = {
   /** Null for a version nobody signed in saved (kept from before revisions, a command-line restore). */
   by: RevisionActor | null;
   changed: string[];
-  origin?: "restore" | "backup";
+  /** A History restore, a backup's restore, or a publish of a subject whose every publish is kept (the site). */
+  origin?: "restore" | "backup" | "publish";
   restoredFrom?: number;
 };
 

@@ -173,3 +173,41 @@ export function pairRecords(
     }));
   });
 }
+
+/**
+ * The site's history moves into the revisions on the first start
+ * (docs/decisions/205-site-history-in-the-revisions.md): each of the release's site revisions has
+ * a new id, and names its old one in `siteRevisionId`. Old id to new.
+ */
+export async function movedSiteRevisions(store: {
+  listRevisions(subject: string, subjectId: number): Promise<readonly { id: number; siteRevisionId?: number }[]>;
+}): Promise<Map<number, number>> {
+  const revisions = await store.listRevisions("site", 1);
+  return new Map(revisions.flatMap((r) => (r.siteRevisionId === undefined ? [] : [[r.siteRevisionId, r.id]])));
+}
+
+const SITE_REVISIONS = "/api/admin/site/revisions";
+const SITE_REVISION = /^\/api\/admin\/site\/revisions\/(\d+)$/;
+
+/** The address of a site revision the release answered at, as it is now. */
+export function movedUrl(url: string, moved: ReadonlyMap<number, number>): string {
+  const old = SITE_REVISION.exec(url)?.[1];
+  return old === undefined ? url : `${SITE_REVISIONS}/${moved.get(Number(old))}`;
+}
+
+/** What the release answered for the site's history, each revision (and the one it restored) by its new id. */
+export function withSiteHistoryMoved(url: string, body: unknown, moved: ReadonlyMap<number, number>): unknown {
+  if (url !== SITE_REVISIONS && !SITE_REVISION.test(url)) return body;
+  const renumbered = (r: { id: number; restoredFrom?: number }) => ({
+    ...r,
+    id: moved.get(r.id),
+    ...(r.restoredFrom !== undefined && { restoredFrom: moved.get(r.restoredFrom) }),
+  });
+  return Array.isArray(body) ? body.map(renumbered) : renumbered(body as { id: number });
+}
+
+/** The release's records with the revision counter past the site's moved revisions. */
+export function recordsWithSiteHistoryMoved(records: Record<string, unknown>, moved: number): Record<string, unknown> {
+  const meta = records.meta as { nextRevisionId: number };
+  return { ...records, meta: { ...meta, nextRevisionId: meta.nextRevisionId + moved } };
+}

@@ -66,7 +66,6 @@ describe("migrate", () => {
       "schema_migrations",
       "sessions",
       "setup_tokens",
-      "site_revisions",
       "store_changes",
       "store_documents",
       "store_state",

@@ -12,7 +12,7 @@ export type Counter = "nextPostId" | "nextTagId" | "nextUserId" | "nextMessageId
  * (index.ts) for the stored schema, the duplicate checks, the counters and the tables.
  */
 export type ListDeclaration = {
-  key: "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "siteRevisions";
+  key: "posts" | "tags" | "users" | "messages" | "revisions" | "trash";
   /** As stored: loose, so a field of another release is kept and written back (db-schema.ts). */
   stored: z.ZodType;
   /**

@@ -2,7 +2,6 @@ import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
 import { posts, trash } from "./posts";
 import { revisions } from "./revisions";
-import { siteRevisions } from "./site";
 import { tags } from "./tags";
 import { users } from "./users";
 
@@ -10,7 +9,7 @@ import { users } from "./users";
  * Every kind of record db.json keeps as a list, each declared once in this folder, in the order
  * PostgreSQL writes their tables. The store loops over these; it knows no kind by hand.
  */
-export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash, siteRevisions];
+export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash];
 
 export type { Column, Counter, ListDeclaration } from "./collection";
 export { columnName } from "./collection";

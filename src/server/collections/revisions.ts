@@ -20,9 +20,19 @@ export const revisionRecordSchema = z.object({
   savedAt: text("date"),
   changed: listOf(text("name"), "fields"),
   snapshot: z.record(z.string(), z.unknown()),
-  /** A History restore (`restoredFrom` names the revision put back) or a backup's restore. */
-  origin: z.enum(["restore", "backup"]).optional(),
+  /**
+   * A History restore (`restoredFrom` names the revision put back), a backup's restore, or a
+   * publish of a subject whose every publish is a version of its own (the site content).
+   */
+  origin: z.enum(["restore", "backup", "publish"]).optional(),
   restoredFrom: id.optional(),
+  /**
+   * A site revision from before the site's history joined this list
+   * (docs/decisions/205-site-history-in-the-revisions.md): the id it had there, so the move is
+   * made once, and the name of who published it when no account has that name any more.
+   */
+  siteRevisionId: id.optional(),
+  byName: text("name").optional(),
 });
 const revisionSchema = revisionRecordSchema.loose();
 

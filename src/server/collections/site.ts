@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { siteContentSchema, SITE_SECTIONS, type SiteContent } from "~/shared/site-content";
-import type { ListDeclaration } from "./collection";
 import { id } from "./fields";
 
 /**
@@ -25,23 +24,22 @@ export const siteRecordSchema = z.object({
 });
 export const siteSchema = siteRecordSchema.loose();
 
-/** One publish of the site: the whole published content, who and when, and the sections it changed. */
-export const siteRevisionRecordSchema = z.object({
-  id,
-  createdAt: z.string(),
-  /** Empty for the site as it was built, kept when it was first published over. */
-  createdBy: z.string(),
-  sections: z.array(z.enum(SITE_SECTIONS)),
-  restoredFrom: id.optional(),
-  content: storedSiteContent,
-});
-export const siteRevisionSchema = siteRevisionRecordSchema.loose();
+/**
+ * One publish of the site as releases before the site's history joined the revisions kept it, in
+ * a list of its own (`siteRevisions`): read only to move it there (site-history.ts).
+ */
+export const formerSiteRevisionSchema = z
+  .object({
+    id,
+    createdAt: z.string(),
+    /** Empty for the site as it was built, kept when it was first published over. */
+    createdBy: z.string(),
+    sections: z.array(z.enum(SITE_SECTIONS)),
+    restoredFrom: id.optional(),
+    content: storedSiteContent,
+  })
+  .loose();
+export type FormerSiteRevision = z.infer<typeof formerSiteRevisionSchema>;
 
-export const siteRevisions: ListDeclaration = {
-  key: "siteRevisions",
-  stored: siteRevisionSchema,
-  whenMissing: "leave",
-  table: "site_revisions",
-  columns: [["id"], ["createdAt", "time"], ["createdBy"]],
-  unique: [{ of: (r: { id: number }) => r.id }],
-};
+/** The site's revisions in the revisions list: one subject, the site itself. */
+export const SITE_SUBJECT = { subject: "site", subjectId: 1 } as const;

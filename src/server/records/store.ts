@@ -296,11 +296,11 @@ export class Store<E extends StoreEngine = StoreEngine> {
    * Publishes the draft (or `content`, validated by the caller: a backup's) as a new revision by
    * `by`; ConflictError when it is what is published.
    */
-  publishSite(by: string, content?: SiteContent) {
+  publishSite(by: site.SitePublisher, content?: SiteContent) {
     return this.engine.write((s, now) => site.publishSite(s, by, now, content));
   }
   /** Publishes an older revision's content again, as a new revision; NotFoundError for a missing id. */
-  restoreSiteRevision(id: number, by: string) {
+  restoreSiteRevision(id: number, by: site.SitePublisher) {
     return this.engine.write((s, now) => site.restoreSiteRevision(s, id, by, now));
   }
   /** Every published revision, newest first. */

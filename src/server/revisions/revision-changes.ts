@@ -28,6 +28,8 @@ export type RevisionEntry = {
   subjectId: number;
   snapshot: Snapshot;
   by?: Actor;
+  /** Who, by name only, when it was no account (a backup's restore). */
+  byName?: string;
   /** The fields that differ from the version before this save. */
   changed: string[];
   origin?: Revision["origin"];
@@ -95,6 +97,7 @@ export function addRevision(data: DbFile, entry: RevisionEntry, now: string): Db
     subject: entry.subject,
     subjectId: entry.subjectId,
     ...(entry.by && { by: { id: entry.by.id, username: entry.by.username } }),
+    ...(entry.byName && { byName: entry.byName }),
     createdAt: now,
     savedAt: now,
     changed: entry.changed,

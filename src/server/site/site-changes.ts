@@ -2,9 +2,11 @@ import { isDeepStrictEqual } from "node:util";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
 import { checkRecord } from "~/server/store/change";
-import { siteRevisionSchema, siteSchema } from "~/server/collections/site";
+import { siteSchema, SITE_SUBJECT } from "~/server/collections/site";
+import { addRevision, revisionsOf } from "~/server/revisions/revision-changes";
+import type { DbFile } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import type { SiteRevision, SiteState, SiteView } from "~/server/store/types";
+import type { Actor, Revision, SiteRevision, SiteState, SiteView } from "~/server/store/types";
 import { SITE_CONTENT_MESSAGES, SITE_SECTIONS, type SiteContent, type SiteSection } from "~/shared/site-content";
 import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
 
@@ -28,8 +30,23 @@ export function siteOf(snap: Snapshot): SiteView {
   };
 }
 
+/** A revision of the site as the Site tab lists it: who published it, and the sections it changed. */
+function siteRevisionOf(r: Revision): SiteRevision {
+  return {
+    id: r.id,
+    createdAt: r.createdAt,
+    createdBy: r.by?.username ?? r.byName ?? "",
+    sections: r.changed as SiteSection[],
+    ...(r.restoredFrom !== undefined && { restoredFrom: r.restoredFrom }),
+    content: r.snapshot as SiteContent,
+  };
+}
+
+const siteHistory = (data: DbFile) => revisionsOf(data, SITE_SUBJECT.subject, SITE_SUBJECT.subjectId);
+
+/** Newest first. */
 export const siteRevisionsOf = (snap: Snapshot): readonly SiteRevision[] =>
-  [...(snap.data.siteRevisions ?? [])].reverse();
+  siteHistory(snap.data).reverse().map(siteRevisionOf);
 
 /** The sections whose content differs. */
 export const changedSections = (before: SiteContent, after: SiteContent): SiteSection[] =>
@@ -41,11 +58,18 @@ export function saveDraft(snap: Snapshot, draft: SiteContent): Change<SiteView> 
   return { next, result: siteOf({ ...snap, data: next }), kinds: ["site"] };
 }
 
-/** Publishes `content`: the draft is cleared (it is the published content now), the ids remembered. */
+/** Who publishes: a signed-in editor, or a name without an account (a backup's restore). */
+export type SitePublisher = Actor | string;
+
+/**
+ * Publishes `content`: the draft is cleared (it is the published content now), the ids remembered,
+ * and the whole content kept as a revision of the site (src/server/revisions/): every publish is a
+ * version of its own, never folded into the one before.
+ */
 function publishContent(
   snap: Snapshot,
   content: SiteContent,
-  by: string,
+  by: SitePublisher,
   now: string,
   restoredFrom?: number,
 ): Change<SiteRevision> {
@@ -53,18 +77,21 @@ function publishContent(
   const sections = changedSections(published, content);
   if (sections.length === 0 && restoredFrom === undefined)
     throw new ConflictError(SITE_CONTENT_MESSAGES.nothingToPublish);
-  const revisions = [...(snap.data.siteRevisions ?? [])];
+  let data = snap.data;
   // The site as it was built is kept as the first revision, so it too can be brought back.
-  if (revisions.length === 0)
-    revisions.push({ id: 1, createdAt: now, createdBy: "", sections: [], content: published });
-  const revision = checkRecord<SiteRevision>(siteRevisionSchema, {
-    id: revisions.at(-1)!.id + 1,
-    createdAt: now,
-    createdBy: by,
-    sections,
-    ...(restoredFrom !== undefined && { restoredFrom }),
-    content,
-  });
+  if (siteHistory(data).length === 0)
+    data = addRevision(data, { ...SITE_SUBJECT, snapshot: published, changed: [], origin: "publish" }, now);
+  data = addRevision(
+    data,
+    {
+      ...SITE_SUBJECT,
+      snapshot: content,
+      changed: sections,
+      ...(typeof by === "string" ? { byName: by } : { by }),
+      ...(restoredFrom === undefined ? { origin: "publish" } : { origin: "restore", restoredFrom }),
+    },
+    now,
+  );
   const ids = { ...formerIds };
   for (const industry of [...published.industries, ...content.industries]) ids[industry.id] = industry.key;
   const site = checkRecord<SiteState>(siteSchema, {
@@ -72,19 +99,20 @@ function publishContent(
     draft: undefined,
     published: content,
     publishedAt: now,
-    publishedBy: by,
+    publishedBy: typeof by === "string" ? by : by.username,
     formerIds: ids,
   });
   delete site.draft;
-  return { next: { ...snap.data, site, siteRevisions: [...revisions, revision] }, result: revision, kinds: ["site"] };
+  const revision = siteRevisionOf(data.revisions!.at(-1)!);
+  return { next: { ...data, site }, result: revision, kinds: ["site"] };
 }
 
 /** Publishes the draft, or `content` when given (a backup's, checked like a save). */
-export const publishSite = (snap: Snapshot, by: string, now: string, content?: SiteContent) =>
+export const publishSite = (snap: Snapshot, by: SitePublisher, now: string, content?: SiteContent) =>
   publishContent(snap, content ?? siteOf(snap).draft, by, now);
 
-export function restoreSiteRevision(snap: Snapshot, id: number, by: string, now: string): Change<SiteRevision> {
-  const revision = snap.data.siteRevisions?.find((r) => r.id === id);
+export function restoreSiteRevision(snap: Snapshot, id: number, by: SitePublisher, now: string): Change<SiteRevision> {
+  const revision = siteHistory(snap.data).find((r) => r.id === id);
   if (!revision) throw new NotFoundError(SITE_CONTENT_MESSAGES.revisionNotFound);
-  return publishContent(snap, revision.content, by, now, id);
+  return publishContent(snap, revision.snapshot as SiteContent, by, now, id);
 }

@@ -22,8 +22,8 @@ export type IndustryAnswer = { industry: SiteIndustry } | { movedTo: string } | 
 /** A revision as listed: who, when and what changed, without the content. */
 const summaryOf = ({ content: _content, ...summary }: SiteRevision) => summary;
 
-/** Who a site revision names: the editor's username (a guard has made sure someone is signed in). */
-const nameOf = (who: Who) => who.user?.username ?? "";
+/** Who a site revision names: the editor (a guard has made sure someone is signed in). */
+const publisherOf = (who: Who) => who.user ?? "";
 
 /**
  * The site's content for its pages and the Site tab (docs/product.md section 10): the published
@@ -87,12 +87,12 @@ export function createSiteService(store: Store, sessions: Sessions, activity?: A
     // Publishing the site and putting back an earlier version are in the activity log
     // (docs/decisions/102-activity-log.md), as a post's are.
     async publish(who: Who) {
-      const published = await store.publishSite(nameOf(who));
+      const published = await store.publishSite(publisherOf(who));
       await activity?.record("publish", who, ACTIVITY_MESSAGES.sitePublished(published.id));
       return summaryOf(published);
     },
     async restore(id: number, who: Who) {
-      const restored = await store.restoreSiteRevision(id, nameOf(who));
+      const restored = await store.restoreSiteRevision(id, publisherOf(who));
       await activity?.record("restore", who, ACTIVITY_MESSAGES.siteRestored(id, restored.id));
       return summaryOf(restored);
     },

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { LISTS, type Counter, type ListDeclaration } from "~/server/collections";
 import { idCounter } from "~/server/collections/fields";
 import { settingsSchema } from "~/server/collections/settings";
-import { siteSchema } from "~/server/collections/site";
+import { formerSiteRevisionSchema, siteSchema, type FormerSiteRevision } from "~/server/collections/site";
+import { moveSiteHistory } from "~/server/collections/site-history";
 import { slugRedirectSchema } from "~/server/collections/redirects";
 import type {
   ContactMessage,
   Post,
   Revision,
   Settings,
-  SiteRevision,
   SiteState,
   SlugRedirect,
   Tag,
@@ -77,6 +77,8 @@ export const dbFileSchema = z
     tagRedirects: z.array(slugRedirectSchema).optional(),
     postRedirects: z.array(slugRedirectSchema).optional(),
     site: siteSchema.optional(),
+    // The site's history as older releases kept it, moved into `revisions` as it is read.
+    siteRevisions: z.array(formerSiteRevisionSchema).optional(),
     // A file written by hand or by an older tool may lack counters; they are derived from the ids.
     meta: metaSchema.optional(),
   })
@@ -97,7 +99,6 @@ export type DbFile = {
   revisions?: Revision[];
   trash?: TrashedPost[];
   site?: SiteState;
-  siteRevisions?: SiteRevision[];
   meta: Meta;
 };
 
@@ -134,17 +135,19 @@ export function parseDbFile(raw: unknown, file: string): DbFile {
 /** The data as dbFileSchema accepts it, before completeDbFile fills it. */
 export type StoredDbFile = Omit<DbFile, "posts" | "meta"> & {
   posts: (Omit<Post, "summary"> & { summary?: string })[];
+  siteRevisions?: FormerSiteRevision[];
   meta?: Partial<Meta>;
 };
 
 /**
  * Fills what older files may lack: what each declaration's `complete` fills (a post's `summary`
- * from its `excerpt`, a published post's `publishedAt`), and counters from the ids. Also run on
+ * from its `excerpt`, a published post's `publishedAt`), the site's history in the revisions
+ * (site-history.ts), and counters from the ids. Also run on
  * the data a journal replay made (journalled-db-file.ts), so replayed records are read as
  * db.json's are.
  */
 export function completeDbFile(db: StoredDbFile): DbFile {
-  const lists = { ...db } as unknown as Lists;
+  const lists = moveSiteHistory({ ...db }, db.meta?.nextRevisionId ?? 1) as unknown as Lists;
   const completed: Record<string, readonly object[]> = {};
   for (const { key, complete } of LISTS) {
     const records = lists[key];

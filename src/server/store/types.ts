@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import type { ActivityEntry } from "~/shared/activity";
 import type { postInputSchema } from "~/shared/schemas";
-import type { SiteContent } from "~/shared/site-content";
+import type { SiteContent, SiteRevisionSummary } from "~/shared/site-content";
 import type { ReviewNote } from "~/shared/review";
 import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
@@ -17,7 +17,7 @@ import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collect
 import type { slugRedirectRecordSchema } from "~/server/collections/redirects";
 import type { revisionRecordSchema } from "~/server/collections/revisions";
 import type { settingsRecordSchema } from "~/server/collections/settings";
-import type { siteRecordSchema, siteRevisionRecordSchema } from "~/server/collections/site";
+import type { siteRecordSchema } from "~/server/collections/site";
 import type { tagRecordSchema } from "~/server/collections/tags";
 import type { userRecordSchema } from "~/server/collections/users";
 
@@ -39,7 +39,8 @@ export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "publis
   draft?: SiteContent;
   published?: SiteContent;
 };
-export type SiteRevision = Omit<z.infer<typeof siteRevisionRecordSchema>, "content"> & { content: SiteContent };
+/** A publish of the site as the Site tab reads it, made from its revision (site-changes.ts). */
+export type SiteRevision = SiteRevisionSummary & { content: SiteContent };
 
 /** The site's content as its pages and the Site tab read it: what is shown, and the saved draft. */
 export type SiteView = {
