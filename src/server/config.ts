@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DEFAULT_HISTORY_POLICY, type HistoryPolicy } from "~/server/posts/post-trash";
+import { DEFAULT_HISTORY_POLICY, type HistoryPolicy } from "~/server/lifecycle/trash";
 import { z } from "zod";
 import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";

@@ -23,7 +23,7 @@ const PUBLISHER_SCRIPT = `
 import { createActivityLog } from "~/server/activity/activity-log";
 import { openActivityFile } from "~/server/activity/activity-file";
 import { publishOnSchedule } from "~/server/posts/scheduled-publish";
-import { isDue } from "~/server/posts/post-schedule";
+import { isDue } from "~/server/lifecycle/publishing";
 import { openJsonStore } from "~/server/records/open-store";
 const [dir] = process.argv.slice(2);
 const store = await openJsonStore(dir, { seed: false });

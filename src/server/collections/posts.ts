@@ -1,17 +1,15 @@
 import { z } from "zod";
 import { SEO_TEXT_FIELDS } from "~/shared/schemas";
 import type { ListDeclaration } from "./collection";
-import { id, listOf, MAX_ID, nonEmpty, text } from "./fields";
-import { actorSchema } from "./revisions";
+import { id, listOf, nonEmpty, text } from "./fields";
+import { lifecycleFields, trashedFields } from "./lifecycle";
 import { storedTagSchema, tagRecordSchema } from "./tags";
 
-/** An editor's note on a post sent back to its contributor: what to change, who asked and when. */
-export const reviewNoteSchema = z.object({ note: text(), by: text("name"), at: text("date") });
-
 /**
- * A post: every field it has is listed here, once (docs/architecture.md section 4). Its type
- * (`Post`, src/server/store/types.ts), db.json's schema, the restore schema of a backup, its
- * table's columns and the fields a save may clear all come from this file.
+ * A post: every field it has is listed here, once, with the lifecycle's fields it shares with
+ * every publishable record (lifecycle.ts; docs/architecture.md section 4). Its type (`Post`,
+ * src/server/store/types.ts), db.json's schema, the restore schema of a backup, its table's
+ * columns and the fields a save may clear all come from this file.
  */
 export const postRecordSchema = z.object({
   id,
@@ -23,51 +21,10 @@ export const postRecordSchema = z.object({
   /** Sanitized HTML. */
   content: text("content"),
   coverImage: text("url").optional(),
-  published: z.boolean(),
-  /** When the draft was created; never moves. */
-  createdAt: text("date"),
-  /**
-   * When the post first went public, by hand, on schedule or by a restore: its public date and the
-   * public lists' order (docs/decisions/185-published-means-published.md). Absent on a post never
-   * published; an older release's published post reads it as its `createdAt` (`completePost`).
-   */
-  publishedAt: text("date").optional(),
-  updatedAt: text("date"),
   tags: listOf(tagRecordSchema, "tags"),
-  // The search and social settings (docs/decisions/116-per-post-search-settings.md), each absent when unset.
-  metaTitle: text().optional(),
-  metaDescription: text().optional(),
-  socialImage: text("url").optional(),
-  canonicalUrl: text("url").optional(),
-  noindex: z.boolean().optional(),
   /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
   coverFocus: text("date").optional(),
-  /**
-   * Its place in the review queue (docs/decisions/126-review-before-publish.md): when and by whom
-   * it was submitted, absent when it is not awaiting review; the note of the editor who last sent it
-   * back, until it is submitted again.
-   */
-  submittedAt: text("date").optional(),
-  submittedBy: id.optional(),
-  reviewNote: reviewNoteSchema.optional(),
-  /**
-   * A schedule (docs/decisions/120-scheduled-publishing-exactly-once.md): when a draft goes public
-   * by itself (UTC, ISO 8601) and who set it, so the publish is theirs; both go when it is published.
-   */
-  publishAt: text("date").optional(),
-  scheduledBy: id.optional(),
-  /** A schedule carried out after its time (the server was down, a write failed): when it was due and when it went out. */
-  publishedLate: z.object({ planned: text("date"), published: text("date") }).optional(),
-  /** Who created the post and who saved it last (user ids); absent on older posts. */
-  createdBy: id.optional(),
-  updatedBy: id.optional(),
-  /** Its authors' user ids, in byline order; absent on older posts, read as the creator (docs/decisions/130-bylines-and-author-pages.md). */
-  authors: listOf(id, "authors", 1).optional(),
-  /**
-   * Raised by "Revoke links": a preview link names the value it was made under and works only while
-   * the post still has it (docs/decisions/181-shared-preview-links.md); absent means 0.
-   */
-  previewGeneration: z.number().int().nonnegative().max(MAX_ID).optional(),
+  ...lifecycleFields,
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.
@@ -130,10 +87,7 @@ export const MEDIA_FIELDS = ["coverImage", "socialImage", "content"] as const sa
 >)[];
 
 /** A deleted post, kept with its revisions until the trash period ends (docs/architecture.md section 4). */
-export const trashedPostRecordSchema = postRecordSchema.extend({
-  deletedAt: text("date"),
-  deletedBy: actorSchema.optional(),
-});
+export const trashedPostRecordSchema = postRecordSchema.extend(trashedFields);
 // Posts enter the trash through the store, summary filled, so the schema needs no fallback.
 const trashedPostSchema = trashedPostRecordSchema.extend({ tags: z.array(storedTagSchema) }).loose();
 

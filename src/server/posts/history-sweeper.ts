@@ -1,4 +1,4 @@
-import type { HistoryPolicy } from "./post-trash";
+import type { HistoryPolicy } from "~/server/lifecycle/trash";
 import type { Store } from "~/server/records/store";
 
 /** How often expired trash and old revisions are looked for, after the look at start. */

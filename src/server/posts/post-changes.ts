@@ -1,6 +1,5 @@
 import { slugify } from "~/shared/slug";
-import { STALE_UPDATE_MESSAGE } from "~/shared/post-conflict";
-import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { completePost, storedPostSchema } from "~/server/collections/posts";
 import type { Meta } from "~/server/store/db-schema";
@@ -19,12 +18,19 @@ import type {
 } from "~/server/store/types";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
-import { keepPostRevision, POST_SUBJECT, type SaveOrigin } from "./post-revisions";
-import { applySchedule } from "./post-schedule";
-import { applyPublishedAt } from "./post-published-at";
+import { keepRevision, type SaveOrigin } from "~/server/lifecycle/history";
+import {
+  applyPublishedAt,
+  applyReviewStep,
+  applySchedule,
+  assertNotStale,
+  nextUpdatedAt,
+} from "~/server/lifecycle/publishing";
+import { trashItems } from "~/server/lifecycle/trash";
+import { POST_SUBJECT } from "./post-revisions";
+import { POSTS } from "./post-lifecycle";
 import { applyOptionalFields } from "./post-optional-fields";
 import { assertAuthorsKnown } from "./post-authors";
-import { applyReviewStep } from "./post-review-step";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
 export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
@@ -134,23 +140,8 @@ export function createPost(
     meta: { ...meta, nextPostId: post.id + 1 },
     postRedirects: postRedirectsAfter(snap, post, []),
   };
-  const next = keepPostRevision(saved, undefined, post, save, now);
+  const next = keepRevision(saved, POSTS, undefined, post, save, now);
   return { next, result: post, kinds: created.length ? ["tags", "posts"] : ["posts"] };
-}
-
-/**
- * Checked inside the write queue, so no other write lands between the check and this one
- * (docs/decisions/021-no-lost-work.md). Times compare as instants, whatever their ISO spelling.
- */
-function assertNotStale(old: Post, ifUpdatedAt: string | undefined) {
-  if (ifUpdatedAt === undefined || Date.parse(ifUpdatedAt) === Date.parse(old.updatedAt)) return;
-  throw new StaleUpdateError(STALE_UPDATE_MESSAGE, old, ifUpdatedAt);
-}
-
-/** Later than the last one, even for two writes within a millisecond, so every version has its own time. */
-function nextUpdatedAt(old: Post, now: string): string {
-  const last = Date.parse(old.updatedAt);
-  return Number.isNaN(last) || Date.parse(now) > last ? now : new Date(last + 1).toISOString();
 }
 
 /**
@@ -199,36 +190,14 @@ export function updatePost(
     meta: resolved?.meta ?? data.meta,
     postRedirects: postRedirectsAfter(snap, post, moved),
   };
-  const next = keepPostRevision(saved, old, post, save, now);
+  const next = keepRevision(saved, POSTS, old, post, save, now);
   return { next, result: post, kinds: created.length ? ["tags", "posts"] : ["posts"] };
 }
 
-/**
- * Deleting moves posts to the trash, with their revisions, for the trash period
- * (docs/architecture.md section 4); ids already gone are not an error, the caller compares. Many
- * posts go in one file write: purging 10,000 one by one would rewrite db.json for each.
- */
-export function trashPosts(snap: Snapshot, ids: number[], now: string, by?: Actor): Change<Post[]> {
-  const doomed = new Set(ids);
-  const removed = snap.data.posts.filter((p) => doomed.has(p.id));
-  if (removed.length === 0) return { result: removed, kinds: [] };
-  const trashed = removed.map((p) => ({
-    ...p,
-    deletedAt: now,
-    ...(by && { deletedBy: { id: by.id, username: by.username } }),
-  }));
-  // meta.nextPostId is left alone, so the id stays retired (docs/architecture.md section 4).
-  const next = {
-    ...snap.data,
-    posts: snap.data.posts.filter((p) => !doomed.has(p.id)),
-    trash: (snap.data.trash ?? []).concat(trashed),
-  };
-  return { next, result: removed, kinds: ["posts"] };
-}
-
+/** Deleting moves a post to the trash, with its revisions, for the trash period (docs/architecture.md section 4). */
 export function deletePost(snap: Snapshot, id: number, now: string, by?: Actor): Change<Post> {
   if (!snap.postsById.has(id)) throw new NotFoundError(postNotFoundMessage(id));
-  const { next, kinds } = trashPosts(snap, [id], now, by);
+  const { next, kinds } = trashItems(POSTS, snap, [id], now, by);
   return { next, result: snap.postsById.get(id)!, kinds };
 }
 
@@ -295,7 +264,8 @@ export function restorePosts(
     ),
   );
   // Each post the restore adds gets a revision saying so, on top of the history it came with.
-  for (const post of added) next = keepPostRevision(next, undefined, post, { by: history.by, origin: "backup" }, now);
+  for (const post of added)
+    next = keepRevision(next, POSTS, undefined, post, { by: history.by, origin: "backup" }, now);
   const redirects = (history.redirects ?? []).filter((r) => restoredIds.has(r.to) && !slugs.has(r.from));
   if (redirects.length) {
     const taken = new Set(redirects.map((r) => r.from));

@@ -14,7 +14,7 @@ import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-l
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { postNotFoundMessage } from "./post-changes";
 import { inputOf, POST_SUBJECT } from "./post-revisions";
-import type { HistoryPolicy } from "./post-trash";
+import type { HistoryPolicy } from "~/server/lifecycle/trash";
 import { cmsPostOf, contentReady, sanitizeAhead } from "./post-view";
 import { withAuthorName } from "./post-authors";
 import type { Store } from "~/server/records/store";

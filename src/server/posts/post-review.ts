@@ -27,7 +27,7 @@ export type Notice = (mail: { subject: string; text: string }) => Promise<void>;
 /**
  * Review before publish (docs/decisions/126-review-before-publish.md). Publishing a submitted
  * post is an ordinary save by an editor; the store takes it out of the queue then
- * (post-review-step.ts).
+ * (lifecycle/publishing.ts).
  */
 export function createReviewService(
   store: Store,

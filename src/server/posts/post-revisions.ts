@@ -1,15 +1,10 @@
 import { z } from "zod";
-import { addRevision, changedFields, revisionsOf, type RevisionEntry } from "~/server/revisions/revision-changes";
-import type { DbFile } from "~/server/store/db-schema";
-import type { Actor, Post, PostInput, Revision } from "~/server/store/types";
-import { POST_REVISION_FIELDS, type PostSnapshot } from "~/shared/revisions";
+import type { Post, PostInput } from "~/server/store/types";
+import type { PostSnapshot } from "~/shared/revisions";
 import { CLEARED_BY_EMPTY, postSnapshotSchema, SNAPSHOT_BLANKS } from "~/server/collections/posts";
 
 /** Posts' revisions in the generic store (src/server/revisions/) are under this subject. */
 export const POST_SUBJECT = "post";
-
-/** How a save came about: who made it, and whether it put back an earlier version. */
-export type SaveOrigin = { by?: Actor; origin?: Revision["origin"]; restoredFrom?: number };
 
 type SnapshotField = keyof PostSnapshot & keyof Post;
 const SNAPSHOT_FIELDS = Object.entries(postSnapshotSchema.shape).map(
@@ -40,26 +35,4 @@ export function inputOf(snapshot: PostSnapshot): Partial<PostInput> {
   const { publishAt: _schedule, ...fields } = snapshot;
   const cleared = Object.fromEntries(CLEARED_BY_EMPTY.map((key) => [key, ""]));
   return { ...cleared, noindex: false, ...fields };
-}
-
-/**
- * The data with the revision of a post as just saved. A post saved before revisions were kept gets
- * its earlier version first, so the first edit of an old post can still be undone.
- */
-export function keepPostRevision(data: DbFile, before: Post | undefined, after: Post, save: SaveOrigin, now: string) {
-  const snapshot = snapshotOf(after);
-  let next = data;
-  const previous = before && snapshotOf(before);
-  if (before && revisionsOf(data, POST_SUBJECT, before.id).length === 0) {
-    const baseline: RevisionEntry = { subject: POST_SUBJECT, subjectId: before.id, snapshot: previous!, changed: [] };
-    next = addRevision(next, baseline, before.updatedAt);
-  }
-  const entry: RevisionEntry = {
-    subject: POST_SUBJECT,
-    subjectId: after.id,
-    snapshot,
-    changed: changedFields(previous, snapshot, POST_REVISION_FIELDS),
-    ...save,
-  };
-  return addRevision(next, entry, now);
 }

@@ -1,7 +1,7 @@
 import type { ScheduleFailure } from "~/shared/post-schedule";
 import type { ActivityLog } from "~/server/activity/activity-log";
 import type { Post } from "~/server/store/types";
-import { isDue } from "./post-schedule";
+import { isDue } from "~/server/lifecycle/publishing";
 import { publishOnSchedule } from "./scheduled-publish";
 import type { Store } from "~/server/records/store";
 

@@ -2,7 +2,7 @@ import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog } from "~/server/activity/activity-log";
 import type { Actor, Post } from "~/server/store/types";
-import { isDue } from "./post-schedule";
+import { isDue } from "~/server/lifecycle/publishing";
 import type { Store } from "~/server/records/store";
 
 /** Why a claim on a schedule came to nothing: another instance (or an edit) got there first. */

@@ -20,8 +20,9 @@ import type {
 import * as messages from "~/server/contact/message-changes";
 import * as settings from "~/server/contact/settings-changes";
 import * as posts from "~/server/posts/post-changes";
-import type { SaveOrigin } from "~/server/posts/post-revisions";
-import * as trash from "~/server/posts/post-trash";
+import type { SaveOrigin } from "~/server/lifecycle/history";
+import * as lifecycle from "~/server/lifecycle/trash";
+import { POSTS } from "~/server/posts/post-lifecycle";
 import { revokePreviewLinks } from "~/server/posts/preview-link-changes";
 import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as site from "~/server/site/site-changes";
@@ -157,7 +158,7 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
   deletePosts(ids: number[], by?: Actor): Promise<Post[]> {
-    return this.engine.write((s, now) => posts.trashPosts(s, ids, now, by));
+    return this.engine.write((s, now) => lifecycle.trashItems(POSTS, s, ids, now, by));
   }
   /**
    * Adds back posts whose id is missing (and not in the trash), keeping every field as given, with
@@ -183,19 +184,22 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Puts a trashed post back as it was; NotFoundError when it is not in the trash. */
   restoreFromTrash(id: number) {
-    return this.engine.write((s) => trash.restoreFromTrash(s, id));
+    return this.engine.write((s) => lifecycle.restoreFromTrash(POSTS, s, id));
   }
   /** Deletes a trashed post for good, with its revisions and old slugs; NotFoundError when not in the trash. */
   deleteForGood(id: number) {
-    return this.engine.write((s) => trash.deleteForGood(s, id));
+    return this.engine.write((s) => lifecycle.deleteForGood(POSTS, s, id));
   }
   /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
-  sweepHistory(policy: trash.HistoryPolicy) {
-    return this.engine.write((s, now) => trash.sweepHistory(s, policy, now));
+  sweepHistory(policy: lifecycle.HistoryPolicy) {
+    return this.engine.write((s, now) => lifecycle.sweepHistory([lifecycle.trashExpiry(POSTS)], s, policy, now));
   }
-  /** Where an old slug leads, when no post holds it (posts/post-trash.ts); `shown` when that post is public. */
+  /** Where an old slug leads, when no post holds it (lifecycle/trash.ts); `shown` when that post is public. */
   resolvePostRedirect(slug: string) {
-    return this.engine.read((s) => trash.resolvePostRedirect(s, slug));
+    return this.engine.read((s) => {
+      const found = lifecycle.resolveRedirect(POSTS, s, slug);
+      return found && { slug: found.address, shown: found.shown };
+    });
   }
   /** Every post's old slugs. */
   listPostRedirects() {

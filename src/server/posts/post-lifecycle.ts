@@ -1,0 +1,22 @@
+import type { Lifecycle } from "~/server/lifecycle/lifecycle";
+import type { Post } from "~/server/store/types";
+import { POST_REVISION_FIELDS, REVISION_MESSAGES } from "~/shared/revisions";
+import { POST_SUBJECT, snapshotOf } from "./post-revisions";
+
+/**
+ * Posts in the publishing lifecycle (src/server/lifecycle/): db.json's `posts`, `trash` and
+ * `postRedirects`, found by the snapshot's indexes, kept in the revisions as `post`.
+ */
+export const POSTS: Lifecycle<Post> = {
+  subject: POST_SUBJECT,
+  kind: "posts",
+  items: { of: (data) => data.posts, with: (data, posts) => ({ ...data, posts }) },
+  trash: { of: (data) => data.trash ?? [], with: (data, trash) => ({ ...data, trash }) },
+  redirects: { of: (data) => data.postRedirects ?? [], with: (data, postRedirects) => ({ ...data, postRedirects }) },
+  addressOf: (post) => post.slug,
+  byId: (snap, id) => snap.postsById.get(id),
+  byAddress: (snap, slug) => snap.postsBySlug.get(slug),
+  snapshotOf,
+  revisionFields: POST_REVISION_FIELDS,
+  messages: { notInTrash: REVISION_MESSAGES.notInTrash },
+};
