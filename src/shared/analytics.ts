@@ -16,7 +16,7 @@ export const ANALYTICS_MESSAGES = {
   tab: "Analytics",
   heading: "Analytics",
   intro:
-    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages, by the page they were sent from.",
+    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages: by the page they were sent from, the page their visit began on, the posts read before, and the visit's referrer and campaign.",
   invalidRange: "Please choose a valid date range.",
   badDate: "must be a date written YYYY-MM-DD",
   fromAfterTo: "must not be after the end date",
@@ -66,6 +66,9 @@ export const ANALYTICS_TABLES = [
   { id: "referrers", title: "Referrers", key: "Referrer" },
   { id: "campaigns", title: "Campaigns", key: "Campaign (source / medium / name)" },
   { id: "devices", title: "Devices", key: "Device" },
+  // Leads credited to the visit (docs/decisions/190-leads-credited-to-the-visit.md), most leads first.
+  { id: "landing", title: "Leads by landing page", key: "Landing page" },
+  { id: "assisted", title: "Leads by post read", key: "Post" },
 ] as const;
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number]["id"];
 
