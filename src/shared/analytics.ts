@@ -61,14 +61,14 @@ export type AnalyticsRow = {
 export const ANALYTICS_TABLES = [
   { id: "pages", title: "Top pages", key: "Page" },
   { id: "posts", title: "Top posts", key: "Post" },
+  // Leads credited to the visit (docs/decisions/190-leads-credited-to-the-visit.md), most leads first.
+  { id: "landing", title: "Leads by landing page", key: "Landing page" },
+  { id: "assisted", title: "Leads by post read", key: "Post" },
   { id: "entries", title: "Entry pages", key: "Page" },
   { id: "industries", title: "Industries", key: "Industry" },
   { id: "referrers", title: "Referrers", key: "Referrer" },
   { id: "campaigns", title: "Campaigns", key: "Campaign (source / medium / name)" },
   { id: "devices", title: "Devices", key: "Device" },
-  // Leads credited to the visit (docs/decisions/190-leads-credited-to-the-visit.md), most leads first.
-  { id: "landing", title: "Leads by landing page", key: "Landing page" },
-  { id: "assisted", title: "Leads by post read", key: "Post" },
 ] as const;
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number]["id"];
 

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "~/shared/analytics";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import type { InboxMessage } from "~/shared/inbox";
+import { POST_CALL_TO_ACTION_HREF, type SiteAdminView } from "~/shared/site-content";
+import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
 import type { Post } from "~/server/store/types";
 import { GOOD_CONTACT, makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -136,5 +138,37 @@ describe("the inbox says where a message came from", () => {
       "email",
       "nov-newsletter",
     ]);
+  });
+});
+
+describe("the call to action at the end of every post", () => {
+  const postPage = async () => (await request(t.app).get(`/blog/${post.slug}`).expect(200)).text;
+
+  it("links the post to the contact form with the Site tab's words, the default until changed", async () => {
+    const { text, button } = DEFAULT_SITE_CONTENT.links.postCallToAction!;
+    const before = await postPage();
+    expect(before).toContain(text);
+    expect(before).toMatch(new RegExp(`<a[^>]*href="${POST_CALL_TO_ACTION_HREF}"[^>]*>${button}</a>`));
+
+    const site = (await request(t.app).get("/api/admin/site").set("Cookie", admin).expect(200)).body as SiteAdminView;
+    expect(site.draft.links.postCallToAction).toEqual({ text, button });
+    const changed = { text: "Waiting lines at your stadium too?", button: "Talk to us" };
+    await request(t.app)
+      .put("/api/admin/site/draft")
+      .set("Cookie", admin)
+      .send({ ...site.draft, links: { ...site.draft.links, postCallToAction: changed } })
+      .expect(200);
+    await request(t.app).post("/api/admin/site/publish").set("Cookie", admin).expect(201);
+    const after = await postPage();
+    expect(after).toContain(changed.text);
+    expect(after).toMatch(new RegExp(`<a[^>]*href="${POST_CALL_TO_ACTION_HREF}"[^>]*>${changed.button}</a>`));
+  });
+
+  it("site content saved before the call to action existed reads it as the default", async () => {
+    const { postCallToAction: _none, ...links } = DEFAULT_SITE_CONTENT.links;
+    await t.store.saveSiteDraft({ ...DEFAULT_SITE_CONTENT, links });
+    const site = (await request(t.app).get("/api/admin/site").set("Cookie", admin).expect(200)).body as SiteAdminView;
+    expect(site.draft.links.postCallToAction).toEqual(DEFAULT_SITE_CONTENT.links.postCallToAction);
+    expect(site.unpublished).toBe(false);
   });
 });
