@@ -16,7 +16,7 @@ export const ANALYTICS_MESSAGES = {
   tab: "Analytics",
   heading: "Analytics",
   intro:
-    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages: by the page they were sent from, the page their visit began on, the posts read before, and the visit's referrer and campaign.",
+    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages, credited to the page and the visit they came from.",
   invalidRange: "Please choose a valid date range.",
   badDate: "must be a date written YYYY-MM-DD",
   fromAfterTo: "must not be after the end date",
