@@ -16,7 +16,7 @@ export const ANALYTICS_MESSAGES = {
   tab: "Analytics",
   heading: "Analytics",
   intro:
-    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages, by the page they were sent from.",
+    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages, credited to the page and the visit they came from.",
   invalidRange: "Please choose a valid date range.",
   badDate: "must be a date written YYYY-MM-DD",
   fromAfterTo: "must not be after the end date",
@@ -61,6 +61,9 @@ export type AnalyticsRow = {
 export const ANALYTICS_TABLES = [
   { id: "pages", title: "Top pages", key: "Page" },
   { id: "posts", title: "Top posts", key: "Post" },
+  // Leads credited to the visit (docs/decisions/190-leads-credited-to-the-visit.md), most leads first.
+  { id: "landing", title: "Leads by landing page", key: "Landing page" },
+  { id: "assisted", title: "Leads by post read", key: "Post" },
   { id: "entries", title: "Entry pages", key: "Page" },
   { id: "industries", title: "Industries", key: "Industry" },
   { id: "referrers", title: "Referrers", key: "Referrer" },

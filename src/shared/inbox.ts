@@ -42,6 +42,12 @@ export const INBOX_MESSAGES = {
     action: "Delete",
   },
   deleted: "Message deleted",
+  landingPage: "Landing page",
+  sentFrom: "Sent from",
+  referrer: "Referrer",
+  campaign: "Campaign",
+  direct: "Direct or unknown",
+  noCampaign: "None",
   unread: "Unread",
   notEmailed: (reason: string) => `not emailed: ${reason}`,
   emailPending: "email pending",
@@ -108,6 +114,21 @@ export type InboxMessage = {
   archived: boolean;
   /** Whether the notification email went out (src/server/contact/mail-notifier.ts); absent when none is configured. */
   notification?: EmailStatus;
+  /** Where the message came from; absent on messages sent through the API or with analytics off. */
+  visit?: InboxVisit;
+};
+
+/**
+ * The page a message was sent from, and the page, referrer and campaign of the sender's visit
+ * (docs/decisions/190-leads-credited-to-the-visit.md). A message whose visit the server had not
+ * seen, or sent before visits were kept, has its own page as the landing page.
+ */
+export type InboxVisit = {
+  page: string;
+  landingPage: string;
+  /** Another site's host; absent for a direct visit. */
+  referrer?: string;
+  utm?: { utm_source?: string; utm_medium?: string; utm_campaign?: string };
 };
 
 export type EmailStatus = {
@@ -147,4 +168,10 @@ export function notificationLabel(n: InboxMessage["notification"]): string | und
   return n.error
     ? `${INBOX_MESSAGES.emailPending} (${INBOX_MESSAGES.notEmailed(n.error)})`
     : INBOX_MESSAGES.emailPending;
+}
+
+/** A campaign as the inbox names it: "newsletter / email / spring", its missing parts as "–". */
+export function campaignName(utm: InboxVisit["utm"]): string | undefined {
+  if (!utm) return undefined;
+  return [utm.utm_source, utm.utm_medium, utm.utm_campaign].map((v) => v ?? "–").join(" / ");
 }

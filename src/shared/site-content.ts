@@ -177,6 +177,12 @@ export const siteLinksSchema = z.object({
   sisterProduct: z.object({ name: siteText(SITE_LIMITS.label), url: httpUrl }),
   community: list(z.object({ name: siteText(SITE_LIMITS.label), url: httpUrl }), 0, SITE_LIMITS.listItems),
   copyrightHolder: siteText(SITE_LIMITS.title),
+  /**
+   * The call to action at the end of every post: a line and a link to the home page's contact form
+   * (docs/decisions/190-leads-credited-to-the-visit.md). Absent in content saved before it
+   * existed, which reads it as the default (src/server/site/site-changes.ts).
+   */
+  postCallToAction: z.object({ text: siteText(SITE_LIMITS.text), button: siteText(SITE_LIMITS.label) }).optional(),
 });
 
 export const siteContentSchema = z
@@ -201,6 +207,9 @@ export type SiteHome = z.infer<typeof siteHomeSchema>;
 export type SiteIndustry = z.infer<typeof siteIndustrySchema>;
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 export type SiteContent = z.infer<typeof siteContentSchema>;
+
+/** Where a post's call to action leads: the home page's contact form. */
+export const POST_CALL_TO_ACTION_HREF = "/#contact";
 
 /** The sections of the content, as the Site tab and a revision's list of changes name them. */
 export const SITE_SECTIONS = ["home", "industries", "links"] as const;

@@ -30,6 +30,10 @@ const LINKS: SiteLinks = {
   sisterProduct: { name: SITE.sisterSite.name, url: SITE.sisterSite.url },
   community: SITE.community.map(({ name, url }) => ({ name, url })),
   copyrightHolder: SITE.name,
+  postCallToAction: {
+    text: "Have queues like these? Tell us where people wait, and we will show you what QueueWise can do about it.",
+    button: "Contact us",
+  },
 };
 
 export const DEFAULT_SITE_CONTENT: SiteContent = {

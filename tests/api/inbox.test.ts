@@ -225,9 +225,11 @@ describe("GET /api/admin/messages.csv", () => {
       /^attachment; filename="?contact-messages-\d{4}-\d{2}-\d{2}\.csv"?$/,
     );
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("id,received,name,email,company,industry,message,read,archived,email status");
+    expect(lines[0]).toBe(
+      "id,received,name,email,company,industry,message,read,archived,email status,landing_page,referrer,utm_source,utm_medium,utm_campaign",
+    );
     expect(lines[1]).toMatch(
-      /^2,[^,]+,"'@SUM\(A1\)",x@example\.com,,Retail & Support,We queue at our clinics\.,no,no,$/,
+      /^2,[^,]+,"'@SUM\(A1\)",x@example\.com,,Retail & Support,We queue at our clinics\.,no,no,,,,,,$/,
     );
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(lines[2]).toContain(`"'+Acme"`);

@@ -35,7 +35,7 @@ export const PHONE = { width: 375, height: 740 };
 export async function openPage(
   browser: Browser,
   viewport = DESKTOP,
-  options: Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion"> = {},
+  options: Pick<BrowserContextOptions, "javaScriptEnabled" | "reducedMotion" | "userAgent"> = {},
 ) {
   const context = await browser.newContext({ viewport, ...options });
   // Nothing in the tests talks to an address outside the machine (docs/architecture.md section 7): embedded

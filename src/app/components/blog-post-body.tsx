@@ -8,6 +8,8 @@ import { HtmlBlock } from "~/app/lib/document-html";
 import { BLOG_MESSAGES, type PostListItem, type PublicPost } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { readingTimeLabel } from "~/shared/reading-time";
+import { POST_CALL_TO_ACTION_HREF } from "~/shared/site-content";
+import { useSiteChrome } from "~/app/lib/site-chrome";
 
 export /** Where a document request's post content waits for the render (docs/decisions/052-post-content-once.md). */
 const CONTENT_SLOT = "post-content";
@@ -66,7 +68,29 @@ function BlogArticle({ post }: { post: PagePost }) {
           ))}
         </ul>
       )}
+      <PostCallToAction />
     </article>
+  );
+}
+
+/**
+ * The line and contact link at the end of every post (the Site tab's Links), so a post brings
+ * leads of its own (docs/decisions/190-leads-credited-to-the-visit.md). Nothing where the page has
+ * no site chrome (a shared preview link).
+ */
+function PostCallToAction() {
+  const cta = useSiteChrome().links.postCallToAction;
+  if (!cta) return null;
+  return (
+    <aside
+      aria-label={cta.button}
+      className="mt-10 flex flex-col gap-4 rounded-xl bg-brand-50 p-6 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-slate-800">{cta.text}</p>
+      <Link to={POST_CALL_TO_ACTION_HREF} className={buttonClasses({}, "shrink-0")}>
+        {cta.button}
+      </Link>
+    </aside>
   );
 }
 

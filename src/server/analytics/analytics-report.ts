@@ -109,6 +109,24 @@ export function buildReport(
   const labelled = (dimension: Dimension, label: (key: string) => string) =>
     [...sumByKey(rows, dimension).values()].map((s) => withLabel(s, label(s.key)));
 
+  // A page's views and visitors, with the leads credited to it as a visit's landing page or as a
+  // post read before sending (docs/decisions/190-leads-credited-to-the-visit.md).
+  const pageSums = new Map(pages.map((page) => [page.key, page]));
+  const credited = (
+    dimension: Dimension,
+    label: (key: string) => string | undefined,
+    shown: (p: Totals) => boolean,
+  ) => {
+    const leads = sumByKey(rows, dimension);
+    return [...new Set([...pageSums.keys(), ...leads.keys()])].flatMap((key) => {
+      const page = pageSums.get(key) ?? { key, views: 0, visitors: 0, entries: 0, leads: 0 };
+      const sum = { ...page, leads: leads.get(key)?.leads ?? 0 };
+      const name = label(key);
+      return name !== undefined && (sum.leads > 0 || shown(sum)) ? [withLabel(sum, name)] : [];
+    });
+  };
+  const byLeads = (a: AnalyticsRow, b: AnalyticsRow) => b.leads - a.leads || byViews(a, b);
+
   const tables: Record<AnalyticsTable, AnalyticsRow[]> = {
     pages: pages.map((page) => withLabel(page, page.key)).sort(byViews),
     posts: posts.sort(byViews),
@@ -120,6 +138,19 @@ export function buildReport(
     referrers: labelled("referrer", (key) => key || ANALYTICS_MESSAGES.direct).sort(byViews),
     campaigns: labelled("campaign", campaignLabel).sort(byViews),
     devices: labelled("device", (key) => key).sort(byViews),
+    landing: credited(
+      "landing",
+      (key) => key,
+      (page) => page.entries > 0,
+    ).sort((a, b) => b.leads - a.leads || b.entries - a.entries || byViews(a, b)),
+    assisted: credited(
+      "assisted",
+      (key) => {
+        const slug = postSlugOf(key);
+        return slug === undefined ? undefined : postTitles.get(slug);
+      },
+      (post) => post.views > 0,
+    ).sort(byLeads),
   };
   for (const name of Object.keys(tables) as AnalyticsTable[]) tables[name] = tables[name].slice(0, limit);
 

@@ -12,14 +12,19 @@ import type { AnalyticsStorage } from "./analytics-storage";
 import { pageViewCounter } from "./page-views";
 import { Tally, type CountRow } from "./tally";
 import { turnBatches } from "./turn-batches";
-import { campaignKey, hostName, referrerHost, utmOf } from "./visit";
+import { campaignKey, hostName, referrerHost, utmOf, utmOfCampaign } from "./visit";
 import type { Store } from "~/server/records/store";
 
 /** How often the counts go to storage: at most this much is lost when the process is killed. */
 export const FLUSH_INTERVAL_MS = 10_000;
 
-/** What a contact form's post tells about its visit. */
-export type LeadRequest = { url: string; headers: { get(name: string): string | null }; form: Record<string, unknown> };
+/** What a contact form's post tells about its visit; `address` is the client's, as the page views read it. */
+export type LeadRequest = {
+  url: string;
+  headers: { get(name: string): string | null };
+  form: Record<string, unknown>;
+  address?: string;
+};
 
 export type Analytics = {
   /**
@@ -27,9 +32,13 @@ export type Analytics = {
    * page is sent before the page cache returns), otherwise once it finishes (app.ts).
    */
   watch(req: IncomingMessage, res: ServerResponse): void;
-  /** The visit a contact form was sent from, to keep with the message; undefined when it names no page of ours. */
+  /**
+   * The visit a contact form was sent from, to keep with the message: the page, and where the
+   * sender's visit of the day began (docs/decisions/190-leads-credited-to-the-visit.md); undefined
+   * when it names no page of ours.
+   */
   visitOf(request: LeadRequest): MessageVisit | undefined;
-  /** Counts a stored contact message as a lead of its visit. */
+  /** Counts a stored contact message as a lead of its visit and of the posts read before it. */
   lead(visit: MessageVisit | undefined, request: LeadRequest): void;
   /** The report of the days `from` to `to`: stored counts and those not flushed yet. */
   report(range: { from: string; to: string }, limit?: number): Promise<AnalyticsReport>;
@@ -81,7 +90,15 @@ export function createAnalytics({
     views.add({ at: now(), res: this, address: clientAddress(this.req, trust) });
   }
 
-  function visitOf({ url, headers, form }: LeadRequest): MessageVisit | undefined {
+  /** This process's visit of the day for the sender, after the views answered so far. */
+  function daysVisit({ headers, address }: LeadRequest) {
+    if (address === undefined) return undefined;
+    views.drain();
+    return tally.visitOf(now(), address, headers.get("user-agent") ?? "");
+  }
+
+  function visitOf(request: LeadRequest): MessageVisit | undefined {
+    const { url, headers, form } = request;
     const sent = form[VISIT_FIELDS.page];
     // Without JavaScript the hidden fields stay empty: the post's own path is the page, but not its
     // query, which a kept page's form action may have taken from another reader's visit.
@@ -91,6 +108,18 @@ export function createAnalytics({
     const sentReferrer = form[VISIT_FIELDS.referrer];
     const referrer = referrerHost(typeof sentReferrer === "string" ? sentReferrer : "");
     const utm = utmOf(target);
+    const visit = daysVisit(request);
+    // The day's visit names where the sender came from; without one (another instance's reader,
+    // or one from before a restart), the page the form was on does, as before.
+    if (visit) {
+      const began = utmOfCampaign(visit.campaign);
+      return {
+        page,
+        landingPage: visit.landing,
+        ...(visit.referrer && { referrer: visit.referrer }),
+        ...(began && { utm: began }),
+      };
+    }
     return {
       page,
       ...(referrer && !isOurs(referrer, headers.get("host") ?? undefined) && { referrer }),
@@ -151,12 +180,15 @@ export function createAnalytics({
       else res.on("finish", answered);
     },
     visitOf,
-    lead(visit, { headers }) {
+    lead(visit, request) {
+      const { headers } = request;
       if (headers.get("sec-gpc") === "1") return;
       views.drain(); // the views before it first, so each count lands on the day it was made
       const device = agentOf(headers.get("user-agent") ?? "");
       tally.lead(now(), {
         page: visit?.page,
+        landing: visit && (visit.landingPage ?? visit.page),
+        assisted: visit && [...(daysVisit(request)?.posts ?? [])],
         referrer: visit ? (visit.referrer ?? "") : undefined,
         campaign: campaignKey(visit?.utm),
         device: device === "bot" ? "desktop" : device,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { dayOf, type Device } from "~/shared/analytics";
+import { visitAfter, type Visit } from "./visits";
 
 /**
  * The counts of this process since its last flush, as daily aggregates, and what it takes to
@@ -7,7 +8,18 @@ import { dayOf, type Device } from "~/shared/analytics";
  * a visitor is a hash of a random salt, the client's address and its user agent; the salt and
  * every hash live in memory only and are replaced at each UTC midnight.
  */
-export const DIMENSIONS = ["total", "page", "referrer", "campaign", "device", "notFound"] as const;
+export const DIMENSIONS = [
+  "total",
+  "page",
+  "referrer",
+  "campaign",
+  "device",
+  "notFound",
+  /** Leads by the page their visit began on (docs/decisions/190-leads-credited-to-the-visit.md). */
+  "landing",
+  /** Leads by each post read before sending. */
+  "assisted",
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type Counts = { views: number; visitors: number; entries: number; leads: number };
 /** One day's counts of one value of a dimension (`total` and `notFound` have the key ""). */
@@ -21,7 +33,13 @@ export type View = {
   campaign: string;
   device: Device;
 };
-export type Lead = Omit<View, "page"> & { page: string | undefined };
+export type Lead = Omit<View, "page"> & {
+  page: string | undefined;
+  /** The page the visit began on, when known. */
+  landing?: string;
+  /** The posts the visitor read before sending. */
+  assisted?: readonly string[];
+};
 
 /** Where the values of a dimension go once a day has MAX_KEYS of them: junk cannot grow the memory or the files. */
 export const OTHER_KEY = "(other)";
@@ -38,7 +56,7 @@ export const rowKey = (day: string, dimension: Dimension, key: string) => `${day
 
 /** Today's counts of one value since the last take; kept across takes, so counting a view looks up and concatenates nothing. */
 type Slot = Counts & { id: number; dimension: Dimension; key: string };
-type Visitor = { id: number; seen: Set<number> };
+type Visitor = { id: number; seen: Set<number>; visit?: Visit };
 
 const add = (into: Counts, from: Counts) => {
   into.views += from.views;
@@ -76,7 +94,7 @@ export class Tally {
     let hash: string;
     if (last && last.day === this.#day && last.address === address && last.userAgent === userAgent) hash = last.hash;
     else {
-      hash = createHash("sha256").update(this.#salt).update(address).update("\n").update(userAgent).digest("base64");
+      hash = this.#hash(address, userAgent);
       this.#lastOnConnection.set(connection, { day: this.#day, address, userAgent, hash });
     }
     let visitor = this.#visitors.get(hash);
@@ -84,6 +102,7 @@ export class Tally {
       visitor = { id: ++this.#visitorCount, seen: new Set() };
       if (this.#seenPairs < MAX_SEEN) this.#visitors.set(hash, visitor);
     }
+    visitor.visit = visitAfter(visitor.visit, view);
     const entries = view.referrer === undefined ? 0 : times;
     this.#count(visitor, this.#slot("total", ""), times, entries);
     this.#count(visitor, this.#slot("page", view.page), times, entries);
@@ -95,11 +114,22 @@ export class Tally {
     if (minute.visitors.size < MAX_SEEN / RECENT_MINUTES) minute.visitors.add(visitor.id);
   }
 
-  /** Counts a contact message as a lead of the page, referrer, campaign and device it came with. */
+  /** Today's visit of the visitor from `address` with `userAgent`, if this process has seen one. */
+  visitOf(now: number, address: string, userAgent: string): Readonly<Visit> | undefined {
+    this.#today(now);
+    return this.#visitors.get(this.#hash(address, userAgent))?.visit;
+  }
+
+  /**
+   * Counts a contact message as a lead of the page it was sent from, the page its visit began on,
+   * the posts read before it, and the visit's referrer, campaign and device.
+   */
   lead(now: number, lead: Lead): void {
     this.#today(now);
     this.#slot("total", "").leads += 1;
     if (lead.page !== undefined) this.#slot("page", lead.page).leads += 1;
+    if (lead.landing !== undefined) this.#slot("landing", lead.landing).leads += 1;
+    for (const post of lead.assisted ?? []) this.#slot("assisted", post).leads += 1;
     if (lead.referrer !== undefined) this.#slot("referrer", lead.referrer).leads += 1;
     if (lead.campaign) this.#slot("campaign", lead.campaign).leads += 1;
     this.#slot("device", lead.device).leads += 1;
@@ -169,6 +199,11 @@ export class Tally {
     this.#salt = randomBytes(32);
     this.#visitors.clear();
     this.#seenPairs = 0;
+  }
+
+  /** A visitor's key: the day's salt, the address and the user agent, hashed (docs/decisions/106-analytics-without-cookies.md). */
+  #hash(address: string, userAgent: string): string {
+    return createHash("sha256").update(this.#salt).update(address).update("\n").update(userAgent).digest("base64");
   }
 
   #minute(now: number) {

@@ -53,3 +53,8 @@ export function campaignKey(utm: Utm | undefined): string {
   for (const key of UTM_KEYS) if (utm[key]) params.set(key, utm[key]);
   return params.toString();
 }
+
+/** The UTM values of a campaign's key (campaignKey's inverse); undefined for "". */
+export function utmOfCampaign(key: string): Utm | undefined {
+  return key === "" ? undefined : utmOf(`?${key}`);
+}

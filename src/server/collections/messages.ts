@@ -13,10 +13,14 @@ const emailStatusSchema = z.object({
 
 /**
  * The visit a contact message was sent from (docs/decisions/106-analytics-without-cookies.md): the
- * page, the host of that visit's referrer when it was another site, and its UTM values.
+ * page, the host of that visit's referrer when it was another site, and its UTM values. With
+ * `landingPage`, the page the sender's visit of the day began on, and the referrer and UTM values
+ * are that visit's (docs/decisions/190-leads-credited-to-the-visit.md); messages stored before,
+ * or whose visit the server had not seen, have the page alone.
  */
 export const messageVisitSchema = z.object({
   page: z.string(),
+  landingPage: z.string().optional(),
   referrer: z.string().optional(),
   utm: z.object({ utm_source: z.string(), utm_medium: z.string(), utm_campaign: z.string() }).partial().optional(),
 });

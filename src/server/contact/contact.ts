@@ -79,7 +79,7 @@ export function createContactService({
     if (verdict.limited) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited, verdict.retryAfterSeconds);
 
     const { company, industry, ...rest } = parsed.data;
-    const lead = request && analytics && { url: request.url, headers: request.headers, form: raw };
+    const lead = request && analytics && { url: request.url, headers: request.headers, form: raw, address: ip };
     const visit = lead && analytics?.visitOf(lead);
     const stored = await store
       .addMessage({

@@ -7,6 +7,7 @@ import {
   settingsPatchSchema,
   type InboxCounts,
   type InboxMessage,
+  type InboxVisit,
   type InboxPage,
   type InboxQuery,
 } from "~/shared/inbox";
@@ -15,7 +16,7 @@ import { can } from "~/shared/permissions";
 import type { SessionUser } from "~/shared/users";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { messagesCsv } from "./messages-csv";
-import type { ContactMessage, Settings } from "~/server/store/types";
+import type { ContactMessage, MessageVisit, Settings } from "~/server/store/types";
 import { pageOrEmpty } from "~/server/http/paging";
 import type { Store } from "~/server/records/store";
 
@@ -65,6 +66,15 @@ export const toInboxMessage = (m: ContactMessage): InboxMessage => ({
   read: m.read === true,
   archived: m.archived === true,
   ...(m.notification && { notification: { ...m.notification } }),
+  ...(m.visit && { visit: inboxVisit(m.visit) }),
+});
+
+/** A stored visit as the inbox answers it: one stored before visits were kept lands on its own page. */
+const inboxVisit = ({ page, landingPage, referrer, utm }: MessageVisit): InboxVisit => ({
+  page,
+  landingPage: landingPage ?? page,
+  ...(referrer && { referrer }),
+  ...(utm && { utm: { ...utm } }),
 });
 
 function matches(m: ContactMessage, { status, q, industry }: InboxQuery): boolean {

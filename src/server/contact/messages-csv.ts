@@ -12,6 +12,12 @@ const COLUMNS = [
   "read",
   "archived",
   "email status",
+  // Where the message came from (docs/decisions/190-leads-credited-to-the-visit.md).
+  "landing_page",
+  "referrer",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
 ];
 
 /** The inbox as CSV (http/csv.ts says how cells are written). */
@@ -27,6 +33,11 @@ export function messagesCsv(messages: InboxMessage[]): string {
     m.read ? "yes" : "no",
     m.archived ? "yes" : "no",
     notificationLabel(m.notification) ?? "",
+    m.visit?.landingPage ?? "",
+    m.visit?.referrer ?? "",
+    m.visit?.utm?.utm_source ?? "",
+    m.visit?.utm?.utm_medium ?? "",
+    m.visit?.utm?.utm_campaign ?? "",
   ]);
   return csvDocument(COLUMNS, rows);
 }

@@ -18,12 +18,18 @@ import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
 /** Deep equality regardless of key order: a saved draft's keys come in the schema's order. */
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
+/** Content saved before a field existed, with that field's default, so pages and the Site tab show it. */
+function completed(content: SiteContent): SiteContent {
+  if (content.links.postCallToAction) return content;
+  return { ...content, links: { ...content.links, postCallToAction: DEFAULT_SITE_CONTENT.links.postCallToAction } };
+}
+
 export function siteOf(snap: Snapshot): SiteView {
   const site = snap.data.site;
-  const published = site?.published ?? DEFAULT_SITE_CONTENT;
+  const published = completed(site?.published ?? DEFAULT_SITE_CONTENT);
   return {
     published,
-    draft: site?.draft ?? published,
+    draft: site?.draft ? completed(site.draft) : published,
     ...(site?.publishedAt !== undefined && { publishedAt: site.publishedAt }),
     ...(site?.publishedBy !== undefined && { publishedBy: site.publishedBy }),
     formerIds: site?.formerIds ?? {},
@@ -74,6 +80,7 @@ function publishContent(
   restoredFrom?: number,
 ): Change<SiteRevision> {
   const { published, formerIds } = siteOf(snap);
+  content = completed(content);
   const sections = changedSections(published, content);
   if (sections.length === 0 && restoredFrom === undefined)
     throw new ConflictError(SITE_CONTENT_MESSAGES.nothingToPublish);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { formatDate } from "~/shared/dates";
-import { INBOX_MESSAGES, industryName, notificationLabel, type InboxMessage } from "~/shared/inbox";
+import { campaignName, INBOX_MESSAGES, industryName, notificationLabel, type InboxMessage } from "~/shared/inbox";
 import type { action } from "~/app/routes/admin.data.inbox";
 import { toast } from "~/app/lib/toast";
 import { Badge } from "~/app/components/ui/badge";
@@ -67,6 +67,7 @@ export function InboxMessageCard({
           {message.email}
         </a>
       </p>
+      {message.visit && <VisitFacts visit={message.visit} />}
       <div className="mt-2 flex flex-wrap gap-2">
         {!message.read && <Badge>{INBOX_MESSAGES.unread}</Badge>}
         {message.archived && <Badge tone="muted">{INBOX_MESSAGES.statusLabels.archived}</Badge>}
@@ -96,5 +97,29 @@ export function InboxMessageCard({
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * Where the message came from (docs/decisions/190-leads-credited-to-the-visit.md): the page the
+ * sender's visit began on, the site that sent them and the campaign, and the page the form was on
+ * when it is another.
+ */
+function VisitFacts({ visit }: { visit: NonNullable<InboxMessage["visit"]> }) {
+  const facts: [string, string][] = [
+    [INBOX_MESSAGES.landingPage, visit.landingPage],
+    ...(visit.page !== visit.landingPage ? [[INBOX_MESSAGES.sentFrom, visit.page] as [string, string]] : []),
+    [INBOX_MESSAGES.referrer, visit.referrer ?? INBOX_MESSAGES.direct],
+    [INBOX_MESSAGES.campaign, campaignName(visit.utm) ?? INBOX_MESSAGES.noCampaign],
+  ];
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-600">
+      {facts.map(([term, value]) => (
+        <div key={term} className="flex min-w-0 gap-1">
+          <dt>{term}:</dt>
+          <dd className="font-medium break-all text-slate-800">{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

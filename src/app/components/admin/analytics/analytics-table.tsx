@@ -31,7 +31,7 @@ export function AnalyticsTable({
         <h3 id={headingId} className="font-semibold text-slate-900">
           {title}
         </h3>
-        <a href={csvHref} download className={buttonClasses({ variant: "outline", size: "sm" })}>
+        <a href={csvHref} download className={buttonClasses({ variant: "outline", size: "sm" }, "shrink-0")}>
           {ANALYTICS_MESSAGES.exportCsv}
           <span className="sr-only">: {title}</span>
         </a>

@@ -47,6 +47,12 @@ export function LinksForm() {
         />
         <SiteTextField path={["links", "copyrightHolder"]} label="Copyright holder" max={L.title} />
       </Card>
+      <Card className="space-y-4">
+        <h3 className="text-lg font-semibold text-slate-900">End of every post</h3>
+        <p className="text-sm text-slate-600">A line and a button leading to the home page's contact form.</p>
+        <SiteTextField path={["links", "postCallToAction", "text"]} label="Call to action" max={L.text} multiline />
+        <SiteTextField path={["links", "postCallToAction", "button"]} label="Button" max={L.label} />
+      </Card>
     </div>
   );
 }
