@@ -40,7 +40,8 @@ import { createPreviewLinks } from "~/server/posts/preview-links";
 import { createPostHistory } from "~/server/posts/post-history";
 import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
 import { sweepUnusedMediaEvery } from "~/server/media/unused-media-sweeper";
-import { startPostScheduler } from "~/server/posts/post-scheduler";
+import { startScheduler } from "~/server/lifecycle/scheduler";
+import { postSchedules } from "~/server/posts/scheduled-publish";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
   contentSecurityPolicy,
@@ -114,7 +115,7 @@ export function createApp({
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   const analytics = analyticsFor(config, files, store, build, trust);
   const posts = createPostService(store, activity);
-  const scheduler = startPostScheduler(store, activity, config.schedulerTickMs);
+  const scheduler = startScheduler([postSchedules(store, activity)], config.schedulerTickMs);
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const blog = createBlogService(store, media);
   const shelf = files.backups;

@@ -145,7 +145,7 @@ export type Config = {
   databaseUrl?: string;
   /** Free space health asks of the data folder's disk; unset: the larger of 64 MB and 3x db.json (health.ts). */
   minFreeBytes?: number;
-  /** How often scheduled posts are looked for (src/server/posts/post-scheduler.ts). */
+  /** How often scheduled posts are looked for (src/server/lifecycle/scheduler.ts). */
   schedulerTickMs: number;
   /** How long an outbox claim lasts unless its instance renews it (src/server/outbox/outbox.ts). */
   outboxLeaseMs: number;

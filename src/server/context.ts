@@ -18,7 +18,7 @@ import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
 import type { ReviewService } from "~/server/posts/post-review";
 import type { PreviewLinks } from "~/server/posts/preview-links";
-import type { PostScheduler } from "~/server/posts/post-scheduler";
+import type { Scheduler } from "~/server/lifecycle/scheduler";
 import type { PostHistory } from "~/server/posts/post-history";
 import type { Store } from "./records/store";
 import type { TagService } from "~/server/tags/tags";
@@ -45,7 +45,7 @@ export type AppContext = {
   /** Links that show a post to someone without an account (docs/decisions/181-shared-preview-links.md). */
   previewLinks: PreviewLinks;
   /** Carries out scheduled publishing; its failures are shown on the Posts tab and the health report. */
-  scheduler: PostScheduler;
+  scheduler: Scheduler;
   /** Posts' revisions, old slugs and the trash (docs/decisions/096-revisions-kept-generically.md). */
   history: PostHistory;
   /** Who is signed in: loaders call `sessions.userFromRequest(request)`. */

@@ -5,6 +5,9 @@ import type { PostListItem, PostSeo } from "./blog";
  * the whole revision, and the messages, shared by the server and the editor.
  */
 
+/** The subject of posts' revisions (src/server/revisions/), preview links and schedules. */
+export const POST_SUBJECT = "post";
+
 /** The fields a post's revision keeps, in the order the History panel names them. */
 export const POST_REVISION_FIELDS = [
   "title",

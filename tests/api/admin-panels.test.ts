@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { POST_QUERY_MESSAGES, POSTS_PAGE_SIZE } from "~/shared/post-query";
 import { POST_MESSAGES } from "~/shared/schemas";
-import { postNotFoundMessage } from "~/server/posts/post-changes";
+import { postNotFoundMessage } from "~/server/posts/post-lifecycle";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";

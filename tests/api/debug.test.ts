@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { BACKUP_FORMAT, BACKUP_MESSAGES } from "~/server/backups/backup-file";
 import { backupsDir } from "~/server/backups/backup-folder";
 import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
-import { postNotFoundMessage } from "~/server/posts/post-changes";
+import { postNotFoundMessage } from "~/server/posts/post-lifecycle";
 import type { Post } from "~/server/store/types";
 import type { BackupInfo } from "~/shared/operations";
 import { POST_MESSAGES } from "~/shared/schemas";

@@ -1,10 +1,11 @@
+import { createHmac } from "node:crypto";
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBlogService } from "~/server/posts/blog";
 import { createPreviewLinks } from "~/server/posts/preview-links";
-import { previewLinkKey, readPreviewToken, signPreviewToken } from "~/server/posts/preview-token";
+import { previewLinkKey, readPreviewToken, signPreviewToken } from "~/server/lifecycle/preview-token";
 import type { Post, User } from "~/server/store/types";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { PREVIEW_MESSAGES } from "~/shared/preview";
@@ -87,7 +88,7 @@ describe("creating a preview link", () => {
     expect(Date.parse(expiresAt)).toBeGreaterThanOrEqual(before + PREVIEW_LINK_MS);
     expect(Date.parse(expiresAt)).toBeLessThanOrEqual(after + PREVIEW_LINK_MS);
     const payload = readPreviewToken(tokenOf(url), previewLinkKey(t.sessionSecret));
-    expect(payload).toEqual({ postId: draft.id, expiresAt, generation: 0 });
+    expect(payload).toEqual({ subject: "post", id: draft.id, expiresAt, generation: 0 });
     const entries = await t.activity.entries();
     expect(entries.some((e) => e.kind === "preview-link" && e.what.startsWith(`post ${draft.id} `))).toBe(true);
   });
@@ -140,10 +141,22 @@ describe("opening a preview link", () => {
 
   it("is a 404 once expired", async () => {
     const token = signPreviewToken(
-      { postId: draft.id, expiresAt: new Date(Date.now() - 1000).toISOString(), generation: 0 },
+      { subject: "post", id: draft.id, expiresAt: new Date(Date.now() - 1000).toISOString(), generation: 0 },
       previewLinkKey(t.sessionSecret),
     );
     expectNotFound(await rawGet(previewLinkPath(token)));
+  });
+
+  it("opens a link made before links named their record's kind; one naming another kind of record is a 404", async () => {
+    const key = previewLinkKey(t.sessionSecret);
+    const expiresAt = "2099-01-01T00:00:00.000Z";
+    // The older payload, {postId, expiresAt, generation}, signed as that release signed it.
+    const body = Buffer.from(JSON.stringify({ postId: draft.id, expiresAt, generation: 0 })).toString("base64url");
+    const older = `${body}.${createHmac("sha256", key).update(body).digest("base64url")}`;
+    expect(readPreviewToken(older, key)).toEqual({ subject: "post", id: draft.id, expiresAt, generation: 0 });
+    expect((await rawGet(previewLinkPath(older))).status).toBe(200);
+    const page = signPreviewToken({ subject: "page", id: draft.id, expiresAt, generation: 0 }, key);
+    expectNotFound(await rawGet(previewLinkPath(page)));
   });
 
   it("is a 404 when tampered with", async () => {
@@ -156,7 +169,7 @@ describe("opening a preview link", () => {
     );
     const flipped = `${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`;
     const otherKey = signPreviewToken(
-      { postId: draft.id, expiresAt: "2099-01-01T00:00:00.000Z", generation: 0 },
+      { subject: "post", id: draft.id, expiresAt: "2099-01-01T00:00:00.000Z", generation: 0 },
       previewLinkKey("another site's secret, at least 32 characters long"),
     );
     for (const token of [`${longer}.${signature}`, `${body}.${flipped}`, otherKey, "nonsense", `${body}.`]) {

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";

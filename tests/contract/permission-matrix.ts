@@ -1,6 +1,6 @@
 import request from "supertest";
 import { expect } from "vitest";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import type { Post } from "~/server/store/types";
 import { can, ROLES, type Action, type Role } from "~/shared/permissions";
 import { makePostInput } from "../helpers/factories";

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
-import { postNotFoundMessage, postSlugTakenMessage, tagNameInvalidMessage } from "~/server/posts/post-changes";
+import { postSlugTakenMessage, tagNameInvalidMessage } from "~/server/posts/post-changes";
+import { postNotFoundMessage } from "~/server/posts/post-lifecycle";
 import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import { usernameTakenMessage } from "~/server/users/user-changes";
 import type { Post } from "~/server/store/types";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import type { Store } from "~/server/records/store";
 import { makePostInput } from "../helpers/factories";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/admin.data.posts";
 import { panelData, panelRead, panelUser } from "~/app/lib/admin-route.server";
 import type { CmsPost } from "~/shared/blog";
+import { POST_SUBJECT } from "~/shared/revisions";
 import type { PostSearchPage } from "~/shared/post-query";
 import { canSeeAnalytics } from "~/shared/analytics";
 import { loadKeepingThePage } from "~/app/lib/panel-load";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const read = await panelRead(context, () => context.postSearch.search(Object.fromEntries(params)));
   if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
-  const scheduleFailures = Object.fromEntries(context.scheduler.failures().map((f) => [f.postId, f.reason]));
+  const failures = context.scheduler.failures(POST_SUBJECT);
+  const scheduleFailures = Object.fromEntries(failures.map((f) => [f.id, f.reason]));
   if (!context.analytics || !canSeeAnalytics(user.role)) {
     return panelData<PostsLoaderData>({ result: read.result, scheduleFailures });
   }

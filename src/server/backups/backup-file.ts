@@ -10,7 +10,7 @@ import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/typ
 import type { RefusedPost } from "~/shared/operations";
 import { siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { sortByPostRules, sortRevisionsByRules, type NestingCheck } from "~/server/posts/post-rules";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import { activityEntrySchema, type ActivityEntry } from "~/shared/activity";
 import { backupAnalyticsSchema, type BackupAnalytics } from "~/server/analytics/analytics-backup";
 

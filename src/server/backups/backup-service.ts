@@ -10,7 +10,7 @@ import {
 } from "~/shared/operations";
 import { ConflictError, HttpError, ValidationError } from "~/server/http/errors";
 import type { Actor, Post } from "~/server/store/types";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import { sanitizeAhead } from "~/server/posts/post-view";
 import { nestingCheckedAhead } from "~/server/posts/post-rules";
 import { MOST_LISTED } from "~/server/records/describe-change";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { NotFoundError } from "~/server/http/errors";
 import { newestFirst } from "~/server/store/db-snapshot";
 import { DB_FILE } from "~/server/store/json-store";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import { readDataFolder } from "~/server/store/journalled-db-file";
 import { analyticsForBackup } from "~/server/analytics/analytics-backup";
 import { folderAnalytics } from "~/server/analytics/analytics-storage";

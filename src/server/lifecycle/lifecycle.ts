@@ -20,6 +20,7 @@ export type LifecycleRecord = {
   reviewNote?: { note: string; by: string; at: string };
   createdBy?: number;
   updatedBy?: number;
+  previewGeneration?: number;
 };
 
 /** A record in its collection's trash: when it went there, and who sent it. */
@@ -54,5 +55,5 @@ export type Lifecycle<R extends LifecycleRecord> = {
   /** What a revision keeps of a record, and the fields a revision names as changed. */
   snapshotOf(record: R): Record<string, unknown>;
   revisionFields: readonly string[];
-  messages: { notInTrash(id: number): string };
+  messages: { notFound(id: number): string; notInTrash(id: number): string };
 };

@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from "~/server/http/errors";
 import type { Post } from "~/server/store/types";
 import type { MediaLibrary, StoredImage } from "./media-library";
 import { mediaHashesIn, postMediaHashes } from "./media-refs";
-import { POST_SUBJECT } from "~/server/posts/post-revisions";
+import { POST_SUBJECT } from "~/shared/revisions";
 import type { PostSnapshot } from "~/shared/revisions";
 import type { Store } from "~/server/records/store";
 

@@ -8,7 +8,7 @@ import type { Config } from "~/server/config";
 import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
 import type { FoldTrouble, Post } from "~/server/store/types";
-import type { PostScheduler } from "~/server/posts/post-scheduler";
+import type { Scheduler } from "~/server/lifecycle/scheduler";
 import { scheduleHealth } from "~/server/posts/schedule-health";
 import type { Store } from "~/server/records/store";
 
@@ -79,7 +79,7 @@ export function createHealthService({
   /** Where the backups are (the database's with DATABASE_URL). */
   backups?: BackupShelf;
   /** Scheduled publishing, whose failures and late publishes the report lists. */
-  scheduler: PostScheduler;
+  scheduler: Scheduler;
 }): HealthService {
   let running: Promise<HealthReport> | undefined;
 

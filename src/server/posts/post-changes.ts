@@ -16,7 +16,7 @@ import type {
   SlugRedirect,
   Tag,
 } from "~/server/store/types";
-import { REVISION_MESSAGES } from "~/shared/revisions";
+import { REVISION_MESSAGES, POST_SUBJECT } from "~/shared/revisions";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { keepRevision, type SaveOrigin } from "~/server/lifecycle/history";
 import {
@@ -27,13 +27,11 @@ import {
   nextUpdatedAt,
 } from "~/server/lifecycle/publishing";
 import { trashItems } from "~/server/lifecycle/trash";
-import { POST_SUBJECT } from "./post-revisions";
-import { POSTS } from "./post-lifecycle";
+import { POSTS, postNotFoundMessage } from "./post-lifecycle";
 import { applyOptionalFields } from "./post-optional-fields";
 import { assertAuthorsKnown } from "./post-authors";
 
 export const postSlugTakenMessage = (slug: string) => `A post with the slug "${slug}" already exists.`;
-export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
 export const tagNameInvalidMessage = (name: string) => `The tag "${name}" needs at least one letter or digit.`;
 
 /** Finds each named tag by slug, creating the missing ones; posts keep `{id,name,slug}` copies. */

@@ -1,7 +1,9 @@
 import type { Lifecycle } from "~/server/lifecycle/lifecycle";
 import type { Post } from "~/server/store/types";
-import { POST_REVISION_FIELDS, REVISION_MESSAGES } from "~/shared/revisions";
-import { POST_SUBJECT, snapshotOf } from "./post-revisions";
+import { POST_REVISION_FIELDS, REVISION_MESSAGES, POST_SUBJECT } from "~/shared/revisions";
+import { snapshotOf } from "./post-revisions";
+
+export const postNotFoundMessage = (id: number) => `Post ${id} not found.`;
 
 /**
  * Posts in the publishing lifecycle (src/server/lifecycle/): db.json's `posts`, `trash` and
@@ -18,5 +20,5 @@ export const POSTS: Lifecycle<Post> = {
   byAddress: (snap, slug) => snap.postsBySlug.get(slug),
   snapshotOf,
   revisionFields: POST_REVISION_FIELDS,
-  messages: { notInTrash: REVISION_MESSAGES.notInTrash },
+  messages: { notFound: postNotFoundMessage, notInTrash: REVISION_MESSAGES.notInTrash },
 };

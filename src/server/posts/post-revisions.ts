@@ -3,9 +3,6 @@ import type { Post, PostInput } from "~/server/store/types";
 import type { PostSnapshot } from "~/shared/revisions";
 import { CLEARED_BY_EMPTY, postSnapshotSchema, SNAPSHOT_BLANKS } from "~/server/collections/posts";
 
-/** Posts' revisions in the generic store (src/server/revisions/) are under this subject. */
-export const POST_SUBJECT = "post";
-
 type SnapshotField = keyof PostSnapshot & keyof Post;
 const SNAPSHOT_FIELDS = Object.entries(postSnapshotSchema.shape).map(
   ([field, schema]) => [field as SnapshotField, schema instanceof z.ZodOptional] as const,

@@ -10,7 +10,7 @@ import { withoutUndefined } from "~/server/store/change";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
-import { postNotFoundMessage } from "./post-changes";
+import { postNotFoundMessage } from "./post-lifecycle";
 import { assertMay, assertMayPublish } from "./post-access";
 import { can, PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";

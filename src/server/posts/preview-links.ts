@@ -6,9 +6,10 @@ import type { PublicPost } from "~/shared/blog";
 import { PREVIEW_LINK_MS, previewLinkPath, type PreviewLink } from "~/shared/preview-links";
 import type { BlogService } from "./blog";
 import { assertMay } from "./post-access";
-import { postNotFoundMessage } from "./post-changes";
+import { postNotFoundMessage } from "./post-lifecycle";
 import { assertPostId, parsePostId } from "./posts";
-import { previewLinkKey, readPreviewToken, signPreviewToken } from "./preview-token";
+import { previewLinkKey, readPreviewToken, signPreviewToken } from "~/server/lifecycle/preview-token";
+import { POST_SUBJECT } from "~/shared/revisions";
 
 export type PreviewLinks = {
   /** A link to the post, valid for a week; 404 for a missing post, 403 for whoever may not edit it. */
@@ -48,7 +49,10 @@ export function createPreviewLinks(
     async create(rawId, who = NOBODY) {
       const post = await editable(rawId, who);
       const expiresAt = new Date(now() + PREVIEW_LINK_MS).toISOString();
-      const token = signPreviewToken({ postId: post.id, expiresAt, generation: post.previewGeneration ?? 0 }, key);
+      const token = signPreviewToken(
+        { subject: POST_SUBJECT, id: post.id, expiresAt, generation: post.previewGeneration ?? 0 },
+        key,
+      );
       await activity?.record("preview-link", who, ACTIVITY_MESSAGES.previewLink(post.id, post.title, expiresAt));
       return { url: `${publicUrl}${previewLinkPath(token)}`, expiresAt };
     },
@@ -61,8 +65,8 @@ export function createPreviewLinks(
 
     async open(token) {
       const payload = readPreviewToken(token, key);
-      if (!payload || Date.parse(payload.expiresAt) <= now()) return undefined;
-      const post = await store.getPostById(payload.postId);
+      if (!payload || payload.subject !== POST_SUBJECT || Date.parse(payload.expiresAt) <= now()) return undefined;
+      const post = await store.getPostById(payload.id);
       if (!post || (post.previewGeneration ?? 0) !== payload.generation) return undefined;
       return { post: await blog.previewOf(post), expiresAt: payload.expiresAt };
     },

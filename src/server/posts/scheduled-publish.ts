@@ -2,7 +2,10 @@ import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog } from "~/server/activity/activity-log";
 import type { Actor, Post } from "~/server/store/types";
+import type { LifecycleRecord } from "~/server/lifecycle/lifecycle";
 import { isDue } from "~/server/lifecycle/publishing";
+import type { ScheduledCollection } from "~/server/lifecycle/scheduler";
+import { POST_SUBJECT } from "~/shared/revisions";
 import type { Store } from "~/server/records/store";
 
 /** Why a claim on a schedule came to nothing: another instance (or an edit) got there first. */
@@ -17,7 +20,7 @@ const NOT_DUE_MESSAGE = "The post is no longer waiting for its schedule.";
  * credited to whoever scheduled it, and the activity log says it was on schedule.
  * Answers the published post, or undefined when there was nothing left to do.
  */
-export async function publishOnSchedule(store: Store, activity: ActivityLog | undefined, post: Post) {
+export async function publishOnSchedule(store: Store, activity: ActivityLog | undefined, post: LifecycleRecord) {
   const by = await schedulerOf(store, post);
   // The entry is written with the publish (docs/decisions/163-activity-written-with-its-change.md):
   // a kill between the two cannot leave a post published on schedule with no entry saying so.
@@ -49,7 +52,16 @@ export async function publishOnSchedule(store: Store, activity: ActivityLog | un
 }
 
 /** Who set the schedule, as the revision names them; nobody when that account is gone. */
-async function schedulerOf(store: Store, post: Post): Promise<Actor | undefined> {
+async function schedulerOf(store: Store, post: LifecycleRecord): Promise<Actor | undefined> {
   const user = post.scheduledBy === undefined ? undefined : await store.getUserById(post.scheduledBy);
   return user && { id: user.id, username: user.username };
+}
+
+/** Posts' schedules, as the scheduler carries them out (lifecycle/scheduler.ts). */
+export function postSchedules(store: Store, activity?: ActivityLog): ScheduledCollection {
+  return {
+    subject: POST_SUBJECT,
+    due: async (now) => (await store.listPosts()).filter((post) => isDue(post, now)),
+    publish: (post) => publishOnSchedule(store, activity, post),
+  };
 }

@@ -23,7 +23,6 @@ import * as posts from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/lifecycle/history";
 import * as lifecycle from "~/server/lifecycle/trash";
 import { POSTS } from "~/server/posts/post-lifecycle";
-import { revokePreviewLinks } from "~/server/posts/preview-link-changes";
 import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
@@ -150,7 +149,7 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Ends every preview link of a post made so far; NotFoundError for a missing id; answers the post. */
   revokePreviewLinks(id: number): Promise<Post> {
-    return this.engine.write((s) => revokePreviewLinks(s, id));
+    return this.engine.write((s) => lifecycle.revokePreviewLinks(POSTS, s, id));
   }
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}): Promise<Post> {

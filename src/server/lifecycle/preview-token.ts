@@ -5,14 +5,17 @@ import { z } from "zod";
  * A preview link's token (docs/decisions/181-shared-preview-links.md): its payload as base64url
  * JSON, a dot, and the payload's HMAC-SHA256. The key is derived from the session secret, so
  * nothing new needs keeping, yet a token is never a session's seal: rotating the session secret
- * ends every link too.
+ * ends every link too. The payload names the record by its lifecycle's subject and its id.
  */
-const payloadSchema = z.strictObject({
-  postId: z.number().int().positive(),
-  expiresAt: z.iso.datetime(),
-  generation: z.number().int().nonnegative(),
-});
-export type PreviewTokenPayload = z.infer<typeof payloadSchema>;
+const timing = { expiresAt: z.iso.datetime(), generation: z.number().int().nonnegative() };
+const payloadSchema = z.union([
+  z.strictObject({ subject: z.string().min(1), id: z.number().int().positive(), ...timing }),
+  // A link made before other subjects than posts could have links: a post's.
+  z
+    .strictObject({ postId: z.number().int().positive(), ...timing })
+    .transform(({ postId, ...rest }) => ({ subject: "post", id: postId, ...rest })),
+]);
+export type PreviewTokenPayload = { subject: string; id: number; expiresAt: string; generation: number };
 
 /** The key that signs preview links, derived from the session secret for this use only. */
 export function previewLinkKey(sessionSecret: string): Buffer {
