@@ -18,6 +18,7 @@ import { CoverFocus } from "./cover-focus";
 import { CoverUpload } from "./cover-upload";
 import { FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { findConflicts, resolvedValues, type Choice, type ConflictField, type FieldConflict } from "./conflict-merge";
+import type { Side } from "./content-merge";
 import { ConflictResolver } from "./conflict-resolver";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
@@ -95,6 +96,9 @@ export function PostForm({
 
   // Videos the writer deleted on purpose; any other video the saved content lacks is put back.
   const removedVideos = useRef<string[]>([]);
+  // The content whose videos a save keeps: the post as loaded, or the content a refused save's
+  // choices made (a video the other side deleted is not put back).
+  const videosOf = useRef<string | undefined>(undefined);
 
   // docs/product.md section 5: the slug follows the title while creating, until the writer types one.
   const title = watch("title");
@@ -128,7 +132,7 @@ export function PostForm({
       published: published ?? (saved ? undefined : false),
       publishAt,
       slug,
-      content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
+      content: prepareContentForSave(values.content, videosOf.current ?? saved?.content, removedVideos.current),
       tags: values.tags
         .split(",")
         .map((t) => t.trim())
@@ -146,6 +150,7 @@ export function PostForm({
       setTakeOver(false);
       copy.clear();
       base.current = result.updatedAt;
+      videosOf.current = undefined;
       savedOnce.current = true;
       if (submitting) {
         await api.post(`/api/cms/posts/${result.id}/submit`);
@@ -220,9 +225,10 @@ export function PostForm({
   };
 
   /** The chosen values become the form's, and the save is based on their version. */
-  const resolve = (choices: Partial<Record<ConflictField, Choice>>) => {
+  const resolve = (choices: Partial<Record<ConflictField, Choice>>, picks: Side[]) => {
     if (!conflict) return;
-    const values = resolvedValues(getValues(), conflict.fields, choices);
+    const values = resolvedValues(getValues(), conflict.fields, choices, picks);
+    videosOf.current = values.content;
     for (const field of Object.keys(values) as (keyof PostFormValues)[]) {
       setValue(field, values[field], { shouldDirty: true });
     }
