@@ -68,6 +68,11 @@ export const postRecordSchema = z.object({
    * the post still has it (docs/decisions/181-shared-preview-links.md); absent means 0.
    */
   previewGeneration: z.number().int().nonnegative().max(MAX_ID).optional(),
+  /**
+   * The editor told someone this post holds embedded videos (docs/product.md section 8 "Editor
+   * notices"): the notice is shown once per post, not at every opening. Not a save of the post.
+   */
+  videosNoticed: z.boolean().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.

@@ -23,6 +23,7 @@ import * as posts from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/posts/post-revisions";
 import * as trash from "~/server/posts/post-trash";
 import { revokePreviewLinks } from "~/server/posts/preview-link-changes";
+import { noteVideosNotice } from "~/server/posts/videos-notice-changes";
 import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
@@ -150,6 +151,10 @@ export class Store<E extends StoreEngine = StoreEngine> {
   /** Ends every preview link of a post made so far; NotFoundError for a missing id; answers the post. */
   revokePreviewLinks(id: number): Promise<Post> {
     return this.engine.write((s) => revokePreviewLinks(s, id));
+  }
+  /** Notes that the editor showed the post's videos notice; NotFoundError for a missing id. */
+  noteVideosNotice(id: number): Promise<Post> {
+    return this.engine.write((s) => noteVideosNotice(s, id));
   }
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}): Promise<Post> {

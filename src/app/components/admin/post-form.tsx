@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "~/shared/blog";
+import { VIDEOS_FOUND_NOTICE, videosNoticePath } from "~/shared/embeds";
 import { isStaleUpdateBody } from "~/shared/post-conflict";
 import { generateSlug, slugify } from "~/shared/slug";
 import { api, ApiError } from "~/app/lib/api";
@@ -93,6 +94,16 @@ export function PostForm({
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
+
+  // "Embedded videos found" is said once per post: the post remembers it (docs/product.md section 8).
+  const videosNoticed = useRef(Boolean(post?.videosNoticed));
+  const noticeVideos = () => {
+    if (videosNoticed.current) return;
+    videosNoticed.current = true;
+    toast(VIDEOS_FOUND_NOTICE);
+    // Not remembered (a lost connection): it is said again at the next opening, nothing worse.
+    if (saved) void api.post(videosNoticePath(saved.id)).catch(() => undefined);
+  };
 
   // Videos the writer deleted on purpose; any other video the saved content lacks is put back.
   const removedVideos = useRef<string[]>([]);
@@ -305,6 +316,7 @@ export function PostForm({
               value={field.value}
               onChange={field.onChange}
               onRemovedVideosChange={(srcs) => (removedVideos.current = srcs)}
+              onVideosLoaded={noticeVideos}
               labelledBy="post-content-label"
               invalid={Boolean(errors.content)}
               describedBy={errors.content ? "post-content-error" : undefined}
