@@ -40,7 +40,7 @@ const noChanges = () => () => undefined;
 
 /**
  * Shows every admin time (formatDateTime) in the browser's zone, named, from the render after the
- * page hydrated: the server and the hydrating render show UTC, so they match, and React renders
+ * page hydrated (docs/decisions/202-admin-times-in-the-users-zone.md): the server and the hydrating render show UTC, so they match, and React renders
  * again with the browser's zone. Called at the top of each page that shows admin times, before
  * anything below it renders.
  */
