@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plural } from "./plural";
 
 /**
  * The activity log of docs/product.md section 2 (Activity tab): what happened, who did it, when and
@@ -75,10 +76,11 @@ export const ACTIVITY_MESSAGES = {
   sitePublished: (revision: number) => `the site's content, as site revision ${revision}`,
   siteRestored: (from: number, revision: number) =>
     `the site's content of site revision ${from}, published as site revision ${revision}`,
-  backup: (name: string, count: number) => `${name} (${count} post${count === 1 ? "" : "s"})`,
-  restore: (restored: number, skipped: number) => `${restored} post(s) restored, ${skipped} skipped`,
-  purge: (deleted: number, backup: string) => `${deleted} post(s) deleted after backup ${backup}`,
-  testPostsRemoved: (removed: number, backup: string) => `${removed} test post(s) removed after backup ${backup}`,
+  backup: (name: string, count: number) => `${name} (${plural(count, "post")})`,
+  restore: (restored: number, skipped: number) => `${plural(restored, "post")} restored, ${skipped} skipped`,
+  purge: (deleted: number, backup: string) => `${plural(deleted, "post")} deleted after backup ${backup}`,
+  testPostsRemoved: (removed: number, backup: string) =>
+    `${plural(removed, "test post")} removed after backup ${backup}`,
   attempt: (username: string) => `as "${username}"`,
   user: (username: string, change: string) => `${username}: ${change}`,
   userChanges: {
@@ -88,7 +90,7 @@ export const ACTIVITY_MESSAGES = {
     enabled: "enabled",
     passwordReset: "password set by an admin",
     passwordChanged: "changed their password",
-    sessionsEnded: (count: number) => `${count} session(s) ended`,
+    sessionsEnded: (count: number) => `${plural(count, "session")} ended`,
     deleted: "deleted",
     profile: "profile updated",
   },

@@ -1,4 +1,5 @@
 import { SITE } from "./site";
+import { plural } from "./plural";
 
 /**
  * Bylines and author pages (docs/decisions/130-bylines-and-author-pages.md): what a reader sees of
@@ -25,7 +26,7 @@ export const AUTHOR_MESSAGES = {
   pageTitle: (name: string) => `Posts by ${name}`,
   pageDescription: (name: string, bio: string | undefined) => bio || `Posts by ${name} on the ${SITE.name} blog.`,
   kicker: `${SITE.name} Blog`,
-  postCount: (count: number) => (count === 1 ? "1 post" : `${count} posts`),
+  postCount: (count: number) => plural(count, "post"),
   avatarOf: (name: string) => `${name}'s avatar`,
 } as const;
 

@@ -117,6 +117,8 @@ export type CmsPost = Omit<PublicPost, "readingMinutes" | "publishedAt" | keyof 
     scheduledBy?: number;
     /** A schedule carried out after its time: when it was due and when it went out. */
     publishedLate?: { planned: string; published: string };
+    /** The editor has shown its "Embedded videos found" notice once: it is not shown again. */
+    videosNoticed?: boolean;
   };
 
 /** A row of the admin posts list: a CmsPost without its content, which the editor loads when it opens one. */

@@ -22,6 +22,8 @@ export const VIDEOS_FOUND_NOTICE = notice(
   "Embedded videos found",
   "This post contains embedded videos. They stay in the post when you save it.",
 );
+/** Where the editor notes that it showed VIDEOS_FOUND_NOTICE for a post, which is then not shown again. */
+export const videosNoticePath = (postId: number) => `/api/cms/posts/${postId}/videos-notice`;
 export const EMBED_CODE_NOTICE = notice(
   "Video embed code added",
   "The pasted YouTube or Vimeo embed code was kept as an embedded video.",

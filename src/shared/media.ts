@@ -12,6 +12,7 @@ export const MEDIA_TYPES = {
   ico: "image/x-icon",
   webp: "image/webp",
 } as const;
+import { plural } from "./plural";
 
 export type MediaExtension = keyof typeof MEDIA_TYPES;
 export type MediaType = (typeof MEDIA_TYPES)[MediaExtension];
@@ -62,7 +63,7 @@ export const MEDIA_MESSAGES = {
   /** A post in the Trash, or an earlier version a History restore could bring back, still shows it. */
   inTrash: (title: string) => `"${title}" in the Trash`,
   avatarOf: (username: string) => `the avatar of ${username}`,
-  inHistory: (n: number) => `earlier versions of ${n} post${n === 1 ? "" : "s"}`,
+  inHistory: (n: number) => `earlier versions of ${plural(n, "post")}`,
   deleted: "Image deleted.",
   /** Past a user's upload rate or daily quota (UPLOAD_RATE, UPLOAD_QUOTA_BYTES): 429 with Retry-After. */
   tooManyUploads: (perMinute: number) =>

@@ -3,6 +3,7 @@
  * admin pages that show them.
  */
 import type { ScheduleHealth } from "./post-schedule";
+import { plural } from "./plural";
 
 export type HealthReport = {
   timestamp: string;
@@ -67,12 +68,12 @@ export function describeRefused(refused: readonly RefusedPost[]): string {
   if (refused.length === 0) return "";
   const posts = new Set(refused.map((r) => r.id)).size;
   const fields = refused.map((r) => `post ${r.id} ${r.field} (${r.message})`).join("; ");
-  const counted = posts === 1 ? "1 post that breaks" : `${posts} posts that break`;
+  const counted = `${plural(posts, "post")} that ${posts === 1 ? "breaks" : "break"}`;
   return ` Refused ${counted} the post rules: ${fields}.`;
 }
 
 /** "1 post", "3 posts": for the messages of backups, restores and imports. */
-export const countPosts = (n: number, what = "post") => `${n} ${what}${n === 1 ? "" : "s"}`;
+export const countPosts = (n: number, what = "post") => plural(n, what);
 
 export type RestoreResult = {
   success: boolean;

@@ -115,6 +115,15 @@ export function can(role: string | undefined, action: Action, context: Permissio
   return typeof rule === "function" ? rule(context) : rule === true;
 }
 
+/** The roles that may `action` (with no context), in the table's order: what a message names. */
+export const rolesThatMay = (action: Action): Role[] => ROLES.filter((role) => can(role, action));
+
+/** Roles as a reader would say them: "admins", "admins and editors", "admins, editors and writers". */
+export function roleNames(roles: readonly Role[]): string {
+  const names = roles.map((role) => `${role}s`);
+  return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
 /** The context of a post for `userId`: whether it is theirs, and whether it is published. */
 export function postContext(userId: number, post: { createdBy?: number; published: boolean }): PermissionContext {
   return { own: post.createdBy === userId, published: post.published };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CmsListItem } from "./blog";
+import { plural } from "./plural";
 
 /** The Posts tab's search, filters, order and pages (docs/product.md section 2). */
 export const POSTS_PAGE_SIZE = 20;
@@ -13,7 +14,7 @@ export const POST_QUERY_MESSAGES = {
   sort: "Sort by",
   sortLabels: { created: "Newest created", updated: "Recently updated" },
   counts: (c: { all: number; published: number; drafts: number }) =>
-    `${c.all} posts: ${c.published} published, ${c.drafts} drafts`,
+    `${plural(c.all, "post")}: ${c.published} published, ${plural(c.drafts, "draft")}`,
   noMatches: "No posts match these filters.",
   invalid: "The search is not valid.",
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugify } from "./slug";
+import { plural } from "./plural";
 
 /** The Tags panel (docs/product.md section 2): rename, merge and delete, each with its post count. */
 export const TAGS_MESSAGES = {
@@ -7,7 +8,7 @@ export const TAGS_MESSAGES = {
   intro: "Every tag with the number of posts using it. A renamed or merged tag's old address keeps working.",
   empty: "No tags yet. Tags are created when a post names them.",
   name: "Name",
-  posts: (n: number) => (n === 1 ? "1 post" : `${n} posts`),
+  posts: (n: number) => plural(n, "post"),
   rename: "Rename",
   save: "Save",
   cancel: "Cancel",
@@ -18,7 +19,7 @@ export const TAGS_MESSAGES = {
   deleteConfirm: {
     title: "Delete this tag?",
     description: (name: string, n: number) =>
-      `"${name}" will be removed from ${n === 1 ? "1 post" : `${n} posts`}; the posts keep their other tags.`,
+      `"${name}" will be removed from ${plural(n, "post")}; the posts keep their other tags.`,
     action: "Delete",
   },
   renamed: "Tag renamed",

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STALE_UPDATE_MESSAGE, UPDATED_AT_MESSAGE } from "~/shared/post-conflict";
+import { BLOCK_POST_VIDEO, blockPost } from "../helpers/block-post";
 import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
@@ -92,5 +93,43 @@ describe("PUT /api/cms/update-post/{id} with updatedAt", () => {
 
   it("a 404 for a missing post comes before the conflict check", async () => {
     await update(999999, { ...formOf(makePostInput()), updatedAt: new Date().toISOString() }).expect(404);
+  });
+});
+
+describe("two edits of a post with an image, a caption, a video and a list", () => {
+  it("answers their version whole, and keeps every block of a save that merged both edits", async () => {
+    const post = await t.store.createPost(makePostInput({ content: blockPost() }));
+    const theirs = await request(t.app)
+      .put(`/api/cms/update-post/${post.id}`)
+      .set("Cookie", colleague.cookie)
+      .send({
+        ...formOf(post),
+        content: blockPost({ intro: "Crowds come in waves, theirs." }),
+        updatedAt: post.updatedAt,
+      })
+      .expect(200);
+    const items = ["Scan tickets early", "Open more gates, mine", "Tell people the wait"];
+    const refused = await update(post.id, {
+      ...formOf(post),
+      content: blockPost({ items }),
+      updatedAt: post.updatedAt,
+    }).expect(409);
+    // Their version carries every block the conflict view merges on.
+    const content = refused.body.theirs.content as string;
+    expect(content).toContain("Crowds come in waves, theirs.");
+    expect(content).toContain("<figcaption>Gate 3 at noon</figcaption>");
+    expect(content).toContain(`src="${BLOCK_POST_VIDEO}"`);
+    expect(content.match(/<li /g)).toHaveLength(3);
+
+    // The conflict view's merge (tests/unit/conflict-merge.dom.test.ts), saved on their version.
+    const merged = blockPost({ intro: "Crowds come in waves, theirs.", items });
+    const saved = await update(post.id, { ...formOf(post), content: merged, updatedAt: theirs.body.updatedAt }).expect(
+      200,
+    );
+    for (const text of ["Crowds come in waves, theirs.", "Open more gates, mine", "Gate 3 at noon", "That is all."])
+      expect(saved.body.content).toContain(text);
+    expect(saved.body.content).toContain(`src="${BLOCK_POST_VIDEO}"`);
+    expect(saved.body.content).toMatch(/<ol>(<li data-list="bullet">[^<]+<\/li>){3}<\/ol>/);
+    expect((await t.store.getPostById(post.id))?.content).toBe(saved.body.content);
   });
 });

@@ -87,6 +87,31 @@ describe("review before publish", () => {
     expect(kinds.map((e) => e.kind).reverse()).toEqual(["submit", "return", "submit", "publish"]);
   });
 
+  it("a submitted post an editor schedules leaves the queue and the navigation's count, and comes back unscheduled", async () => {
+    const post = await draft();
+    await call(contributor.cookie, "post", `/api/cms/posts/${post.id}/submit`).expect(200);
+    const waiting = async () => {
+      const queue = (await call(editor, "get", "/api/cms/review").expect(200)).body.posts as { id: number }[];
+      const nav = (await call(editor, "get", "/admin/posts").expect(200)).text;
+      const label = queue.length ? REVIEW_MESSAGES.tabWithCount(queue.length) : `>${REVIEW_MESSAGES.tab}<`;
+      expect(nav).toContain(label);
+      return queue.map((item) => item.id);
+    };
+    const before = await waiting();
+    expect(before).toContain(post.id);
+
+    const scheduled = await call(editor, "put", `/api/cms/update-post/${post.id}`)
+      .send({ publishAt: new Date(Date.now() + 86_400_000).toISOString() })
+      .expect(200);
+    expect(scheduled.body.status).toBe("scheduled");
+    const after = await waiting();
+    expect(after).not.toContain(post.id);
+    expect(after).toHaveLength(before.length - 1);
+
+    await call(editor, "put", `/api/cms/update-post/${post.id}`).send({ publishAt: null }).expect(200);
+    expect(await waiting()).toContain(post.id);
+  });
+
   it("emails the addresses for notices when a post is submitted", async () => {
     const before = smtp.received.length;
     const post = await draft();

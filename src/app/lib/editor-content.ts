@@ -79,6 +79,17 @@ function repairJustanoElements(root: HTMLElement): void {
   }
 }
 
+/**
+ * The children of `html` as a parsed body, as they would be saved: the `justano` repair done and
+ * editor-only decorations removed (content-blocks.ts reads a post's blocks from it).
+ */
+export function parseEditorHtml(html: string): HTMLElement {
+  const root = parse(html);
+  repairJustanoElements(root);
+  removeDecorations(root);
+  return root;
+}
+
 /** Removes editor-only decorations (docs/product.md section 4). */
 export function stripEditorDecorations(html: string): string {
   const root = parse(html);

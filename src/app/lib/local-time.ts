@@ -1,4 +1,5 @@
-import { DATE_TIME_PARTS } from "~/shared/dates";
+import { useSyncExternalStore } from "react";
+import { DATE_TIME_PARTS, setDisplayZone } from "~/shared/dates";
 
 /**
  * Times in the admin's own time zone, read and shown in the browser; the server stores and sends
@@ -33,4 +34,18 @@ const LOCAL = new Intl.DateTimeFormat("en-US", DATE_TIME_PARTS);
 /** "Nov 25, 2026, 09:30 (Europe/Berlin)": the zone named, so nobody reads it as UTC. */
 export function formatLocalTime(iso: string): string {
   return `${LOCAL.format(new Date(iso))} (${localZone()})`;
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * Shows every admin time (formatDateTime) in the browser's zone, named, from the render after the
+ * page hydrated (docs/decisions/202-admin-times-in-the-users-zone.md): the server and the hydrating render show UTC, so they match, and React renders
+ * again with the browser's zone. Called at the top of each page that shows admin times, before
+ * anything below it renders.
+ */
+export function useDisplayZone(): string {
+  const zone = useSyncExternalStore(noChanges, localZone, () => "UTC");
+  setDisplayZone(zone);
+  return zone;
 }

@@ -25,6 +25,11 @@ export const postRecordSchema = z.object({
   /** Where a card crops the cover (docs/decisions/118-covers-shown-whole.md). */
   coverFocus: text("date").optional(),
   ...lifecycleFields,
+  /**
+   * The editor told someone this post holds embedded videos (docs/product.md section 8 "Editor
+   * notices"): the notice is shown once per post, not at every opening. Not a save of the post.
+   */
+  videosNoticed: z.boolean().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.

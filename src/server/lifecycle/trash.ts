@@ -160,20 +160,3 @@ export function resolveRedirect<R extends LifecycleRecord>(
   const record = live ?? lifecycle.trash.of(snap.data).find((r) => r.id === to);
   return record && { address: lifecycle.addressOf(record), shown: live?.published === true };
 }
-
-/**
- * Ends every preview link of a record made so far (docs/decisions/181-shared-preview-links.md) by
- * raising its `previewGeneration`. Not a save: its updatedAt, last writer and revisions stay as
- * they are.
- */
-export function revokePreviewLinks<R extends LifecycleRecord>(
-  lifecycle: Lifecycle<R>,
-  snap: Snapshot,
-  id: number,
-): Change<R> {
-  const old = lifecycle.byId(snap, id);
-  if (!old) throw new NotFoundError(lifecycle.messages.notFound(id));
-  const record: R = { ...old, previewGeneration: (old.previewGeneration ?? 0) + 1 };
-  const items = lifecycle.items.of(snap.data).map((r) => (r.id === id ? record : r));
-  return { next: lifecycle.items.with(snap.data, items), result: record, kinds: [lifecycle.kind] };
-}

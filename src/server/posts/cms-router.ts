@@ -45,6 +45,12 @@ export function cmsRouter(
     res.status(201).json(await posts.createTag(req.body));
   });
 
+  // The editor's "Embedded videos found" notice was shown: once per post (docs/product.md section 8).
+  router.post("/cms/posts/:id/videos-notice", requireUser, requireSameOrigin, async (req, res) => {
+    await posts.noteVideosNotice(req.params.id, await whoOf(sessions, req, res));
+    res.status(204).end();
+  });
+
   // Review before publish (docs/decisions/126-review-before-publish.md).
   router.get("/cms/review", allow("posts.review"), async (_req, res) => {
     res.json({ posts: await review.queue() });

@@ -5,6 +5,7 @@ import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { CmsPost } from "~/shared/blog";
 import { fieldErrors } from "~/shared/field-errors";
 import { PERMISSION_MESSAGES } from "~/shared/permissions";
+import { postStatus } from "~/shared/post-status";
 import { REVIEW_MESSAGES, returnNoteSchema, type ReviewItem } from "~/shared/review";
 import { withAuthorName } from "./post-authors";
 import { cmsPostOf, contentReady } from "./post-view";
@@ -77,8 +78,10 @@ export function createReviewService(
     },
 
     async queue() {
+      // What postStatus calls "review": a submitted post an editor scheduled is "scheduled", out of
+      // the queue and its count (unscheduled, it awaits review again).
       const waiting = (await store.listPosts())
-        .filter((p) => p.submittedAt && !p.published)
+        .filter((p) => postStatus(p) === "review")
         .sort((a, b) => a.submittedAt!.localeCompare(b.submittedAt!));
       const names = new Map<number, string | undefined>();
       const items: ReviewItem[] = [];

@@ -5,14 +5,14 @@ import { MIN_CONTENT_LENGTH, POST_MESSAGES, postInputSchema, tagSchema } from "~
 import { generateSlug } from "~/shared/slug";
 import { nestsDeeperThan } from "./content-nesting";
 import { cmsPostOf, contentReady, contentsOf, rememberContent, sanitizeAhead, sanitizeForStore } from "./post-view";
-import { NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
+import { ForbiddenError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { withoutUndefined } from "~/server/store/change";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
 import { postNotFoundMessage } from "./post-lifecycle";
 import { assertMay, assertMayPublish } from "./post-access";
-import { can, PERMISSION_MESSAGES } from "~/shared/permissions";
+import { can, mayOpenPost, PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";
 import type { AddressTakeOver, Post, PostInput, Tag } from "~/server/store/types";
 import type { Store } from "~/server/records/store";
@@ -32,6 +32,8 @@ export type PostService = {
   update(id: number, input: unknown, who?: Who): Promise<CmsPost>;
   /** Moves the post to the trash; answers the removed post. */
   remove(id: number, who?: Who): Promise<Post>;
+  /** The editor showed the post's "Embedded videos found" notice: it is not shown again. */
+  noteVideosNotice(id: unknown, who?: Who): Promise<void>;
   createTag(input: unknown): Promise<Tag>;
 };
 
@@ -81,6 +83,18 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
         store,
         posts.map((post, i) => cmsPostOf(post, contents[i])),
       );
+    },
+
+    async noteVideosNotice(rawId, who = NOBODY) {
+      const id = parsePostId(rawId);
+      assertPostId(id);
+      const post = await store.getPostById(id);
+      if (!post) throw new NotFoundError(postNotFoundMessage(id));
+      // Whoever may open its editor saw it there (a contributor their own post, even published).
+      if (who.role && who.user && !mayOpenPost({ id: who.user.id, role: who.role }, post)) {
+        throw new ForbiddenError(PERMISSION_MESSAGES.forbidden);
+      }
+      if (!post.videosNoticed) await store.noteVideosNotice(id);
     },
 
     async get(rawId) {

@@ -23,6 +23,7 @@ import * as posts from "~/server/posts/post-changes";
 import type { SaveOrigin } from "~/server/lifecycle/history";
 import * as lifecycle from "~/server/lifecycle/trash";
 import { POSTS } from "~/server/posts/post-lifecycle";
+import { changeWithoutSaving } from "~/server/lifecycle/unsaved-changes";
 import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
@@ -149,7 +150,12 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Ends every preview link of a post made so far; NotFoundError for a missing id; answers the post. */
   revokePreviewLinks(id: number): Promise<Post> {
-    return this.engine.write((s) => lifecycle.revokePreviewLinks(POSTS, s, id));
+    const revoked = (post: Post) => ({ ...post, previewGeneration: (post.previewGeneration ?? 0) + 1 });
+    return this.engine.write((s) => changeWithoutSaving(POSTS, s, id, revoked));
+  }
+  /** Notes that the editor showed the post's videos notice; NotFoundError for a missing id. */
+  noteVideosNotice(id: number): Promise<Post> {
+    return this.engine.write((s) => changeWithoutSaving(POSTS, s, id, (post) => ({ ...post, videosNoticed: true })));
   }
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}): Promise<Post> {

@@ -9,6 +9,7 @@ import { AdminNav } from "./admin-nav";
 import type { AdminNavData } from "./admin-nav-items";
 import type { AdminOutlet } from "./admin-outlet";
 import { useLeaveGuard } from "./use-leave-guard";
+import { useDisplayZone } from "~/app/lib/local-time";
 
 /**
  * docs/product.md section 2, /admin after login: the header (title, role badge, who is signed in,
@@ -24,6 +25,8 @@ export function AdminDashboard({
   onSignedOut: () => void;
 }) {
   const { revalidate } = useRevalidator();
+  // Admin times in the signed-in user's own zone (src/app/lib/local-time.ts).
+  useDisplayZone();
   // Unsaved edits on a screen are not left behind without asking (021-no-lost-work.md): a link
   // goes through the guard's blocker, Logout through confirmLeave.
   const guard = useLeaveGuard();

@@ -5,6 +5,7 @@ import { can } from "~/shared/permissions";
 import { buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { LoginForm } from "./login-form";
+import { useDisplayZone } from "~/app/lib/local-time";
 
 export const ADMINS_ONLY = {
   title: "Admins only",
@@ -22,6 +23,8 @@ export function AdminGate({
   user: SessionUser | null;
   children: (user: SessionUser) => ReactNode;
 }) {
+  // Admin times in the signed-in user's own zone (src/app/lib/local-time.ts).
+  useDisplayZone();
   const [user, setUser] = useState(initial);
   if (!user) return <LoginForm onSignedIn={setUser} title="Sign in to continue" />;
   if (!can(user.role, "backups.manage")) {

@@ -1,3 +1,4 @@
+import { roleNames, rolesThatMay } from "~/shared/permissions";
 import { FORM_ERRORS } from "~/shared/schemas";
 
 /** Every toast and label of the admin CMS (docs/product.md sections 2 and 8), exactly as written there. */
@@ -54,8 +55,10 @@ export const ADMIN_MESSAGES = {
   formErrors: FORM_ERRORS,
   deleteConfirm: {
     title: "Delete this post?",
+    // Who may restore is read from the permission table, so the dialog cannot promise the wrong people.
     description: (title: string) =>
-      `"${title}" will be removed from the blog and kept in the Trash, where an admin can restore it.`,
+      `"${title}" will be removed from the blog and kept in the Trash, where ` +
+      `${roleNames(rolesThatMay("trash.manage"))} can restore it.`,
     action: "Delete",
   },
 } as const;

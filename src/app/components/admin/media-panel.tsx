@@ -5,6 +5,7 @@ import { api, ApiError } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { plural } from "~/shared/plural";
 
 export const MEDIA_PANEL_MESSAGES = {
   title: "Media",
@@ -13,7 +14,7 @@ export const MEDIA_PANEL_MESSAGES = {
   empty: "No images uploaded yet. Use Upload beside the cover field, or paste or drop an image into the editor.",
   loadFailed: "The images could not be loaded",
   notUsed: "Not used by any post",
-  inBackups: (n: number) => `in ${n} kept backup${n === 1 ? "" : "s"}`,
+  inBackups: (n: number) => `in ${plural(n, "kept backup")}`,
   deleteFailed: "Delete Failed",
   confirmTitle: "Delete this image?",
   confirmText: "It is removed from the data folder for good. No post or kept backup uses it.",

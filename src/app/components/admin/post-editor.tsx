@@ -22,6 +22,9 @@ export type PostEditorProps = {
   /** The src of every video the writer deleted since the content was loaded (an undo brings one
    * back off the list). Hand it to prepareContentForSave so a deliberate deletion is not undone. */
   onRemovedVideosChange?: (removed: string[]) => void;
+  /** Content with videos was loaded: the form decides whether to say so ("Embedded videos found",
+   * once per post). Without it, the editor says so at every load. */
+  onVideosLoaded?: () => void;
 };
 
 export const EDITOR_LOADING_TEXT = "Loading editor...";

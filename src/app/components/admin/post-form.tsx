@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { DEFAULT_COVER_IMAGE, type CmsPost } from "~/shared/blog";
+import { VIDEOS_FOUND_NOTICE, videosNoticePath } from "~/shared/embeds";
 import { isStaleUpdateBody } from "~/shared/post-conflict";
 import { generateSlug, slugify } from "~/shared/slug";
 import { api, ApiError } from "~/app/lib/api";
@@ -18,6 +19,7 @@ import { CoverFocus } from "./cover-focus";
 import { CoverUpload } from "./cover-upload";
 import { FORM_NOTICE_MESSAGES, RestoreOffer } from "./form-notices";
 import { findConflicts, resolvedValues, type Choice, type ConflictField, type FieldConflict } from "./conflict-merge";
+import type { Side } from "./content-merge";
 import { ConflictResolver } from "./conflict-resolver";
 import { localDraftKey } from "./local-draft";
 import { PostEditor } from "./post-editor";
@@ -93,8 +95,21 @@ export function PostForm({
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
+  // "Embedded videos found" is said once per post: the post remembers it (docs/product.md section 8).
+  const videosNoticed = useRef(Boolean(post?.videosNoticed));
+  const noticeVideos = () => {
+    if (videosNoticed.current) return;
+    videosNoticed.current = true;
+    toast(VIDEOS_FOUND_NOTICE);
+    // Not remembered (a lost connection): it is said again at the next opening, nothing worse.
+    if (saved) void api.post(videosNoticePath(saved.id)).catch(() => undefined);
+  };
+
   // Videos the writer deleted on purpose; any other video the saved content lacks is put back.
   const removedVideos = useRef<string[]>([]);
+  // The content whose videos a save keeps: the post as loaded, or the content a refused save's
+  // choices made (a video the other side deleted is not put back).
+  const videosOf = useRef<string | undefined>(undefined);
 
   // docs/product.md section 5: the slug follows the title while creating, until the writer types one.
   const title = watch("title");
@@ -128,7 +143,7 @@ export function PostForm({
       published: published ?? (saved ? undefined : false),
       publishAt,
       slug,
-      content: prepareContentForSave(values.content, saved?.content, removedVideos.current),
+      content: prepareContentForSave(values.content, videosOf.current ?? saved?.content, removedVideos.current),
       tags: values.tags
         .split(",")
         .map((t) => t.trim())
@@ -146,6 +161,7 @@ export function PostForm({
       setTakeOver(false);
       copy.clear();
       base.current = result.updatedAt;
+      videosOf.current = undefined;
       savedOnce.current = true;
       if (submitting) {
         await api.post(`/api/cms/posts/${result.id}/submit`);
@@ -220,9 +236,10 @@ export function PostForm({
   };
 
   /** The chosen values become the form's, and the save is based on their version. */
-  const resolve = (choices: Partial<Record<ConflictField, Choice>>) => {
+  const resolve = (choices: Partial<Record<ConflictField, Choice>>, picks: Side[]) => {
     if (!conflict) return;
-    const values = resolvedValues(getValues(), conflict.fields, choices);
+    const values = resolvedValues(getValues(), conflict.fields, choices, picks);
+    videosOf.current = values.content;
     for (const field of Object.keys(values) as (keyof PostFormValues)[]) {
       setValue(field, values[field], { shouldDirty: true });
     }
@@ -299,6 +316,7 @@ export function PostForm({
               value={field.value}
               onChange={field.onChange}
               onRemovedVideosChange={(srcs) => (removedVideos.current = srcs)}
+              onVideosLoaded={noticeVideos}
               labelledBy="post-content-label"
               invalid={Boolean(errors.content)}
               describedBy={errors.content ? "post-content-error" : undefined}

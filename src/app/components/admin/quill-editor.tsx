@@ -63,6 +63,7 @@ function QuillEditor({
   invalid,
   describedBy,
   onRemovedVideosChange,
+  onVideosLoaded,
 }: PostEditorProps) {
   const quillRef = useRef<ReactQuill>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -70,13 +71,13 @@ function QuillEditor({
   // that differs is a new post (or a reset) loaded from outside.
   const current = useRef<string | null>(null);
   const removed = useRef<string[]>([]);
-  const callbacks = useRef({ onChange, onRemovedVideosChange });
+  const callbacks = useRef({ onChange, onRemovedVideosChange, onVideosLoaded });
   // Uncontrolled on purpose: react-quill-new's controlled mode reloads the editor while React
   // renders and reports the change from there. `value` is loaded by the effect below instead.
   const [initialValue] = useState(value);
 
   useEffect(() => {
-    callbacks.current = { onChange, onRemovedVideosChange };
+    callbacks.current = { onChange, onRemovedVideosChange, onVideosLoaded };
   });
 
   const setRemoved = (next: string[]) => {
@@ -92,8 +93,8 @@ function QuillEditor({
     current.current = value;
     quill.history.clear();
     if (removed.current.length) setRemoved([]);
-    // docs/product.md section 8 "Editor notices": once per post loaded with videos.
-    if (extractIframes(value).length) toast(VIDEOS_FOUND_NOTICE);
+    // docs/product.md section 8 "Editor notices": once per post loaded with videos (the form remembers it).
+    if (extractIframes(value).length) (callbacks.current.onVideosLoaded ?? (() => toast(VIDEOS_FOUND_NOTICE)))();
   }, [value]);
 
   useEffect(() => {

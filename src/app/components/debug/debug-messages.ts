@@ -11,7 +11,7 @@ export const DEBUG_MESSAGES = {
   deleted: (id: number) => ({ title: "Post deleted", description: `Post ${id} was moved to the Trash.` }),
   backedUp: (count: number, file: string) => ({
     title: "Backup created",
-    description: `${count} posts saved to ${file}.`,
+    description: `${plural(count, "post")} saved to ${file}.`,
   }),
   restored: (message: string) => ({ title: "Restore complete", description: message }),
   noBackups: "No backups yet. Backup Now saves every post to the data folder.",
@@ -25,3 +25,4 @@ export const DEBUG_MESSAGES = {
       "Posts in the backup that are missing from the blog are added back. Posts that still exist are left as they are.",
   },
 } as const;
+import { plural } from "~/shared/plural";

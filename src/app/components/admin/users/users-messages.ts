@@ -1,5 +1,6 @@
 import { formatDateTime } from "~/shared/dates";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
+import { plural } from "~/shared/plural";
 
 /** Every label and toast of the Users tab and the Account panel (022-users-and-accounts.md). */
 export const USERS_MESSAGES = {
@@ -20,7 +21,7 @@ export const USERS_MESSAGES = {
   disabled: "Disabled",
   createdOn: (at: string) => `Added ${formatDateTime(at)}`,
   lastSignIn: (at: string | undefined) => (at ? `Last sign-in ${formatDateTime(at)}` : "Never signed in"),
-  sessions: (n: number) => (n === 1 ? "1 active session" : `${n} active sessions`),
+  sessions: (n: number) => plural(n, "active session"),
   roleFor: (username: string) => `Role of ${username}`,
   roleChanged: (username: string, role: string) => ({
     title: "Role changed",
