@@ -13,7 +13,7 @@ import type { Actor, Post } from "~/server/store/types";
 import { POST_SUBJECT } from "~/shared/revisions";
 import { sanitizeAhead } from "~/server/posts/post-view";
 import { nestingCheckedAhead } from "~/server/posts/post-rules";
-import { MOST_LISTED } from "~/server/records/describe-change";
+import { MOST_LISTED } from "~/server/posts/post-shown";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
 import { backupJsonOf, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";

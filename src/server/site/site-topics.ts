@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { SHOWS_SITE, SHOWS_SITE_HOME, SHOWS_SITE_INDUSTRIES, showsIndustry } from "~/shared/page-cache";
 import { shownIndustries, type SiteContent } from "~/shared/site-content";
+import type { ShownKind } from "~/server/page-cache/shown-kind";
+import { siteOf } from "./site-changes";
 
 /**
  * What every page shows of the site's content: the header's and footer's links and the shown
@@ -35,3 +37,25 @@ export function sitePages(before: SiteContent, after: SiteContent): string[] {
   const changed = shownIndustries(after).filter((i) => !same(was.get(i.key), i));
   return ["/", "/industries", ...changed.map((i) => `/industries/${i.id}`)];
 }
+
+/**
+ * The site's published content on the public pages: a publish touches what siteTopics says, and
+ * the warmer renders the pages sitePages names first. A draft's save changes no page.
+ */
+export const SITE_SHOWN: ShownKind<"site"> = {
+  key: "site",
+  kind: "site",
+  describe(before, after) {
+    if (before.data.site?.published === after.data.site?.published) return undefined;
+    return { before: siteOf(before).published, after: siteOf(after).published };
+  },
+  topics(change, topics) {
+    const touched = siteTopics(change.before, change.after);
+    if (!touched) return false;
+    for (const topic of touched) topics.add(topic);
+    return true;
+  },
+  firstPages(change, pages) {
+    for (const page of sitePages(change.before, change.after)) pages.add(page);
+  },
+};
