@@ -21,6 +21,7 @@ import {
   readHeader,
   type BackupContents,
 } from "./backup-file";
+import { retainedBackups } from "./backup-retention";
 import { takeBackup, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 
 /**
@@ -89,10 +90,11 @@ async function addBackup(dataDir: string, text: string, now: Date, count: number
   }
 }
 
-/** Keeps `keep` backups counting the one just written, even if a wrong clock gave it an older name. */
+/** Keeps what retainedBackups says: the newest `keep`, counting the one just written, and the tiers. */
 async function prune(dir: string, written: string, keep: number): Promise<void> {
-  const older = (await backupNames(dir)).filter((name) => name !== written).slice(keep - 1);
-  await Promise.all(older.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  const names = await backupNames(dir);
+  const kept = retainedBackups(names, keep, written);
+  await Promise.all(names.filter((name) => !kept.has(name)).map((name) => fs.rm(path.join(dir, name), { force: true })));
 }
 
 /** Newest first: the names hold fixed-width ISO times, so name order is time order. */
@@ -132,6 +134,7 @@ async function describe(file: string): Promise<BackupInfo | undefined> {
       size,
       // A cut-off file's header counts posts it no longer holds.
       count: damaged ? null : (header?.count ?? null),
+      ...(!damaged && header?.holds && { holds: header.holds }),
       ...(damaged && { damaged: BACKUP_MESSAGES.truncated }),
     };
   } finally {

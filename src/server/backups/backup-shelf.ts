@@ -1,5 +1,6 @@
 import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
+import { mediaHashesIn } from "~/server/media/media-refs";
 import type { Post } from "~/server/store/types";
 import { serializeBackup, type BackupExtras } from "./backup-file";
 
@@ -48,6 +49,8 @@ export async function takeBackup(
   extras: BackupExtras = {},
 ): Promise<WrittenBackup> {
   const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), extras);
+  // The users' pictures and the site content's images too (docs/decisions/195-whole-site-backups.md).
+  const also = mediaHashesIn(JSON.stringify([extras.site ?? null, extras.records?.users ?? []]));
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts, also), extras);
   return shelf.add(text, now, posts.length, keep);
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from "~/server/http/errors";
 import { mediaHashesIn } from "~/server/media/media-refs";
 import { assertBackupName, BACKUP_MESSAGES, backupName, HEADER_BYTES, readHeader } from "./backup-file";
 import type { BackupShelf } from "./backup-shelf";
+import { retainedBackups } from "./backup-retention";
 
 /**
  * The post backups in PostgreSQL's `backups` table (docs/decisions/044-postgres-media-and-backups.md):
@@ -47,12 +48,14 @@ export function pgBackupShelf(pool: pg.Pool): BackupShelf {
             if ((error as { code?: string }).code === UNIQUE_VIOLATION) continue;
             throw error;
           }
-          // Keeps `keep` counting the one just written, even if a wrong clock gave it an older name.
-          await client.query(
-            `DELETE FROM backups WHERE name <> $1 AND name NOT IN
-               (SELECT name FROM backups WHERE name <> $1 ORDER BY name DESC LIMIT $2)`,
-            [name, keep - 1],
+          // Keeps what retainedBackups says, counting the one just written, in the same transaction.
+          const names = (await client.query<{ name: string }>("SELECT name FROM backups ORDER BY name DESC")).rows;
+          const kept = retainedBackups(
+            names.map((row) => row.name),
+            keep,
+            name,
           );
+          await client.query("DELETE FROM backups WHERE NOT (name = ANY($1::text[]))", [[...kept]]);
           await client.query("COMMIT");
           return { name, file: name, count };
         }
@@ -65,10 +68,18 @@ export function pgBackupShelf(pool: pg.Pool): BackupShelf {
     },
 
     async list() {
-      const rows = await newestFirst<{ name: string; created_at: string; size: number; post_count: number }>(
-        "name, created_at, octet_length(body) AS size, post_count",
-      );
-      return rows.map((row) => ({ name: row.name, createdAt: row.created_at, size: row.size, count: row.post_count }));
+      const rows = await newestFirst<{
+        name: string;
+        created_at: string;
+        size: number;
+        post_count: number;
+        head: string;
+      }>(`name, created_at, octet_length(body) AS size, post_count, left(body, ${HEADER_BYTES}) AS head`);
+      return rows.map((row) => {
+        // The header the text starts with, as the folder's list reads it.
+        const holds = readHeader(row.head)?.holds;
+        return { name: row.name, createdAt: row.created_at, size: row.size, count: row.post_count, ...(holds && { holds }) };
+      });
     },
 
     async newest() {
