@@ -18,6 +18,19 @@ export const BACKUP_KINDS = [
 ] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
+/** BACKUP_SCHEDULE's values: a backup each UTC day, each hour, or none on a schedule. */
+export const BACKUP_SCHEDULES = ["daily", "hourly", "off"] as const;
+export type BackupSchedule = (typeof BACKUP_SCHEDULES)[number];
+
+/** What the health report says of scheduled backups. */
+export type ScheduledBackupHealth = {
+  schedule: BackupSchedule;
+  /** The newest backup the schedule took since this server started; null before the first. */
+  lastScheduledAt: string | null;
+  /** Set while the schedule's last attempt failed (tried again at every check) until one succeeds. */
+  failure: { reason: string; since: string } | null;
+};
+
 /** What the Restore dialog names each kind. */
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
   posts: "Posts (with their revisions and old addresses)",

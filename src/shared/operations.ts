@@ -2,7 +2,7 @@
  * The answers of the operations endpoints (docs/product.md sections 3 and 7), shared by the server and the
  * admin pages that show them.
  */
-import type { BackupHolds, KindOutcomes } from "./backups";
+import type { BackupHolds, KindOutcomes, ScheduledBackupHealth } from "./backups";
 import type { ScheduleHealth } from "./post-schedule";
 
 export type HealthReport = {
@@ -32,6 +32,8 @@ export type HealthReport = {
   lastBackupAt: string | null;
   /** Scheduled publishing: schedules failing now (retried every tick) and recent late publishes. */
   schedules: ScheduleHealth;
+  /** Scheduled backups (BACKUP_SCHEDULE): the last one this server took, and a failure until one succeeds. */
+  scheduledBackups: ScheduledBackupHealth;
   version: string;
   uptimeSeconds: number;
   /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */

@@ -6,7 +6,16 @@ import { slugRedirectRecordSchema } from "~/server/collections/redirects";
 import { revisionRecordSchema } from "~/server/collections/revisions";
 import { MAX_RESTORED_ID, RESTORE_LIMITS, restoredSchemaOf } from "./restored-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
-import type { ContactMessage, Post, Revision, SavedPost, Settings, SlugRedirect, Tag, User } from "~/server/store/types";
+import type {
+  ContactMessage,
+  Post,
+  Revision,
+  SavedPost,
+  Settings,
+  SlugRedirect,
+  Tag,
+  User,
+} from "~/server/store/types";
 import { userRecordSchema } from "~/server/collections/users";
 import { messageRecordSchema } from "~/server/collections/messages";
 import { DEFAULT_SETTINGS, settingsRecordSchema } from "~/server/collections/settings";

@@ -51,7 +51,8 @@ export function writeBackup(
 /** The data folder's backups as a BackupShelf. */
 export function folderShelf(dataDir: string): BackupShelf {
   return {
-    add: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep),
+    add: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep) as Promise<WrittenBackup>,
+    claim: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep, { exact: true }),
     list: () => listBackups(dataDir),
     newest: () => newestBackup(dataDir),
     async newestTime() {
@@ -72,8 +73,18 @@ export function folderShelf(dataDir: string): BackupShelf {
   };
 }
 
-/** Two backups in one millisecond (here or in another process) get names a millisecond apart, never one file. */
-async function addBackup(dataDir: string, text: string, now: Date, count: number, keep: number) {
+/**
+ * Two backups in one millisecond (here or in another process) get names a millisecond apart, never
+ * one file; `exact`: the name of `now` or none (undefined when taken).
+ */
+async function addBackup(
+  dataDir: string,
+  text: string,
+  now: Date,
+  count: number,
+  keep: number,
+  { exact = false } = {},
+): Promise<WrittenBackup | undefined> {
   const dir = backupsDir(dataDir);
   await makeFolder(dir);
   for (let time = now.getTime(); ; time++) {
@@ -82,8 +93,9 @@ async function addBackup(dataDir: string, text: string, now: Date, count: number
     try {
       await writeFileDurably(file, text, { exclusive: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (exact) return undefined;
+      continue;
     }
     await prune(dir, name, keep);
     return { name, file, count };
@@ -94,7 +106,9 @@ async function addBackup(dataDir: string, text: string, now: Date, count: number
 async function prune(dir: string, written: string, keep: number): Promise<void> {
   const names = await backupNames(dir);
   const kept = retainedBackups(names, keep, written);
-  await Promise.all(names.filter((name) => !kept.has(name)).map((name) => fs.rm(path.join(dir, name), { force: true })));
+  await Promise.all(
+    names.filter((name) => !kept.has(name)).map((name) => fs.rm(path.join(dir, name), { force: true })),
+  );
 }
 
 /** Newest first: the names hold fixed-width ISO times, so name order is time order. */

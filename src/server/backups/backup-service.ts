@@ -16,9 +16,15 @@ import { nestingCheckedAhead } from "~/server/posts/post-rules";
 import { MOST_LISTED } from "~/server/records/describe-change";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { backupJsonOf, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";
+import { backupJsonOf, backupName, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";
 import { folderShelf } from "./backup-folder";
-import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
+import {
+  takeBackup,
+  takeScheduledBackup,
+  type BackupDownload,
+  type BackupShelf,
+  type WrittenBackup,
+} from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
 import type { SiteContent } from "~/shared/site-content";
 import { storageErrorOf } from "~/server/store/storage-errors";
@@ -65,6 +71,11 @@ export const BACKUP_SERVICE_MESSAGES = {
 export type BackupService = {
   /** Backs up every post, drafts too, and the activity log (Backup Now). `who` asks, for the log. */
   backup(who?: Who): Promise<BackupResult>;
+  /**
+   * The whole-site backup of a schedule's slot (backup-scheduler.ts), under the slot's name; undefined
+   * when that slot's backup exists already (this instance's or another's).
+   */
+  scheduled(slot: Date): Promise<WrittenBackup | undefined>;
   /** Newest first. */
   list(): Promise<BackupInfo[]>;
   /** A backup for downloading (its file, or its text from the database): 400 for a bad name, 404 for a missing one. */
@@ -290,6 +301,24 @@ export function createBackupService({
       const { name, count } = await take(await store.listPosts(), BACKUP_SERVICE_MESSAGES.backupFailed);
       await activity?.record("backup", who, ACTIVITY_MESSAGES.backup(name, count));
       return { count, file: name };
+    },
+
+    async scheduled(slot) {
+      const name = backupName(slot);
+      // Cheap first: most checks find the slot's backup there, and skip reading the site.
+      if ((await shelf.list()).some((backup) => backup.name === name)) return undefined;
+      await store.compact?.();
+      const posts = await store.listPosts();
+      const written = await takeScheduledBackup(
+        shelf,
+        media,
+        posts,
+        keep,
+        await backupExtrasOf(store, activity, analytics),
+        slot,
+      );
+      if (written) await activity?.record("backup", NOBODY, ACTIVITY_MESSAGES.backup(written.name, written.count));
+      return written;
     },
 
     list: () => shelf.list(),
