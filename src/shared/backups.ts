@@ -109,7 +109,9 @@ export const BACKUP_KIND_MESSAGES = {
   /** The Restore dialog's title line under the backup's name. */
   holds: (holds: BackupHolds) =>
     BACKUP_KINDS.filter((kind) => (holds[kind] ?? 0) > 0)
-      .map((kind) => (kind === "site" || kind === "settings" ? kind : plural(holds[kind]!, ONE[kind], MANY[kind] ?? kind)))
+      .map((kind) =>
+        kind === "site" || kind === "settings" ? kind : plural(holds[kind]!, ONE[kind], MANY[kind] ?? kind),
+      )
       .join(", "),
   previewNothing: "Choose at least one kind of record to restore.",
 } as const;

@@ -23,7 +23,10 @@ afterEach(() => t.close());
 
 const as = (cookie: string, req: request.Test) => req.set("Cookie", cookie);
 const backupNow = async (app = t) =>
-  (await as(admin, request(app.app).post("/api/debug/backup-posts")).expect(200)).body as { count: number; file: string };
+  (await as(admin, request(app.app).post("/api/debug/backup-posts")).expect(200)).body as {
+    count: number;
+    file: string;
+  };
 const listed = async () =>
   ((await as(admin, request(t.app).get("/api/debug/backups")).expect(200)).body as { backups: BackupInfo[] }).backups;
 const preview = (name: string, body?: object) =>
@@ -33,7 +36,10 @@ const restoreKinds = (name: string, body: object, app = t, cookie = admin) =>
 
 async function publishHeadline(headline: string, app = t, cookie = admin) {
   const site = (await as(cookie, request(app.app).get("/api/admin/site")).expect(200)).body as SiteAdminView;
-  const draft: SiteContent = { ...site.draft, home: { ...site.draft.home, hero: { ...site.draft.home.hero, headline } } };
+  const draft: SiteContent = {
+    ...site.draft,
+    home: { ...site.draft.home, hero: { ...site.draft.home.hero, headline } },
+  };
   await as(cookie, request(app.app).put("/api/admin/site/draft")).send(draft).expect(200);
   await as(cookie, request(app.app).post("/api/admin/site/publish")).expect(201);
 }

@@ -103,10 +103,15 @@ export function siteFilesContract(label: string, open: () => Promise<SiteFiles>)
     it("lists what each backup holds, kind by kind", async () => {
       const { backups } = await fresh();
       const at = new Date("2026-04-02T00:00:00.000Z");
-      const whole = serializeBackup([], at.toISOString(), {}, {
-        site: DEFAULT_SITE_CONTENT,
-        records: { users: [USER], messages: [], settings: { writersSeeInbox: true } },
-      });
+      const whole = serializeBackup(
+        [],
+        at.toISOString(),
+        {},
+        {
+          site: DEFAULT_SITE_CONTENT,
+          records: { users: [USER], messages: [], settings: { writersSeeInbox: true } },
+        },
+      );
       await backups.add(whole, at, 0, 20);
       const [listed] = await backups.list();
       expect(listed!.holds).toEqual({

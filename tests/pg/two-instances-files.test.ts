@@ -124,8 +124,10 @@ describe("two instances: scheduled backups", () => {
     await Promise.all([a.app.backupScheduler.check(now), b.app.backupScheduler.check(now)]);
     await a.app.backupScheduler.check(now);
     await b.app.backupScheduler.check(now);
-    const listed = (await request(b.app).get("/api/debug/backups").set("Cookie", cookie).expect(200)).body
-      .backups as { name: string; holds: Record<string, number> }[];
+    const listed = (await request(b.app).get("/api/debug/backups").set("Cookie", cookie).expect(200)).body.backups as {
+      name: string;
+      holds: Record<string, number>;
+    }[];
     expect(listed.map((backup) => backup.name)).toEqual([backupName(slotOf("daily", now))]);
     expect(listed[0]!.holds).toMatchObject({ users: 1, messages: 1 });
     const health = [a, b].map((app) => app.app.backupScheduler.health());

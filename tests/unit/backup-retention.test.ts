@@ -50,7 +50,9 @@ describe("tiered retention over a simulated year of daily backups", () => {
   it("keeps the newest BACKUP_KEEP besides the tiers, counting the one just written", () => {
     const kept = simulateDaily(day("2026-01-01"), 365, 10);
     expect(dates(kept.slice(0, 10))).toEqual(
-      Array.from({ length: 10 }, (_, n) => new Date(day("2026-12-31").getTime() - n * DAY_MS).toISOString().slice(0, 10)),
+      Array.from({ length: 10 }, (_, n) =>
+        new Date(day("2026-12-31").getTime() - n * DAY_MS).toISOString().slice(0, 10),
+      ),
     );
     // Then the two older weeks' and five older months' newest.
     expect(dates(kept.slice(10))).toEqual([

@@ -19,6 +19,15 @@ export const DEBUG_MESSAGES = {
     title: `Delete post ${id}?`,
     description: `"${title}" will be moved to the Trash, where an admin can restore it until it expires.`,
   }),
+  restoreDialog: {
+    title: "Restore from this backup?",
+    intro:
+      "Each kind of record shows what a restore would add, replace or leave alone. Nothing changes until you restore the kinds you tick.",
+    legend: "What to restore",
+    loading: "Reading the backup...",
+    none: "Not in this backup.",
+    confirm: (count: number) => (count === 1 ? "Restore 1 kind" : `Restore ${count} kinds`),
+  },
   confirmRestore: {
     title: "Restore from this backup?",
     description:
