@@ -2,11 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { backupName } from "~/server/backups/backup-file";
+import { slotOf } from "~/server/backups/backup-scheduler";
 import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
 import { BACKUP_KIND_MESSAGES, BACKUP_KINDS } from "~/shared/backups";
 import type { SiteAdminView, SiteContent } from "~/shared/site-content";
 import type { BackupInfo } from "~/shared/operations";
 import { copyBackupInto } from "../helpers/backups";
+import { expectConsoleError } from "../helpers/fail-on-console-error";
 import { GOOD_CONTACT, makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { FIXTURE_DATA } from "../helpers/previous-release";
@@ -185,5 +188,30 @@ describe("a whole-site restore into an empty data folder", () => {
     const res = await restoreKinds(name, { kinds: ["posts", "media", "site"] }).expect(200);
     expect(res.body).toMatchObject({ success: true, restored: backup.posts.length, skipped: 0 });
     for (const post of backup.posts) expect(await t.store.getPostById(post.id)).toMatchObject({ slug: post.slug });
+  });
+});
+
+describe("scheduled backups", () => {
+  it("take the slot's whole-site backup once, and a failure is on the health report until one succeeds", async () => {
+    await t.close();
+    t = await makeTestApp({ env: { BACKUP_SCHEDULE: "daily" } });
+    admin = (await signedIn(t)).cookie;
+    const health = async () =>
+      (await as(admin, request(t.app).get("/api/public/health/database")).expect(200)).body.scheduledBackups;
+    expect(await health()).toEqual({ schedule: "daily", lastScheduledAt: null, failure: null });
+
+    // A file where the backups folder should be: the backup cannot be written.
+    fs.writeFileSync(path.join(t.dataDir, "backups"), "in the way");
+    expectConsoleError(/scheduled backup failed/);
+    await t.app.backupScheduler.check();
+    expect((await health()).failure).toEqual({ reason: expect.any(String), since: expect.any(String) });
+
+    fs.rmSync(path.join(t.dataDir, "backups"));
+    const now = new Date();
+    await t.app.backupScheduler.check(now);
+    await t.app.backupScheduler.check(now);
+    expect(await health()).toEqual({ schedule: "daily", lastScheduledAt: expect.any(String), failure: null });
+    const names = (await listed()).map((backup) => backup.name);
+    expect(names).toEqual([backupName(slotOf("daily", now))]);
   });
 });
