@@ -89,7 +89,7 @@ function describeKind(kind: BackupKind, { added, replaced, unchanged }: KindOutc
     replaced > 0 && `${replaced} replaced`,
     unchanged > 0 && `${unchanged} left alone`,
   ].filter(Boolean);
-  return `${kind} ${parts.join(", ")}`;
+  return `${kind}: ${parts.join(", ")}`;
 }
 
 export const BACKUP_KIND_MESSAGES = {

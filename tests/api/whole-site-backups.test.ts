@@ -109,7 +109,7 @@ describe("a restore's preview, then a restore by kind", () => {
     const kinds = { posts: { added: 0, replaced: 0, unchanged: 1 }, site: { added: 0, replaced: 1, unchanged: 0 } };
     expect(site.body).toMatchObject({ success: true, restored: 0, skipped: 1, kinds });
     expect(site.body.message).toBe(BACKUP_KIND_MESSAGES.restoredKinds(kinds));
-    expect(site.body.message).toBe("Restored posts 1 left alone; site 1 replaced.");
+    expect(site.body.message).toBe("Restored posts: 1 left alone; site: 1 replaced.");
     expect((await request(t.app).get("/").expect(200)).text).toContain("Before the backup");
   });
 
@@ -157,7 +157,7 @@ describe("a whole-site restore into an empty data folder", () => {
         media: { added: 1 },
       });
       for (const kind of ["posts", "users", "messages", "site", "media"])
-        expect(res.body.message).toContain(`${kind} `);
+        expect(res.body.message).toContain(`${kind}: `);
 
       await request(empty.app).post("/api/auth/login").send({ username: "operator", password }).expect(200);
       const users = (await empty.store.listUsers()).map((u) => u.username);

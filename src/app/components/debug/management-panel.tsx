@@ -84,7 +84,7 @@ export function ManagementPanel({
       </Card>
       <Card>
         <h2 className="text-lg font-semibold">Backup All Posts</h2>
-        <p className="mt-1 text-sm text-slate-600">Saves every post, drafts included, as a file in the data folder.</p>
+        <p className="mt-1 text-sm text-slate-600">{DEBUG_MESSAGES.backupAllHint}</p>
         <Button className="mt-4" onClick={onBackup}>
           Backup All Posts
         </Button>
