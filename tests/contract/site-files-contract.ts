@@ -5,9 +5,8 @@ import { BACKUP_MESSAGES, backupName, serializeBackup } from "~/server/backups/b
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 import { describeImage } from "~/server/media/media-originals";
 import type { SiteFiles } from "~/server/operations/site-files";
-import type { Post } from "~/server/store/types";
+import type { Post, User } from "~/server/store/types";
 import { retainedBackups } from "~/server/backups/backup-retention";
-import type { User } from "~/server/store/types";
 import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
 import { makeImage } from "../helpers/images";
 

@@ -119,7 +119,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ BACKUP_KEEP: "5" }).backupKeep).toBe(5);
     expect(loadConfig({ BACKUP_SCHEDULE: "hourly" }).backupSchedule).toBe("hourly");
     expect(loadConfig({ BACKUP_SCHEDULE: " off " }).backupSchedule).toBe("off");
-    expect(() => loadConfig({ BACKUP_SCHEDULE: "weekly" })).toThrow(/BACKUP_SCHEDULE.*must be one of daily, hourly, off/s);
+    expect(() => loadConfig({ BACKUP_SCHEDULE: "weekly" })).toThrow(
+      /BACKUP_SCHEDULE.*must be one of daily, hourly, off/s,
+    );
     for (const bad of ["0", "1001", "2.5", "many"]) {
       expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
     }

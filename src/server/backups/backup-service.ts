@@ -269,7 +269,8 @@ export function createBackupService({
       outcomes.media = await mediaOutcome(contents);
       await restoreMedia(contents.media, media);
     }
-    Object.assign(outcomes, await store.restoreRecords(recordsOf(contents, kinds)));
+    const records = recordsOf(contents, kinds);
+    if (Object.keys(records).length > 0) Object.assign(outcomes, await store.restoreRecords(records));
     if (kinds.has("posts")) {
       await sanitizeRestoredAhead(store, contents.posts);
       const { restored, skipped } = await store.restorePosts(contents.posts, {
