@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
+import { ADMIN_NAV_MESSAGES } from "~/app/components/admin/admin-nav-items";
 import { DEBUG_MESSAGES } from "~/app/components/debug/debug-messages";
 import { BACKUP_KIND_LABELS, BACKUP_KIND_MESSAGES } from "~/shared/backups";
 import type { SiteAdminView } from "~/shared/site-content";
@@ -27,7 +28,11 @@ async function publishHeadline(page: Page, headline: string) {
 
 it("Restore previews each kind, restores only the kinds ticked, and says which it touched", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
-  await signInAt(page, `${site.server.url}/admin/debug-tools`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
+  // Reached from the admin's navigation, as the health report is.
+  await signInAt(page, `${site.server.url}/admin/posts`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
+  const nav = page.getByRole("navigation", { name: ADMIN_NAV_MESSAGES.label });
+  expect(await nav.getByRole("link", { name: ADMIN_NAV_MESSAGES.health }).getAttribute("href")).toBe("/system/health");
+  await nav.getByRole("link", { name: ADMIN_NAV_MESSAGES.debugTools }).click();
   await page.getByRole("heading", { name: DEBUG_MESSAGES.title }).waitFor();
   await publishHeadline(page, "Queues before the backup");
   await page.getByRole("button", { name: "Backup Now" }).click();
