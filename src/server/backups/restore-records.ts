@@ -29,9 +29,14 @@ const outcome = (): KindOutcome => ({ added: 0, replaced: 0, unchanged: 0 });
  * - a message is matched by id, sender and time: added when missing (under a new id when another
  *   message holds its id), replaced when its read or archived state differs;
  * - the settings are replaced when they differ.
- * Nothing stored is ever removed: a record the backup lacks stays as it is.
+ * Nothing stored is ever removed: a record the backup lacks stays as it is. `replace: false` (the
+ * command line's restore, which has no preview) only adds: a record here is left alone.
  */
-export function restoreRecords(snap: Snapshot, given: RestoredRecords): Change<KindOutcomes> {
+export function restoreRecords(
+  snap: Snapshot,
+  given: RestoredRecords,
+  { replace = true }: { replace?: boolean } = {},
+): Change<KindOutcomes> {
   let data = snap.data;
   const result: KindOutcomes = {};
   const kinds: ChangeKind[] = [];
@@ -71,6 +76,10 @@ export function restoreRecords(snap: Snapshot, given: RestoredRecords): Change<K
         continue;
       }
       const current = users[at]!;
+      if (!replace) {
+        each.unchanged++;
+        continue;
+      }
       // The last sign-in is this site's own news, not something a backup should undo.
       const restored = { ...user, id: current.id, ...withLastSignIn(current) };
       if (isDeepStrictEqual(withoutLastSignIn(current), withoutLastSignIn(restored))) {
@@ -99,7 +108,7 @@ export function restoreRecords(snap: Snapshot, given: RestoredRecords): Change<K
         const id = at === -1 ? message.id : nextMessageId++;
         messages.push(checkRecord(messageSchema, { ...message, id }));
         each.added++;
-      } else if (isDeepStrictEqual({ ...messages[at] }, { ...message })) {
+      } else if (!replace || isDeepStrictEqual({ ...messages[at] }, { ...message })) {
         each.unchanged++;
       } else {
         messages[at] = checkRecord(messageSchema, { ...message });
@@ -115,10 +124,13 @@ export function restoreRecords(snap: Snapshot, given: RestoredRecords): Change<K
     const each = outcome();
     const current = { ...DEFAULT_SETTINGS, ...data.settings };
     const settings = { ...current, ...given.settings };
-    if (isDeepStrictEqual(current, settings)) each.unchanged++;
+    // A site that never saved its settings has none to replace: the backup's are added.
+    const missing = data.settings === undefined;
+    if (isDeepStrictEqual(current, settings) || (!missing && !replace)) each.unchanged++;
     else {
       data = { ...data, settings: checkRecord<Settings>(settingsSchema, settings) };
-      each.replaced++;
+      if (missing) each.added++;
+      else each.replaced++;
     }
     changed("settings", each);
   }

@@ -169,8 +169,8 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
 
   /** Puts back a backup's tags, users, inbox and settings in one write (backups/restore-records.ts). */
-  restoreRecords(given: RestoredRecords) {
-    return this.engine.write((s) => restoreRecords(s, given));
+  restoreRecords(given: RestoredRecords, options?: { replace?: boolean }) {
+    return this.engine.write((s) => restoreRecords(s, given, options));
   }
   /**
    * What restoreRecords and restorePosts would do now, from the same functions run on the current
