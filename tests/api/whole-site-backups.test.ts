@@ -110,6 +110,8 @@ describe("a restore's preview, then a restore by kind", () => {
     expect(site.body).toMatchObject({ success: true, restored: 0, skipped: 1, kinds });
     expect(site.body.message).toBe(BACKUP_KIND_MESSAGES.restoredKinds(kinds));
     expect(site.body.message).toBe("Restored posts: 1 left alone; site: 1 replaced.");
+    const logged = (await t.activity.entries()).filter((entry) => entry.kind === "restore").map((e) => e.what);
+    expect(logged).toContain(site.body.message);
     expect((await request(t.app).get("/").expect(200)).text).toContain("Before the backup");
   });
 

@@ -293,7 +293,12 @@ export function createBackupService({
       await restoreAnalytics(analytics, contents.analytics);
     }
     const posts = outcomes.posts ?? { added: 0, unchanged: 0 };
-    await activity?.record("restore", who, ACTIVITY_MESSAGES.restore(posts.added, posts.unchanged));
+    // A posts restore reads as it always did in the log; one of other kinds names each it touched.
+    const postsOnly = chosen.every((kind) => POSTS_ONLY.includes(kind));
+    const logged = postsOnly
+      ? ACTIVITY_MESSAGES.restore(posts.added, posts.unchanged)
+      : BACKUP_KIND_MESSAGES.restoredKinds(sorted(outcomes));
+    await activity?.record("restore", who, logged);
     return { kinds: sorted(outcomes) };
   }
 
