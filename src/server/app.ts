@@ -42,6 +42,7 @@ import { sweepHistoryEvery } from "~/server/posts/history-sweeper";
 import { sweepUnusedMediaEvery } from "~/server/media/unused-media-sweeper";
 import { startScheduler } from "~/server/lifecycle/scheduler";
 import { postSchedules } from "~/server/posts/scheduled-publish";
+import { startBackupScheduler } from "~/server/backups/backup-scheduler";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import {
   contentSecurityPolicy,
@@ -120,6 +121,12 @@ export function createApp({
   const blog = createBlogService(store, media);
   const shelf = files.backups;
   const logError = createErrorLog();
+  const backups = createBackupService({
+    ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity },
+    analytics: files.analytics,
+  });
+  // Whole-site backups on BACKUP_SCHEDULE (docs/decisions/196-scheduled-backups-and-retention.md).
+  const backupScheduler = startBackupScheduler(config.backupSchedule, (slot) => backups.scheduled(slot));
   const context: AppContext = {
     config,
     outcomeOf,
@@ -139,11 +146,8 @@ export function createApp({
     sessions,
     auth,
     users: createUserAdmin({ store, auth, activity, media }, hashCost),
-    backups: createBackupService({
-      ...{ store, dataDir: config.dataDir, keep: config.backupKeep, media, shelf, activity },
-      analytics: files.analytics,
-    }),
-    health: createHealthService({ store, config, backups: shelf, scheduler }),
+    backups,
+    health: createHealthService({ store, config, backups: shelf, scheduler, backupScheduler }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
     tags: createTagService(store),
@@ -216,10 +220,11 @@ export function createApp({
   // scheduler's ticks and mail retries and stores the analytics' last counts before the store closes;
   // `mediaAdmin` and `users` let a test delete an image or change a user the moment another
   // instance's write is acknowledged;
-  // `scheduler` lets a test wait for a tick that is running.
+  // `scheduler` lets a test wait for a tick that is running, `backupScheduler` run a check.
   return Object.assign(handle, {
     htmlCache,
     scheduler,
+    backupScheduler,
     setup: context.setup,
     mediaAdmin: context.mediaAdmin,
     users: context.users,
@@ -231,6 +236,7 @@ export function createApp({
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
       await outboxStopped;
       await scheduler.stop();
+      await backupScheduler.stop();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
   });

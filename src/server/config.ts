@@ -5,6 +5,7 @@ import { trustProxySchema, type TrustProxy } from "~/server/http/trust-proxy";
 import { DEFAULT_MAX_IMAGE_PIXELS } from "~/server/media/image-bytes";
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "~/shared/media";
 import { WARM_UP_MS } from "~/server/page-cache/warm-start";
+import { BACKUP_SCHEDULES, type BackupSchedule } from "~/shared/backups";
 
 /** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
 const DEFAULT_SCHEDULER_TICK_MS = 10_000;
@@ -58,6 +59,9 @@ const envSchema = z
         .optional(),
     ),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
+    BACKUP_SCHEDULE: optionalText.pipe(
+      z.enum(BACKUP_SCHEDULES, { error: `must be one of ${BACKUP_SCHEDULES.join(", ")}` }).default("daily"),
+    ),
     REVISIONS_KEPT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_HISTORY_POLICY.revisions.kept),
     REVISION_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_HISTORY_POLICY.revisions.days),
     TRASH_DAYS: z.coerce.number().int().min(0).max(36_500).default(DEFAULT_HISTORY_POLICY.trashDays),
@@ -134,6 +138,12 @@ export type Config = {
   smtpRetryDelaysMs: number[];
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (docs/architecture.md section 4). */
   backupKeep: number;
+  /**
+   * When a whole-site backup is taken on its own (src/server/backups/backup-scheduler.ts):
+   * `daily` (the default, once each UTC day), `hourly` (once each hour) or `off`. Several
+   * instances on one database take each one once (docs/decisions/196-scheduled-backups-and-retention.md).
+   */
+  backupSchedule: BackupSchedule;
   /** How long post history is kept: revisions (the newest N per post, and all younger than days) and the trash. */
   history: HistoryPolicy;
   /**
@@ -206,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     contactNotifyFrom: e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     smtpRetryDelaysMs: e.SMTP_RETRY_DELAYS_MS ?? DEFAULT_SMTP_RETRY_DELAYS_MS,
     backupKeep: e.BACKUP_KEEP,
+    backupSchedule: e.BACKUP_SCHEDULE,
     history: { revisions: { kept: e.REVISIONS_KEPT, days: e.REVISION_DAYS }, trashDays: e.TRASH_DAYS },
     htmlCacheBytes: e.HTML_CACHE_BYTES ?? (e.NODE_ENV === "development" ? 0 : DEFAULT_HTML_CACHE_BYTES),
     databaseUrl: e.DATABASE_URL,

@@ -2,6 +2,7 @@
  * The answers of the operations endpoints (docs/product.md sections 3 and 7), shared by the server and the
  * admin pages that show them.
  */
+import type { BackupHolds, KindOutcomes, ScheduledBackupHealth } from "./backups";
 import type { ScheduleHealth } from "./post-schedule";
 import { plural } from "./plural";
 
@@ -32,6 +33,8 @@ export type HealthReport = {
   lastBackupAt: string | null;
   /** Scheduled publishing: schedules failing now (retried every tick) and recent late publishes. */
   schedules: ScheduleHealth;
+  /** Scheduled backups (BACKUP_SCHEDULE): the last one this server took, and a failure until one succeeds. */
+  scheduledBackups: ScheduledBackupHealth;
   version: string;
   uptimeSeconds: number;
   /** With PostgreSQL (DATABASE_URL): the round trip of a query, in milliseconds; absent with the data folder. */
@@ -56,7 +59,16 @@ export type PublicHealthReport = Pick<HealthReport, (typeof PUBLIC_HEALTH_FIELDS
  * A kept backup. `count` is null when the file does not say (a hand-made one) or is damaged;
  * `damaged` says why a file cannot be restored (cut off), read when the list is made.
  */
-export type BackupInfo = { name: string; createdAt: string; size: number; count: number | null; damaged?: string };
+export type BackupInfo = {
+  name: string;
+  createdAt: string;
+  /** In bytes. */
+  size: number;
+  count: number | null;
+  /** What it holds, kind by kind (src/shared/backups.ts); absent when the file does not say. */
+  holds?: BackupHolds;
+  damaged?: string;
+};
 
 export type BackupResult = { count: number; file: string };
 
@@ -82,6 +94,8 @@ export type RestoreResult = {
   /** One entry per broken field; a post listed here was not stored. */
   refused: RefusedPost[];
   message: string;
+  /** What the restore did, kind by kind, for each kind it was asked for. */
+  kinds?: KindOutcomes;
 };
 
 export type PurgeResult = {

@@ -9,6 +9,7 @@ import {
 } from "~/shared/activity";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import type { CmsPost } from "~/shared/blog";
+import { copyBackupInto } from "../helpers/backups";
 import { makePostInput } from "../helpers/factories";
 import { makeUser, signedIn } from "../helpers/sign-in";
 import { makeTestApp, useTestApp } from "../helpers/test-app";
@@ -180,8 +181,12 @@ describe("the log lives through backups", () => {
     const other = await makeTestApp();
     try {
       const otherAdmin = await signedIn(other, "admin");
+      copyBackupInto(other.dataDir, backup.file, text);
       const restore = () =>
-        request(other.app).post("/api/debug/restore-posts").set("Cookie", otherAdmin.cookie).send(JSON.parse(text));
+        request(other.app)
+          .post(`/api/debug/backups/${backup.file}/restore`)
+          .set("Cookie", otherAdmin.cookie)
+          .send({ kinds: ["activity"] });
       await restore().expect(200);
       await restore().expect(200);
       const entries = await other.activity.entries();

@@ -10,6 +10,7 @@ import { ANALYTICS_MESSAGES, dayOf, type AnalyticsReport } from "~/shared/analyt
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { findIndustry } from "~/shared/industries";
 import { GOOD_CONTACT, makePostInput } from "../helpers/factories";
+import { copyBackupInto } from "../helpers/backups";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
@@ -266,13 +267,16 @@ describe("storage", () => {
       admin = (await signedIn(t)).cookie;
       await view("/").expect(200); // today is counted here now: the backup's today is not added
       await t.app.analytics!.flush();
-      const restore = () =>
-        request(t.app)
-          .post("/api/debug/restore-posts")
+      // Copied into the new site's backups, then its analytics restored by name.
+      const restore = () => {
+        copyBackupInto(t.dataDir, backup.body.file as string, file.text);
+        return request(t.app)
+          .post(`/api/debug/backups/${backup.body.file}/restore`)
           .set("Cookie", admin)
           .set("Sec-Fetch-Site", "same-origin")
-          .send(JSON.parse(file.text) as object)
+          .send({ kinds: ["analytics"] })
           .expect(200);
+      };
       await restore();
       expect((await report()).totals).toMatchObject({ views: 1, visitors: 1 });
 

@@ -235,7 +235,10 @@ describe("backup, purge, restore (docs/architecture.md section 4)", () => {
       files
         .slice(2)
         .reverse()
-        .map((name) => ({ name, createdAt: expect.any(String), size: Buffer.byteLength(backupText(name)), count: 6 })),
+        .map((name) => ({
+          ...{ name, createdAt: expect.any(String), size: Buffer.byteLength(backupText(name)), count: 6 },
+          holds: expect.objectContaining({ posts: 6 }),
+        })),
     );
   });
 });

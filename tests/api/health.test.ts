@@ -63,6 +63,7 @@ describe("GET /api/public/health/database", () => {
       version,
       uptimeSeconds: expect.any(Number),
       schedules: { failures: [], late: [] },
+      scheduledBackups: { schedule: "off", lastScheduledAt: null, failure: null },
     });
     expect(Date.now() - Date.parse(res.body.timestamp)).toBeLessThan(60_000);
     expect(fs.readdirSync(t.dataDir).filter((name) => name.includes("health"))).toEqual([]); // the probe cleans up
@@ -108,6 +109,7 @@ describe("GET /api/public/health/database", () => {
       version,
       uptimeSeconds: expect.any(Number),
       schedules: { failures: [], late: [] },
+      scheduledBackups: { schedule: "off", lastScheduledAt: null, failure: null },
     });
   });
 

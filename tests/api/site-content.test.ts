@@ -253,7 +253,7 @@ describe("revisions", () => {
 });
 
 describe("a backup", () => {
-  it("holds the published site content, and a restore publishes it again", async () => {
+  it("holds the published site content, and a restore of the site publishes it again", async () => {
     await publishChange((d) => ({
       ...d,
       home: { ...d.home, hero: { ...d.home.hero, headline: "Kept in the backup" } },
@@ -267,6 +267,13 @@ describe("a backup", () => {
       .post("/api/debug/restore-posts")
       .set("Cookie", admin)
       .send({ file: backup.body.file })
+      .expect(200);
+    // A posts restore leaves the site content as it is (docs/decisions/195-whole-site-backups.md).
+    expect((await get("/")).text).toContain("After the backup");
+    await request(t.app)
+      .post(`/api/debug/backups/${backup.body.file}/restore`)
+      .set("Cookie", admin)
+      .send({ kinds: ["site"] })
       .expect(200);
     expect((await get("/")).text).toContain("Kept in the backup");
     const [latest] = (await get("/api/admin/site/revisions", admin)).body as { createdBy: string }[];

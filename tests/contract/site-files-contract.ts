@@ -5,8 +5,15 @@ import { BACKUP_MESSAGES, backupName, serializeBackup } from "~/server/backups/b
 import { NotFoundError, ValidationError } from "~/server/http/errors";
 import { describeImage } from "~/server/media/media-originals";
 import type { SiteFiles } from "~/server/operations/site-files";
-import type { Post } from "~/server/store/types";
+import type { Post, User } from "~/server/store/types";
+import { retainedBackups } from "~/server/backups/backup-retention";
+import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
 import { makeImage } from "../helpers/images";
+
+const USER: User = {
+  ...{ id: 1, username: "ops", role: "admin", passwordHash: "scrypt$1$2$3$salt$hash" },
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
 import { expectRejection } from "./store-contract";
 
 /**
@@ -73,9 +80,10 @@ export function siteFilesContract(label: string, open: () => Promise<SiteFiles>)
       expect(first.name).toBe(backupName(older));
       expect(second.name).toBe(backupName(newer));
       const list = await backups.list();
+      const holds = expect.objectContaining({ posts: 0, users: 0, messages: 0, site: 0 });
       expect(list).toEqual([
-        { name: second.name, createdAt: newer.toISOString(), size: Buffer.byteLength(text(newer)), count: 0 },
-        { name: first.name, createdAt: older.toISOString(), size: Buffer.byteLength(text(older)), count: 0 },
+        { name: second.name, createdAt: newer.toISOString(), size: Buffer.byteLength(text(newer)), count: 0, holds },
+        { name: first.name, createdAt: older.toISOString(), size: Buffer.byteLength(text(older)), count: 0, holds },
       ]);
       expect(await backups.newest()).toBe(second.name);
       expect(await backups.newestTime()).toEqual(expect.any(String));
@@ -89,6 +97,52 @@ export function siteFilesContract(label: string, open: () => Promise<SiteFiles>)
       for (let i = 0; i < 4; i++) names.push((await backups.add(text(at), at, 0, 3)).name);
       expect(new Set(names).size).toBe(4);
       expect((await backups.list()).map((b) => b.name)).toEqual(names.slice(1).reverse());
+    });
+
+    it("lists what each backup holds, kind by kind", async () => {
+      const { backups } = await fresh();
+      const at = new Date("2026-04-02T00:00:00.000Z");
+      const whole = serializeBackup(
+        [],
+        at.toISOString(),
+        {},
+        {
+          site: DEFAULT_SITE_CONTENT,
+          records: { users: [USER], messages: [], settings: { writersSeeInbox: true } },
+        },
+      );
+      await backups.add(whole, at, 0, 20);
+      const [listed] = await backups.list();
+      expect(listed!.holds).toEqual({
+        ...{ posts: 0, revisions: 0, redirects: 0, tags: 0, site: 1, media: 0 },
+        ...{ users: 1, messages: 0, settings: 1, activity: 0, analytics: 0 },
+      });
+    });
+
+    it("claims a schedule's slot once: a second claim of that slot, from any instance, stores nothing", async () => {
+      const { backups } = await fresh();
+      const slot = new Date("2026-06-01T00:00:00.000Z");
+      const [first, second] = await Promise.all([
+        backups.claim(text(slot), slot, 0, 20),
+        backups.claim(text(slot), slot, 0, 20),
+      ]);
+      expect([first?.name, second?.name].filter(Boolean)).toEqual([backupName(slot)]);
+      expect(await backups.claim(text(slot), slot, 0, 20)).toBeUndefined();
+      expect((await backups.list()).map((b) => b.name)).toEqual([backupName(slot)]);
+    });
+
+    it("keeps the retention tiers beside the newest `keep`: a daily backup for 100 days leaves 7 days, 4 weeks, 6 months", async () => {
+      const { backups } = await fresh();
+      const names: string[] = [];
+      for (let day = 0; day < 100; day++) {
+        const at = new Date(Date.UTC(2026, 0, 1 + day, 3));
+        names.unshift((await backups.add(text(at), at, 0, 2)).name);
+      }
+      const kept = (await backups.list()).map((b) => b.name);
+      expect(kept).toEqual(names.filter((name) => retainedBackups(names, 2).has(name)));
+      expect(kept.slice(0, 7)).toEqual(names.slice(0, 7));
+      expect(kept.length).toBeLessThanOrEqual(7 + 4 + 6);
+      expect(kept.at(-1)).toBe(backupName(new Date(Date.UTC(2026, 0, 31, 3)))); // January's last day
     });
 
     it("refuses a name that is not a backup's (400) and a missing one (404)", async () => {

@@ -34,6 +34,8 @@ export async function startServer({
       PORT: "0",
       DATA_DIR: folder,
       WARM_UP_MS: "0",
+      // No scheduled backups unless a test asks: one would appear in the backups a test counts.
+      BACKUP_SCHEDULE: "off",
       ...env,
     },
   });

@@ -26,7 +26,8 @@ export async function makeTestApp({
   OpenJsonStoreOptions,
   "wrapAdapter"
 > = {}) {
-  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, ...env });
+  // No scheduled backups unless a test asks: one would appear in the backups a test counts.
+  const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, BACKUP_SCHEDULE: "off", ...env });
   const site = await openSite(config, { seed, wrapAdapter });
   const { store, sessionSecret, sessionRecords, activity, files } = site;
   const app = createApp({

@@ -1,18 +1,20 @@
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { imageSize } from "image-size";
-import { BACKUP_MESSAGES } from "~/server/backups/backup-file";
+import { BACKUP_MESSAGES, backupName } from "~/server/backups/backup-file";
+import { slotOf } from "~/server/backups/backup-scheduler";
 import { BACKUP_SERVICE_MESSAGES } from "~/server/backups/backup-service";
 import { makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
+import type { TestApp } from "../helpers/test-app";
 import { useTwoInstances } from "../helpers/two-instances";
 
 /**
  * Images and backups on two instances of one database (docs/decisions/044-postgres-media-and-backups.md):
  * whatever one stores, the other serves, lists and restores; what one deletes is gone on both.
  */
-const { twoInstances } = useTwoInstances();
+const { twoInstances, instances } = useTwoInstances();
 
 const sameOrigin = { "Sec-Fetch-Site": "same-origin" };
 
@@ -109,5 +111,42 @@ describe("two instances: backups", () => {
       .send({ file: "../db.json" })
       .expect(400);
     expect(badName.body.message).toBe(BACKUP_MESSAGES.badName("../db.json"));
+  });
+});
+
+describe("two instances: scheduled backups", () => {
+  it("take each slot's whole-site backup once, whichever instance checks first, and both list it", async () => {
+    const [a, b] = (await instances(2, { BACKUP_SCHEDULE: "daily" })).apps as [TestApp, TestApp];
+    const { cookie } = await signedIn(a);
+    await request(a.app).post("/api/contact").send({ name: "Ada", email: "ada@example.com", message: "Hi" });
+    const now = new Date();
+    // Both at once, then each again: one backup for the slot.
+    await Promise.all([a.app.backupScheduler.check(now), b.app.backupScheduler.check(now)]);
+    await a.app.backupScheduler.check(now);
+    await b.app.backupScheduler.check(now);
+    const listed = (await request(b.app).get("/api/debug/backups").set("Cookie", cookie).expect(200)).body.backups as {
+      name: string;
+      holds: Record<string, number>;
+    }[];
+    expect(listed.map((backup) => backup.name)).toEqual([backupName(slotOf("daily", now))]);
+    expect(listed[0]!.holds).toMatchObject({ users: 1, messages: 1 });
+    const health = [a, b].map((app) => app.app.backupScheduler.health());
+    expect(health.map((h) => h.failure)).toEqual([null, null]);
+    expect(health.filter((h) => h.lastScheduledAt !== null)).toHaveLength(1);
+
+    // B restores, by kind, the inbox the schedule backed up on A.
+    await request(a.app).delete("/api/admin/messages/1").set("Cookie", cookie).set(sameOrigin).expect(200);
+    const preview = await request(b.app)
+      .post(`/api/debug/backups/${listed[0]!.name}/preview`)
+      .set("Cookie", cookie)
+      .send({ kinds: ["messages"] })
+      .expect(200);
+    expect(preview.body.kinds).toEqual({ messages: { added: 1, replaced: 0, unchanged: 0 } });
+    await request(b.app)
+      .post(`/api/debug/backups/${listed[0]!.name}/restore`)
+      .set("Cookie", cookie)
+      .send({ kinds: ["messages"] })
+      .expect(200);
+    await expect.poll(async () => (await a.store.listMessages()).map((m) => m.email)).toEqual(["ada@example.com"]);
   });
 });

@@ -57,6 +57,7 @@ describe("writeBackup", () => {
       version: 2,
       createdAt: expect.any(String),
       count: 4,
+      holds: expect.objectContaining({ posts: 4, users: 0, messages: 0, site: 0 }),
       posts,
       media: {},
     });
@@ -110,6 +111,7 @@ describe("listBackups", () => {
       createdAt: "2030-01-02T00:00:00.000Z",
       size: fs.statSync(newer.file).size,
       count: 0,
+      holds: expect.objectContaining({ posts: 0 }),
     });
   });
 });

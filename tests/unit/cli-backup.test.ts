@@ -12,6 +12,8 @@ import { cli, closeStores, storeOf } from "../helpers/cli";
 import { POST_MESSAGES } from "~/shared/schemas";
 import type { Post } from "~/server/store/types";
 import { makePostInput } from "../helpers/factories";
+import { makeUser } from "../helpers/sign-in";
+import { verifyPassword } from "~/server/auth/password";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 import { ACTIVITY_FILE } from "~/server/activity/activity-file";
 import type { ActivityEntry } from "~/shared/activity";
@@ -79,6 +81,32 @@ describe("npm run backup", () => {
 });
 
 describe("npm run restore -- FILE", () => {
+  it(
+    "into an empty folder brings back the whole site: posts, users with their passwords, inbox and settings",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      const admin = await makeUser(store, { username: "folder-admin", password: "the folder password" });
+      await store.addMessage({ name: "Ada", email: "ada@example.com", message: "Queues?", ip: "127.0.0.1" });
+      await store.updateSettings({ writersSeeInbox: true });
+      await closeStores();
+      await cli(["backup"], { dataDir });
+
+      const empty = makeTempDir("cli-restore-empty-");
+      const run = await cli(["restore", onlyBackup(dataDir)], { dataDir: empty });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(CLI_MESSAGES.restored(3, 0));
+      expect(run.stdout).toContain("users: 1 added");
+      const restored = await storeOf(empty);
+      const user = await restored.getUserByUsername("folder-admin");
+      expect(user?.passwordHash).toBe(admin.user.passwordHash);
+      expect(await verifyPassword(admin.password, user!.passwordHash)).toBe(true);
+      expect((await restored.listMessages()).map((m) => m.email)).toEqual(["ada@example.com"]);
+      expect(await restored.getSettings()).toEqual({ writersSeeInbox: true });
+      expect(await restored.listPosts()).toHaveLength(3);
+    },
+    SLOW,
+  );
+
   it(
     "refuses while a server holds the folder: the store's message, exit 1, nothing changed",
     async () => {
@@ -176,7 +204,8 @@ describe("npm run restore -- FILE", () => {
       await cli(["backup"], { dataDir });
       const fresh = makeTempDir("cli-restore-");
       const run = await cli(["restore", onlyBackup(dataDir), "--data", fresh]);
-      expect(run.stdout).toBe(`${CLI_MESSAGES.restored(3, 0)}\n`);
+      // Then the tag the posts name, now restored with the rest of the site.
+      expect(run.stdout).toBe(`${CLI_MESSAGES.restored(3, 0)}\nRestored tags: 1 added.\n`);
       expect(await (await storeOf(fresh)).listPosts()).toEqual(await store.listPosts());
     },
     SLOW,

@@ -17,6 +17,7 @@ describe("loadConfig", () => {
       adminUsername: undefined,
       adminPassword: undefined,
       backupKeep: 20,
+      backupSchedule: "daily",
       history: { revisions: { kept: 100, days: 30 }, trashDays: 30 },
       analytics: true,
       htmlCacheBytes: 0,
@@ -116,6 +117,11 @@ describe("loadConfig", () => {
 
   it("keeps BACKUP_KEEP backups, 1 to 1000", () => {
     expect(loadConfig({ BACKUP_KEEP: "5" }).backupKeep).toBe(5);
+    expect(loadConfig({ BACKUP_SCHEDULE: "hourly" }).backupSchedule).toBe("hourly");
+    expect(loadConfig({ BACKUP_SCHEDULE: " off " }).backupSchedule).toBe("off");
+    expect(() => loadConfig({ BACKUP_SCHEDULE: "weekly" })).toThrow(
+      /BACKUP_SCHEDULE.*must be one of daily, hourly, off/s,
+    );
     for (const bad of ["0", "1001", "2.5", "many"]) {
       expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
     }

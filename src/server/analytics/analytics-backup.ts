@@ -36,14 +36,20 @@ export async function analyticsForBackup(storage: AnalyticsStorage): Promise<Bac
  * view twice. Answers how many days came back.
  */
 export async function restoreAnalytics(storage: AnalyticsStorage, backup: BackupAnalytics): Promise<number> {
-  if (backup.length === 0) return 0;
+  const missing = await missingAnalytics(storage, backup);
+  if (missing.length === 0) return 0;
+  await storage.add(missing);
+  return new Set(missing.map((r) => r.day)).size;
+}
+
+/** The rows of a backup's days the site has no counts for: what restoreAnalytics adds. */
+export async function missingAnalytics(storage: AnalyticsStorage, backup: BackupAnalytics): Promise<CountRow[]> {
+  if (backup.length === 0) return [];
   const rows: CountRow[] = backup.map(([day, dimension, key, views, visitors, entries, leads]) => ({
     ...{ day, dimension, key },
     ...{ views, visitors, entries, leads },
   }));
   const days = rows.map((r) => r.day).sort();
   const counted = new Set((await storage.read(days[0]!, days.at(-1)!)).map((r) => r.day));
-  const missing = rows.filter((r) => !counted.has(r.day));
-  await storage.add(missing);
-  return new Set(missing.map((r) => r.day)).size;
+  return rows.filter((r) => !counted.has(r.day));
 }

@@ -6,7 +6,21 @@ import { slugRedirectRecordSchema } from "~/server/collections/redirects";
 import { revisionRecordSchema } from "~/server/collections/revisions";
 import { MAX_RESTORED_ID, RESTORE_LIMITS, restoredSchemaOf } from "./restored-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
-import type { Post, Revision, SavedPost, SlugRedirect } from "~/server/store/types";
+import type {
+  ContactMessage,
+  Post,
+  Revision,
+  SavedPost,
+  Settings,
+  SlugRedirect,
+  Tag,
+  User,
+} from "~/server/store/types";
+import { userRecordSchema } from "~/server/collections/users";
+import { messageRecordSchema } from "~/server/collections/messages";
+import { DEFAULT_SETTINGS, settingsRecordSchema } from "~/server/collections/settings";
+import { tagRecordSchema } from "~/server/collections/tags";
+import type { BackupHolds } from "~/shared/backups";
 import type { RefusedPost } from "~/shared/operations";
 import { siteContentSchema, type SiteContent } from "~/shared/site-content";
 import { sortByPostRules, sortRevisionsByRules, type NestingCheck } from "~/server/posts/post-rules";
@@ -41,6 +55,19 @@ export type BackupExtras = {
   analytics?: BackupAnalytics;
   /** The published site content. */
   site?: SiteContent;
+  /**
+   * The rest of the site (docs/decisions/195-whole-site-backups.md): the tag list, the users with
+   * their password hashes (never their sessions), the inbox and the settings.
+   */
+  records?: BackupRecords;
+};
+
+/** The records a whole-site backup adds to the posts' file; each absent from older files. */
+export type BackupRecords = {
+  tags?: readonly Tag[];
+  users?: readonly User[];
+  messages?: readonly ContactMessage[];
+  settings?: Settings;
 };
 
 export type Backup = {
@@ -70,6 +97,10 @@ export type BackupContents = {
   analytics: BackupAnalytics;
   /** The published site content, when the backup holds it. */
   site?: SiteContent;
+  tags: Tag[];
+  users: User[];
+  messages: ContactMessage[];
+  settings?: Settings;
 };
 
 export const BACKUP_MESSAGES = {
@@ -117,7 +148,7 @@ export function serializeBackup(
   posts: readonly Post[],
   createdAt: string,
   media: BackupMedia = {},
-  { history, activity, analytics = [], site }: BackupExtras = {},
+  { history, activity, analytics = [], site, records = {} }: BackupExtras = {},
 ): string {
   const ids = new Set(posts.map((p) => p.id));
   // Only the history of the posts backed up: a trashed post's is not the backup's to carry.
@@ -125,23 +156,39 @@ export function serializeBackup(
     revisions: history.revisions.filter((r) => ids.has(r.subjectId)),
     redirects: history.redirects.filter((r) => ids.has(r.to)),
   };
+  const holds: BackupHolds = {
+    posts: posts.length,
+    revisions: kept?.revisions.length ?? 0,
+    redirects: kept?.redirects.length ?? 0,
+    tags: records.tags?.length ?? 0,
+    site: site ? 1 : 0,
+    media: Object.keys(media).length,
+    users: records.users?.length ?? 0,
+    messages: records.messages?.length ?? 0,
+    settings: records.settings ? 1 : 0,
+    activity: activity?.length ?? 0,
+    analytics: analytics.length,
+  };
+  // Still version 2: the new keys are optional, so an older release restores the posts and skips them.
   const backup = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     createdAt,
     count: posts.length,
+    holds,
     posts,
     media,
     ...kept,
     activity,
     ...(analytics.length > 0 && { analytics }),
     ...(site && { site }),
+    ...records,
   };
   return JSON.stringify(backup, null, 2) + "\n";
 }
 
 /** Enough for the header serializeBackup writes before the first post: what readHeader needs. */
-export const HEADER_BYTES = 512;
+export const HEADER_BYTES = 1024;
 
 /** The start of a file serializeBackup wrote; anything else (a hand-made file) does not match. */
 const HEADER = new RegExp(
@@ -157,9 +204,24 @@ const HEADER = new RegExp(
 export const BACKUP_END_BYTES = 4;
 export const isBackupEnd = (last: string) => /\n\}\s*$/.test(last);
 
-export function readHeader(start: string): { createdAt: string; count: number } | undefined {
+/** The `holds` counts right after `count`; absent from an older release's file. */
+const HOLDS = /^,\s*"holds":\s*(\{[^{}]*\})/;
+
+export function readHeader(start: string): { createdAt: string; count: number; holds?: BackupHolds } | undefined {
   const match = HEADER.exec(start);
-  return match ? { createdAt: match[1]!, count: Number(match[2]) } : undefined;
+  if (!match) return undefined;
+  const holds = HOLDS.exec(start.slice(match[0].length))?.[1];
+  return { createdAt: match[1]!, count: Number(match[2]), ...(holds && { holds: holdsOf(holds) }) };
+}
+
+/** Counts only, whatever else the text holds. */
+function holdsOf(text: string): BackupHolds {
+  try {
+    const parsed = z.record(z.string(), z.number().int().min(0)).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
 }
 
 export { MAX_RESTORED_ID, RESTORE_LIMITS };
@@ -186,6 +248,10 @@ const postsSchema = z.object({
   analytics: backupAnalyticsSchema.optional(),
   // Checked as the Site tab's saves are, so a restore cannot publish content a save would refuse.
   site: siteContentSchema.optional(),
+  tags: z.array(restoredSchemaOf(tagRecordSchema)).max(RESTORE_LIMITS.posts).optional(),
+  users: z.array(restoredSchemaOf(userRecordSchema)).max(RESTORE_LIMITS.users).optional(),
+  messages: z.array(restoredSchemaOf(messageRecordSchema)).max(RESTORE_LIMITS.messages).optional(),
+  settings: restoredSchemaOf(settingsRecordSchema.partial()).optional(),
 });
 
 /**
@@ -232,6 +298,10 @@ export function parseBackupContents(
     activity: parsed.data.activity ?? [],
     analytics: parsed.data.analytics ?? [],
     ...(parsed.data.site && { site: parsed.data.site }),
+    tags: parsed.data.tags ?? [],
+    users: parsed.data.users ?? [],
+    messages: parsed.data.messages ?? [],
+    ...(parsed.data.settings && { settings: { ...DEFAULT_SETTINGS, ...parsed.data.settings } }),
   };
 }
 

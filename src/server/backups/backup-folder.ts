@@ -21,6 +21,7 @@ import {
   readHeader,
   type BackupContents,
 } from "./backup-file";
+import { retainedBackups } from "./backup-retention";
 import { takeBackup, type BackupShelf, type WrittenBackup } from "./backup-shelf";
 
 /**
@@ -50,7 +51,8 @@ export function writeBackup(
 /** The data folder's backups as a BackupShelf. */
 export function folderShelf(dataDir: string): BackupShelf {
   return {
-    add: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep),
+    add: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep) as Promise<WrittenBackup>,
+    claim: (text, time, count, keep) => addBackup(dataDir, text, time, count, keep, { exact: true }),
     list: () => listBackups(dataDir),
     newest: () => newestBackup(dataDir),
     async newestTime() {
@@ -71,8 +73,18 @@ export function folderShelf(dataDir: string): BackupShelf {
   };
 }
 
-/** Two backups in one millisecond (here or in another process) get names a millisecond apart, never one file. */
-async function addBackup(dataDir: string, text: string, now: Date, count: number, keep: number) {
+/**
+ * Two backups in one millisecond (here or in another process) get names a millisecond apart, never
+ * one file; `exact`: the name of `now` or none (undefined when taken).
+ */
+async function addBackup(
+  dataDir: string,
+  text: string,
+  now: Date,
+  count: number,
+  keep: number,
+  { exact = false } = {},
+): Promise<WrittenBackup | undefined> {
   const dir = backupsDir(dataDir);
   await makeFolder(dir);
   for (let time = now.getTime(); ; time++) {
@@ -81,18 +93,22 @@ async function addBackup(dataDir: string, text: string, now: Date, count: number
     try {
       await writeFileDurably(file, text, { exclusive: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (exact) return undefined;
+      continue;
     }
     await prune(dir, name, keep);
     return { name, file, count };
   }
 }
 
-/** Keeps `keep` backups counting the one just written, even if a wrong clock gave it an older name. */
+/** Keeps what retainedBackups says: the newest `keep`, counting the one just written, and the tiers. */
 async function prune(dir: string, written: string, keep: number): Promise<void> {
-  const older = (await backupNames(dir)).filter((name) => name !== written).slice(keep - 1);
-  await Promise.all(older.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  const names = await backupNames(dir);
+  const kept = retainedBackups(names, keep, written);
+  await Promise.all(
+    names.filter((name) => !kept.has(name)).map((name) => fs.rm(path.join(dir, name), { force: true })),
+  );
 }
 
 /** Newest first: the names hold fixed-width ISO times, so name order is time order. */
@@ -132,6 +148,7 @@ async function describe(file: string): Promise<BackupInfo | undefined> {
       size,
       // A cut-off file's header counts posts it no longer holds.
       count: damaged ? null : (header?.count ?? null),
+      ...(!damaged && header?.holds && { holds: header.holds }),
       ...(damaged && { damaged: BACKUP_MESSAGES.truncated }),
     };
   } finally {

@@ -16,15 +16,31 @@ import { nestingCheckedAhead } from "~/server/posts/post-rules";
 import { MOST_LISTED } from "~/server/posts/post-shown";
 import { createMediaLibrary, type MediaLibrary } from "~/server/media/media-library";
 import { restoreMedia } from "~/server/media/media-backup";
-import { backupJsonOf, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";
+import { backupJsonOf, backupName, parseBackupContents, type BackupContents, type BackupExtras } from "./backup-file";
 import { folderShelf } from "./backup-folder";
-import { takeBackup, type BackupDownload, type BackupShelf, type WrittenBackup } from "./backup-shelf";
+import {
+  takeBackup,
+  takeScheduledBackup,
+  type BackupDownload,
+  type BackupShelf,
+  type WrittenBackup,
+} from "./backup-shelf";
 import { isTestPostTitle } from "~/shared/test-posts";
 import type { SiteContent } from "~/shared/site-content";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
-import { analyticsForBackup, restoreAnalytics } from "~/server/analytics/analytics-backup";
+import { analyticsForBackup, missingAnalytics, restoreAnalytics } from "~/server/analytics/analytics-backup";
+import { isDeepStrictEqual } from "node:util";
+import {
+  BACKUP_KIND_MESSAGES,
+  BACKUP_KINDS,
+  POSTS_ONLY,
+  type BackupKind,
+  type KindOutcome,
+  type KindOutcomes,
+} from "~/shared/backups";
+import type { RestoredRecords } from "./restore-records";
 import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analytics-storage";
 import type { Store } from "~/server/records/store";
 
@@ -55,6 +71,11 @@ export const BACKUP_SERVICE_MESSAGES = {
 export type BackupService = {
   /** Backs up every post, drafts too, and the activity log (Backup Now). `who` asks, for the log. */
   backup(who?: Who): Promise<BackupResult>;
+  /**
+   * The whole-site backup of a schedule's slot (backup-scheduler.ts), under the slot's name; undefined
+   * when that slot's backup exists already (this instance's or another's).
+   */
+  scheduled(slot: Date): Promise<WrittenBackup | undefined>;
   /** Newest first. */
   list(): Promise<BackupInfo[]>;
   /** A backup for downloading (its file, or its text from the database): 400 for a bad name, 404 for a missing one. */
@@ -65,6 +86,13 @@ export type BackupService = {
    * content). A malformed backup is a 400 and changes nothing.
    */
   restore(body: unknown, who?: Who): Promise<RestoreResult>;
+  /**
+   * What restoring `kinds` (every kind when absent) from the named backup would add, replace and
+   * leave alone, kind by kind; writes nothing.
+   */
+  preview(name: string, kinds?: readonly BackupKind[]): Promise<{ name: string; kinds: KindOutcomes }>;
+  /** Restores the chosen kinds from the named backup; the message names every kind it touched. */
+  restoreKinds(name: string, kinds: readonly BackupKind[], who?: Who): Promise<RestoreResult>;
   /**
    * Backs up every post, then moves them all to the trash; `backup` names the backup, absent when
    * there was nothing to delete.
@@ -96,6 +124,12 @@ export async function backupExtrasOf(
     activity: await activity?.entries(),
     analytics: analytics && (await analyticsForBackup(analytics)),
     site: (await store.getSite()).published,
+    records: {
+      tags: await store.listTags(),
+      users: await store.listUsers(),
+      messages: await store.listMessages(),
+      settings: await store.getSettings(),
+    },
   };
 }
 
@@ -175,6 +209,99 @@ export function createBackupService({
     throw new ValidationError(BACKUP_SERVICE_MESSAGES.restoreRequest);
   }
 
+  /** The backup's tags, users, inbox and settings of the chosen kinds, for restoreRecords. */
+  const recordsOf = (contents: BackupContents, kinds: ReadonlySet<BackupKind>): RestoredRecords => ({
+    ...(kinds.has("tags") && { tags: contents.tags }),
+    ...(kinds.has("users") && { users: contents.users }),
+    ...(kinds.has("messages") && { messages: contents.messages }),
+    ...(kinds.has("settings") && contents.settings && { settings: contents.settings }),
+  });
+
+  async function mediaOutcome(contents: BackupContents): Promise<KindOutcome> {
+    const here = new Set((await media.list()).map((image) => image.name));
+    const names = Object.keys(contents.media);
+    const added = names.filter((name) => !here.has(name)).length;
+    return { added, replaced: 0, unchanged: names.length - added };
+  }
+
+  async function siteOutcome(site: SiteContent | undefined): Promise<KindOutcome> {
+    const none = { added: 0, replaced: 0, unchanged: 0 };
+    if (!site) return none;
+    const now = await store.getSite();
+    if (isDeepStrictEqual(now.published, site)) return { ...none, unchanged: 1 };
+    return now.publishedAt === undefined ? { ...none, added: 1 } : { ...none, replaced: 1 };
+  }
+
+  async function activityOutcome(entries: BackupContents["activity"]): Promise<KindOutcome> {
+    const here = new Set((await activity?.entries())?.map((entry) => entry.id));
+    const added = entries.filter((entry) => !here.has(entry.id)).length;
+    return { added, replaced: 0, unchanged: entries.length - added };
+  }
+
+  async function analyticsOutcome(rows: BackupContents["analytics"]): Promise<KindOutcome> {
+    const added = (await missingAnalytics(analytics, rows)).length;
+    return { added, replaced: 0, unchanged: rows.length - added };
+  }
+
+  async function previewOf(contents: BackupContents, kinds: ReadonlySet<BackupKind>): Promise<KindOutcomes> {
+    const { records, posts } = await store.previewRestore(
+      recordsOf(contents, kinds),
+      kinds.has("posts") ? contents.posts : undefined,
+    );
+    const outcomes: KindOutcomes = { ...records };
+    if (posts) outcomes.posts = { added: posts.restored.length, replaced: 0, unchanged: posts.skipped.length };
+    if (kinds.has("site")) outcomes.site = await siteOutcome(contents.site);
+    if (kinds.has("media")) outcomes.media = await mediaOutcome(contents);
+    if (kinds.has("activity")) outcomes.activity = await activityOutcome(contents.activity);
+    if (kinds.has("analytics")) outcomes.analytics = await analyticsOutcome(contents.analytics);
+    return sorted(outcomes);
+  }
+
+  /**
+   * One restore of the chosen kinds from a backup checked whole before anything is written
+   * (parseBackupContents), each kind in one write: images first, so nothing restored shows a
+   * missing picture, then the records, the posts and the site content.
+   */
+  async function restoreChosen(contents: BackupContents, chosen: readonly BackupKind[], who: Who) {
+    const kinds = new Set(chosen);
+    const outcomes: KindOutcomes = {};
+    if (kinds.has("media")) {
+      outcomes.media = await mediaOutcome(contents);
+      await restoreMedia(contents.media, media);
+    }
+    const records = recordsOf(contents, kinds);
+    if (Object.keys(records).length > 0) Object.assign(outcomes, await store.restoreRecords(records));
+    if (kinds.has("posts")) {
+      await sanitizeRestoredAhead(store, contents.posts);
+      const { restored, skipped } = await store.restorePosts(contents.posts, {
+        revisions: contents.revisions,
+        redirects: contents.redirects,
+        by: who.user,
+      });
+      outcomes.posts = { added: restored.length, replaced: 0, unchanged: skipped.length };
+    }
+    if (kinds.has("site")) {
+      outcomes.site = await siteOutcome(contents.site);
+      await restoreSiteContent(store, contents.site);
+    }
+    if (kinds.has("activity")) {
+      const added = (await activity?.addMissing(contents.activity)) ?? 0;
+      outcomes.activity = { added, replaced: 0, unchanged: contents.activity.length - added };
+    }
+    if (kinds.has("analytics")) {
+      outcomes.analytics = await analyticsOutcome(contents.analytics);
+      await restoreAnalytics(analytics, contents.analytics);
+    }
+    const posts = outcomes.posts ?? { added: 0, unchanged: 0 };
+    // A posts restore reads as it always did in the log; one of other kinds names each it touched.
+    const postsOnly = chosen.every((kind) => POSTS_ONLY.includes(kind));
+    const logged = postsOnly
+      ? ACTIVITY_MESSAGES.restore(posts.added, posts.unchanged)
+      : BACKUP_KIND_MESSAGES.restoredKinds(sorted(outcomes));
+    await activity?.record("restore", who, logged);
+    return { kinds: sorted(outcomes) };
+  }
+
   return {
     async backup(who = NOBODY) {
       const { name, count } = await take(await store.listPosts(), BACKUP_SERVICE_MESSAGES.backupFailed);
@@ -182,30 +309,59 @@ export function createBackupService({
       return { count, file: name };
     },
 
+    async scheduled(slot) {
+      const name = backupName(slot);
+      // Cheap first: most checks find the slot's backup there, and skip reading the site.
+      if ((await shelf.list()).some((backup) => backup.name === name)) return undefined;
+      await store.compact?.();
+      const posts = await store.listPosts();
+      const written = await takeScheduledBackup(
+        shelf,
+        media,
+        posts,
+        keep,
+        await backupExtrasOf(store, activity, analytics),
+        slot,
+      );
+      if (written) await activity?.record("backup", NOBODY, ACTIVITY_MESSAGES.backup(written.name, written.count));
+      return written;
+    },
+
     list: () => shelf.list(),
 
     download: (name) => shelf.download(name),
 
     async restore(body, who = NOBODY) {
+      // Posts only, with the images they show (docs/decisions/195-whole-site-backups.md): the site
+      // content, users and inbox come back only when a restore by kind names them.
       const contents = await postsToRestore(body);
-      // Images first, so a restored post never shows a missing picture.
-      await restoreMedia(contents.media, media);
-      await sanitizeRestoredAhead(store, contents.posts);
-      const { restored, skipped } = await store.restorePosts(contents.posts, {
-        revisions: contents.revisions,
-        redirects: contents.redirects,
-        by: who.user,
-      });
-      await activity?.addMissing(contents.activity);
-      await restoreAnalytics(analytics, contents.analytics);
-      await restoreSiteContent(store, contents.site);
-      await activity?.record("restore", who, ACTIVITY_MESSAGES.restore(restored.length, skipped.length));
+      const { kinds } = await restoreChosen(contents, POSTS_ONLY, who);
+      const { added: restored, unchanged: skipped } = kinds.posts!;
       return {
         success: true,
-        restored: restored.length,
-        skipped: skipped.length,
+        restored,
+        skipped,
         refused: contents.refused,
-        message: BACKUP_SERVICE_MESSAGES.restored(restored.length, skipped.length, contents.refused),
+        message: BACKUP_SERVICE_MESSAGES.restored(restored, skipped, contents.refused),
+      };
+    },
+
+    async preview(name, kinds = BACKUP_KINDS) {
+      return { name, kinds: await previewOf(await read(name), new Set(kinds)) };
+    },
+
+    async restoreKinds(name, chosen, who = NOBODY) {
+      const contents = await read(name);
+      const { kinds } = await restoreChosen(contents, chosen, who);
+      const restored = kinds.posts?.added ?? 0;
+      const skipped = kinds.posts?.unchanged ?? 0;
+      return {
+        success: true,
+        restored,
+        skipped,
+        refused: kinds.posts ? contents.refused : [],
+        message: BACKUP_KIND_MESSAGES.restoredKinds(kinds) + (kinds.posts ? describeRefused(contents.refused) : ""),
+        kinds,
       };
     },
 
@@ -245,6 +401,11 @@ export function createBackupService({
       };
     },
   };
+}
+
+/** The kinds in BACKUP_KINDS order, so answers list them alike. */
+function sorted(outcomes: KindOutcomes): KindOutcomes {
+  return Object.fromEntries(BACKUP_KINDS.flatMap((kind) => (outcomes[kind] ? [[kind, outcomes[kind]]] : [])));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BackupInfo } from "~/shared/operations";
 import { collectMedia, type MediaSource } from "~/server/media/media-backup";
+import { mediaHashesIn } from "~/server/media/media-refs";
 import type { Post } from "~/server/store/types";
 import { serializeBackup, type BackupExtras } from "./backup-file";
 
@@ -21,6 +22,12 @@ export type BackupShelf = {
    * all but the newest `keep`; the old ones go only once the new one is stored.
    */
   add(text: string, time: Date, count: number, keep: number): Promise<WrittenBackup>;
+  /**
+   * As `add`, under exactly the name of `time` (a schedule's slot) or not at all: answers undefined
+   * when a backup has that name already, as another instance's scheduled one does
+   * (docs/decisions/196-scheduled-backups-and-retention.md).
+   */
+  claim(text: string, time: Date, count: number, keep: number): Promise<WrittenBackup | undefined>;
   /** Newest first. */
   list(): Promise<BackupInfo[]>;
   /** The newest backup's name, or undefined when there is none. */
@@ -47,7 +54,27 @@ export async function takeBackup(
   keep: number,
   extras: BackupExtras = {},
 ): Promise<WrittenBackup> {
-  const now = new Date();
-  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts), extras);
+  const { text, now } = await backupText(originals, posts, extras);
   return shelf.add(text, now, posts.length, keep);
+}
+
+/** takeBackup under a schedule's slot name, or nothing when that slot's backup exists (BackupShelf.claim). */
+export async function takeScheduledBackup(
+  shelf: BackupShelf,
+  originals: MediaSource,
+  posts: readonly Post[],
+  keep: number,
+  extras: BackupExtras,
+  slot: Date,
+): Promise<WrittenBackup | undefined> {
+  const { text } = await backupText(originals, posts, extras);
+  return shelf.claim(text, slot, posts.length, keep);
+}
+
+async function backupText(originals: MediaSource, posts: readonly Post[], extras: BackupExtras) {
+  const now = new Date();
+  // The users' pictures and the site content's images too (docs/decisions/195-whole-site-backups.md).
+  const also = mediaHashesIn(JSON.stringify([extras.site ?? null, extras.records?.users ?? []]));
+  const text = serializeBackup(posts, now.toISOString(), await collectMedia(originals, posts, also), extras);
+  return { text, now };
 }

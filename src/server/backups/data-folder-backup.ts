@@ -26,5 +26,10 @@ export async function backupDataFolder(dataDir: string, keep: number): Promise<W
     redirects: db.postRedirects ?? [],
   };
   const analytics = await analyticsForBackup(folderAnalytics(dataDir));
-  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, { history, analytics, site: db.site?.published });
+  // The whole site, as a running server's backup holds it (docs/decisions/195-whole-site-backups.md).
+  const records = { tags: db.tags, users: db.users, messages: db.messages, settings: db.settings };
+  return writeBackup(dataDir, [...db.posts].sort(newestFirst), keep, {
+    ...{ history, analytics, site: db.site?.published },
+    records,
+  });
 }

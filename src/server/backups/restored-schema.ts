@@ -18,6 +18,8 @@ export const RESTORE_LIMITS = {
   tagText: 200,
   posts: 100_000,
   activity: 1_000_000,
+  users: 10_000,
+  messages: 1_000_000,
 } as const;
 
 /** Each bound a declaration names (src/server/collections/fields.ts), as a length in a backup. */

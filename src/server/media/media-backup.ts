@@ -15,8 +15,12 @@ export type BackupMedia = Record<string, string>;
 /** Where collectMedia reads images from: a MediaOriginals, or the running server's MediaLibrary. */
 export type MediaSource = Pick<MediaOriginals, "list" | "read">;
 
-export async function collectMedia(originals: MediaSource, posts: readonly Post[]): Promise<BackupMedia> {
-  const wanted = new Set<string>();
+export async function collectMedia(
+  originals: MediaSource,
+  posts: readonly Post[],
+  also: ReadonlySet<string> = new Set(),
+): Promise<BackupMedia> {
+  const wanted = new Set<string>(also);
   for (const post of posts) for (const hash of postMediaHashes(post)) wanted.add(hash);
   if (wanted.size === 0) return {};
   const found = (await originals.list(wanted)).filter((image) => wanted.has(image.hash));

@@ -9,6 +9,7 @@ import { writeFileDurably } from "~/server/store/durable-file-adapter";
 import { DB_FILE } from "~/server/store/json-store";
 import type { FoldTrouble, Post } from "~/server/store/types";
 import type { Scheduler } from "~/server/lifecycle/scheduler";
+import type { BackupScheduler } from "~/server/backups/backup-scheduler";
 import { scheduleHealth } from "~/server/posts/schedule-health";
 import type { Store } from "~/server/records/store";
 
@@ -73,6 +74,7 @@ export function createHealthService({
   config,
   backups = folderShelf(config.dataDir),
   scheduler,
+  backupScheduler,
 }: {
   store: Store;
   config: Config;
@@ -80,6 +82,8 @@ export function createHealthService({
   backups?: BackupShelf;
   /** Scheduled publishing, whose failures and late publishes the report lists. */
   scheduler: Scheduler;
+  /** Scheduled backups, whose last one and failure the report lists; absent: BACKUP_SCHEDULE=off. */
+  backupScheduler?: BackupScheduler;
 }): HealthService {
   let running: Promise<HealthReport> | undefined;
 
@@ -125,6 +129,7 @@ export function createHealthService({
       dataBytes,
       lastBackupAt,
       schedules: scheduleHealth(posts, scheduler),
+      scheduledBackups: backupScheduler?.health() ?? { schedule: "off", lastScheduledAt: null, failure: null },
       version,
       uptimeSeconds: Math.round((Date.now() - started) / 1000),
     };

@@ -9,6 +9,7 @@ import { HttpError, NotFoundError, ValidationError } from "~/server/http/errors"
 import { parsePostId } from "~/server/posts/posts";
 import { backupBody, optionalJsonBody } from "~/server/http/json-body";
 import { whoOf } from "~/server/activity/who";
+import { BACKUP_KIND_MESSAGES, kindsRequestSchema, previewRequestSchema } from "~/shared/backups";
 
 const testRemovalSchema = z.strictObject({
   dryRun: z.boolean().optional(),
@@ -56,6 +57,32 @@ export function debugRouter({ posts, backups, sessions }: AppContext, { allow, r
       res.destroy(err); // cut off mid-file: the client must not keep half a backup as a whole one
     });
   });
+
+  // Whole-site restores (docs/decisions/195-whole-site-backups.md): a preview that writes nothing,
+  // then a restore of the kinds the operator chose.
+  router.post<{ name: string }>(
+    "/debug/backups/:name/preview",
+    allow("backups.manage"),
+    requireSameOrigin,
+    optionalJsonBody,
+    async (req, res) => {
+      const body = previewRequestSchema.safeParse(req.body ?? {});
+      if (!body.success) throw new ValidationError(BACKUP_KIND_MESSAGES.previewRequest, fieldErrors(body.error));
+      res.json(await backups.preview(req.params.name, body.data.kinds));
+    },
+  );
+
+  router.post<{ name: string }>(
+    "/debug/backups/:name/restore",
+    allow("backups.manage"),
+    requireSameOrigin,
+    optionalJsonBody,
+    async (req, res) => {
+      const body = kindsRequestSchema.safeParse(req.body ?? {});
+      if (!body.success) throw new ValidationError(BACKUP_KIND_MESSAGES.kindsRequest, fieldErrors(body.error));
+      res.json(await backups.restoreKinds(req.params.name, body.data.kinds, await whoOf(sessions, req, res)));
+    },
+  );
 
   router.post("/debug/restore-posts", allow("backups.manage"), requireSameOrigin, backupBody, async (req, res) => {
     res.json(await backups.restore(req.body, await whoOf(sessions, req, res)));

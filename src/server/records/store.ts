@@ -29,6 +29,7 @@ import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
 import * as users from "~/server/users/user-changes";
 import type { SiteContent } from "~/shared/site-content";
+import { restoreRecords, type RestoredRecords } from "~/server/backups/restore-records";
 import { describeChange } from "./describe-change";
 
 type ChangeListener = (kind: ChangeKind, content: ContentChange) => void;
@@ -171,6 +172,21 @@ export class Store<E extends StoreEngine = StoreEngine> {
    */
   restorePosts(given: SavedPost[], history: posts.RestoredHistory = {}) {
     return this.engine.write((s, now) => posts.restorePosts(s, given, now, history));
+  }
+
+  /** Puts back a backup's tags, users, inbox and settings in one write (backups/restore-records.ts). */
+  restoreRecords(given: RestoredRecords, options?: { replace?: boolean }) {
+    return this.engine.write((s) => restoreRecords(s, given, options));
+  }
+  /**
+   * What restoreRecords and restorePosts would do now, from the same functions run on the current
+   * records and never committed: a restore's preview.
+   */
+  previewRestore(given: RestoredRecords, restored?: SavedPost[]) {
+    return this.engine.read((s) => ({
+      records: restoreRecords(s, given).result,
+      posts: restored && posts.restorePosts(s, restored, new Date().toISOString()).result,
+    }));
   }
 
   /** A subject's revisions (src/server/revisions/), newest first. */

@@ -40,7 +40,7 @@ const isActiveAdmin = (user: User) => user.role === "admin" && !user.disabled;
  * It is checked here, inside the write, so two admins demoting each other at once on two instances
  * cannot both win (docs/decisions/086-writes-decided-under-the-lock.md).
  */
-function assertKeepsAnAdmin(before: readonly User[], after: readonly User[]) {
+export function assertKeepsAnAdmin(before: readonly User[], after: readonly User[]) {
   if (before.some(isActiveAdmin) && !after.some(isActiveAdmin)) {
     throw new ConflictError(USER_ADMIN_MESSAGES.lastAdmin);
   }

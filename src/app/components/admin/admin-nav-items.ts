@@ -21,7 +21,7 @@ export const ADMIN_NAV_MESSAGES = {
   label: "Admin",
   menu: "Menu",
   tools: "Tools",
-  debugTools: "Debug tools",
+  debugTools: "Backups and debug tools",
   health: "System health",
   refusedTitle: "Not available to your role",
   refusedText: "Your role does not allow this screen. Ask an admin if you need it.",

@@ -1,19 +1,25 @@
 import type { BackupInfo } from "~/shared/operations";
 import { formatDateTime } from "~/shared/dates";
-import { buttonClasses } from "~/app/components/ui/button";
-import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { buttonClasses, Button } from "~/app/components/ui/button";
+import { useState } from "react";
+import { BACKUP_KIND_MESSAGES, type BackupKind } from "~/shared/backups";
 import { DEBUG_MESSAGES } from "./debug-messages";
+import { RestoreDialog } from "./restore-dialog";
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The backups in the data folder, newest first, each to download or restore from. */
+/** What a backup holds, or its posts for one that does not say (an older release's). */
+const holdsOf = (b: BackupInfo) => (b.holds ? BACKUP_KIND_MESSAGES.holds(b.holds) : `${b.count} posts`);
+
+/** The backups in the data folder, newest first, each to download or restore from (after a preview). */
 export function BackupsList({
   backups,
   onRestore,
 }: {
   backups: BackupInfo[] | undefined;
-  onRestore: (name: string) => void;
+  onRestore: (name: string, kinds: BackupKind[]) => void;
 }) {
+  const [previewing, setPreviewing] = useState<string | undefined>();
   if (!backups) return <p className="text-sm text-slate-600">Loading backups...</p>;
   if (backups.length === 0) return <p className="text-sm text-slate-600">{DEBUG_MESSAGES.noBackups}</p>;
   return (
@@ -23,7 +29,7 @@ export function BackupsList({
           <div className="min-w-0">
             <p className="truncate font-mono text-sm text-slate-900">{b.name}</p>
             <p className="text-xs text-slate-600">
-              {formatDateTime(b.createdAt)} · {b.damaged ? "damaged" : `${b.count} posts`} · {kilobytes(b.size)}
+              {formatDateTime(b.createdAt)} · {b.damaged ? "damaged" : holdsOf(b)} · {kilobytes(b.size)}
             </p>
             {b.damaged && <p className="text-xs text-red-700">{b.damaged}</p>}
           </div>
@@ -36,21 +42,26 @@ export function BackupsList({
               Download<span className="sr-only"> {b.name}</span>
             </a>
             {!b.damaged && (
-              <ConfirmButton
+              <Button
                 variant="secondary"
                 size="sm"
                 aria-label={`Restore from ${b.name}`}
-                title={DEBUG_MESSAGES.confirmRestore.title}
-                description={DEBUG_MESSAGES.confirmRestore.description}
-                confirmLabel="Restore"
-                onConfirm={() => onRestore(b.name)}
+                onClick={() => setPreviewing(b.name)}
               >
                 Restore
-              </ConfirmButton>
+              </Button>
             )}
           </div>
         </li>
       ))}
+      {previewing && (
+        <RestoreDialog
+          name={previewing}
+          open
+          onOpenChange={(open) => !open && setPreviewing(undefined)}
+          onRestore={(kinds) => onRestore(previewing, kinds)}
+        />
+      )}
     </ul>
   );
 }

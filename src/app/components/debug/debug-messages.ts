@@ -11,14 +11,25 @@ export const DEBUG_MESSAGES = {
   deleted: (id: number) => ({ title: "Post deleted", description: `Post ${id} was moved to the Trash.` }),
   backedUp: (count: number, file: string) => ({
     title: "Backup created",
-    description: `${plural(count, "post")} saved to ${file}.`,
+    description: `The whole site, ${plural(count, "post")} with it, saved to ${file}.`,
   }),
   restored: (message: string) => ({ title: "Restore complete", description: message }),
-  noBackups: "No backups yet. Backup Now saves every post to the data folder.",
+  noBackups: "No backups yet. Backup Now saves the whole site: posts, users, inbox, site content and images.",
+  backupAllHint:
+    "Saves the whole site (every post, drafts included, users, inbox, site content and images) as one backup.",
   confirmDelete: (title: string, id: number) => ({
     title: `Delete post ${id}?`,
     description: `"${title}" will be moved to the Trash, where an admin can restore it until it expires.`,
   }),
+  restoreDialog: {
+    title: "Restore from this backup?",
+    intro:
+      "Each kind of record shows what a restore would add, replace or leave alone. Nothing changes until you restore the kinds you tick.",
+    legend: "What to restore",
+    loading: "Reading the backup...",
+    none: "Not in this backup.",
+    confirm: (count: number) => (count === 1 ? "Restore 1 kind" : `Restore ${count} kinds`),
+  },
   confirmRestore: {
     title: "Restore from this backup?",
     description:

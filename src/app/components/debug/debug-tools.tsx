@@ -55,14 +55,17 @@ export function DebugTools() {
   };
 
   const restore = async (source: RestoreSource) => {
-    const body = "file" in source ? { file: source.file } : "upload" in source ? source.upload : {};
+    const body = "file" in source ? { kinds: source.kinds } : "upload" in source ? source.upload : {};
+    // A listed backup restores the kinds its preview dialog chose; the newest or an upload, its posts.
+    const path =
+      "file" in source ? `/api/debug/backups/${encodeURIComponent(source.file)}/restore` : "/api/debug/restore-posts";
     try {
-      const result = await api.post<RestoreResult>("/api/debug/restore-posts", body);
+      const result = await api.post<RestoreResult>(path, body);
       toast(DEBUG_MESSAGES.restored(result.message));
     } catch (err) {
       failureToast(err, DEBUG_MESSAGES.restore);
     }
-    void reload();
+    void Promise.all([reload(), reloadBackups()]);
   };
 
   return (

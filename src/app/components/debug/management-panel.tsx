@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent } from "react";
 import type { BackupInfo } from "~/shared/operations";
+import type { BackupKind } from "~/shared/backups";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
@@ -8,7 +9,7 @@ import { inputClasses } from "~/app/components/ui/field";
 import { BackupsList } from "./backups-list";
 import { DEBUG_MESSAGES } from "./debug-messages";
 
-export type RestoreSource = { file: string } | { upload: unknown } | { newest: true };
+export type RestoreSource = { file: string; kinds: BackupKind[] } | { upload: unknown } | { newest: true };
 
 /** docs/product.md section 2, Management tab: Delete Post by ID, Backup All Posts, Restore From Backup. */
 export function ManagementPanel({
@@ -83,7 +84,7 @@ export function ManagementPanel({
       </Card>
       <Card>
         <h2 className="text-lg font-semibold">Backup All Posts</h2>
-        <p className="mt-1 text-sm text-slate-600">Saves every post, drafts included, as a file in the data folder.</p>
+        <p className="mt-1 text-sm text-slate-600">{DEBUG_MESSAGES.backupAllHint}</p>
         <Button className="mt-4" onClick={onBackup}>
           Backup All Posts
         </Button>
@@ -105,7 +106,7 @@ export function ManagementPanel({
           </ConfirmButton>
         </div>
         <div className="mt-4">
-          <BackupsList backups={backups} onRestore={(file) => onRestore({ file })} />
+          <BackupsList backups={backups} onRestore={(file, kinds) => onRestore({ file, kinds })} />
         </div>
         <div className="mt-4 border-t border-slate-200 pt-4">
           <label htmlFor="backup-upload" className="block text-sm font-medium text-slate-800">

@@ -15,5 +15,11 @@ export const HEALTH_MESSAGES = {
   envIncomplete: "Incomplete",
   noSaveYet: "None since the server started",
   noBackupYet: "No backup yet",
+  /** BACKUP_SCHEDULE and the last backup it took on this instance. */
+  scheduledBackups: (schedule: string, last: string | null) =>
+    schedule === "off"
+      ? "Off (BACKUP_SCHEDULE=off)"
+      : `${schedule === "daily" ? "Daily" : "Hourly"}; ${last ? `last taken here ${last}` : "none taken here since the start"}`,
+  scheduledBackupFailing: (since: string, reason: string) => `Failing since ${since}: ${reason}`,
   unknown: "Unknown",
 } as const;

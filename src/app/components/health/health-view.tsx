@@ -108,6 +108,26 @@ function Report({ report, onRefresh }: { report: ShownReport; onRefresh: () => v
             {report.lastBackupAt ? formatDateTime(report.lastBackupAt) : HEALTH_MESSAGES.noBackupYet}
           </Item>
         )}
+        {report.scheduledBackups && (
+          <Item label="Scheduled backups">
+            {HEALTH_MESSAGES.scheduledBackups(
+              report.scheduledBackups.schedule,
+              report.scheduledBackups.lastScheduledAt && formatDateTime(report.scheduledBackups.lastScheduledAt),
+            )}
+          </Item>
+        )}
+        {report.scheduledBackups?.failure && (
+          <div className="sm:col-span-2">
+            <Item label="Scheduled backup failing">
+              <code className="block rounded bg-red-50 p-3 text-sm wrap-anywhere text-red-900">
+                {HEALTH_MESSAGES.scheduledBackupFailing(
+                  formatDateTime(report.scheduledBackups.failure.since),
+                  report.scheduledBackups.failure.reason,
+                )}
+              </code>
+            </Item>
+          </div>
+        )}
         {report.freeBytes !== undefined && <Item label="Free disk space">{formatBytes(report.freeBytes)}</Item>}
         {report.dataBytes !== undefined && <Item label="Data file size">{formatBytes(report.dataBytes)}</Item>}
         {report.version !== undefined && <Item label="Version">{report.version}</Item>}

@@ -5,11 +5,15 @@ import { readBackupFileContents } from "~/server/backups/backup-folder";
 import { restoreSiteContent } from "~/server/backups/backup-service";
 import { restoreMedia } from "~/server/media/media-backup";
 import { createMediaLibrary } from "~/server/media/media-library";
+import { BACKUP_KIND_MESSAGES } from "~/shared/backups";
 import { CLI_MESSAGES } from "../cli-messages";
 import { configOf, withStore } from "./command-site";
 
 /**
- * `restore FILE`: adds back the posts of FILE that the data folder lacks (by id). The file is
+ * `restore FILE`: adds back the posts of FILE that the data folder lacks (by id), and the rest of
+ * the site it lacks: tags, users, inbox messages, settings (docs/decisions/195-whole-site-backups.md),
+ * so a backup restores a whole site into an empty folder. It has no preview, so it only adds:
+ * a user, message or setting the folder has is left as it is. The file is
  * checked before the folder is opened; opening takes the lock, so a running server makes this
  * refuse. An empty folder is not seeded: sample posts would take the ids the backup's posts need.
  */
@@ -23,18 +27,29 @@ export const restore: CommandRun = async (values, [file]) => {
     activity: entries,
     analytics,
     site,
+    tags,
+    users,
+    messages,
+    settings,
   } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
     async (store, { files, activity }) => {
       // Images first (the folder's lock is held now), so a restored post never lacks its picture.
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
+      const records = await store.restoreRecords(
+        { tags, users, messages, ...(settings && { settings }) },
+        { replace: false },
+      );
       const { restored, skipped } = await store.restorePosts(posts, { revisions, redirects });
       // The log's entries the backup carries and this site lacks (docs/decisions/102-activity-log.md).
       await activity.addMissing(entries);
       await restoreAnalytics(files.analytics, analytics);
       await restoreSiteContent(store, site);
       console.log(CLI_MESSAGES.restored(restored.length, skipped.length, refused));
+      // The records only when it added some: a restore of posts into their own site says what it did.
+      if (Object.values(records).some((outcome) => outcome.added > 0))
+        console.log(BACKUP_KIND_MESSAGES.restoredKinds(records));
     },
     { seed: false },
   );
