@@ -108,6 +108,41 @@ describe("npm run restore -- FILE", () => {
   );
 
   it(
+    "into a site with accounts adds back posts only: a user and a message deleted since the backup stay deleted",
+    async () => {
+      const { dataDir, store } = await servedFolder();
+      await makeUser(store, { username: "still-here", role: "admin" });
+      const leaver = await makeUser(store, { username: "left-the-company" });
+      const message = await store.addMessage({
+        name: "Ada",
+        email: "ada@example.com",
+        message: "Erase me",
+        ip: "127.0.0.1",
+      });
+      const [first] = await store.listPosts();
+      await closeStores();
+      await cli(["backup"], { dataDir });
+      const live = await storeOf(dataDir);
+      await live.deleteUser(leaver.user.id);
+      await live.deleteMessage(message.id);
+      await live.deletePost(first!.id);
+      await closeStores();
+
+      const run = await cli(["restore", onlyBackup(dataDir)], { dataDir });
+      expect(run).toEqual({
+        code: 0,
+        stdout: `${CLI_MESSAGES.restored(1, 2)}\n${CLI_MESSAGES.keptOwnRecords}\n`,
+        stderr: "",
+      });
+      const after = await storeOf(dataDir);
+      expect(await after.getUserByUsername("left-the-company")).toBeUndefined();
+      expect(await after.listMessages()).toEqual([]);
+      expect(await after.getPostById(first!.id)).toBeDefined();
+    },
+    SLOW,
+  );
+
+  it(
     "refuses while a server holds the folder: the store's message, exit 1, nothing changed",
     async () => {
       const { dataDir, store } = await servedFolder();

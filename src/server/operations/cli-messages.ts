@@ -20,4 +20,6 @@ export const CLI_MESSAGES = {
   backedUp: (count: number, file: string) => `Backed up ${countPosts(count)} to ${file}`,
   restored: (restored: number, skipped: number, refused: readonly RefusedPost[] = []) =>
     `Restored ${countPosts(restored)}, skipped ${skipped}.${describeRefused(refused)}`,
+  keptOwnRecords:
+    "This site has accounts, so its users, inbox, settings and site content were left as they are; restore those from the admin's Backups screen, which shows what would change.",
 } as const;
