@@ -1,4 +1,4 @@
-import type { BackupInfo } from "~/shared/operations";
+import { countPosts, type BackupInfo } from "~/shared/operations";
 import { formatDateTime } from "~/shared/dates";
 import { buttonClasses, Button } from "~/app/components/ui/button";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { RestoreDialog } from "./restore-dialog";
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** What a backup holds, or its posts for one that does not say (an older release's). */
-const holdsOf = (b: BackupInfo) => (b.holds ? BACKUP_KIND_MESSAGES.holds(b.holds) : `${b.count} posts`);
+const holdsOf = (b: BackupInfo) => (b.holds ? BACKUP_KIND_MESSAGES.holds(b.holds) : countPosts(b.count ?? 0));
 
 /** The backups in the data folder, newest first, each to download or restore from (after a preview). */
 export function BackupsList({

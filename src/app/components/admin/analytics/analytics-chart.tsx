@@ -1,4 +1,5 @@
 import { ANALYTICS_MESSAGES, type AnalyticsDay } from "~/shared/analytics";
+import { plural } from "~/shared/plural";
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -58,7 +59,7 @@ export function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
             height={Math.max(PAD.top + plotHeight - y(d.views), 0)}
             className="fill-brand-200"
           >
-            <title>{`${d.day}: ${d.views} views, ${d.visitors} visitors`}</title>
+            <title>{`${d.day}: ${plural(d.views, "view")}, ${plural(d.visitors, "visitor")}`}</title>
           </rect>
         ))}
         {days.length > 1 && <polyline points={line} fill="none" strokeWidth={2} className="stroke-brand-700" />}
