@@ -34,6 +34,6 @@ describe("counts with their noun", () => {
     expect(MEDIA_MESSAGES.inHistory(1)).toBe("earlier versions of 1 post");
     expect(MEDIA_PANEL_MESSAGES.inBackups(1)).toBe("in 1 kept backup");
     expect(USERS_MESSAGES.sessions(1)).toBe("1 active session");
-    expect(DEBUG_MESSAGES.backedUp(1, "b.json").description).toBe("1 post saved to b.json.");
+    expect(DEBUG_MESSAGES.backedUp(1, "b.json").description).toBe("The whole site, 1 post with it, saved to b.json.");
   });
 });
