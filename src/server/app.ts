@@ -237,6 +237,7 @@ export function createApp({
       await outboxStopped;
       await scheduler.stop();
       await backupScheduler.stop();
+      await media.settled();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
     },
   });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import request from "supertest";
 import { makePostInput } from "../helpers/factories";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +18,7 @@ import {
   withExifGps,
 } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
-import { useTestApp } from "../helpers/test-app";
+import { makeTestApp, useTestApp } from "../helpers/test-app";
 
 // One writer uploads every image of this file: past the per-user rate (tests/api/upload-limits.test.ts tests it).
 const t = useTestApp({ perFile: true, env: { UPLOAD_RATE: "1000" } });
@@ -208,6 +210,25 @@ describe("GET /media/...", () => {
     expect(res.status).toBe(200);
     expect(imageSize(res.body as Buffer)).toMatchObject({ width: 480, height: 240 });
     expect((await request(t.app).get(url.replace(".jpg", "-1600w.jpg"))).status).toBe(404); // never wider than the original
+  });
+
+  it("a stopping server first finishes the copies of an image uploaded just before", { timeout: 30_000 }, async () => {
+    const site = await makeTestApp();
+    try {
+      const { cookie } = await signedIn(site, "writer");
+      const res = await request(site.app)
+        .post("/api/cms/uploads")
+        .set("Cookie", cookie)
+        .attach("file", await makeImage(1000, 500, "image/jpeg"), { filename: "late.jpg" })
+        .expect(201);
+      const { url } = res.body as { url: string };
+      await site.release(); // at once: the copies are made after the answer
+      const copy = path.basename(url).replace(".jpg", "-480w.jpg");
+      const found = fs.readdirSync(site.dataDir, { recursive: true, encoding: "utf8" });
+      expect(found.some((file) => path.basename(file) === copy)).toBe(true);
+    } finally {
+      fs.rmSync(site.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -81,6 +81,9 @@ export function createMediaLibrary(
     return image;
   }
 
+  /** Copies to make once an upload is answered. */
+  const afterUploads = new Set<Promise<void>>();
+
   async function makeCopies(image: StoredImage): Promise<void> {
     const widths = variantWidths(image.ext, image.width);
     if (widths.length === 0) return;
@@ -118,9 +121,11 @@ export function createMediaLibrary(
       checkPixels(bytes, maxPixels);
       const image = await store(bytes, ext);
       // Off the request path: the copies are made after the answer, and a page asking first waits for them.
-      setImmediate(() =>
-        makeCopies(image).catch((error: unknown) => console.error(`Resizing ${image.name} failed:`, error)),
-      );
+      const later = new Promise((resolve) => setImmediate(resolve))
+        .then(() => makeCopies(image))
+        .catch((error: unknown) => console.error(`Resizing ${image.name} failed:`, error))
+        .finally(() => afterUploads.delete(later));
+      afterUploads.add(later);
       return image;
     },
 
@@ -172,6 +177,14 @@ export function createMediaLibrary(
         return original();
       }
       return { file: variantPath(image, w), type: MEDIA_TYPES[copyExt], etag: `"${image.hash}-${w}"` };
+    },
+
+    /**
+     * Resolves once the copies being made are written: a stopping server waits for them, so none
+     * is left writing into a folder that is going (a test's) or half-made.
+     */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...afterUploads, ...making.values()]);
     },
 
     /** Resolves once the folder has been read, after which `responsive` knows every image. */
