@@ -27,7 +27,8 @@ export function AnalyticsChart({ days }: { days: AnalyticsDay[] }) {
   const x = (i: number) => PAD.left + i * step;
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
   const line = days.map((d, i) => `${(x(i) + step / 2).toFixed(1)},${y(d.visitors).toFixed(1)}`).join(" ");
-  const ticks = [0, top / 2, top];
+  // A middle line only where it is a whole number: half of a top of 1 would read as a second 1.
+  const ticks = Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top];
   return (
     <figure className="mt-4">
       <svg

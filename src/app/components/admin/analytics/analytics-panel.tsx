@@ -139,7 +139,8 @@ export function AnalyticsPanel() {
               {ANALYTICS_MESSAGES.lastThirtyMinutes(report.lastThirtyMinutes.views, report.lastThirtyMinutes.visitors)}
             </p>
             <AnalyticsChart days={report.days} />
-            <div className="mt-6 grid gap-4 lg:grid-cols-2">
+            {/* Side by side only where each table has room for its six columns beside the admin's menu. */}
+            <div className="mt-6 grid gap-4 2xl:grid-cols-2">
               {ANALYTICS_TABLES.map((table) => (
                 <AnalyticsTable
                   key={table.id}
