@@ -110,3 +110,32 @@ export type ApiTokenSummary = {
   expiresAt?: string;
   lastUsedAt?: string;
 };
+
+/** The account page's "API tokens" section (src/app/components/admin/api-tokens-panel.tsx). */
+export const API_TOKEN_SCREEN = {
+  heading: "API tokens",
+  intro:
+    "Let a script or another tool call the CMS API as you, with only the scopes you choose. Send the token as `Authorization: Bearer <token>`.",
+  none: "You have no API tokens.",
+  name: "Name",
+  namePlaceholder: "Deploy script",
+  scopes: "Scopes",
+  expiry: "Expires on",
+  create: "Create token",
+  creating: "Creating…",
+  created: "Token created",
+  createFailed: "The token could not be created",
+  newToken: "Your new token",
+  copy: "Copy",
+  copied: "Token copied",
+  copyFailed: "Could not copy: select the token and copy it yourself",
+  done: "I have copied it",
+  revoke: "Revoke",
+  revokeTitle: "Revoke this token?",
+  revoked: "Token revoked",
+  revokeFailed: "The token could not be revoked",
+  loadFailed: "Your API tokens could not be loaded",
+  columns: { name: "Name", scopes: "Scopes", created: "Created", lastUsed: "Last used", expires: "Expires" },
+  never: "Never",
+  noExpiry: "No expiry",
+} as const;
