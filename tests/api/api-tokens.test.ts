@@ -154,6 +154,15 @@ describe("bearer calls", () => {
     expect(res.body.message).toBe(API_TOKEN_MESSAGES.ownerDisabled);
   });
 
+  it("a deleted owner's token is refused with 401, and gone with them", async () => {
+    const writer = await signedIn(t, "writer");
+    const { id, token } = await newToken(writer.cookie);
+    await request(t.app).delete(`/api/admin/users/${writer.user.id}`).set("Cookie", admin.cookie).expect(200);
+    const res = await bearer(request(t.app).get("/api/cms/posts"), token);
+    expect(res.status).toBe(401);
+    expect((await t.store.listApiTokens(writer.user.id)).map((x) => x.id)).not.toContain(id);
+  });
+
   it("a writer's token with every scope still cannot do what a writer cannot", async () => {
     const writer = await signedIn(t, "writer");
     const { token } = await newToken(writer.cookie, { scopes: ALL_SCOPES });
