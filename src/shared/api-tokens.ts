@@ -114,8 +114,8 @@ export type ApiTokenSummary = {
 /** The account page's "API tokens" section (src/app/components/admin/api-tokens-panel.tsx). */
 export const API_TOKEN_SCREEN = {
   heading: "API tokens",
-  intro:
-    "Let a script or another tool call the CMS API as you, with only the scopes you choose. Send the token as `Authorization: Bearer <token>`.",
+  intro: "Let a script or another tool call the CMS API as you, with only the scopes you choose. It sends the token as",
+  header: "Authorization: Bearer <token>",
   none: "You have no API tokens.",
   name: "Name",
   namePlaceholder: "Deploy script",
@@ -124,7 +124,7 @@ export const API_TOKEN_SCREEN = {
   create: "Create token",
   creating: "Creating…",
   created: "Token created",
-  createFailed: "The token could not be created",
+  createFailed: { failed: "Token not created", error: "Token creation error" },
   newToken: "Your new token",
   copy: "Copy",
   copied: "Token copied",
@@ -133,9 +133,8 @@ export const API_TOKEN_SCREEN = {
   revoke: "Revoke",
   revokeTitle: "Revoke this token?",
   revoked: "Token revoked",
-  revokeFailed: "The token could not be revoked",
-  loadFailed: "Your API tokens could not be loaded",
+  revokeFailed: { failed: "Token not revoked", error: "Token revoke error" },
+  loadFailed: { failed: "Failed to load your API tokens", error: "Error loading your API tokens" },
   columns: { name: "Name", scopes: "Scopes", created: "Created", lastUsed: "Last used", expires: "Expires" },
-  never: "Never",
-  noExpiry: "No expiry",
+  never: "never",
 } as const;

@@ -77,7 +77,10 @@ describe("creating and listing", () => {
 
   it("needs a signed-in session: a token cannot make or list tokens", async () => {
     const made = await newToken(admin.cookie, { scopes: ALL_SCOPES });
-    await request(t.app).post("/api/account/tokens").send({ name: "x", scopes: ["content:read"] }).expect(401);
+    await request(t.app)
+      .post("/api/account/tokens")
+      .send({ name: "x", scopes: ["content:read"] })
+      .expect(401);
     const asToken = await bearer(request(t.app).post("/api/account/tokens"), made.token).send({
       name: "wider",
       scopes: ALL_SCOPES,
@@ -148,7 +151,11 @@ describe("bearer calls", () => {
     const writer = await signedIn(t, "writer");
     const { token } = await newToken(writer.cookie);
     await bearer(request(t.app).get("/api/cms/posts"), token).expect(200);
-    await request(t.app).patch(`/api/admin/users/${writer.user.id}`).set("Cookie", admin.cookie).send({ disabled: true }).expect(200);
+    await request(t.app)
+      .patch(`/api/admin/users/${writer.user.id}`)
+      .set("Cookie", admin.cookie)
+      .send({ disabled: true })
+      .expect(200);
     const res = await bearer(request(t.app).get("/api/cms/posts"), token);
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(API_TOKEN_MESSAGES.ownerDisabled);
@@ -188,10 +195,12 @@ describe("bearer calls", () => {
   it("records the last use at most once a minute", async () => {
     const { id, token } = await newToken(admin.cookie);
     const listed = async () =>
-      ((await request(t.app).get("/api/account/tokens").set("Cookie", admin.cookie)).body.tokens as {
-        id: number;
-        lastUsedAt?: string;
-      }[]).find((x) => x.id === id);
+      (
+        (await request(t.app).get("/api/account/tokens").set("Cookie", admin.cookie)).body.tokens as {
+          id: number;
+          lastUsedAt?: string;
+        }[]
+      ).find((x) => x.id === id);
     expect((await listed())?.lastUsedAt).toBeUndefined();
     await bearer(request(t.app).get("/api/cms/posts"), token).expect(200);
     const first = (await listed())?.lastUsedAt;

@@ -7,12 +7,7 @@ import type { Store } from "~/server/records/store";
 import type { ApiToken } from "~/server/store/types";
 import type { ActivityEntry } from "~/shared/activity";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
-import {
-  API_TOKEN_MESSAGES,
-  API_TOKEN_PREFIX,
-  apiTokenInputSchema,
-  type ApiTokenSummary,
-} from "~/shared/api-tokens";
+import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, apiTokenInputSchema, type ApiTokenSummary } from "~/shared/api-tokens";
 import { fieldErrors } from "~/shared/field-errors";
 
 /** Calls one token may make per window before 429, counted across instances when the store is shared. */
@@ -122,11 +117,13 @@ export function createApiTokens({
       const token = await store.findApiToken(hashSecret(secret));
       if (!token) throw new UnauthorizedError(API_TOKEN_MESSAGES.unknown);
       const now = Date.now();
-      if (token.expiresAt && Date.parse(token.expiresAt) <= now) throw new UnauthorizedError(API_TOKEN_MESSAGES.expired);
+      if (token.expiresAt && Date.parse(token.expiresAt) <= now)
+        throw new UnauthorizedError(API_TOKEN_MESSAGES.expired);
       const owner = await store.getUserById(token.userId);
       if (!owner || owner.disabled) throw new UnauthorizedError(API_TOKEN_MESSAGES.ownerDisabled);
       const verdict = await limiter.take(`token:${token.id}`);
-      if (verdict.limited) throw new TooManyRequestsError(API_TOKEN_MESSAGES.tooManyRequests, verdict.retryAfterSeconds);
+      if (verdict.limited)
+        throw new TooManyRequestsError(API_TOKEN_MESSAGES.tooManyRequests, verdict.retryAfterSeconds);
       await noteUse(token, now);
       const at = new Date(now).toISOString();
       return {

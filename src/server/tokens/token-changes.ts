@@ -20,7 +20,11 @@ export function addApiToken(snap: Snapshot, input: NewApiToken, now: string): Ch
   const id = nextId(snap);
   const record = checkRecord(storedApiTokenSchema, withoutUndefined({ ...input, id, createdAt: now }) as ApiToken);
   const apiTokens = [...listOf(snap), record];
-  return { next: { ...snap.data, apiTokens, meta: { ...snap.data.meta, nextApiTokenId: id + 1 } }, result: record, kinds: [] };
+  return {
+    next: { ...snap.data, apiTokens, meta: { ...snap.data.meta, nextApiTokenId: id + 1 } },
+    result: record,
+    kinds: [],
+  };
 }
 
 /** Deletes one of `userId`'s tokens: gone, it is refused like a token that never was. */
@@ -36,5 +40,9 @@ export function touchApiToken(snap: Snapshot, id: number, at: string): Change<Ap
   const found = listOf(snap).find((t) => t.id === id);
   if (!found) return { result: undefined, kinds: [] };
   const updated = { ...found, lastUsedAt: at };
-  return { next: { ...snap.data, apiTokens: listOf(snap).map((t) => (t === found ? updated : t)) }, result: updated, kinds: [] };
+  return {
+    next: { ...snap.data, apiTokens: listOf(snap).map((t) => (t === found ? updated : t)) },
+    result: updated,
+    kinds: [],
+  };
 }

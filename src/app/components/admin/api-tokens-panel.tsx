@@ -57,7 +57,11 @@ export function ApiTokensPanel() {
       await load();
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
-        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k.split(".")[0], v[0]])));
+        // An unknown scope is reported as `scopes.N`; the form shows it under the scopes.
+        const found: Errors = {};
+        for (const [key, messages] of Object.entries(err.errors))
+          found[key.split(".")[0] as keyof Errors] = messages[0];
+        setErrors(found);
       }
       failureToast(err, M.createFailed);
     } finally {
@@ -93,7 +97,9 @@ export function ApiTokensPanel() {
         <h2 id="api-tokens-heading" className="text-xl font-semibold text-slate-900">
           {M.heading}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {M.intro} <code className="text-xs break-all text-slate-800">{M.header}</code>.
+        </p>
       </div>
 
       {secret && (
@@ -131,9 +137,9 @@ export function ApiTokensPanel() {
                   {M.columns.scopes}: {t.scopes.map((s) => API_SCOPES[s]).join(", ")}
                 </p>
                 <p className="text-slate-600">
-                  {M.columns.created} {formatDateTime(t.createdAt)} · {M.columns.lastUsed}{" "}
-                  {t.lastUsedAt ? formatDateTime(t.lastUsedAt) : M.never} · {M.columns.expires}{" "}
-                  {t.expiresAt ? formatDateTime(t.expiresAt) : M.noExpiry}
+                  {M.columns.created}: {formatDateTime(t.createdAt)} · {M.columns.lastUsed}:{" "}
+                  {t.lastUsedAt ? formatDateTime(t.lastUsedAt) : M.never} · {M.columns.expires}:{" "}
+                  {t.expiresAt ? formatDateTime(t.expiresAt) : M.never}
                 </p>
               </div>
               <ConfirmButton
@@ -173,7 +179,7 @@ export function ApiTokensPanel() {
                 onChange={(e) => toggle(scope, e.target.checked)}
                 className="h-4 w-4"
               />
-              {API_SCOPES[scope]} <code className="text-xs text-slate-600">{scope}</code>
+              {API_SCOPES[scope]} <code className="hidden text-xs text-slate-600 sm:inline">{scope}</code>
             </label>
           ))}
           {errors.scopes && (
