@@ -42,7 +42,10 @@ it("a token made on the account page is shown once, copied, works, and stops onc
   const list = panel.getByRole("list", { name: M.heading });
   await list.getByText("Release script").waitFor();
   expect(await list.textContent()).toContain(`${API_SCOPES["content:read"]}, ${API_SCOPES["posts:write"]}`);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tokens-created-desktop.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/tokens-created-desktop.png`, fullPage: true });
+    await panel.screenshot({ path: `${SHOTS}/tokens-section-desktop.png` });
+  }
 
   // A script with the token, no cookie, no Origin.
   const script = await site.browser.newContext();
@@ -59,7 +62,10 @@ it("a token made on the account page is shown once, copied, works, and stops onc
   expect(await list.textContent()).toContain(`${M.columns.expires}: ${M.never}`);
 
   await page.setViewportSize(PHONE);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tokens-list-phone.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/tokens-list-phone.png`, fullPage: true });
+    await panel.screenshot({ path: `${SHOTS}/tokens-section-phone.png` });
+  }
   await page.setViewportSize(DESKTOP);
 
   await list.getByRole("button", { name: M.revoke }).click();

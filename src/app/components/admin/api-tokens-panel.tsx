@@ -98,7 +98,7 @@ export function ApiTokensPanel() {
           {M.heading}
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {M.intro} <code className="text-xs break-all text-slate-800">{M.header}</code>.
+          {M.intro} <code className="text-xs whitespace-nowrap text-slate-800">{M.header}</code>.
         </p>
       </div>
 
