@@ -66,7 +66,9 @@ export function createApiTokens({
     const last = Math.max(stored, lastWritten.get(token.id) ?? 0);
     if (now - last < LAST_USED_EVERY_MS) return;
     lastWritten.set(token.id, now);
-    await store.touchApiToken(token.id, new Date(now).toISOString());
+    // A store that cannot write now (a read-only start, the database away) still answers the call;
+    // the last use is written by a later one.
+    await store.touchApiToken(token.id, new Date(now).toISOString()).catch(() => lastWritten.delete(token.id));
   };
 
   return {
