@@ -56,6 +56,7 @@ import type { Store } from "./records/store";
 import { createTagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";
+import { createApiTokens } from "~/server/tokens/api-tokens";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 
 export type AppDeps = {
@@ -146,6 +147,7 @@ export function createApp({
     sessions,
     auth,
     users: createUserAdmin({ store, auth, activity, media }, hashCost),
+    apiTokens: createApiTokens({ store, activity }),
     backups,
     health: createHealthService({ store, config, backups: shelf, scheduler, backupScheduler }),
     inbox: createInboxService(store),

@@ -24,6 +24,7 @@ import type { Store } from "./records/store";
 import type { TagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import type { SiteService } from "~/server/site/site-service";
+import type { ApiTokens } from "~/server/tokens/api-tokens";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -54,6 +55,8 @@ export type AppContext = {
   auth: AuthService;
   /** Users' accounts, roles and profiles: /api/admin/users and /api/cms/profile. */
   users: UserAdmin;
+  /** The signed-in user's API tokens, and the bearer calls they make (docs/decisions/215-api-tokens.md). */
+  apiTokens: ApiTokens;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health. */

@@ -22,6 +22,8 @@ export const ACTIVITY_KINDS = {
   "image-removed": "Unused image removed",
   "preview-link": "Preview link shared",
   "preview-revoke": "Preview links revoked",
+  "token-create": "API token created",
+  "token-revoke": "API token revoked",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -81,6 +83,8 @@ export const ACTIVITY_MESSAGES = {
   purge: (deleted: number, backup: string) => `${plural(deleted, "post")} deleted after backup ${backup}`,
   testPostsRemoved: (removed: number, backup: string) =>
     `${plural(removed, "test post")} removed after backup ${backup}`,
+  /** An API token made or revoked (docs/decisions/215-api-tokens.md): its id, name and scopes. */
+  apiToken: (id: number, name: string, scopes: readonly string[]) => `token ${id} "${name}" (${scopes.join(", ")})`,
   attempt: (username: string) => `as "${username}"`,
   user: (username: string, change: string) => `${username}: ${change}`,
   userChanges: {

@@ -3,6 +3,7 @@
  * rights. The server's guards and services ask `can` before every write and every admin read; the
  * admin asks the same function only to hide what a role may not do.
  */
+import { scopesAllow, type ApiScope } from "./api-tokens";
 import { AUTH_MESSAGES } from "./auth-messages";
 
 export const ROLES = ["admin", "editor", "writer", "contributor"] as const;
@@ -109,10 +110,18 @@ const TABLE: Record<Role, Partial<Record<Action, Rule>>> = {
 
 export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
 
-/** Whether `role` may do `action` (to what `context` describes); an unknown role may nothing. */
-export function can(role: string | undefined, action: Action, context: PermissionContext = {}): boolean {
+/**
+ * Whether `role` may do `action` (to what `context` describes); an unknown role may nothing. A call
+ * made with an API token passes its `scopes`: the table's answer and the scopes' (api-tokens.ts).
+ */
+export function can(
+  role: string | undefined,
+  action: Action,
+  context: PermissionContext = {},
+  scopes?: readonly ApiScope[],
+): boolean {
   const rule = isRole(role) ? TABLE[role][action] : undefined;
-  return typeof rule === "function" ? rule(context) : rule === true;
+  return (typeof rule === "function" ? rule(context) : rule === true) && scopesAllow(scopes, action);
 }
 
 /** The roles that may `action` (with no context), in the table's order: what a message names. */

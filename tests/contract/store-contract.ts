@@ -1,3 +1,4 @@
+import { API_TOKEN_MESSAGES } from "~/shared/api-tokens";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
@@ -396,6 +397,33 @@ export function storeContract(name: string, factory: StoreFactory) {
       expect(second.company).toBe("Acme");
       expect(Number.isNaN(Date.parse(first.createdAt))).toBe(false);
       expect((await store.listMessages()).map((m) => m.id)).toEqual([second.id, first.id]);
+    });
+  });
+
+  describe(`${name}: API tokens`, () => {
+    it("adds, finds by hash, records the last use and revokes, never reusing an id, across a reopen", async () => {
+      const { store, reopen } = await factory.open();
+      const input = { userId: 7, name: "CI", scopes: ["content:read" as const], tokenHash: "a".repeat(64) };
+      const first = await store.addApiToken(input);
+      const second = await store.addApiToken({
+        ...input,
+        tokenHash: "b".repeat(64),
+        expiresAt: "2030-01-01T00:00:00.000Z",
+      });
+      expect(first).toMatchObject({ id: 1, ...input });
+      expect(second.id).toBe(2);
+      expect((await store.findApiToken("b".repeat(64)))?.id).toBe(2);
+      const touched = await store.touchApiToken(1, "2026-11-29T01:00:00.000Z");
+      expect(touched?.lastUsedAt).toBe("2026-11-29T01:00:00.000Z");
+      await expectRejection(store.revokeApiToken(8, 2), NotFoundError, API_TOKEN_MESSAGES.notFound(2));
+      await store.revokeApiToken(7, 2);
+      expect(await store.findApiToken("b".repeat(64))).toBeUndefined();
+      expect(await store.touchApiToken(2, "2026-11-29T01:00:00.000Z")).toBeUndefined();
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.listApiTokens(7)).toEqual([touched]);
+      expect((await reopened.addApiToken({ ...input, tokenHash: "c".repeat(64) })).id).toBe(3);
     });
   });
 

@@ -40,6 +40,13 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   // A preview link shared and revoked (docs/decisions/181-shared-preview-links.md).
   await as(next().post(`/api/cms/posts/${post.id}/preview-links`)).expect(status(201));
   await as(next().delete(`/api/cms/posts/${post.id}/preview-links`)).expect(status(200));
+  // An API token made and revoked (docs/decisions/215-api-tokens.md).
+  const token = (
+    await as(next().post("/api/account/tokens"))
+      .send({ name: "Activity", scopes: ["content:read"] })
+      .expect(status(201))
+  ).body as { id: number };
+  await as(next().delete(`/api/account/tokens/${token.id}`)).expect(status(200));
   await as(next().post("/api/debug/backup-posts")).expect(status(200));
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(status(200));
   await as(next().post("/api/debug/restore-posts")).expect(status(200));

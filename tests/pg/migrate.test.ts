@@ -55,6 +55,7 @@ describe("migrate", () => {
     expect(await tables(a)).toEqual([
       "activity",
       "analytics_daily",
+      "api_tokens",
       "backups",
       "media",
       "messages",

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/admin.account";
 import { AccountPanel } from "~/app/components/admin/account-panel";
+import { ApiTokensPanel } from "~/app/components/admin/api-tokens-panel";
 import { useAdminOutlet } from "~/app/components/admin/admin-outlet";
 import { AdminScreenError } from "~/app/components/admin/admin-screen-error";
 import { ProfilePanel } from "~/app/components/admin/profile-panel";
 import { screenUser } from "~/app/lib/admin-screen.server";
 
-/** Everyone's own profile, password and sessions. */
+/** Everyone's own profile, password, sessions and API tokens. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await screenUser(request, context);
   return null;
@@ -17,6 +18,7 @@ export default function AccountScreen() {
     <div className="space-y-6">
       <ProfilePanel user={user} />
       <AccountPanel user={user} onSignedOut={signedOut} />
+      <ApiTokensPanel />
     </div>
   );
 }

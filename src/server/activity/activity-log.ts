@@ -15,13 +15,15 @@ import { ValidationError } from "~/server/http/errors";
 import { pageOrEmpty } from "~/server/http/paging";
 import type { ActivityRecords } from "./activity-records";
 import type { Role } from "~/shared/permissions";
+import type { ApiScope } from "~/shared/api-tokens";
 
 /**
  * Who did it: the signed-in user, if any, their role (which the services check with
  * src/shared/permissions.ts; none for the command line and the tools' own calls), and the
  * client's address (src/server/http/trust-proxy.ts).
  */
-export type Who = { user?: { id: number; username: string }; role?: Role; ip: string };
+/** `scopes`: an API token's, which narrow what the role may (src/shared/api-tokens.ts). */
+export type Who = { user?: { id: number; username: string }; role?: Role; scopes?: ApiScope[]; ip: string };
 
 /** Nobody in particular: the command line, or a test. */
 export const NOBODY: Who = { ip: "" };

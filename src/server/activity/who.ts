@@ -11,6 +11,7 @@ export async function whoOf(sessions: Sessions, req: Request, res: Response): Pr
   const user = await sessions.user(req, res);
   return {
     ...(user && { user: { id: user.id, username: user.username }, role: user.role }),
+    ...(user?.scopes && { scopes: user.scopes }),
     ip: req.ip ?? "unknown",
   };
 }

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from "~/shared/auth-messages";
 import { isCrossSite } from "~/shared/same-origin";
 import type { Sessions } from "./session";
 import { can, forbiddenMessage, type Action } from "~/shared/permissions";
+import { scopeRefusal, scopesAllow } from "~/shared/api-tokens";
 
 /**
  * Guards for the /api routers (docs/architecture.md section 5): `requireUser` (401),
@@ -28,11 +29,14 @@ export function createGuards(sessions: Sessions) {
       const user = await sessions.user(req, res);
       if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
       if (!can(user.role, action)) return next(new ForbiddenError(forbiddenMessage(action)));
+      if (!scopesAllow(user.scopes, action)) return next(new ForbiddenError(scopeRefusal(action)));
       next();
     };
 
+  // A call made with an API token carries no ambient credential (no cookie is read for it), so
+  // another site's page cannot make one for a signed-in admin: it needs no Origin header.
   const requireSameOrigin: RequestHandler = (req, _res, next) => {
-    if (isCrossOrigin(req)) return next(new ForbiddenError(AUTH_MESSAGES.crossOrigin));
+    if (!sessions.byToken(req) && isCrossOrigin(req)) return next(new ForbiddenError(AUTH_MESSAGES.crossOrigin));
     next();
   };
 

@@ -57,6 +57,8 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
 
   /** One look-up per request, shared by the guards, the routers and the clearing middleware. */
   const perRequest = new WeakMap<ExpressRequest, Promise<SignedIn | undefined>>();
+  /** Requests an API token signed in (src/server/tokens/bearer.ts): no cookie counts for them. */
+  const tokenCalls = new WeakSet<ExpressRequest>();
 
   const clear = (req: ExpressRequest, res: ExpressResponse) => {
     if (res.headersSent) return;
@@ -96,6 +98,16 @@ export function createSessions(resolve: (sessionId: string) => Promise<SignedIn 
     async userFromRequest(request: Request): Promise<SessionUser | undefined> {
       return (await read(sessionCookieOf(request.headers.get("cookie"))))?.user;
     },
+    /**
+     * Makes an API token's owner the caller of this request, whatever cookie it carries
+     * (src/server/tokens/bearer.ts): the guards and handlers then read the token's user and scopes.
+     */
+    assume(req: ExpressRequest, signedIn: SignedIn): void {
+      perRequest.set(req, Promise.resolve(signedIn));
+      tokenCalls.add(req);
+    },
+    /** Whether an API token signed this request in. */
+    byToken: (req: ExpressRequest): boolean => tokenCalls.has(req),
     /** Sets the cookie of a new session on an Express response. */
     async start(req: ExpressRequest, res: ExpressResponse, session: SessionRecord): Promise<void> {
       res.append("Set-Cookie", await cookieFor(session, req.secure));

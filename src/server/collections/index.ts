@@ -1,3 +1,4 @@
+import { apiTokens } from "./api-tokens";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
 import { posts, trash } from "./posts";
@@ -9,7 +10,7 @@ import { users } from "./users";
  * Every kind of record db.json keeps as a list, each declared once in this folder, in the order
  * PostgreSQL writes their tables. The store loops over these; it knows no kind by hand.
  */
-export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash];
+export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash, apiTokens];
 
 export type { Column, Counter, ListDeclaration } from "./collection";
 export { columnName } from "./collection";

@@ -103,7 +103,7 @@ function countsOf(messages: ContactMessage[]): InboxCounts {
 /** The inbox behind /api/admin/messages and the Inbox tab's route module, one set of rules for both. */
 export function createInboxService(store: Store): InboxService {
   const canRead = async (user: SessionUser) =>
-    can(user.role, "inbox.read", { writersSeeInbox: (await store.getSettings()).writersSeeInbox });
+    can(user.role, "inbox.read", { writersSeeInbox: (await store.getSettings()).writersSeeInbox }, user.scopes);
 
   return {
     canRead,

@@ -18,6 +18,8 @@ import { tagsRouter } from "~/server/tags/tags-router";
 import { publicBlogRouter } from "~/server/posts/public-blog-router";
 import { activityRouter } from "~/server/activity/activity-router";
 import { siteRouter } from "~/server/site/site-router";
+import { bearerTokens } from "~/server/tokens/bearer";
+import { tokensRouter } from "~/server/tokens/tokens-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -41,6 +43,8 @@ export function apiRouter(
     next();
   });
   router.use(publicBlogRouter(context, sendJson));
+  // `Authorization: Bearer` calls (docs/decisions/215-api-tokens.md), before every guard.
+  router.use(bearerTokens(context.apiTokens, context.sessions));
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards, renderAgainBefore));
@@ -50,6 +54,7 @@ export function apiRouter(
   router.use(tagsRouter(context, guards));
   router.use(adminUsersRouter(context, guards));
   router.use(profileRouter(context, guards));
+  router.use(tokensRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

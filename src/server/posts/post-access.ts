@@ -11,7 +11,7 @@ import { can, PERMISSION_MESSAGES, postContext, type Action } from "~/shared/per
 export function assertMay(who: Who, action: Action, post?: Post, message: string = PERMISSION_MESSAGES.forbidden) {
   if (!who.role) return;
   const context = post && who.user ? postContext(who.user.id, post) : {};
-  if (!can(who.role, action, context)) throw new ForbiddenError(message);
+  if (!can(who.role, action, context, who.scopes)) throw new ForbiddenError(message);
 }
 
 /**

@@ -82,7 +82,7 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
   async function assertKnown(postId: number, who: Who): Promise<void> {
     if (await store.getPostById(postId)) return;
     if ((await store.listTrash()).some((p) => p.id === postId)) {
-      if (can(who.role, "trash.manage")) return;
+      if (can(who.role, "trash.manage", {}, who.scopes)) return;
       throw new ForbiddenError(forbiddenMessage("trash.manage"));
     }
     throw new NotFoundError(postNotFoundMessage(postId));

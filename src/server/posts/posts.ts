@@ -214,7 +214,7 @@ function addressChoice(who: Who, fields: Record<string, unknown>): AddressTakeOv
   if (typeof sent !== "boolean") {
     throw new ValidationError(POST_MESSAGES.formErrors, { takeOverAddress: [POST_MESSAGES.takeOverAddress] });
   }
-  if (who.role && !can(who.role, "posts.publish")) return { takeOverAddress: "not-allowed" };
+  if (who.role && !can(who.role, "posts.publish", {}, who.scopes)) return { takeOverAddress: "not-allowed" };
   return sent ? { takeOverAddress: "confirmed" } : {};
 }
 

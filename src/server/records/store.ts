@@ -1,6 +1,8 @@
 import { withActivity } from "~/server/store/change";
 import { lowerName } from "~/server/store/db-snapshot";
+import type { ActivityEntry } from "~/shared/activity";
 import type {
+  ApiToken,
   Actor,
   AddressTakeOver,
   ChangeKind,
@@ -28,6 +30,7 @@ import { revisionsOf } from "~/server/revisions/revision-changes";
 import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
 import * as users from "~/server/users/user-changes";
+import * as apiTokens from "~/server/tokens/token-changes";
 import type { SiteContent } from "~/shared/site-content";
 import { restoreRecords, type RestoredRecords } from "~/server/backups/restore-records";
 import { describeChange } from "./describe-change";
@@ -281,6 +284,25 @@ export class Store<E extends StoreEngine = StoreEngine> {
   /** Throws NotFoundError for a missing id and ConflictError for the last enabled admin; answers the removed user. */
   deleteUser(id: number) {
     return this.engine.write((s) => users.deleteUser(s, id));
+  }
+
+  /** A user's API tokens, oldest first (docs/decisions/215-api-tokens.md). */
+  listApiTokens(userId: number) {
+    return this.engine.read((s) => (s.data.apiTokens ?? []).filter((t) => t.userId === userId));
+  }
+  /** The token whose secret has this SHA-256 (hex), as this instance's data holds it now. */
+  findApiToken(tokenHash: string) {
+    return this.engine.read((s) => (s.data.apiTokens ?? []).find((t) => t.tokenHash === tokenHash));
+  }
+  addApiToken(input: apiTokens.NewApiToken, log?: (token: ApiToken) => ActivityEntry | undefined) {
+    return this.engine.write(withActivity((s, now) => apiTokens.addApiToken(s, input, now), log));
+  }
+  /** Throws NotFoundError unless `userId` has the token; answers the removed token. */
+  revokeApiToken(userId: number, id: number, log?: (token: ApiToken) => ActivityEntry | undefined) {
+    return this.engine.write(withActivity((s) => apiTokens.revokeApiToken(s, userId, id), log));
+  }
+  touchApiToken(id: number, at: string) {
+    return this.engine.write((s) => apiTokens.touchApiToken(s, id, at));
   }
 
   addMessage(input: NewContactMessage) {

@@ -6,6 +6,7 @@ import { formerSiteRevisionSchema, siteSchema, type FormerSiteRevision } from "~
 import { moveSiteHistory } from "~/server/collections/site-history";
 import { slugRedirectSchema } from "~/server/collections/redirects";
 import type {
+  ApiToken,
   ContactMessage,
   Post,
   Revision,
@@ -32,6 +33,8 @@ const metaRecordSchema = z.object({
   nextMessageId: idCounter,
   /** Absent until the first revision; derived from the revisions' ids when missing. */
   nextRevisionId: idCounter.optional(),
+  /** Absent until the first API token. */
+  nextApiTokenId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -98,6 +101,7 @@ export type DbFile = {
   postRedirects?: SlugRedirect[];
   revisions?: Revision[];
   trash?: TrashedPost[];
+  apiTokens?: ApiToken[];
   site?: SiteState;
   meta: Meta;
 };

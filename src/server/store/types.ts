@@ -12,6 +12,7 @@ import type { CounterFactory } from "~/server/http/rate-limiter";
 import type { Change } from "./change";
 import type { Snapshot } from "./db-snapshot";
 import type { CommitListener } from "./snapshot-store";
+import type { apiTokenRecordSchema } from "~/server/collections/api-tokens";
 import type { messageRecordSchema } from "~/server/collections/messages";
 import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
 import type { slugRedirectRecordSchema } from "~/server/collections/redirects";
@@ -33,6 +34,7 @@ export type SlugRedirect = z.infer<typeof slugRedirectRecordSchema>;
 export type TagRedirect = SlugRedirect;
 export type Revision = z.infer<typeof revisionRecordSchema>;
 export type TrashedPost = z.infer<typeof trashedPostRecordSchema>;
+export type ApiToken = z.infer<typeof apiTokenRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {

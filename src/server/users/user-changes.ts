@@ -95,6 +95,8 @@ export function deleteUser(snap: Snapshot, id: number): Change<User> {
   const user = userAt(snap, id);
   const data = snap.data;
   const next = { ...data, users: data.users.filter((u) => u.id !== id) };
+  // Their API tokens go with them (docs/decisions/215-api-tokens.md): refused already, kept by nobody.
+  if (data.apiTokens?.some((t) => t.userId === id)) next.apiTokens = data.apiTokens.filter((t) => t.userId !== id);
   assertKeepsAnAdmin(data.users, next.users);
   return { next, result: user, kinds: ["users"] };
 }
