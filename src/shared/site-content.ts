@@ -208,9 +208,6 @@ export type SiteIndustry = z.infer<typeof siteIndustrySchema>;
 export type SiteLinks = z.infer<typeof siteLinksSchema>;
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
-/** Where a post's call to action leads: the home page's contact form. */
-export const POST_CALL_TO_ACTION_HREF = "/#contact";
-
 /** The sections of the content, as the Site tab and a revision's list of changes name them. */
 export const SITE_SECTIONS = ["home", "industries", "links"] as const;
 export type SiteSection = (typeof SITE_SECTIONS)[number];

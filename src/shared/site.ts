@@ -19,6 +19,12 @@ export const SITE = {
   ],
 } as const;
 
+/**
+ * Where a post's call to action leads: the home page's contact form. Here, not beside the site
+ * content's schema, so the public pages that link to it load no zod.
+ */
+export const POST_CALL_TO_ACTION_HREF = "/#contact";
+
 /** The footer's copyright line for `holder`, for the year of the given date (the current one when rendered). */
 export function copyrightLine(holder: string = SITE.name, now: Date = new Date()): string {
   // A holder that ends in a full stop ("QueueWise Inc.") gets no second one.

@@ -8,7 +8,7 @@ import { HtmlBlock } from "~/app/lib/document-html";
 import { BLOG_MESSAGES, type PostListItem, type PublicPost } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { readingTimeLabel } from "~/shared/reading-time";
-import { POST_CALL_TO_ACTION_HREF } from "~/shared/site-content";
+import { POST_CALL_TO_ACTION_HREF } from "~/shared/site";
 import { useSiteChrome } from "~/app/lib/site-chrome";
 
 export /** Where a document request's post content waits for the render (docs/decisions/052-post-content-once.md). */
