@@ -18,6 +18,7 @@ import { tagsRouter } from "~/server/tags/tags-router";
 import { publicBlogRouter } from "~/server/posts/public-blog-router";
 import { activityRouter } from "~/server/activity/activity-router";
 import { siteRouter } from "~/server/site/site-router";
+import { searchRouter } from "~/server/search/search-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -41,6 +42,7 @@ export function apiRouter(
     next();
   });
   router.use(publicBlogRouter(context, sendJson));
+  router.use(searchRouter(context));
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards, renderAgainBefore));
