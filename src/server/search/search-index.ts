@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchOptions } from "minisearch";
 import { SEARCH_PAGE_SIZE, normalQuery, type SearchAnswer, type SearchType } from "~/shared/search";
 import { snippetOf } from "./snippet";
+import { STOP_WORDS } from "./stop-words";
 
 /** One thing a reader can find: a post, an industry or a tag, by its public address. */
 export type SearchDoc = {
@@ -24,14 +25,25 @@ const TITLE_BOOST = 4;
  */
 const RECENT_BOOST = 0.5;
 
+/** Words of a query searched at most: each costs a lookup, a fuzzy one the most. */
+const MAX_QUERY_WORDS = 4;
+
+/** Lower case, without the stop words (stop-words.ts), for the documents and the queries alike. */
+const processTerm = (term: string) => {
+  const lower = term.toLowerCase();
+  return STOP_WORDS.has(lower) ? null : lower;
+};
+
 /**
  * Typo tolerance and prefix matching (MiniSearch's own options,
- * https://lucaong.github.io/minisearch/): one edit in five letters; no prefix or fuzzy search on a
- * one- or two-letter word, which would match most of the index and cost most of a query's time.
+ * https://lucaong.github.io/minisearch/): one edit in five letters, none in a word of three or
+ * fewer; the last word of the query is also taken as the start of a word (as the reader may not
+ * have finished typing it), if it has three letters or more. A prefix of every word, or of a one-
+ * or two-letter word, would expand to most of the index and cost most of a query's time.
  */
 const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: TITLE_BOOST },
-  prefix: (term) => term.length > 2,
+  prefix: (term, i, terms) => i === terms.length - 1 && term.length > 2,
   fuzzy: (term) => (term.length > 3 ? 0.2 : false),
 };
 
@@ -44,12 +56,19 @@ export type SearchIndex = ReturnType<typeof createSearchIndex>;
  */
 export function createSearchIndex({ now = () => Date.now() }: { now?: () => number } = {}) {
   const docs = new Map<string, SearchDoc & { time?: number }>();
-  const index = new MiniSearch<SearchDoc>({ fields: ["title", "text"], storeFields: [] });
+  const index = new MiniSearch<SearchDoc>({
+    fields: ["title", "text"],
+    storeFields: [],
+    processTerm,
+    searchOptions: { maxFuzzy: 2 },
+  });
 
+  // Called for every matching document of every query word: a lookup, the date read once per query.
+  let queryNow = now();
   const recency = (id: string) => {
     const time = docs.get(id)?.time;
     if (time === undefined) return 1;
-    const years = Math.max(0, now() - time) / (365 * DAY_MS);
+    const years = Math.max(0, queryNow - time) / (365 * DAY_MS);
     return 1 + RECENT_BOOST / (1 + years);
   };
 
@@ -84,7 +103,9 @@ export function createSearchIndex({ now = () => Date.now() }: { now?: () => numb
     /** One page of results for `query`, best first; an empty query finds nothing. */
     search(query: string, page = 1, pageSize = SEARCH_PAGE_SIZE): SearchAnswer {
       const q = normalQuery(query);
-      const found = q ? index.search(q, { ...SEARCH_OPTIONS, boostDocument: recency }) : [];
+      queryNow = now();
+      const words = q.split(" ").slice(0, MAX_QUERY_WORDS).join(" ");
+      const found = q ? index.search(words, { ...SEARCH_OPTIONS, boostDocument: recency }) : [];
       const total = found.length;
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const results = found.slice((page - 1) * pageSize, page * pageSize).map((hit) => {
