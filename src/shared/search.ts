@@ -1,5 +1,5 @@
 /**
- * The public site's search (docs/product.md section 12): its limits, its words and the shape of
+ * The public site's search (docs/product.md section 11): its limits, its words and the shape of
  * its answers, shared by the page, the API and the index.
  */
 export const SEARCH_PATH = "/search";

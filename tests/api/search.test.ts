@@ -6,7 +6,7 @@ import { makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
-/** The public search (docs/product.md section 12): its API and its server-rendered page. */
+/** The public search (docs/product.md section 11): its API and its server-rendered page. */
 let t: Awaited<ReturnType<typeof makeTestApp>>;
 let editor: string;
 

@@ -4,7 +4,7 @@ import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
-/** The public search (docs/product.md section 12) from the header's link, on the sample site's posts. */
+/** The public search (docs/product.md section 11) from the header's link, on the sample site's posts. */
 const site = useSiteAndBrowser();
 /** A folder to keep screenshots in for a person to look at, when set. */
 const SHOTS = process.env.SCREENSHOT_DIR;

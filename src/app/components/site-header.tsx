@@ -110,7 +110,7 @@ function MenuItem({ to, label, onNavigate }: { to: string; label: string; onNavi
   );
 }
 
-/** The site search (docs/product.md section 12), beside the links at every width: not one of the editable links. */
+/** The site search (docs/product.md section 11), beside the links at every width: not one of the editable links. */
 function SearchLink() {
   return (
     <Link to={SEARCH_PATH} className={`flex items-center gap-2 ${linkClass}`}>

@@ -43,6 +43,7 @@ const processTerm = (term: string) => {
  */
 const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: TITLE_BOOST },
+  combineWith: "AND",
   prefix: (term, i, terms) => i === terms.length - 1 && term.length > 2,
   fuzzy: (term) => (term.length > 3 ? 0.2 : false),
 };
