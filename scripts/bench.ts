@@ -19,6 +19,7 @@ import { againstStock, stockReport, type StockResult } from "./bench/against-sto
 import { measureWrites, writesReport } from "./bench/writes";
 import { readerReport, readerView } from "./bench/readers";
 import { analyticsPart, analyticsReport, analyticsTarget } from "./bench/analytics";
+import { searchPart, searchReport, searchTarget } from "./bench/search";
 
 const POSTS = 10_000;
 /** Creates timed one after another for each store: enough for a steady median (`npm run bench`). */
@@ -234,12 +235,21 @@ async function analyticsOnly() {
   );
 }
 
+/** `npm run bench -- --search`: only the public search's index at 10,000 posts (about half a minute). */
+async function searchOnly() {
+  const result = await searchPart(POSTS);
+  console.log(
+    `npm run bench -- --search: ${loadLine()}\n\n${searchReport(result)}\n${targetList([searchTarget(result)])}`,
+  );
+}
+
 async function main() {
   if (process.argv.includes("--postgres")) return postgresOnly();
   if (process.argv.includes("--analytics")) return analyticsOnly();
   if (process.argv.includes("--stock")) return stockOnly();
   if (process.argv.includes("--writes")) return writesOnly();
   if (process.argv.includes("--resize")) return console.log(resizeMemoryReport(await resizeMemoryPart()));
+  if (process.argv.includes("--search")) return searchOnly();
   // First, while the machine has run nothing else of ours: its cold round is a fresh server's.
   const stock = await againstStock(folder("stock-ours"), work, CACHE_OFF);
   const sample = await sampleSite();
@@ -267,6 +277,7 @@ async function main() {
   const posts = POSTS.toLocaleString("en-US");
   const sanitizing = timeSanitizer();
   const resizeMemory = await resizeMemoryPart();
+  const search = await searchPart(POSTS);
   const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
@@ -288,6 +299,7 @@ upload a ${mb(many.images.uploadBytes)} JPEG through /api/cms/uploads (5 differe
 a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images.card.first)} ms, repeat fetch (kept) ${many.images.card.repeat.toFixed(1)} ms
 memory (RSS) of the cached server after the page runs above: ${mb(many.rss)}; after the API runs too: ${mb(many.rssWithApi)}
 ${resizeMemoryReport(resizeMemory)}
+${searchReport(search)}
 
 The page cache's memory: what keeping pages grew RSS by (the same renders keeping nothing subtracted), against the bytes it counts
 ${cacheRssLine(postsRss)}
@@ -312,6 +324,7 @@ ${targetList([
   },
   ...stockTargets(stock),
   analyticsTarget(analytics),
+  searchTarget(search),
   {
     name: "no public page over 125 KB of JavaScript (gzip)",
     met: largestJs <= 125 * 1024,

@@ -9,6 +9,7 @@ export default [
     route("blog", "routes/blog.tsx"),
     route("blog/:slug", "routes/blog.$slug.tsx"),
     route("blog/author/:username", "routes/blog.author.$username.tsx"),
+    route("search", "routes/search.tsx"),
     // A shared preview link, by the post's id inside its token (docs/decisions/181-shared-preview-links.md).
     route("preview/:token", "routes/preview.$token.tsx"),
     // docs/decisions/170-the-admin-has-addresses.md: one address per admin screen. /admin itself shows Posts.

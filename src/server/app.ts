@@ -30,6 +30,7 @@ import { mountedAt, pageRules, routeTree } from "~/server/page-cache/page-rules"
 import { PUBLIC_BLOG_CACHEABLE } from "~/server/posts/public-blog-router";
 import { createHealthService } from "~/server/operations/health";
 import { createPostSearch } from "~/server/posts/post-search";
+import { createSiteSearch } from "~/server/search/site-search";
 import { createMediaLibrary } from "./media/media-library";
 import { mediaRouter } from "./media/media-router";
 import { createMediaService } from "./media/media-service";
@@ -152,6 +153,7 @@ export function createApp({
     health: createHealthService({ store, config, backups: shelf, scheduler, backupScheduler }),
     inbox: createInboxService(store),
     postSearch: createPostSearch(store),
+    search: createSiteSearch(store),
     tags: createTagService(store),
     setup: createSetupService(store, { tokens: files.setupTokens, cost: hashCost }),
     media,
@@ -231,6 +233,7 @@ export function createApp({
     mediaAdmin: context.mediaAdmin,
     users: context.users,
     analytics,
+    search: context.search,
     stop: async () => {
       sweeper.stop();
       await mediaSweeper.stop();
@@ -241,6 +244,7 @@ export function createApp({
       await backupScheduler.stop();
       await media.settled();
       await analytics?.stop().catch((error: unknown) => console.error(ANALYTICS_NOT_STORED, error));
+      await context.search.stop();
     },
   });
 }

@@ -13,6 +13,7 @@ import type { UserAdmin } from "~/server/users/user-admin";
 import type { HealthService } from "~/server/operations/health";
 import type { InboxService } from "~/server/contact/inbox";
 import type { PostSearch } from "~/server/posts/post-search";
+import type { SiteSearch } from "~/server/search/site-search";
 import type { MediaLibrary } from "./media/media-library";
 import type { MediaService } from "./media/media-service";
 import type { PostService } from "~/server/posts/posts";
@@ -65,6 +66,8 @@ export type AppContext = {
   inbox: InboxService;
   /** The Posts tab's search, filters and pages. */
   postSearch: PostSearch;
+  /** The public site's search over posts, industries and tags (src/server/search/). */
+  search: SiteSearch;
   /** The Tags panel: counts, rename, merge, delete. */
   tags: TagService;
   /** The first-run setup link and /admin/setup (docs/decisions/016-first-run-setup-link.md). */

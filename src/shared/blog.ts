@@ -85,6 +85,7 @@ export const BLOG_MESSAGES = {
   backToBlog: "Back to Blog",
   returnToBlog: "Return to Blog",
   rss: "RSS feed",
+  search: "Search the blog",
   related: "Related posts",
 } as const;
 

@@ -19,6 +19,7 @@ export const PUBLIC_PAGE_ROUTES = {
   "/blog": "routes/blog",
   "/blog/:slug": "routes/blog.$slug",
   "/blog/author/:username": "routes/blog.author.$username",
+  "/search": "routes/search",
   "(404)": "routes/not-found",
 } as const;
 

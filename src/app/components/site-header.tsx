@@ -5,6 +5,7 @@ import { IndustriesMenu } from "./industries-menu";
 import { Logo } from "./logo";
 import { SiteLink } from "./site-link";
 import { INDUSTRIES_PATH, industryPath } from "./nav-links";
+import { SEARCH_MESSAGES, SEARCH_PATH } from "~/shared/search";
 
 const linkClass = "rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
@@ -32,64 +33,67 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Logo onNavigate={close} />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {links.header.map((l) =>
-            l.href === INDUSTRIES_PATH ? (
-              <IndustriesMenu key={l.href} label={l.label} industries={industries} />
-            ) : (
-              <SiteLink key={l.href + l.label} href={l.href} className={linkClass}>
-                {l.label}
-              </SiteLink>
-            ),
-          )}
-        </nav>
-        <details ref={menu} className="group md:hidden" onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
-          <summary
-            className="block cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
-              <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </summary>
-          <nav
-            id="mobile-menu"
-            aria-label="Mobile"
-            className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4"
-          >
-            <ul className="flex flex-col py-2">
-              {links.header.map((l) =>
-                l.href === INDUSTRIES_PATH ? (
-                  <li key={l.href}>
-                    <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                      {l.label}
-                    </p>
-                    <ul>
-                      {industries.map((industry) => (
-                        <li key={industry.id}>
-                          <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
-                            {industry.title}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                ) : (
-                  <MenuItem key={l.href + l.label} to={l.href} label={l.label} onNavigate={close} />
-                ),
-              )}
-            </ul>
+        <div className="flex items-center gap-1">
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {links.header.map((l) =>
+              l.href === INDUSTRIES_PATH ? (
+                <IndustriesMenu key={l.href} label={l.label} industries={industries} />
+              ) : (
+                <SiteLink key={l.href + l.label} href={l.href} className={linkClass}>
+                  {l.label}
+                </SiteLink>
+              ),
+            )}
           </nav>
-        </details>
+          <SearchLink />
+          <details ref={menu} className="group md:hidden" onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+            <summary
+              className="block cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                <path className="hidden group-open:inline" d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </summary>
+            <nav
+              id="mobile-menu"
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-b border-slate-200 bg-white px-4 pb-4"
+            >
+              <ul className="flex flex-col py-2">
+                {links.header.map((l) =>
+                  l.href === INDUSTRIES_PATH ? (
+                    <li key={l.href}>
+                      <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                        {l.label}
+                      </p>
+                      <ul>
+                        {industries.map((industry) => (
+                          <li key={industry.id}>
+                            <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
+                              {industry.title}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </li>
+                  ) : (
+                    <MenuItem key={l.href + l.label} to={l.href} label={l.label} onNavigate={close} />
+                  ),
+                )}
+              </ul>
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );
@@ -103,5 +107,18 @@ function MenuItem({ to, label, onNavigate }: { to: string; label: string; onNavi
         {label}
       </SiteLink>
     </li>
+  );
+}
+
+/** The site search (docs/product.md section 11), beside the links at every width: not one of the editable links. */
+function SearchLink() {
+  return (
+    <Link to={SEARCH_PATH} className={`flex items-center gap-2 ${linkClass}`}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <circle cx="11" cy="11" r="7" />
+        <path d="M20 20l-3.5-3.5" />
+      </svg>
+      <span className="sr-only md:not-sr-only">{SEARCH_MESSAGES.headerLink}</span>
+    </Link>
   );
 }

@@ -10,6 +10,7 @@ import { socialMeta } from "~/app/lib/social-meta";
 import { useBlogListError } from "~/app/lib/use-blog-list-error";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { socialCardPaths } from "~/shared/media";
+import { SEARCH_PATH } from "~/shared/search";
 import { type PageCacheHandle, SHOWS_POST_LIST, showsCard, showsHeader, showsTag } from "~/shared/page-cache";
 
 // Kept by the page cache per tag and page until a write touches what it shows (src/shared/page-cache.ts).
@@ -124,10 +125,15 @@ function BlogFrame({ children }: { children: React.ReactNode }) {
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{BLOG_MESSAGES.title}</h1>
         <p className="mt-4 text-lg text-slate-600">{BLOG_MESSAGES.intro}</p>
         {/* A plain link: the feed is a file for feed readers, not a page of the app. */}
-        <a href="/rss.xml" className={buttonClasses({ variant: "ghost", size: "sm" }, "mt-4")}>
-          <Icon name="rss" className="h-4 w-4 text-orange-600" />
-          {BLOG_MESSAGES.rss}
-        </a>
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
+          <a href="/rss.xml" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            <Icon name="rss" className="h-4 w-4 text-orange-600" />
+            {BLOG_MESSAGES.rss}
+          </a>
+          <Link to={SEARCH_PATH} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            {BLOG_MESSAGES.search}
+          </Link>
+        </div>
       </header>
       {children}
     </section>

@@ -20,6 +20,7 @@ import { activityRouter } from "~/server/activity/activity-router";
 import { siteRouter } from "~/server/site/site-router";
 import { bearerTokens } from "~/server/tokens/bearer";
 import { tokensRouter } from "~/server/tokens/tokens-router";
+import { searchRouter } from "~/server/search/search-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -45,6 +46,7 @@ export function apiRouter(
   router.use(publicBlogRouter(context, sendJson));
   // `Authorization: Bearer` calls (docs/decisions/215-api-tokens.md), before every guard.
   router.use(bearerTokens(context.apiTokens, context.sessions));
+  router.use(searchRouter(context));
   router.use(authRouter(context, guards));
   router.use(contactRouter(context));
   router.use(cmsRouter(context, guards, renderAgainBefore));

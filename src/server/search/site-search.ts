@@ -1,0 +1,148 @@
+import type { Store } from "~/server/records/store";
+import type { Post, Tag } from "~/server/store/types";
+import { encodeSlug } from "~/shared/page-cache";
+import { shownIndustries, type SiteIndustry } from "~/shared/site-content";
+import { SEARCH_PAGE_SIZE, type SearchAnswer } from "~/shared/search";
+import { createSearchIndex, type SearchDoc, type SearchIndex } from "./search-index";
+import { textOfHtml } from "./snippet";
+
+export type SiteSearch = {
+  /** One page of results; waits for the index to hold every write committed before the call. */
+  search(query: string, page?: number, pageSize?: number): Promise<SearchAnswer>;
+  /** Resolves once the index holds what the store held when it was last told of a change. */
+  settled(): Promise<void>;
+  /** Stops listening to the store and waits for a catch-up under way (before the store closes). */
+  stop(): Promise<void>;
+};
+
+const postDoc = (post: Post): SearchDoc => ({
+  id: `post:${post.id}`,
+  type: "post",
+  title: post.title,
+  // The summary first: it is what a snippet should show when the match is in the title.
+  text: `${post.summary} ${textOfHtml(post.content)}`.trim(),
+  url: `/blog/${encodeSlug(post.slug)}`,
+  date: post.publishedAt ?? post.createdAt,
+});
+
+const industryDoc = (industry: SiteIndustry): SearchDoc => ({
+  id: `industry:${industry.key}`,
+  type: "industry",
+  title: industry.title,
+  text: [industry.description, ...industry.pageDescription, ...industry.features].join(" "),
+  url: `/industries/${industry.id}`,
+});
+
+const tagDoc = (tag: Tag, count: number): SearchDoc => ({
+  id: `tag:${tag.id}`,
+  type: "tag",
+  title: tag.name,
+  text: `${count} ${count === 1 ? "post" : "posts"} tagged ${tag.name}`,
+  url: `/blog?tag=${encodeSlug(tag.slug)}`,
+});
+
+/**
+ * The public site's search kept current with the store (docs/architecture.md, "Search"): built
+ * at start from what is public, then brought up to date after every write the store announces,
+ * this instance's or, on PostgreSQL, another's (the same change notices that drop the page cache).
+ * Only published posts, shown industries and tags on a published post are ever indexed.
+ *
+ * Posts are compared by identity: the store hands out frozen records and replaces the object of
+ * every post a write changes, so one pass over the published list finds what to index again.
+ */
+export function createSiteSearch(store: Store, index: SearchIndex = createSearchIndex()): SiteSearch {
+  /** The published post objects the index holds, by id. */
+  const held = new Map<number, Post>();
+  let heldIndustries = "";
+  let heldTags = "";
+
+  async function syncPosts(first: boolean) {
+    const published = await store.publishedPosts();
+    const now = new Set<number>();
+    const changed: Post[] = [];
+    for (const post of published) {
+      now.add(post.id);
+      if (held.get(post.id) !== post) changed.push(post);
+    }
+    for (const id of held.keys()) {
+      if (!now.has(id)) {
+        index.remove(`post:${id}`);
+        held.delete(id);
+      }
+    }
+    for (const post of changed) held.set(post.id, post);
+    if (first) await index.putAll(changed.map(postDoc));
+    else for (const post of changed) index.put(postDoc(post));
+    return published;
+  }
+
+  async function syncTags(published: readonly Post[]) {
+    const counts = new Map<string, number>();
+    for (const post of published) for (const t of post.tags) counts.set(t.slug, (counts.get(t.slug) ?? 0) + 1);
+    const tags = (await store.listTags()).filter((t) => counts.has(t.slug));
+    const docs = tags.map((t) => tagDoc(t, counts.get(t.slug)!));
+    const key = JSON.stringify(docs);
+    if (key === heldTags) return;
+    heldTags = key;
+    for (const id of index.idsOf("tag")) index.remove(id);
+    for (const doc of docs) index.put(doc);
+  }
+
+  async function syncSite() {
+    const docs = shownIndustries((await store.getSite()).published).map(industryDoc);
+    const key = JSON.stringify(docs);
+    if (key === heldIndustries) return;
+    heldIndustries = key;
+    for (const id of index.idsOf("industry")) index.remove(id);
+    for (const doc of docs) index.put(doc);
+  }
+
+  async function sync(first = false) {
+    const published = await syncPosts(first);
+    await syncTags(published);
+    await syncSite();
+  }
+
+  // One sync at a time; writes heard while one runs are caught up by a single sync after it.
+  let running = sync(true);
+  let queued: Promise<void> | undefined;
+  const again = () => {
+    queued ??= running.then(
+      () => {
+        queued = undefined;
+        return (running = sync());
+      },
+      () => {
+        queued = undefined;
+        return (running = sync());
+      },
+    );
+    return queued;
+  };
+  const unsubscribe = store.onChange((kind) => {
+    if (kind === "posts" || kind === "tags" || kind === "site") void again().catch(logFailure);
+  });
+  running.catch(logFailure);
+
+  return {
+    async settled() {
+      let seen: Promise<void> | undefined;
+      while (seen !== (queued ?? running)) {
+        seen = queued ?? running;
+        await seen.catch(() => undefined);
+      }
+    },
+    async stop() {
+      unsubscribe();
+      await this.settled();
+    },
+    async search(query, page = 1, pageSize = SEARCH_PAGE_SIZE) {
+      await this.settled();
+      return index.search(query, page, pageSize);
+    },
+  };
+}
+
+function logFailure(error: unknown) {
+  console.error("The search index could not catch up with the store:", error);
+}
