@@ -9,7 +9,7 @@ import { defineConfig } from "vite";
  * page's route chunk; lazily loaded ones (zod, Radix's toast) and the admin's stay out.
  */
 const PUBLIC_SHARED =
-  /[\\/]src[\\/](app[\\/]components[\\/][\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|preview|reading-time)\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/]components[\\/][\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|preview|reading-time|search-link)\.ts)$|vite[\\/]preload-helper/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

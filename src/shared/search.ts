@@ -2,7 +2,7 @@
  * The public site's search (docs/product.md section 11): its limits, its words and the shape of
  * its answers, shared by the page, the API and the index.
  */
-export const SEARCH_PATH = "/search";
+import { SEARCH_PATH } from "./search-link";
 
 /** Longer queries are refused: no reader types them, and each word costs a fuzzy lookup. */
 export const MAX_QUERY_LENGTH = 200;
@@ -20,7 +20,6 @@ export const SEARCH_MESSAGES = {
   badPage: "Page must be a whole number from 1.",
   noResults: (query: string) => `Nothing matches “${query}”. Try another word or a shorter one.`,
   found: (total: number, query: string) => `${total} ${total === 1 ? "result" : "results"} for “${query}”`,
-  headerLink: "Search",
 } as const;
 
 export const SEARCH_TYPES = ["post", "industry", "tag"] as const;

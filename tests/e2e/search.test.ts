@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEARCH_MESSAGES } from "~/shared/search";
+import { SEARCH_LINK_LABEL } from "~/shared/search-link";
 import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
@@ -19,7 +20,7 @@ describe("search", () => {
       const { page, problems, close } = await openPage(site.browser, viewport);
       await page.goto(site.server.url + "/blog");
       await waitForHydration(page);
-      await page.getByRole("banner").getByRole("link", { name: SEARCH_MESSAGES.headerLink }).click();
+      await page.getByRole("banner").getByRole("link", { name: SEARCH_LINK_LABEL }).click();
       await page.waitForURL(/\/search$/);
       await page.getByText(SEARCH_MESSAGES.hint).waitFor();
       expect(await violations(page)).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildStandaloneHtml, escapeHtml, hasIframe, wrapIframes } from "~/app/lib/standalone-html";
+import { escapeHtml } from "~/shared/escape-html";
+import { buildStandaloneHtml, hasIframe, wrapIframes } from "~/app/lib/standalone-html";
 
 const VIDEO = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" width="560" height="315"></iframe>';
 

@@ -5,7 +5,7 @@ import { IndustriesMenu } from "./industries-menu";
 import { Logo } from "./logo";
 import { SiteLink } from "./site-link";
 import { INDUSTRIES_PATH, industryPath } from "./nav-links";
-import { SEARCH_MESSAGES, SEARCH_PATH } from "~/shared/search";
+import { SEARCH_LINK_LABEL, SEARCH_PATH } from "~/shared/search-link";
 
 const linkClass = "rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
@@ -118,7 +118,7 @@ function SearchLink() {
         <circle cx="11" cy="11" r="7" />
         <path d="M20 20l-3.5-3.5" />
       </svg>
-      <span className="sr-only md:not-sr-only">{SEARCH_MESSAGES.headerLink}</span>
+      <span className="sr-only md:not-sr-only">{SEARCH_LINK_LABEL}</span>
     </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/shared/escape-html";
 /**
  * The emergency HTML generator of docs/product.md sections 2 and 5: a complete, self-contained page built in
  * the browser from a title, an optional cover image and summary, and the writer's raw HTML. Pure
@@ -7,13 +8,6 @@
  * to host somewhere by hand when the CMS is down); everything else is escaped.
  */
 export type StandalonePage = { title: string; coverImage?: string; summary?: string; content: string };
-
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text safe in element content and in a double- or single-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
 
 // docs/product.md section 5 "Pasting into the HTML tool wraps any iframe in a responsive video container":
 // an iframe with its closing tag, or a lone opening tag when the paste has none.

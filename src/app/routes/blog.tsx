@@ -10,7 +10,7 @@ import { socialMeta } from "~/app/lib/social-meta";
 import { useBlogListError } from "~/app/lib/use-blog-list-error";
 import { BLOG_MESSAGES } from "~/shared/blog";
 import { socialCardPaths } from "~/shared/media";
-import { SEARCH_PATH } from "~/shared/search";
+import { SEARCH_PATH } from "~/shared/search-link";
 import { type PageCacheHandle, SHOWS_POST_LIST, showsCard, showsHeader, showsTag } from "~/shared/page-cache";
 
 // Kept by the page cache per tag and page until a write touches what it shows (src/shared/page-cache.ts).

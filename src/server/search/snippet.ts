@@ -1,3 +1,5 @@
+import { escapeHtml } from "~/shared/escape-html";
+
 /** Snippets for search results: plain text around the first match, escaped, matches in `<mark>`. */
 
 /** About how many characters of text a snippet shows. */
@@ -13,14 +15,6 @@ export function textOfHtml(html: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
-
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
