@@ -115,6 +115,7 @@ describe("GET /api/public/health/database", () => {
 
   it("answers 503 when the store cannot be read, with the public fields to anyone", async () => {
     t = await makeTestApp({ env: { SESSION_SECRET: SECRET, PUBLIC_URL } });
+    await t.app.search.settled(); // the search's first reading of the store, which a closed store would fail
     await t.store.close();
     expect((await check().expect(503)).body).toEqual({
       databaseConnected: false,

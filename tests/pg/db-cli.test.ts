@@ -110,6 +110,8 @@ async function fullDataFolder(): Promise<string> {
   await store.saveSiteDraft({ ...draft, home: { ...draft.home, cta: { ...draft.home.cta, button: "Talk to us" } } });
   await store.publishSite("Ada");
   await store.saveSiteDraft({ ...draft, links: { ...draft.links, copyrightHolder: "QueueWise Inc." } });
+  // An API token, whose list travels like every other (docs/decisions/215-api-tokens.md).
+  await store.addApiToken({ userId: ada.user.id, name: "CRM", scopes: ["content:read"], tokenHash: "ab".repeat(32) });
   // A backup of the posts, which carries the image the old post shows, and an older one.
   await writeBackup(dir, [], 20);
   await writeBackup(dir, await store.listPosts(), 20);
