@@ -136,6 +136,8 @@ describe("two instances: scheduled backups", () => {
 
     // B restores, by kind, the inbox the schedule backed up on A.
     await request(a.app).delete("/api/admin/messages/1").set("Cookie", cookie).set(sameOrigin).expect(200);
+    // B previews once it has heard of A's deletion: another instance's write reaches it a moment later.
+    await expect.poll(async () => (await b.store.listMessages()).length).toBe(0);
     const preview = await request(b.app)
       .post(`/api/debug/backups/${listed[0]!.name}/preview`)
       .set("Cookie", cookie)
