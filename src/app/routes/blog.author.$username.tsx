@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/blog.author.$username";
 import { AuthorAvatar } from "~/app/components/author-avatar";
-import { BlogPager } from "~/app/components/blog-pager";
+import { Pager } from "~/app/components/pager";
 import { NotFoundCard, NOT_FOUND } from "~/app/components/not-found-card";
 import { PostGrid } from "~/app/components/post-grid";
 import { absoluteUrl, canonicalLink, pageMeta } from "~/app/lib/meta";
@@ -96,7 +96,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-3 text-sm text-slate-600">{AUTHOR_MESSAGES.postCount(total)}</p>
       </header>
       <PostGrid posts={posts} />
-      <BlogPager page={page} pageCount={pageCount} hrefOf={(n) => pageHref(author.username, n)} />
+      <Pager page={page} pageCount={pageCount} hrefOf={(n) => pageHref(author.username, n)} />
     </section>
   );
 }

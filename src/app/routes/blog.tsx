@@ -3,7 +3,7 @@ import type { Route } from "./+types/blog";
 import { Icon } from "~/app/components/icon";
 import { NotFoundCard } from "~/app/components/not-found-card";
 import { PostGrid } from "~/app/components/post-grid";
-import { BlogPager } from "~/app/components/blog-pager";
+import { Pager } from "~/app/components/pager";
 import { buttonClasses } from "~/app/components/ui/button";
 import { canonicalLink, pageMeta } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
@@ -100,7 +100,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       ) : (
         <PostGrid posts={posts} dimmed={loading} />
       )}
-      <BlogPager page={page} pageCount={pageCount} hrefOf={(n) => blogHref({ tag, page: n })} />
+      <Pager page={page} pageCount={pageCount} hrefOf={(n) => blogHref({ tag, page: n })} />
     </BlogFrame>
   );
 }

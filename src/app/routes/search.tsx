@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/search";
 import { buttonClasses } from "~/app/components/ui/button";
 import { inputClasses } from "~/app/components/ui/field";
+import { Pager, type PagerWords } from "~/app/components/pager";
 import { pageMeta } from "~/app/lib/meta";
 import { formatDate } from "~/shared/dates";
 import {
@@ -20,6 +21,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   // Endless addresses of one index: search engines should not crawl them.
   { name: "robots", content: "noindex" },
 ];
+
+const RESULT_PAGES: PagerWords = { label: "Result pages", previous: "← Previous", next: "Next →" };
 
 /** Neither the page cache nor a browser keeps an answer: each query is its own. */
 const NOT_KEPT = { "Cache-Control": "no-store" };
@@ -118,27 +121,7 @@ function Results({ answer }: { answer: NonNullable<Route.ComponentProps["loaderD
           </li>
         ))}
       </ol>
-      {pageCount > 1 && (
-        <nav aria-label="Result pages" className="mt-10 flex items-center justify-between gap-4">
-          {page > 1 ? (
-            <Link to={searchHref(query, page - 1)} className={buttonClasses({ variant: "outline" })}>
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={searchHref(query, page + 1)} className={buttonClasses({ variant: "outline" })}>
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={page} pageCount={pageCount} hrefOf={(n) => searchHref(query, n)} words={RESULT_PAGES} />
     </div>
   );
 }

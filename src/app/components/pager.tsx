@@ -1,23 +1,30 @@
 import { Link } from "react-router";
 import { buttonClasses } from "~/app/components/ui/button";
 
-/** Newer and older posts around "Page N of M", for /blog and the author pages; nothing on one page. */
-export function BlogPager({
+/** What a pager's links say: the blog's lists go to newer and older posts, search results back and on. */
+export type PagerWords = { label: string; previous: string; next: string };
+
+export const BLOG_PAGER: PagerWords = { label: "Pages", previous: "← Newer posts", next: "Older posts →" };
+
+/** The links around "Page N of M" for a list shown a page at a time; nothing on one page. */
+export function Pager({
   page,
   pageCount,
   hrefOf,
+  words = BLOG_PAGER,
 }: {
   page: number;
   pageCount: number;
   /** The address of another page of the same list. */
   hrefOf: (page: number) => string;
+  words?: PagerWords;
 }) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label="Pages" className="mt-10 flex items-center justify-between gap-4">
+    <nav aria-label={words.label} className="mt-10 flex items-center justify-between gap-4">
       {page > 1 ? (
         <Link to={hrefOf(page - 1)} className={buttonClasses({ variant: "outline" })}>
-          ← Newer posts
+          {words.previous}
         </Link>
       ) : (
         <span />
@@ -27,7 +34,7 @@ export function BlogPager({
       </span>
       {page < pageCount ? (
         <Link to={hrefOf(page + 1)} className={buttonClasses({ variant: "outline" })}>
-          Older posts →
+          {words.next}
         </Link>
       ) : (
         <span />
