@@ -62,19 +62,22 @@ export const ACTIVITY_MESSAGES = {
   invalidQuery: "The filter is not valid.",
   from: (ip: string) => `From: ${ip}`,
   nobody: "(no account)",
-  /** The words of each kind's entry. */
+  // The words of each kind's entry.
   /** An upload nothing used for a day, removed by the hourly sweep (docs/decisions/150-upload-limits-and-unused-images.md). */
   unusedImage: (name: string, bytes: number, createdAt: string) =>
     `image ${name} (${Math.max(1, Math.round(bytes / 1024))} KB, uploaded ${createdAt}), used by nothing`,
+  /** A post as the log names it (its lifecycle's `activityName`, src/server/posts/post-lifecycle.ts). */
   post: (id: number, title: string) => `post ${id} "${title}"`,
-  /** A preview link made (docs/decisions/181-shared-preview-links.md): the post, and when the link expires. */
-  previewLink: (id: number, title: string, expiresAt: string) => `post ${id} "${title}" (link expires ${expiresAt})`,
-  revisionRestored: (id: number, title: string, revision: number) => `post ${id} "${title}" to revision ${revision}`,
+  // The lifecycle's words (src/server/lifecycle/activity-words.ts), around `what`: the record as
+  // its collection names it, so a new kind of record gets them by naming its records.
+  /** A preview link made (docs/decisions/181-shared-preview-links.md), and when it expires. */
+  previewLink: (what: string, expiresAt: string) => `${what} (link expires ${expiresAt})`,
+  revisionRestored: (what: string, revision: number) => `${what} to revision ${revision}`,
   /** A schedule carried out; `late` is when it was due, when it went out after its time. */
-  publishedOnSchedule: (id: number, title: string, late?: string) =>
-    `post ${id} "${title}" (published on schedule${late ? `, late: it was due ${late}` : ""})`,
-  untrashed: (id: number, title: string) => `post ${id} "${title}" from the Trash`,
-  deletedForGood: (id: number, title: string) => `post ${id} "${title}" for good, from the Trash`,
+  publishedOnSchedule: (what: string, late?: string) =>
+    `${what} (published on schedule${late ? `, late: it was due ${late}` : ""})`,
+  untrashed: (what: string) => `${what} from the Trash`,
+  deletedForGood: (what: string) => `${what} for good, from the Trash`,
   sitePublished: (revision: number) => `the site's content, as site revision ${revision}`,
   siteRestored: (from: number, revision: number) =>
     `the site's content of site revision ${from}, published as site revision ${revision}`,

@@ -81,12 +81,16 @@ describe("GET /api/admin/activity", () => {
     const entries = (await activity()).entries.map((e) => [e.kind, e.what, e.userId, e.ip]);
     const by = [admin.user.id, CLIENT];
     expect(entries.slice(0, 4)).toEqual([
-      ["delete", ACTIVITY_MESSAGES.deletedForGood(post.id, post.title), ...by],
+      ["delete", ACTIVITY_MESSAGES.deletedForGood(ACTIVITY_MESSAGES.post(post.id, post.title)), ...by],
       ["delete", ACTIVITY_MESSAGES.post(post.id, post.title), ...by],
-      ["restore", ACTIVITY_MESSAGES.untrashed(post.id, post.title), ...by],
+      ["restore", ACTIVITY_MESSAGES.untrashed(ACTIVITY_MESSAGES.post(post.id, post.title)), ...by],
       ["delete", ACTIVITY_MESSAGES.post(post.id, post.title), ...by],
     ]);
-    expect(entries[4]).toEqual(["restore", ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, first!.id), ...by]);
+    expect(entries[4]).toEqual([
+      "restore",
+      ACTIVITY_MESSAGES.revisionRestored(ACTIVITY_MESSAGES.post(post.id, post.title), first!.id),
+      ...by,
+    ]);
   });
 
   it("filters by person and by kind, and names everyone in the log", async () => {

@@ -135,7 +135,10 @@ describe("the scheduler", () => {
     expect(revisions[0]!.snapshot).not.toHaveProperty("publishAt");
     const publishes = (await t.activity.entries()).filter((e) => e.kind === "publish");
     expect(publishes).toMatchObject([
-      { userId: admin.user.id, what: ACTIVITY_MESSAGES.publishedOnSchedule(post.id, "Queues at dawn") },
+      {
+        userId: admin.user.id,
+        what: ACTIVITY_MESSAGES.publishedOnSchedule(ACTIVITY_MESSAGES.post(post.id, "Queues at dawn")),
+      },
     ]);
   });
 
@@ -158,7 +161,9 @@ describe("the scheduler", () => {
       .body;
     expect(health.schedules).toEqual({ failures: [], late: [{ postId: missed.id, ...stored.publishedLate }] });
     const [entry] = (await t.activity.entries()).filter((e) => e.kind === "publish");
-    expect(entry!.what).toBe(ACTIVITY_MESSAGES.publishedOnSchedule(missed.id, "Missed schedule", planned));
+    expect(entry!.what).toBe(
+      ACTIVITY_MESSAGES.publishedOnSchedule(ACTIVITY_MESSAGES.post(missed.id, "Missed schedule"), planned),
+    );
   });
 
   it("records a publish the disk refuses, shows why, and retries it every tick until it goes out", async () => {

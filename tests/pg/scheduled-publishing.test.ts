@@ -35,7 +35,10 @@ describe("scheduled publishing on two instances of one database", () => {
 
     const publishes = (await b!.activity.entries()).filter((e) => e.kind === "publish");
     expect(publishes).toMatchObject([
-      { userId: user.id, what: ACTIVITY_MESSAGES.publishedOnSchedule(post.id, "Once on two instances") },
+      {
+        userId: user.id,
+        what: ACTIVITY_MESSAGES.publishedOnSchedule(ACTIVITY_MESSAGES.post(post.id, "Once on two instances")),
+      },
     ]);
     const revisions = await b!.store.listRevisions("post", post.id);
     expect(revisions.filter((r) => r.snapshot.published)).toHaveLength(1);

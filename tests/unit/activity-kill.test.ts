@@ -85,7 +85,9 @@ it(`keeps every "published on schedule" entry when killed between the publish an
     const entries = (await site.activity.entries()).filter((e) => e.kind === "publish").map((e) => e.what);
     // Each exactly once: one entry per publish, none added twice by a later start.
     expect(entries.sort()).toEqual(
-      [...titles].map(([id, title]) => ACTIVITY_MESSAGES.publishedOnSchedule(id, title, due)).sort(),
+      [...titles]
+        .map(([id, title]) => ACTIVITY_MESSAGES.publishedOnSchedule(ACTIVITY_MESSAGES.post(id, title), due))
+        .sort(),
     );
   } finally {
     await site.close();

@@ -34,7 +34,7 @@ export type ListAccess<T> = {
 
 /**
  * How a collection opts into the lifecycle: where its records, its trash and its old addresses
- * are kept, what a revision keeps of a record, and the words of its messages. The lifecycle's
+ * are kept, what a revision keeps of a record, and the words of its messages and of its activity. The lifecycle's
  * functions (this folder) take it as their first argument; posts declare theirs in
  * posts/post-lifecycle.ts.
  */
@@ -56,4 +56,6 @@ export type Lifecycle<R extends LifecycleRecord> = {
   snapshotOf(record: R): Record<string, unknown>;
   revisionFields: readonly string[];
   messages: { notFound(id: number): string; notInTrash(id: number): string };
+  /** A record as the activity log names it (`post 42 "Title"`); the lifecycle's words go around it (activity-words.ts). */
+  activityName(record: R): string;
 };

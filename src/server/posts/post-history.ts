@@ -11,8 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/er
 import { can, forbiddenMessage } from "~/shared/permissions";
 import type { Post, Revision, TrashedPost } from "~/server/store/types";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
-import { ACTIVITY_MESSAGES } from "~/shared/activity";
-import { postNotFoundMessage } from "./post-lifecycle";
+import { POST_ACTIVITY, postNotFoundMessage } from "./post-lifecycle";
 import { inputOf } from "./post-revisions";
 import { POST_SUBJECT } from "~/shared/revisions";
 import type { HistoryPolicy } from "~/server/lifecycle/trash";
@@ -111,7 +110,7 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
       if (changes.content !== undefined) await sanitizeAhead([changes.content]);
       const save = { by: who.user, origin: "restore", restoredFrom: revisionId } as const;
       const post = await store.updatePost(postId, changes, save);
-      await activity?.record("restore", who, ACTIVITY_MESSAGES.revisionRestored(post.id, post.title, revisionId));
+      await activity?.record("restore", who, POST_ACTIVITY.revisionRestored(post, revisionId));
       return named(post);
     },
     async redirects(postId, who) {
@@ -123,12 +122,12 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
     },
     async untrash(postId, who = NOBODY) {
       const post: Post = await store.restoreFromTrash(postId);
-      await activity?.record("restore", who, ACTIVITY_MESSAGES.untrashed(post.id, post.title));
+      await activity?.record("restore", who, POST_ACTIVITY.untrashed(post));
       return named(post);
     },
     async deleteForGood(postId, who = NOBODY) {
       const gone = await store.deleteForGood(postId);
-      await activity?.record("delete", who, ACTIVITY_MESSAGES.deletedForGood(gone.id, gone.title));
+      await activity?.record("delete", who, POST_ACTIVITY.deletedForGood(gone));
       return trashSummary(gone);
     },
   };

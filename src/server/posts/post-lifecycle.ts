@@ -1,5 +1,7 @@
+import { activityWords } from "~/server/lifecycle/activity-words";
 import type { Lifecycle } from "~/server/lifecycle/lifecycle";
 import type { Post } from "~/server/store/types";
+import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { POST_REVISION_FIELDS, REVISION_MESSAGES, POST_SUBJECT } from "~/shared/revisions";
 import { snapshotOf } from "./post-revisions";
 
@@ -21,4 +23,8 @@ export const POSTS: Lifecycle<Post> = {
   snapshotOf,
   revisionFields: POST_REVISION_FIELDS,
   messages: { notFound: postNotFoundMessage, notInTrash: REVISION_MESSAGES.notInTrash },
+  activityName: (post) => ACTIVITY_MESSAGES.post(post.id, post.title),
 };
+
+/** What the activity log says of posts (src/server/lifecycle/activity-words.ts). */
+export const POST_ACTIVITY = activityWords(POSTS);

@@ -8,6 +8,7 @@ import { PERMISSION_MESSAGES } from "~/shared/permissions";
 import { postStatus } from "~/shared/post-status";
 import { REVIEW_MESSAGES, returnNoteSchema, type ReviewItem } from "~/shared/review";
 import { withAuthorName } from "./post-authors";
+import { POST_ACTIVITY } from "./post-lifecycle";
 import { cmsPostOf, contentReady } from "./post-view";
 import { assertMay } from "./post-access";
 import { assertPostId, parsePostId } from "./posts";
@@ -35,7 +36,7 @@ export function createReviewService(
   { activity, notice, adminUrl }: { activity?: ActivityLog; notice?: Notice; adminUrl: string },
 ): ReviewService {
   const record = async (kind: "submit" | "return", who: Who, post: Post) =>
-    activity?.record(kind, who, ACTIVITY_MESSAGES.post(post.id, post.title));
+    activity?.record(kind, who, POST_ACTIVITY.record(post));
 
   return {
     async submit(rawId, who = NOBODY) {

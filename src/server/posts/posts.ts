@@ -8,9 +8,9 @@ import { cmsPostOf, contentReady, contentsOf, rememberContent, sanitizeAhead, sa
 import { ForbiddenError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { withoutUndefined } from "~/server/store/change";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
-import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
+import type { ActivityEntry } from "~/shared/activity";
 import { withAuthorName, withAuthorNames } from "./post-authors";
-import { postNotFoundMessage } from "./post-lifecycle";
+import { POST_ACTIVITY, postNotFoundMessage } from "./post-lifecycle";
 import { assertMay, assertMayPublish } from "./post-access";
 import { can, mayOpenPost, PERMISSION_MESSAGES } from "~/shared/permissions";
 import { assertSchedulable } from "./post-schedule";
@@ -55,7 +55,7 @@ export function createPostService(store: Store, activity?: ActivityLog): PostSer
    * (docs/decisions/163-activity-written-with-its-change.md).
    */
   const entry = (kind: "publish" | "unpublish" | "delete", who: Who, post: Post) =>
-    activity?.entry(kind, who, ACTIVITY_MESSAGES.post(post.id, post.title));
+    activity?.entry(kind, who, POST_ACTIVITY.record(post));
   /** After the write: the data folder's log appends what the journal holds; a failure is logged, never the answer. */
   const logged = async <T>(write: Promise<T>, made: () => ActivityEntry | undefined): Promise<T> => {
     const result = await write;

@@ -1,12 +1,11 @@
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { NotFoundError } from "~/server/http/errors";
 import type { Store } from "~/server/records/store";
-import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { PublicPost } from "~/shared/blog";
 import { PREVIEW_LINK_MS, previewLinkPath, type PreviewLink } from "~/shared/preview-links";
 import type { BlogService } from "./blog";
 import { assertMay } from "./post-access";
-import { postNotFoundMessage } from "./post-lifecycle";
+import { POST_ACTIVITY, postNotFoundMessage } from "./post-lifecycle";
 import { assertPostId, parsePostId } from "./posts";
 import { previewLinkKey, readPreviewToken, signPreviewToken } from "~/server/lifecycle/preview-token";
 import { POST_SUBJECT } from "~/shared/revisions";
@@ -53,13 +52,13 @@ export function createPreviewLinks(
         { subject: POST_SUBJECT, id: post.id, expiresAt, generation: post.previewGeneration ?? 0 },
         key,
       );
-      await activity?.record("preview-link", who, ACTIVITY_MESSAGES.previewLink(post.id, post.title, expiresAt));
+      await activity?.record("preview-link", who, POST_ACTIVITY.previewLink(post, expiresAt));
       return { url: `${publicUrl}${previewLinkPath(token)}`, expiresAt };
     },
 
     async revoke(rawId, who = NOBODY) {
       const post = await store.revokePreviewLinks((await editable(rawId, who)).id);
-      await activity?.record("preview-revoke", who, ACTIVITY_MESSAGES.post(post.id, post.title));
+      await activity?.record("preview-revoke", who, POST_ACTIVITY.record(post));
       return { revoked: true };
     },
 

@@ -1,4 +1,4 @@
-import { ACTIVITY_MESSAGES, type ActivityEntry } from "~/shared/activity";
+import type { ActivityEntry } from "~/shared/activity";
 import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { NOBODY, type ActivityLog } from "~/server/activity/activity-log";
 import type { Actor, Post } from "~/server/store/types";
@@ -6,6 +6,7 @@ import type { LifecycleRecord } from "~/server/lifecycle/lifecycle";
 import { isDue } from "~/server/lifecycle/publishing";
 import type { ScheduledCollection } from "~/server/lifecycle/scheduler";
 import { POST_SUBJECT } from "~/shared/revisions";
+import { POST_ACTIVITY } from "./post-lifecycle";
 import type { Store } from "~/server/records/store";
 
 /** Why a claim on a schedule came to nothing: another instance (or an edit) got there first. */
@@ -29,7 +30,7 @@ export async function publishOnSchedule(store: Store, activity: ActivityLog | un
     (made = activity?.entry(
       "publish",
       { ...NOBODY, ...(by && { user: by }) },
-      ACTIVITY_MESSAGES.publishedOnSchedule(published.id, published.title, published.publishedLate?.planned),
+      POST_ACTIVITY.publishedOnSchedule(published),
     ));
   const published = await store
     .updatePost(
