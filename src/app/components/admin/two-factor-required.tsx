@@ -1,0 +1,16 @@
+import { TWO_FACTOR_SCREEN as M } from "~/shared/two-factor";
+import { TwoFactorPanel } from "./two-factor-panel";
+
+/**
+ * What the admin shows a user whose role must sign in with a second factor until they set one up
+ * (docs/decisions/222-two-factor-required-for-roles.md); the server refuses their other calls too.
+ */
+export function TwoFactorRequired({ onDone }: { onDone: () => void }) {
+  return (
+    <main className="mx-auto max-w-2xl space-y-4 px-4 py-10">
+      <h1 className="text-2xl font-bold text-slate-900">{M.requiredTitle}</h1>
+      <p className="text-slate-700">{M.requiredIntro}</p>
+      <TwoFactorPanel onEnabled={onDone} />
+    </main>
+  );
+}
