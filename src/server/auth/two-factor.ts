@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parse as parseCookies, serialize as serializeCookie } from "cookie";
 import type { ActivityLog, Who } from "~/server/activity/activity-log";
-import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
+import { ConflictError, HttpError, NotFoundError, ValidationError } from "~/server/http/errors";
 import type { Store } from "~/server/records/store";
 import type { Settings, User } from "~/server/store/types";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
@@ -21,8 +21,15 @@ import { hashRecoveryCode, newRecoveryCodes, newSecret, otpauthUrl, stepOfCode }
 const CHANGES = ACTIVITY_MESSAGES.userChanges;
 const REMEMBER_MS = REMEMBER_DAYS * 24 * 60 * 60 * 1000;
 
-/** Thrown inside a user's write to leave it unwritten: the code was wrong or used already. */
-class CodeRefused extends Error {}
+/**
+ * Thrown inside a user's write to leave it unwritten: the code was wrong or used already. Typed,
+ * so the store rolls it back as a refusal, not as a storage failure.
+ */
+class CodeRefused extends HttpError {
+  constructor() {
+    super(401, TWO_FACTOR_MESSAGES.wrongCode);
+  }
+}
 
 /** Whether `user` must set up a second factor before using the admin (docs/decisions/222-two-factor-required-for-roles.md). */
 export const mustSetUp = (user: User, settings: Settings) =>
