@@ -298,6 +298,30 @@ describe("an admin's reset", () => {
   });
 });
 
+describe("backups", () => {
+  it("carry the second factor: a restore after a reset puts it back, recovery codes and all", async () => {
+    const admin = await signedIn(t, "admin");
+    const { user, password, secret, recoveryCodes } = await withTwoFactor("editor");
+    const { file } = (await request(t.app).post("/api/debug/backup-posts").set("Cookie", admin.cookie).expect(200))
+      .body as { file: string };
+    const text = (await request(t.app).get(`/api/debug/backups/${file}`).set("Cookie", admin.cookie).expect(200)).text;
+    expect(text).toContain(secret);
+    expect(text).not.toContain(recoveryCodes[0]);
+
+    await request(t.app).delete(`/api/admin/users/${user.id}/totp`).set("Cookie", admin.cookie).expect(200);
+    await login({ username: user.username, password }).expect(200);
+    const restored = await request(t.app)
+      .post(`/api/debug/backups/${file}/restore`)
+      .set("Cookie", admin.cookie)
+      .send({ kinds: ["users"] })
+      .expect(200);
+    expect(restored.body.kinds.users.replaced).toBeGreaterThanOrEqual(1);
+    expect((await login({ username: user.username, password }).expect(401)).body.twoFactorRequired).toBe(true);
+    await login({ username: user.username, password, code: recoveryCodes[2] }).expect(200);
+    await login({ username: user.username, password, code: await nextCode(user.id, secret) }).expect(200);
+  });
+});
+
 describe("the sign-in form without JavaScript", () => {
   const post = (fields: Record<string, string>) =>
     request(t.app)
