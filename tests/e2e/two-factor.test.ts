@@ -9,7 +9,9 @@ import { submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-un
  * Two-factor sign-in in the browser (docs/decisions/220-two-factor-secrets-in-the-user-record.md):
  * set up on the Account tab from the QR code's secret, confirmed with a code, the recovery codes
  * shown once; then a new browser signs in with the password and a code, as the form asks.
+ * `TWO_FACTOR_SHOTS=<folder>` keeps screenshots of the set-up and of the sign-in's code step.
  */
+const SHOTS = process.env.TWO_FACTOR_SHOTS;
 const ADMIN = { username: "two-factor-admin", password: "a long enough secret" };
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
@@ -33,6 +35,7 @@ it("sets up two-factor sign-in on the account page, then signs in with a code", 
   // The QR code is an inline SVG drawn in the page.
   await panel.getByRole("img", { name: M.qrLabel }).locator("svg").waitFor();
   const secret = await panel.getByLabel(M.secret).inputValue();
+  if (SHOTS) await panel.screenshot({ path: `${SHOTS}/two-factor-setup.png` });
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   const enabledStep = stepNow();
   await panel.getByLabel(M.code).fill(codeAt(secret, enabledStep));
@@ -41,6 +44,7 @@ it("sets up two-factor sign-in on the account page, then signs in with a code", 
   const codes = panel.getByRole("list", { name: M.recoveryHeading });
   await codes.waitFor();
   expect(await codes.getByRole("listitem").count()).toBe(RECOVERY_CODE_COUNT);
+  if (SHOTS) await panel.screenshot({ path: `${SHOTS}/two-factor-recovery-codes.png` });
   await panel.getByRole("button", { name: M.done }).click();
   await codes.waitFor({ state: "detached" });
   await panel.getByText(M.recoveryLeft(RECOVERY_CODE_COUNT), { exact: false }).waitFor();
@@ -55,6 +59,7 @@ it("sets up two-factor sign-in on the account page, then signs in with a code", 
   const code = signIn.getByLabel(SIGN_IN_CODE_SCREEN.code);
   await code.waitFor();
   expect(await signIn.getByLabel(SIGN_IN_CODE_SCREEN.remember).isChecked()).toBe(false);
+  if (SHOTS) await signIn.screenshot({ path: `${SHOTS}/two-factor-sign-in-code.png` });
   // A step after the one the set-up took: each step is taken once.
   await code.fill(codeAt(secret, Math.max(enabledStep + 1, stepNow())));
   await signIn.getByRole("button", { name: SIGN_IN_CODE_SCREEN.submit }).click();
