@@ -68,6 +68,8 @@ export const TWO_FACTOR_MESSAGES = {
   /** A user whose role must have a second factor, before they set one up. */
   setupRequired:
     "Your role must sign in with a second factor: set up two-factor sign-in on the Account tab before using the admin.",
+  /** An admin's own second factor goes off on the Account tab, with their password or a code. */
+  notYourOwn: "Turn your own two-factor sign-in off on the Account tab, with your password or a code.",
   rolesInvalid: "The roles are not valid.",
   resetUserNotFound: (id: number) => `User ${id} was not found.`,
   ticketExpired: "The sign-in took too long. Enter your username and password again.",

@@ -288,6 +288,10 @@ describe("an admin's reset", () => {
     await request(t.app).delete(`/api/admin/users/${user.id}/totp`).set("Cookie", admin.cookie).expect(200);
     await login({ username: user.username, password }).expect(200);
     await request(t.app).delete(`/api/admin/users/${user.id}/totp`).set("Cookie", admin.cookie).expect(409);
+    // An admin's own goes off with their password or a code, never by a reset.
+    const own = await request(t.app).delete(`/api/admin/users/${admin.user.id}/totp`).set("Cookie", admin.cookie);
+    expect(own.status).toBe(409);
+    expect(own.body.message).toBe(TWO_FACTOR_MESSAGES.notYourOwn);
 
     const log = await request(t.app).get("/api/admin/activity?kind=two-factor-reset").set("Cookie", admin.cookie);
     expect(log.body.entries[0]).toMatchObject({

@@ -161,8 +161,12 @@ export function createTwoFactor({
       await record("two-factor-off", who, user.username, CHANGES.twoFactorOff);
     },
 
-    /** An admin removes someone's second factor (a lost phone); the activity log names both. */
+    /**
+     * An admin removes someone's second factor (a lost phone); the activity log names both. Not
+     * their own: that asks for the password or a code (`turnOffTwoFactor`), which a session alone has not.
+     */
     async reset(who: Who, userId: number): Promise<void> {
+      if (who.user?.id === userId) throw new ConflictError(TWO_FACTOR_MESSAGES.notYourOwn);
       const user = await store.updateUser(userId, (current) => {
         if (!current.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
         return { twoFactor: null };
