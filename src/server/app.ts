@@ -103,7 +103,13 @@ export function createApp({
   clientFiles,
   hashCost,
 }: AppDeps) {
-  const auth = createAuthService({ store, records: sessionRecords, activity, cost: hashCost });
+  const auth = createAuthService({
+    store,
+    records: sessionRecords,
+    activity,
+    cost: hashCost,
+    rememberKey: sessionSecret,
+  });
   const sessions = createSessions(auth.resolve, sessionSecret);
   // Work that must happen once, later, on whichever instance (docs/decisions/165-one-outbox-with-claims.md).
   const outbox = createOutbox({

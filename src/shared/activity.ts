@@ -24,6 +24,10 @@ export const ACTIVITY_KINDS = {
   "preview-revoke": "Preview links revoked",
   "token-create": "API token created",
   "token-revoke": "API token revoked",
+  "two-factor-on": "Two-factor turned on",
+  "two-factor-off": "Two-factor turned off",
+  "two-factor-reset": "Two-factor reset by an admin",
+  "two-factor-setting": "Two-factor requirement changed",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -89,6 +93,9 @@ export const ACTIVITY_MESSAGES = {
   /** An API token made or revoked (docs/decisions/215-api-tokens.md): its id, name and scopes. */
   apiToken: (id: number, name: string, scopes: readonly string[]) => `token ${id} "${name}" (${scopes.join(", ")})`,
   attempt: (username: string) => `as "${username}"`,
+  /** Two-factor sign-in (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
+  twoFactorRoles: (roles: readonly string[]) =>
+    roles.length ? `required for ${roles.join(", ")}` : "required for no role",
   user: (username: string, change: string) => `${username}: ${change}`,
   userChanges: {
     created: (role: string) => `created as ${role}`,
@@ -100,6 +107,9 @@ export const ACTIVITY_MESSAGES = {
     sessionsEnded: (count: number) => `${plural(count, "session")} ended`,
     deleted: "deleted",
     profile: "profile updated",
+    twoFactorOn: "turned on two-factor sign-in",
+    twoFactorOff: "turned off two-factor sign-in",
+    twoFactorReset: "two-factor sign-in reset",
   },
 } as const;
 

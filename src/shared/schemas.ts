@@ -298,6 +298,10 @@ export const loginSchema = z.object({
     .string({ error: AUTH_FORM_MESSAGES.password })
     .min(6, AUTH_FORM_MESSAGES.password)
     .max(200, AUTH_FORM_MESSAGES.tooLong),
+  /** The second factor (docs/decisions/220-two-factor-secrets-in-the-user-record.md): a code from the app or a recovery code. */
+  code: z.string().max(40, AUTH_FORM_MESSAGES.tooLong).optional(),
+  /** Skip the second factor in this browser for 30 days (docs/decisions/221-remember-this-browser.md). */
+  remember: z.boolean().optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -22,6 +22,8 @@ export type AdminUserRow = {
   avatar?: string;
   /** Sessions that are signed in now (not ended, not expired). */
   activeSessions: number;
+  /** Signs in with a second factor (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
+  twoFactor?: boolean;
 };
 
 export const USER_ADMIN_MESSAGES = {

@@ -96,7 +96,7 @@ describe("GET /api/admin/activity", () => {
   it("filters by person and by kind, and names everyone in the log", async () => {
     const { writer } = await doEachKind();
     const page = await activity(`?user=${writer.id}`);
-    expect(page.entries.map((e) => e.kind)).toEqual(["submit", "sign-in"]);
+    expect(page.entries.map((e) => e.kind)).toEqual(["submit", "two-factor-off", "two-factor-on", "sign-in"]);
     expect((await activity("?kind=publish")).entries.map((e) => e.kind)).toEqual(["publish"]);
     expect(page.people.map((p) => p.id).sort()).toEqual([admin.user.id, writer.id].sort());
     expect((await activity(`?user=${admin.user.id}&kind=sign-in`)).total).toBe(0);

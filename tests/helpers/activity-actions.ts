@@ -1,3 +1,4 @@
+import { Secret, TOTP as Totp } from "otpauth";
 import request from "supertest";
 import { expect, vi } from "vitest";
 import type { MediaService } from "~/server/media/media-service";
@@ -47,6 +48,18 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
       .expect(status(201))
   ).body as { id: number };
   await as(next().delete(`/api/account/tokens/${token.id}`)).expect(status(200));
+  // Two-factor sign-in turned on and off by the contributor, a new set-up reset by the admin, and
+  // the roles that must use it (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
+  const setUp = async () =>
+    ((await asWriter(next().post("/api/account/totp/setup")).expect(status(200))).body as { secret: string }).secret;
+  const secret = await setUp();
+  await asWriter(next().post("/api/account/totp/enable"))
+    .send({ code: Totp.generate({ secret: Secret.fromBase32(secret) }) })
+    .expect(status(200));
+  await asWriter(next().delete("/api/account/totp")).send({ password }).expect(status(200));
+  await setUp();
+  await as(next().delete(`/api/admin/users/${writer.id}/totp`)).expect(status(200));
+  await as(next().put("/api/admin/two-factor")).send({ roles: [] }).expect(status(200));
   await as(next().post("/api/debug/backup-posts")).expect(status(200));
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(status(200));
   await as(next().post("/api/debug/restore-posts")).expect(status(200));

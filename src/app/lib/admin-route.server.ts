@@ -13,7 +13,9 @@ export type PanelActionData =
  * as the /api/admin routers, through the same services, with errors as data so a panel shows them.
  */
 export async function panelUser(request: Request, context: AppLoadContext): Promise<SessionUser | undefined> {
-  return context.sessions.userFromRequest(request);
+  const user = await context.sessions.userFromRequest(request);
+  // Until a required second factor is set up, no panel answers (docs/decisions/222-two-factor-required-for-roles.md).
+  return user?.twoFactorSetupRequired ? undefined : user;
 }
 
 /** A write from another site is refused by the same rule as /api's requireSameOrigin. */

@@ -14,7 +14,8 @@ export async function screenUser(
   allowed: Action | ((user: SessionUser) => boolean | Promise<boolean>) = () => true,
 ): Promise<SessionUser | undefined> {
   const user = await context.sessions.userFromRequest(request);
-  if (!user) return undefined;
+  // Until a required second factor is set up, the layout shows only its set-up: no screen's data.
+  if (!user || user.twoFactorSetupRequired) return undefined;
   const ok = typeof allowed === "string" ? can(user.role, allowed) : await allowed(user);
   if (!ok) throw refusal(403);
   return user;

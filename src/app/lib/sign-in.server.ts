@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { AUTH_MESSAGES, SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import { pathOnThisSite, RETURN_HOME } from "~/shared/return-to";
+import { TWO_FACTOR_FIELDS } from "~/shared/two-factor";
 import { formText } from "./admin-route.server";
 
 /** What the sign-in form shows after a refused post: the message, the field errors, what was typed. */
@@ -9,6 +10,11 @@ export type SignInActionData = {
   errors?: Record<string, string[]>;
   username: string;
   returnTo: string;
+  /**
+   * The password matched and a second factor is needed: the form asks for the code, carrying this
+   * sealed ticket instead of the password (docs/decisions/221-remember-this-browser.md).
+   */
+  ticket?: string;
 };
 
 /**
@@ -28,21 +34,38 @@ export async function signInAction({ request, context }: { request: Request; con
   if (formText(form, "intent") !== SIGN_IN_FIELDS.intent) {
     return refusal(400, { message: AUTH_MESSAGES.pageNotReady, username: "", returnTo });
   }
-  const client = { ip: context.clientIp, userAgent: request.headers.get("user-agent") ?? undefined };
+  const secure = new URL(request.url).protocol === "https:";
+  const client = {
+    ip: context.clientIp,
+    userAgent: request.headers.get("user-agent") ?? undefined,
+    cookies: request.headers.get("cookie"),
+    secure,
+  };
+  const previous = await context.sessions.fromRequest(request);
+  const given = formText(form, TWO_FACTOR_FIELDS.pending);
+  const second = {
+    code: formText(form, TWO_FACTOR_FIELDS.code) || undefined,
+    remember: form.has(TWO_FACTOR_FIELDS.remember),
+  };
   const signedIn = await context.outcomeOf(async () =>
-    context.auth.login(
-      { username, password: formText(form, "password") },
-      client,
-      await context.sessions.fromRequest(request),
-    ),
+    given
+      ? context.auth.loginWithTicket(given, second, client, previous)
+      : context.auth.login({ username, password: formText(form, "password"), ...second }, client, previous),
   );
   if (!signedIn.ok) {
-    const { status, message, errors, headers } = signedIn;
-    return refusal(status, { message, ...(errors && { errors }), username, returnTo }, headers);
+    const { status, message, errors, headers, details } = signedIn;
+    // The password matched: the form's next post carries a ticket for it, never the password.
+    const ticket = details?.twoFactorRequired ? given || (await context.auth.ticketFor(username)) : undefined;
+    return refusal(
+      status,
+      { message, ...(errors && { errors }), username, returnTo, ...(ticket && { ticket }) },
+      headers,
+    );
   }
-  const secure = new URL(request.url).protocol === "https:";
-  const cookie = await context.sessions.cookieFor(signedIn.value.session, secure);
-  return redirect(returnTo, { status: 303, headers: { "Set-Cookie": cookie } });
+  const cookies = [await context.sessions.cookieFor(signedIn.value.session, secure)];
+  if (signedIn.value.rememberCookie) cookies.push(signedIn.value.rememberCookie);
+  const headers = new Headers(cookies.map((line) => ["Set-Cookie", line] as [string, string]));
+  return redirect(returnTo, { status: 303, headers });
 }
 
 function refusal(status: number, shown: SignInActionData, headers?: Record<string, string>) {

@@ -5,6 +5,7 @@ import type { Route } from "./+types/admin";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { AdminDashboard } from "~/app/components/admin/admin-dashboard";
 import { LoginForm } from "~/app/components/admin/login-form";
+import { TwoFactorRequired } from "~/app/components/admin/two-factor-required";
 import { privatePageMeta } from "~/app/lib/meta";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
 import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
@@ -26,7 +27,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export async function loader(args: Route.LoaderArgs) {
   const setupDone = new URL(args.request.url).searchParams.has(SETUP_DONE_PARAM);
   const { user } = await sessionUserLoader(args);
-  return { user, setupDone, nav: user ? await adminNavData(args.context, user) : undefined };
+  const ready = user && !user.twoFactorSetupRequired;
+  return { user, setupDone, nav: ready ? await adminNavData(args.context, user) : undefined };
 }
 
 export const shouldRevalidate = () => true;
@@ -49,6 +51,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
     flushSync(() => setLeaving(true));
     void revalidate();
   };
+  if (user?.twoFactorSetupRequired && !leaving) return <TwoFactorRequired onDone={() => void revalidate()} />;
   if (!user || !nav || leaving) {
     return (
       <LoginForm

@@ -25,9 +25,15 @@ export function authRouter({ auth, sessions }: AppContext, guards: Guards): Rout
   });
 
   router.post("/auth/login", guards.requireSameOrigin, jsonBody, async (req, res) => {
-    const client = { ip: req.ip ?? "unknown", userAgent: req.get("user-agent") };
-    const { user, session } = await auth.login(req.body, client, await sessions.current(req, res));
+    const client = {
+      ip: req.ip ?? "unknown",
+      userAgent: req.get("user-agent"),
+      cookies: req.headers.cookie,
+      secure: req.secure,
+    };
+    const { user, session, rememberCookie } = await auth.login(req.body, client, await sessions.current(req, res));
     await sessions.start(req, res, session);
+    if (rememberCookie) res.append("Set-Cookie", rememberCookie);
     res.json(user);
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   AUTH_FORM_MESSAGES,
   loginSchema,
@@ -7,16 +7,26 @@ import {
   registerSchema,
 } from "~/shared/schemas";
 import type { SessionUser } from "~/shared/users";
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError, ValidationError } from "~/server/http/errors";
+import {
+  ForbiddenError,
+  TooManyRequestsError,
+  TwoFactorRequiredError,
+  UnauthorizedError,
+  ValidationError,
+} from "~/server/http/errors";
 import { createRateLimiter, type Verdict } from "~/server/http/rate-limiter";
 import { createUserAccount, invalidInput, publicUser, type HashCost } from "~/server/users/users";
 import { AUTH_MESSAGES } from "~/shared/auth-messages";
+import { sealData, unsealData } from "iron-session";
 import { hashPassword, verifyPassword } from "./password";
 import { createSerializer } from "./serialize-by-key";
 import type { SessionRecord, SessionRecords } from "./session-cache";
 import type { ActivityLog, Who } from "~/server/activity/activity-log";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { Store } from "~/server/records/store";
+import type { Settings, User } from "~/server/store/types";
+import { disableSchema, TWO_FACTOR_MESSAGES } from "~/shared/two-factor";
+import { createTwoFactor, hasTwoFactor, mustSetUp } from "./two-factor";
 
 /**
  * Failed sign-ins allowed per window before 429 (docs/architecture.md section 5): per address,
@@ -36,9 +46,26 @@ export const LOGIN_LIMITS = {
  */
 export const FAILED_SIGN_IN_RECORDS = { limit: 60, windowMs: 60 * 60 * 1000 } as const;
 
-/** Where a sign-in comes from, kept on the session for the admin's list. */
-export type Client = { ip: string; userAgent?: string };
+/**
+ * Where a sign-in comes from, kept on the session for the admin's list; `cookies` (its Cookie
+ * header) may hold the remember cookie, and `secure` says whether a new one must be Secure.
+ */
+export type Client = { ip: string; userAgent?: string; cookies?: string | null; secure?: boolean };
 export type SignedIn = { user: SessionUser; session: SessionRecord };
+/** The no-JavaScript form's second step: whose password matched, and a mark of that password. */
+type Ticket = { username: string; mark: string };
+const TICKET_TTL_SECONDS = 10 * 60;
+/** Changes with the password, so a ticket made before a new password is refused. */
+const passwordMark = (user: User) => createHash("sha256").update(user.passwordHash).digest("base64url").slice(0, 16);
+
+/** A sign-in's answer: with the remember cookie to set when the form asked to remember the browser. */
+export type LoggedIn = SignedIn & { rememberCookie?: string };
+
+/** The user as the browser learns it, with whether their role still waits for their second factor. */
+export const sessionUserOf = (user: User, settings: Settings): SessionUser => ({
+  ...publicUser(user),
+  ...(mustSetUp(user, settings) && { twoFactorSetupRequired: true as const }),
+});
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -54,6 +81,7 @@ export function createAuthService({
   activity,
   failedSignInRecords = FAILED_SIGN_IN_RECORDS,
   cost = {},
+  rememberKey = randomBytes(32).toString("base64url"),
 }: {
   store: Store;
   records: SessionRecords;
@@ -63,7 +91,10 @@ export function createAuthService({
   failedSignInRecords?: { limit: number; windowMs: number };
   /** The scrypt cost of the hashes it makes: the default, unless a test app asks for less (createApp). */
   cost?: HashCost;
+  /** Signs the cookie of a browser remembered for the second factor: the session secret (a test's own otherwise). */
+  rememberKey?: string;
 }) {
+  const twoFactor = createTwoFactor({ store, activity, rememberKey });
   // Counted across instances when the store is shared (docs/decisions/043-shared-rate-limits.md).
   const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.rateCounters?.("login-ip"));
   const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername, store.rateCounters?.("login-username"));
@@ -100,6 +131,67 @@ export function createAuthService({
       .catch((error: unknown) => console.error("Could not end the sessions of removed or disabled users:", error));
   });
 
+  /**
+   * A sign-in: the address and username limits, the password check `check` makes (the user, or
+   * undefined), then the second factor and the new session. A wrong code stays a failure of this
+   * address and username, as a wrong password does (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
+   */
+  const signIn = async (
+    username: string,
+    client: Client,
+    previous: SignedIn | undefined,
+    { code, remember }: { code?: string; remember: boolean },
+    check: (found: User | undefined) => Promise<User | undefined>,
+  ): Promise<LoggedIn> => {
+    let codeTaken = false;
+    const name = username.toLowerCase();
+    const user = await serialize([`ip:${client.ip}`, `user:${name}`], async () => {
+      // Counted as a failure before the password is checked, and given back when it matches:
+      // a count taken in one step is exact when the attempts arrive at several instances at once.
+      const verdicts = await Promise.all([byIp.take(client.ip), byUsername.take(name)]);
+      if (verdicts.some((v) => v.limited)) {
+        await Promise.all([
+          verdicts[0].limited ? undefined : byIp.refund(client.ip),
+          verdicts[1].limited ? undefined : byUsername.refund(name),
+        ]);
+        limitedFor(...verdicts);
+      }
+      const found = await check(await store.getUserByUsername(username));
+      if (!found) {
+        await recordFailure(username, client.ip);
+        throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
+      }
+      if (hasTwoFactor(found) && !twoFactor.remembers(found, client.cookies)) {
+        if (!code) {
+          // Nothing was guessed yet: the form now asks for the code.
+          await Promise.all([byIp.refund(client.ip), byUsername.refund(name)]);
+          throw new TwoFactorRequiredError(TWO_FACTOR_MESSAGES.codeNeeded);
+        }
+        if (!(await twoFactor.consume(found.id, code))) {
+          await recordFailure(username, client.ip);
+          const message = TWO_FACTOR_MESSAGES.wrongCode;
+          throw new TwoFactorRequiredError(message, { code: [message] });
+        }
+        codeTaken = true;
+      }
+      await Promise.all([byIp.refund(client.ip), byUsername.reset(name)]);
+      return found;
+    });
+    // Only after the password matched, so a disabled account is not revealed to a guesser.
+    if (user.disabled) {
+      await recordFailure(username, client.ip);
+      throw new ForbiddenError(AUTH_FORM_MESSAGES.accountDisabled);
+    }
+    const session = await records.create({ userId: user.id, ip: client.ip, userAgent: client.userAgent });
+    const updated = await store.updateUser(user.id, { lastSignInAt: session.createdAt });
+    if (previous) await records.remove(previous.session.id);
+    const signedIn = sessionUserOf(updated, await store.getSettings());
+    await activity?.record("sign-in", { user: publicUser(updated), ip: client.ip }, "");
+    const rememberCookie =
+      codeTaken && remember ? twoFactor.rememberCookie(updated, client.secure ?? false) : undefined;
+    return { user: signedIn, session, ...(rememberCookie && { rememberCookie }) };
+  };
+
   return {
     /**
      * Checks a login body and starts a session, or throws 400, 401, 403 (disabled) or 429. A
@@ -107,43 +199,72 @@ export function createAuthService({
      * caller's `previous` session ends on success: a fresh record and seal on every sign-in, so
      * no session id from before it survives.
      */
-    async login(input: unknown, client: Client, previous?: SignedIn): Promise<SignedIn> {
+    async login(input: unknown, client: Client, previous?: SignedIn): Promise<LoggedIn> {
       const parsed = loginSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
-      const { username, password } = parsed.data;
-      const name = username.toLowerCase();
-      const user = await serialize([`ip:${client.ip}`, `user:${name}`], async () => {
-        // Counted as a failure before the password is checked, and given back when it matches:
-        // a count taken in one step is exact when the attempts arrive at several instances at once.
-        const verdicts = await Promise.all([byIp.take(client.ip), byUsername.take(name)]);
-        if (verdicts.some((v) => v.limited)) {
-          await Promise.all([
-            verdicts[0].limited ? undefined : byIp.refund(client.ip),
-            verdicts[1].limited ? undefined : byUsername.refund(name),
-          ]);
-          limitedFor(...verdicts);
-        }
-        const found = await store.getUserByUsername(username);
+      const { username, password, code, remember = false } = parsed.data;
+      return signIn(username, client, previous, { code, remember }, async (found) =>
         // An unknown user costs the same scrypt work as a known one, so timing does not reveal it.
-        const matches = await verifyPassword(password, found?.passwordHash ?? (await dummyHash()));
-        if (!found || !matches) {
-          await recordFailure(username, client.ip);
-          throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
-        }
-        await Promise.all([byIp.refund(client.ip), byUsername.reset(name)]);
-        return found;
+        (await verifyPassword(password, found?.passwordHash ?? (await dummyHash()))) ? found : undefined,
+      );
+    },
+
+    /**
+     * The sign-in form's second step without JavaScript (docs/decisions/221-remember-this-browser.md):
+     * a ticket `ticketFor` sealed after the password matched stands for the password for ten
+     * minutes, so the page never holds the password itself. The code is counted as in `login`.
+     */
+    async loginWithTicket(
+      ticket: string,
+      { code, remember = false }: { code?: string; remember?: boolean },
+      client: Client,
+      previous?: SignedIn,
+    ): Promise<LoggedIn> {
+      const opened = await unsealData<Ticket>(ticket, { password: rememberKey, ttl: TICKET_TTL_SECONDS }).catch(
+        () => undefined,
+      );
+      if (typeof opened?.username !== "string") throw new UnauthorizedError(TWO_FACTOR_MESSAGES.ticketExpired);
+      return signIn(opened.username, client, previous, { code, remember }, (found) =>
+        Promise.resolve(found && passwordMark(found) === opened.mark ? found : undefined),
+      );
+    },
+
+    /** A sealed note that `username`'s password matched just now, for the form's second step. */
+    async ticketFor(username: string): Promise<string> {
+      const user = await store.getUserByUsername(username);
+      if (!user) throw new UnauthorizedError(TWO_FACTOR_MESSAGES.ticketExpired);
+      return sealData({ username: user.username, mark: passwordMark(user) } satisfies Ticket, {
+        password: rememberKey,
+        ttl: TICKET_TTL_SECONDS,
       });
-      // Only after the password matched, so a disabled account is not revealed to a guesser.
-      if (user.disabled) {
-        await recordFailure(username, client.ip);
-        throw new ForbiddenError(AUTH_FORM_MESSAGES.accountDisabled);
-      }
-      const session = await records.create({ userId: user.id, ip: client.ip, userAgent: client.userAgent });
-      const updated = await store.updateUser(user.id, { lastSignInAt: session.createdAt });
-      if (previous) await records.remove(previous.session.id);
-      const signedIn = publicUser(updated);
-      await activity?.record("sign-in", { user: signedIn, ip: client.ip }, "");
-      return { user: signedIn, session };
+    },
+
+    /** Two-factor sign-in: set-up, turning off, the admin's reset and the required roles. */
+    twoFactor,
+
+    /**
+     * Turns the caller's second factor off after checking their password or a current code, each
+     * counted against their username as a sign-in's is.
+     */
+    async turnOffTwoFactor(userId: number, input: unknown, ip = ""): Promise<void> {
+      const parsed = disableSchema.safeParse(input ?? {});
+      if (!parsed.success) throw invalidInput(parsed.error);
+      const user = await store.getUserById(userId);
+      if (!user || user.disabled) throw new UnauthorizedError(AUTH_MESSAGES.signInRequired);
+      const name = user.username.toLowerCase();
+      await serialize([`user:${name}`], async () => {
+        limitedFor(await byUsername.take(name));
+        const { password, code } = parsed.data;
+        const ok = password
+          ? await verifyPassword(password, user.passwordHash)
+          : Boolean(code && (await twoFactor.consume(userId, code)));
+        if (!ok) {
+          const message = password ? TWO_FACTOR_MESSAGES.wrongPassword : TWO_FACTOR_MESSAGES.wrongCode;
+          throw new ValidationError(message, { [password ? "password" : "code"]: [message] });
+        }
+        await byUsername.refund(name);
+      });
+      await twoFactor.turnOff({ user: { id: user.id, username: user.username }, ip });
     },
 
     /** Ends one session, or with `everywhere` every session of its user. */
@@ -179,7 +300,7 @@ export function createAuthService({
       const user = await store.getUserById(session.userId);
       if (!user || user.disabled) return undefined;
       records.touch(sessionId);
-      return { user: publicUser(user), session };
+      return { user: sessionUserOf(user, await store.getSettings()), session };
     },
 
     /** A user's live sessions, most recently used first. */

@@ -5,6 +5,15 @@ import { isCrossSite } from "~/shared/same-origin";
 import type { Sessions } from "./session";
 import { can, forbiddenMessage, type Action } from "~/shared/permissions";
 import { scopeRefusal, scopesAllow } from "~/shared/api-tokens";
+import { TWO_FACTOR_MESSAGES } from "~/shared/two-factor";
+import type { SessionUser } from "~/shared/users";
+
+/**
+ * A user whose role must have a second factor and who has none yet may only set one up
+ * (docs/decisions/222-two-factor-required-for-roles.md): every other guarded call is a 403.
+ */
+const waitsForTwoFactor = (user: SessionUser) =>
+  user.twoFactorSetupRequired ? new ForbiddenError(TWO_FACTOR_MESSAGES.setupRequired) : undefined;
 
 /**
  * Guards for the /api routers (docs/architecture.md section 5): `requireUser` (401),
@@ -14,6 +23,13 @@ import { scopeRefusal, scopesAllow } from "~/shared/api-tokens";
  */
 export function createGuards(sessions: Sessions) {
   const requireUser: RequestHandler = async (req, res, next) => {
+    const user = await sessions.user(req, res);
+    if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
+    next(waitsForTwoFactor(user));
+  };
+
+  /** Signed in, even before a required second factor is set up: the set-up itself, the password. */
+  const requireSignedIn: RequestHandler = async (req, res, next) => {
     const user = await sessions.user(req, res);
     if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
     next();
@@ -28,6 +44,8 @@ export function createGuards(sessions: Sessions) {
     async (req, res, next) => {
       const user = await sessions.user(req, res);
       if (!user) return next(new UnauthorizedError(AUTH_MESSAGES.signInRequired));
+      const waiting = waitsForTwoFactor(user);
+      if (waiting) return next(waiting);
       if (!can(user.role, action)) return next(new ForbiddenError(forbiddenMessage(action)));
       if (!scopesAllow(user.scopes, action)) return next(new ForbiddenError(scopeRefusal(action)));
       next();
@@ -40,7 +58,7 @@ export function createGuards(sessions: Sessions) {
     next();
   };
 
-  return { requireUser, allow, requireSameOrigin };
+  return { requireUser, requireSignedIn, allow, requireSameOrigin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;

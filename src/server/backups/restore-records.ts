@@ -25,7 +25,7 @@ const outcome = (): KindOutcome => ({ added: 0, replaced: 0, unchanged: 0 });
  * what the restore does:
  * - a tag is added when no tag has its slug, otherwise left alone (a rename would reach every post);
  * - a user is matched by username: added when missing, replaced (keeping the id here) when the
- *   backup's password, role or profile differs; a change that leaves no admin is refused;
+ *   backup's password, role, profile or second factor differs; a change that leaves no admin is refused;
  * - a message is matched by id, sender and time: added when missing (under a new id when another
  *   message holds its id), replaced when its read or archived state differs;
  * - the settings are replaced when they differ.
@@ -80,8 +80,10 @@ export function restoreRecords(
         each.unchanged++;
         continue;
       }
-      // The last sign-in is this site's own news, not something a backup should undo.
-      const restored = { ...user, id: current.id, ...withLastSignIn(current) };
+      // The last sign-in is this site's own news, not something a backup should undo; nor is the
+      // last code taken, so a code used since the backup is not taken again
+      // (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
+      const restored = withLastStep({ ...user, id: current.id, ...withLastSignIn(current) }, current);
       if (isDeepStrictEqual(withoutLastSignIn(current), withoutLastSignIn(restored))) {
         each.unchanged++;
         continue;
@@ -142,5 +144,14 @@ const withLastSignIn = (user: User) => (user.lastSignInAt === undefined ? {} : {
 
 function withoutLastSignIn(user: User): Omit<User, "lastSignInAt"> {
   const { lastSignInAt: _, ...rest } = user;
-  return rest;
+  if (!rest.twoFactor) return rest;
+  const { lastStep: __, ...factor } = rest.twoFactor;
+  return { ...rest, twoFactor: factor };
+}
+
+/** The restored second factor with the later of the two last steps: steps are times, whatever the secret. */
+function withLastStep(restored: User, current: User): User {
+  const steps = [restored.twoFactor?.lastStep, current.twoFactor?.lastStep].filter((s) => s !== undefined);
+  if (!restored.twoFactor || steps.length === 0) return restored;
+  return { ...restored, twoFactor: { ...restored.twoFactor, lastStep: Math.max(...steps) } };
 }

@@ -1,7 +1,23 @@
 import { z } from "zod";
 import { ROLES } from "~/shared/permissions";
 import type { ListDeclaration } from "./collection";
-import { id, nonEmpty, text } from "./fields";
+import { id, listOf, nonEmpty, text } from "./fields";
+
+/**
+ * A user's second factor (docs/decisions/220-two-factor-secrets-in-the-user-record.md): the TOTP
+ * secret in base32, as the authenticator app has it; without `enabledAt`, a set-up not yet
+ * confirmed with a code. `recoveryCodes` are the hex SHA-256 of the unused recovery codes, and
+ * `lastStep` the time step of the last code taken, so no code is taken twice.
+ */
+export const twoFactorRecordSchema = z
+  .object({
+    secret: nonEmpty(),
+    createdAt: text("date"),
+    enabledAt: text("date").optional(),
+    recoveryCodes: listOf(nonEmpty(), "fields").optional(),
+    lastStep: z.number().int().nonnegative().optional(),
+  })
+  .loose();
 
 export const userRecordSchema = z.object({
   id,
@@ -18,6 +34,7 @@ export const userRecordSchema = z.object({
   bio: text().optional(),
   /** An original in the media library (`/media/...`); without one, generated initials. */
   avatar: text("url").optional(),
+  twoFactor: twoFactorRecordSchema.optional(),
 });
 export const userSchema = userRecordSchema.loose();
 
@@ -36,6 +53,8 @@ export const users: ListDeclaration = {
     ["displayName"],
     ["bio"],
     ["avatar"],
+    // migrations/023
+    ["twoFactor"],
   ],
   counted: true,
   // Usernames are unique regardless of case.

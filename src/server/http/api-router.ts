@@ -19,6 +19,7 @@ import { publicBlogRouter } from "~/server/posts/public-blog-router";
 import { activityRouter } from "~/server/activity/activity-router";
 import { siteRouter } from "~/server/site/site-router";
 import { bearerTokens } from "~/server/tokens/bearer";
+import { twoFactorRouter } from "~/server/auth/two-factor-router";
 import { tokensRouter } from "~/server/tokens/tokens-router";
 import { searchRouter } from "~/server/search/search-router";
 
@@ -57,6 +58,7 @@ export function apiRouter(
   router.use(adminUsersRouter(context, guards));
   router.use(profileRouter(context, guards));
   router.use(tokensRouter(context, guards));
+  router.use(twoFactorRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

@@ -33,6 +33,17 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
+/**
+ * A sign-in whose password matched but whose second factor is missing or wrong: 401 with
+ * `twoFactorRequired: true`, so a client asks for the code (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
+ */
+export class TwoFactorRequiredError extends HttpError {
+  constructor(message: string, errors?: FieldErrors) {
+    super(401, message, errors);
+    this.details = { twoFactorRequired: true };
+  }
+}
+
 export class ForbiddenError extends HttpError {
   constructor(message = "You are not allowed to do that.") {
     super(403, message);
@@ -73,7 +84,14 @@ export class TooManyRequestsError extends HttpError {
 /** A service call's result for a route module: the value, or the typed error's status and words. */
 export type Outcome<T> =
   | { ok: true; value: T }
-  | { ok: false; status: number; message: string; errors?: FieldErrors; headers?: Record<string, string> };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      errors?: FieldErrors;
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+    };
 
 /**
  * Runs a service call and turns a typed error into data, here where `instanceof` knows the classes:
@@ -85,6 +103,7 @@ export async function outcomeOf<T>(run: () => Promise<T>): Promise<Outcome<T>> {
     return { ok: true, value: await run() };
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    return { ok: false, status: err.status, message: err.message, errors: err.errors, headers: err.headers };
+    const { status, message, errors, headers, details } = err;
+    return { ok: false, status, message, errors, headers, ...(details && { details }) };
   }
 }

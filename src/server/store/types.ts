@@ -80,7 +80,12 @@ export type AddressTakeOver = { takeOverAddress?: "confirmed" | "not-allowed" };
 export type ReviewStep = { submitted: { at: string; by?: number } } | { returned: ReviewNote };
 
 /** What an admin (or the user, for the password) may change on an account. */
-export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">> & ProfilePatch;
+export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">> &
+  ProfilePatch & {
+    /** The second factor as it is now; null removes it (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
+    twoFactor?: TwoFactor | null;
+  };
+export type TwoFactor = NonNullable<User["twoFactor"]>;
 
 /** A change to a user's public profile: a field sent as "" is removed, one left out is kept. */
 export type ProfilePatch = Partial<Pick<User, "displayName" | "bio" | "avatar">>;

@@ -57,6 +57,7 @@ export function createUserAdmin(
     ...(user.bio && { bio: user.bio }),
     ...(user.avatar && { avatar: user.avatar }),
     activeSessions: (await auth.listSessions(user.id)).length,
+    ...(user.twoFactor?.enabledAt && { twoFactor: true }),
   });
 
   const find = async (id: number): Promise<User> => {

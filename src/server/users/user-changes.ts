@@ -57,7 +57,7 @@ export function updateUser(
   assertNotAnotherUsername(snap, id, changed.displayName);
   const { role, passwordHash, disabled, lastSignInAt } = changed;
   const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
-  const user = checkRecord(userSchema, withProfile({ ...current, ...changes }, changed));
+  const user = checkRecord(userSchema, withTwoFactor(withProfile({ ...current, ...changes }, changed), changed));
   const data = snap.data;
   const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
   assertKeepsAnAdmin(data.users, next.users);
@@ -76,6 +76,12 @@ function assertNotAnotherUsername(snap: Snapshot, id: number, displayName: strin
       displayName: [USER_ADMIN_MESSAGES.displayNameIsUsername],
     });
   }
+}
+
+function withTwoFactor(user: User, patch: UserPatch): User {
+  if (patch.twoFactor === null) delete user.twoFactor;
+  else if (patch.twoFactor !== undefined) user.twoFactor = patch.twoFactor;
+  return user;
 }
 
 const PROFILE_FIELDS = ["displayName", "bio", "avatar"] as const;

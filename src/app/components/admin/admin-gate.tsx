@@ -5,6 +5,7 @@ import { can } from "~/shared/permissions";
 import { buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { LoginForm } from "./login-form";
+import { TwoFactorRequired } from "./two-factor-required";
 import { useDisplayZone } from "~/app/lib/local-time";
 
 export const ADMINS_ONLY = {
@@ -27,6 +28,7 @@ export function AdminGate({
   useDisplayZone();
   const [user, setUser] = useState(initial);
   if (!user) return <LoginForm onSignedIn={setUser} title="Sign in to continue" />;
+  if (user.twoFactorSetupRequired) return <TwoFactorRequired onDone={() => window.location.reload()} />;
   if (!can(user.role, "backups.manage")) {
     return (
       <CenteredCard role="alert">

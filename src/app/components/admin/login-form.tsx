@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { loginSchema, type LoginInput } from "~/shared/schemas";
@@ -12,6 +13,7 @@ import { ADMIN_MESSAGES } from "./admin-messages";
 import { SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import type { SessionUser } from "~/shared/users";
 import type { SignInActionData } from "~/app/lib/sign-in.server";
+import { SIGN_IN_CODE_SCREEN, TWO_FACTOR_FIELDS } from "~/shared/two-factor";
 
 /**
  * docs/product.md section 2, /admin before login: Username, Password, Login and Return to Home.
@@ -30,19 +32,31 @@ export function LoginForm({
   refused?: SignInActionData;
 }) {
   const location = useLocation();
+  // The password matched and a second factor is needed (docs/decisions/220-two-factor-secrets-in-the-user-record.md):
+  // the form asks for the code. Posted natively, the page carries a sealed ticket instead of the password.
+  const [askCode, setAskCode] = useState(false);
+  const ticket = refused?.ticket;
+  const codeStep = askCode || ticket !== undefined;
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "", code: "", remember: false },
+  });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ code, ...values }) => {
     try {
-      const user = await api.post<SessionUser>("/api/auth/login", values);
+      const user = await api.post<SessionUser>("/api/auth/login", { ...values, ...(code && { code }) });
       toast(ADMIN_MESSAGES.loginSuccess);
       await onSignedIn(user);
     } catch (err) {
+      if (err instanceof ApiError && (err.body as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired) {
+        setAskCode(true);
+        if (!code) return;
+      }
       if (err instanceof ApiError && err.errors) {
         for (const [field, messages] of Object.entries(err.errors))
           setError(field as keyof LoginInput, { message: messages[0] });
@@ -63,7 +77,8 @@ export function LoginForm({
       <form
         method="post"
         action="/admin"
-        onSubmit={onSubmit}
+        // A ticket's step has no password to send to the API: it posts to /admin's action.
+        onSubmit={ticket === undefined ? onSubmit : undefined}
         noValidate
         className="mt-6 space-y-4"
         aria-label="Sign in"
@@ -74,24 +89,53 @@ export function LoginForm({
           name={SIGN_IN_FIELDS.returnTo}
           value={refused?.returnTo ?? location.pathname + location.search}
         />
-        <InputField
-          id="login-username"
-          label="Username"
-          error={errors.username?.message ?? refused?.errors?.username?.[0]}
-          {...register("username")}
-          defaultValue={refused?.username}
-          autoComplete="username"
-        />
-        <InputField
-          id="login-password"
-          label="Password"
-          error={errors.password?.message ?? refused?.errors?.password?.[0]}
-          {...register("password")}
-          type="password"
-          autoComplete="current-password"
-        />
+        {ticket === undefined ? (
+          <div className={codeStep ? "hidden" : "space-y-4"}>
+            <InputField
+              id="login-username"
+              label="Username"
+              error={errors.username?.message ?? refused?.errors?.username?.[0]}
+              {...register("username")}
+              defaultValue={refused?.username}
+              autoComplete="username"
+            />
+            <InputField
+              id="login-password"
+              label="Password"
+              error={errors.password?.message ?? refused?.errors?.password?.[0]}
+              {...register("password")}
+              type="password"
+              autoComplete="current-password"
+            />
+          </div>
+        ) : (
+          <>
+            <input type="hidden" name="username" value={refused?.username ?? ""} />
+            <input type="hidden" name={TWO_FACTOR_FIELDS.pending} value={ticket} />
+          </>
+        )}
+        {codeStep && (
+          <>
+            <InputField
+              id="login-code"
+              label={SIGN_IN_CODE_SCREEN.code}
+              error={errors.code?.message ?? refused?.errors?.code?.[0]}
+              {...register("code")}
+              autoComplete="one-time-code"
+              inputMode="text"
+              aria-describedby="login-code-hint"
+            />
+            <p id="login-code-hint" className="-mt-2 text-sm text-slate-600">
+              {SIGN_IN_CODE_SCREEN.hint}
+            </p>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" {...register("remember")} className="h-4 w-4" />
+              {SIGN_IN_CODE_SCREEN.remember}
+            </label>
+          </>
+        )}
         <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in..." : "Login"}
+          {isSubmitting ? "Logging in..." : codeStep ? SIGN_IN_CODE_SCREEN.submit : "Login"}
         </Button>
       </form>
       <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-3 w-full")}>

@@ -6,6 +6,7 @@ import type { Role } from "~/shared/users";
 import { Badge } from "~/app/components/ui/badge";
 import { Button } from "~/app/components/ui/button";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { TWO_FACTOR_ADMIN } from "~/shared/two-factor";
 import { inputClasses } from "~/app/components/ui/field";
 import { PROFILE_MESSAGES, USERS_MESSAGES as M } from "./users-messages";
 import { AuthorAvatar } from "~/app/components/author-avatar";
@@ -18,6 +19,7 @@ export type UserActions = {
   /** Answers false when the password was refused, so the field stays open. */
   resetPassword: (user: AdminUserRow, password: string) => Promise<boolean>;
   endSessions: (user: AdminUserRow) => Promise<void>;
+  resetTwoFactor: (user: AdminUserRow) => Promise<void>;
   remove: (user: AdminUserRow) => Promise<void>;
   /** Rejects with the server's field messages, which the profile form shows. */
   saveProfile: (user: AdminUserRow, values: ProfileValues) => Promise<void>;
@@ -62,6 +64,7 @@ export function UserCard({
               {user.displayName && <span className="wrap-anywhere text-slate-700">{user.displayName}</span>}
               {isSelf && <Badge tone="muted">{M.you}</Badge>}
               {user.disabled && <Badge tone="muted">{M.disabled}</Badge>}
+              {user.twoFactor && <Badge tone="muted">{TWO_FACTOR_ADMIN.on}</Badge>}
             </p>
             <p className="mt-1 text-xs text-slate-600">
               {M.createdOn(user.createdAt)} · {M.lastSignIn(user.lastSignInAt)} · {M.sessions(user.activeSessions)}
@@ -125,6 +128,20 @@ export function UserCard({
         >
           {M.endSessions}
         </Button>
+        {user.twoFactor && !isSelf && (
+          <ConfirmButton
+            variant="outline"
+            size="sm"
+            disabled={busy}
+            aria-label={`${TWO_FACTOR_ADMIN.reset}: ${user.username}`}
+            title={TWO_FACTOR_ADMIN.resetTitle}
+            description={TWO_FACTOR_ADMIN.resetConfirm(user.username)}
+            confirmLabel={TWO_FACTOR_ADMIN.reset}
+            onConfirm={() => void actions.resetTwoFactor(user)}
+          >
+            {TWO_FACTOR_ADMIN.reset}
+          </ConfirmButton>
+        )}
         {!isSelf && (
           <ConfirmButton
             variant="destructive"

@@ -5,7 +5,9 @@ import { api } from "~/app/lib/api";
 import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Card } from "~/app/components/ui/card";
+import { TWO_FACTOR_ADMIN } from "~/shared/two-factor";
 import { CreateUserForm } from "./create-user-form";
+import { TwoFactorRoles } from "./two-factor-roles";
 import { UserCard, type UserActions } from "./user-card";
 import { USERS_MESSAGES as M } from "./users-messages";
 
@@ -77,6 +79,12 @@ export function UsersPanel({ me }: { me: SessionUser }) {
         toast(M.sessionsEnded(user.username, ended));
       });
     },
+    resetTwoFactor: async (user) => {
+      await change(user, async () => {
+        await api.delete(`${base(user)}/totp`);
+        toast({ title: TWO_FACTOR_ADMIN.resetDone });
+      });
+    },
     remove: async (user) => {
       await change(user, async () => {
         await api.delete(base(user));
@@ -111,6 +119,7 @@ export function UsersPanel({ me }: { me: SessionUser }) {
       <Card>
         <CreateUserForm onCreated={() => void reload()} />
       </Card>
+      <TwoFactorRoles />
     </div>
   );
 }
