@@ -24,6 +24,8 @@ export const ACTIVITY_KINDS = {
   "preview-revoke": "Preview links revoked",
   "token-create": "API token created",
   "token-revoke": "API token revoked",
+  "webhook-add": "Webhook endpoint added",
+  "webhook-remove": "Webhook endpoint removed",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -85,6 +87,8 @@ export const ACTIVITY_MESSAGES = {
     `${plural(removed, "test post")} removed after backup ${backup}`,
   /** An API token made or revoked (docs/decisions/215-api-tokens.md): its id, name and scopes. */
   apiToken: (id: number, name: string, scopes: readonly string[]) => `token ${id} "${name}" (${scopes.join(", ")})`,
+  /** A webhook endpoint added or removed (docs/decisions/225-signed-webhooks-through-the-outbox.md): its id, address and events. */
+  webhook: (id: number, url: string, events: readonly string[]) => `webhook ${id} ${url} (${events.join(", ")})`,
   attempt: (username: string) => `as "${username}"`,
   user: (username: string, change: string) => `${username}: ${change}`,
   userChanges: {

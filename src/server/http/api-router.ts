@@ -20,6 +20,7 @@ import { activityRouter } from "~/server/activity/activity-router";
 import { siteRouter } from "~/server/site/site-router";
 import { bearerTokens } from "~/server/tokens/bearer";
 import { tokensRouter } from "~/server/tokens/tokens-router";
+import { webhooksRouter } from "~/server/webhooks/webhooks-router";
 import { searchRouter } from "~/server/search/search-router";
 
 /** Where app.ts mounts the router. */
@@ -57,6 +58,7 @@ export function apiRouter(
   router.use(adminUsersRouter(context, guards));
   router.use(profileRouter(context, guards));
   router.use(tokensRouter(context, guards));
+  router.use(webhooksRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));
