@@ -256,7 +256,7 @@ export function createApp({
       sweeper.stop();
       await mediaSweeper.stop();
       const outboxStopped = outbox.stop();
-      webhooks.stop();
+      webhooks.stop(); // a delivery on its way ends at once, and stays pending for the next claim
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
       await outboxStopped;
       await scheduler.stop();

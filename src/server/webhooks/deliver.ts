@@ -27,6 +27,8 @@ export type DeliveryRequest = {
   timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE: private, loopback and link-local addresses may be reached. */
   allowPrivate: boolean;
+  /** Ends the attempt early: the server is stopping. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -45,6 +47,7 @@ export function deliver({
   headers,
   timeoutMs,
   allowPrivate,
+  signal,
 }: DeliveryRequest): Promise<DeliveryOutcome> {
   const target = new URL(url);
   const host = hostOf(target);
@@ -64,7 +67,7 @@ export function deliver({
       method: "POST",
       // A connection of its own, so the address checked is the one this request goes to.
       agent: false,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       ...(!allowPrivate && { lookup: guardedLookup }),
       headers: {
         "content-type": "application/json",
@@ -99,7 +102,8 @@ export function deliver({
 
 /** A short reason for the delivery log: the cause in a line, never a stack. */
 function reasonOf(error: Error & { code?: string }, timeoutMs: number): string {
-  if (error.name === "TimeoutError" || error.name === "AbortError") return `no answer within ${timeoutMs} ms`;
+  if (error.name === "TimeoutError") return `no answer within ${timeoutMs} ms`;
+  if (error.name === "AbortError") return "stopped: the server was stopping";
   if (error instanceof PrivateAddressError) return error.message;
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof PrivateAddressError) return cause.message;

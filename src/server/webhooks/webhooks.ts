@@ -85,6 +85,8 @@ export function createWebhooks({
   publicUrl,
 }: WebhookOptions) {
   let stopped = false;
+  // A delivery on its way when the server stops ends at once, and stays pending for the next claim.
+  const stopping = new AbortController();
   const unsubscribe = store.onWebhookDeliveries(() => outbox.kick());
 
   /** The body a delivery sends, the same at every attempt: its id, event and time, then what it is about. */
@@ -115,7 +117,9 @@ export function createWebhooks({
         headers: { "X-QueueWise-Event": delivery.event, "X-QueueWise-Delivery": String(delivery.id) },
         timeoutMs,
         allowPrivate,
+        signal: stopping.signal,
       });
+      if (stopped) return { retryInMs: 0 };
       const lastAttemptAt = new Date().toISOString();
       const code = outcome.status !== undefined && { responseCode: outcome.status };
       if (outcome.ok) {
@@ -228,6 +232,7 @@ export function createWebhooks({
 
     stop() {
       stopped = true;
+      stopping.abort();
       unsubscribe();
     },
   };
