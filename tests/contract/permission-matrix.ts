@@ -363,7 +363,10 @@ export const PERMISSION_ROWS: Row[] = [
     route: "POST /api/admin/webhooks",
     allowed: allowedFor("webhooks.manage"),
     call: async (c) =>
-      as(c, "post", "/api/admin/webhooks").send({ url: `https://hooks.example.com/${++seed}`, events: ["post.published"] }),
+      as(c, "post", "/api/admin/webhooks").send({
+        url: `https://hooks.example.com/${++seed}`,
+        events: ["post.published"],
+      }),
   },
 ];
 

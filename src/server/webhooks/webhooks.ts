@@ -119,7 +119,8 @@ export function createWebhooks({
         allowPrivate,
         signal: stopping.signal,
       });
-      if (stopped) return { retryInMs: 0 };
+      // Cut short by the stop: not an attempt of the endpoint's, so nothing is recorded.
+      if (stopped && !outcome.ok) return { retryInMs: 0 };
       const lastAttemptAt = new Date().toISOString();
       const code = outcome.status !== undefined && { responseCode: outcome.status };
       if (outcome.ok) {
