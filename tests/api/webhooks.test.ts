@@ -284,6 +284,34 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
   });
 });
 
+describe("a restart", () => {
+  it("delivers what was waiting for its retry when the server stopped, at its time, once", async () => {
+    const hook = await receiver();
+    hook.statuses.push(500);
+    const env = { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_DELAYS_MS: "300" };
+    let t = await makeTestApp({ env });
+    try {
+      const admin = await signedIn(t, "admin");
+      const made = await request(t.app)
+        .post("/api/admin/webhooks")
+        .set("Cookie", admin.cookie)
+        .send({ url: hook.url, events: ["post.published"] })
+        .expect(201);
+      await t.store.createPost(makePostInput());
+      const pending = () => t.store.listWebhookDeliveries(made.body.id as number);
+      await expect.poll(async () => (await pending())[0]?.attempts, { interval: 20 }).toBe(1);
+      await t.release();
+      t = await makeTestApp({ env, dataDir: t.dataDir });
+      await expect.poll(async () => (await pending())[0]?.state, { interval: 20 }).toBe("delivered");
+      expect((await pending())[0]).toMatchObject({ attempts: 2, responseCode: 200 });
+      expect(hook.received.map((r) => r.json.id)).toEqual([1, 1]);
+    } finally {
+      await t.close();
+      await hook.close();
+    }
+  });
+});
+
 describe("CONTACT_WEBHOOK_URL on upgrade", () => {
   it("becomes the first endpoint, for contact messages, once: removed, it stays removed at the next start", async () => {
     const hook = await receiver();
