@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_TOKEN_MESSAGES } from "~/shared/api-tokens";
 import { forbiddenMessage } from "~/shared/permissions";
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from "~/shared/webhooks";
 import { deliver } from "~/server/webhooks/deliver";
@@ -149,6 +150,18 @@ describe("endpoints, on a site that refuses private addresses", () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(forbiddenMessage("webhooks.manage"));
     await request(t.app).get("/api/admin/webhooks").expect(401);
+    // Not even an admin's API token, whatever its scopes (docs/decisions/215-api-tokens.md).
+    const token = await request(t.app)
+      .post("/api/account/tokens")
+      .set("Cookie", admin.cookie)
+      .send({ name: "Hooks", scopes: ["content:read", "posts:write", "media:write", "leads:read"] })
+      .expect(201);
+    const bearer = await request(t.app)
+      .post("/api/admin/webhooks")
+      .set("Authorization", `Bearer ${token.body.token as string}`)
+      .send({ url: "https://hooks.example.com/token", events: ["post.published"] });
+    expect(bearer.status).toBe(403);
+    expect(bearer.body.message).toBe(API_TOKEN_MESSAGES.noScopeFits);
   });
 });
 
