@@ -117,7 +117,7 @@ export const WEBHOOK_SCREEN = {
   urlPlaceholder: "https://hooks.example.com/queuewise",
   events: "Events",
   secret: "Secret",
-  secretHint: "Left empty, a secret is made for you.",
+  secretHint: "Empty: one is made for you",
   add: "Add endpoint",
   adding: "Adding…",
   added: "Endpoint added",
