@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WEBHOOK_EVENTS, WEBHOOK_SCREEN as M } from "~/shared/webhooks";
+import { openScreen } from "../helpers/admin-nav";
 import { DESKTOP, PHONE, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -40,8 +41,8 @@ it("an admin adds an endpoint, copies its secret once, sends a test and sees it 
 
   await page.goto(`${url}/admin/posts`);
   await waitForHydration(page);
-  await page.getByRole("link", { name: M.tab, exact: true }).first().click();
-  await page.waitForURL(`${url}/admin/webhooks`);
+  await openScreen(page, M.tab);
+  expect(page.url()).toBe(`${url}/admin/webhooks`);
   const panel = page.getByRole("region", { name: M.heading });
   await panel.getByText(M.none).waitFor();
 
