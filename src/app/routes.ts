@@ -27,6 +27,7 @@ export default [
       route("trash", "routes/admin.trash.tsx"),
       route("users", "routes/admin.users.tsx"),
       route("activity", "routes/admin.activity.tsx"),
+      route("webhooks", "routes/admin.webhooks.tsx"),
       route("site", "routes/admin.site.tsx"),
       route("account", "routes/admin.account.tsx"),
     ]),

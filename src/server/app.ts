@@ -58,6 +58,7 @@ import { createTagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";
 import { createApiTokens } from "~/server/tokens/api-tokens";
+import { createWebhooks } from "~/server/webhooks/webhooks";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 
 export type AppDeps = {
@@ -117,6 +118,12 @@ export function createApp({
     leaseMs: config.outboxLeaseMs,
   });
   const notifier = notifierFor(config, store, outbox);
+  const webhooks = createWebhooks({
+    ...{ store, activity, outbox, publicUrl: config.publicUrl },
+    allowPrivate: config.webhookAllowPrivate,
+    retryDelaysMs: config.webhookRetryDelaysMs,
+    timeoutMs: config.webhookTimeoutMs,
+  });
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -141,7 +148,7 @@ export function createApp({
     readForm: readFormBody,
     store,
     blog,
-    contact: createContactService({ store, webhookUrl: config.contactWebhookUrl, notifier, analytics }),
+    contact: createContactService({ store, notifier, analytics }),
     posts,
     review: createReviewService(store, {
       activity,
@@ -155,6 +162,7 @@ export function createApp({
     auth,
     users: createUserAdmin({ store, auth, activity, media }, hashCost),
     apiTokens: createApiTokens({ store, activity }),
+    webhooks,
     backups,
     health: createHealthService({ store, config, backups: shelf, scheduler, backupScheduler }),
     inbox: createInboxService(store),
@@ -170,6 +178,13 @@ export function createApp({
     logError,
   };
   outbox.start();
+  // CONTACT_WEBHOOK_URL becomes the first endpoint on upgrade (docs/decisions/225-signed-webhooks-through-the-outbox.md).
+  const adopted = config.contactWebhookUrl
+    ? webhooks.adoptContactWebhookUrl(config.contactWebhookUrl).catch((error: unknown) => {
+        console.warn(`CONTACT_WEBHOOK_URL could not become a webhook endpoint now; the next start tries again:`, error);
+        return undefined;
+      })
+    : Promise.resolve(undefined);
   const sweeper = sweepHistoryEvery(store, config.history);
   const mediaSweeper = sweepUnusedMediaEvery({ store, mediaAdmin: context.mediaAdmin });
 
@@ -240,10 +255,14 @@ export function createApp({
     users: context.users,
     analytics,
     search: context.search,
+    /** Settled once CONTACT_WEBHOOK_URL is an endpoint (or was not to be one). */
+    adopted,
     stop: async () => {
+      await adopted;
       sweeper.stop();
       await mediaSweeper.stop();
       const outboxStopped = outbox.stop();
+      webhooks.stop(); // a delivery on its way ends at once, and stays pending for the next claim
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
       await outboxStopped;
       await scheduler.stop();

@@ -58,6 +58,18 @@ const envSchema = z
         .transform((v) => v.split(",").map(Number))
         .optional(),
     ),
+    // docs/decisions/225-signed-webhooks-through-the-outbox.md and 226-webhooks-refuse-private-addresses.md.
+    WEBHOOK_ALLOW_PRIVATE: optionalText.pipe(
+      z.enum(["true", "false"], { error: 'must be "true" or "false"' }).optional(),
+    ),
+    WEBHOOK_RETRY_DELAYS_MS: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+(,\d+)*$/, "must be milliseconds separated by commas, like 60000,300000")
+        .transform((v) => v.split(",").map(Number))
+        .optional(),
+    ),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
     BACKUP_SCHEDULE: optionalText.pipe(
       z.enum(BACKUP_SCHEDULES, { error: `must be one of ${BACKUP_SCHEDULES.join(", ")}` }).default("daily"),
@@ -101,6 +113,20 @@ export const DATABASE_NEEDS_SECRET = "must be set when DATABASE_URL is, so every
 /** Five retries over about an hour: long enough to ride out a mail server's restart. */
 const DEFAULT_SMTP_RETRY_DELAYS_MS = [10_000, 60_000, 5 * 60_000, 15 * 60_000, 45 * 60_000];
 
+/**
+ * Seven retries, the last about 24 hours after the first attempt (1 + 5 + 30 minutes, 2, 4, 8
+ * and 9.4 hours): an endpoint down for a day's maintenance still gets every delivery.
+ */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  4 * 3_600_000,
+  8 * 3_600_000,
+  9.4 * 3_600_000,
+];
+
 /** 64 MiB holds thousands of rendered pages with their gzip and brotli copies. */
 const DEFAULT_HTML_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -129,7 +155,14 @@ export type Config = {
   adminPassword?: string;
   /** Which hops in front may set X-Forwarded-For/-Proto (src/server/http/trust-proxy.ts). */
   trustProxy: TrustProxy;
+  /** Read only on upgrade: it becomes the first webhook endpoint (src/server/webhooks/contact-webhook.ts). */
   contactWebhookUrl?: string;
+  /** Webhooks may reach private, loopback and link-local addresses (docs/decisions/226-webhooks-refuse-private-addresses.md). */
+  webhookAllowPrivate: boolean;
+  /** The wait before each retry of a failed delivery; none left, it is given up. */
+  webhookRetryDelaysMs: number[];
+  /** Each delivery attempt ends after this long, answered or not. */
+  webhookTimeoutMs: number;
   /** Contact notifications by email: both set or neither (docs/decisions/015-contact-notifications-by-smtp.md). */
   smtpUrl?: string;
   contactNotifyTo?: string[];
@@ -211,6 +244,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
     contactWebhookUrl: e.CONTACT_WEBHOOK_URL,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+    webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS_MS ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     contactNotifyTo: e.CONTACT_NOTIFY_TO,
     contactNotifyFrom: e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -28,6 +28,8 @@ export const ACTIVITY_KINDS = {
   "two-factor-off": "Two-factor turned off",
   "two-factor-reset": "Two-factor reset by an admin",
   "two-factor-setting": "Two-factor requirement changed",
+  "webhook-add": "Webhook endpoint added",
+  "webhook-remove": "Webhook endpoint removed",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -92,6 +94,8 @@ export const ACTIVITY_MESSAGES = {
     `${plural(removed, "test post")} removed after backup ${backup}`,
   /** An API token made or revoked (docs/decisions/215-api-tokens.md): its id, name and scopes. */
   apiToken: (id: number, name: string, scopes: readonly string[]) => `token ${id} "${name}" (${scopes.join(", ")})`,
+  /** A webhook endpoint added or removed (docs/decisions/225-signed-webhooks-through-the-outbox.md): its id, address and events. */
+  webhook: (id: number, url: string, events: readonly string[]) => `webhook ${id} ${url} (${events.join(", ")})`,
   attempt: (username: string) => `as "${username}"`,
   /** Two-factor sign-in (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
   twoFactorRoles: (roles: readonly string[]) =>

@@ -51,6 +51,8 @@ export const ACTIONS = [
   "settings.manage",
   /** Backups, restores and the utility tools. */
   "backups.manage",
+  /** Add and remove webhook endpoints, see their deliveries, send a test. */
+  "webhooks.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -27,6 +27,7 @@ const SCREENS = [
   "/admin/trash",
   "/admin/users",
   "/admin/activity",
+  "/admin/webhooks",
   "/admin/site",
   "/admin/account",
 ] as const;

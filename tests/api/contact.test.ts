@@ -123,7 +123,7 @@ describe("POST /api/contact", () => {
     expect(await t.store.listMessages()).toHaveLength(5);
   });
 
-  it("forwards stored messages to the configured webhook, without the sender's address", async () => {
+  it("forwards stored messages to CONTACT_WEBHOOK_URL, now the first webhook endpoint, without the sender's address", async () => {
     const received: unknown[] = [];
     const hook = createServer((req, res) => {
       let body = "";
@@ -135,9 +135,13 @@ describe("POST /api/contact", () => {
     });
     await new Promise<void>((r) => hook.listen(0, "127.0.0.1", r));
     const hooked = await makeTestApp({
-      env: { CONTACT_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook` },
+      env: {
+        CONTACT_WEBHOOK_URL: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
+        WEBHOOK_ALLOW_PRIVATE: "true",
+      },
     });
     try {
+      await hooked.app.adopted;
       await request(hooked.app).post("/api/contact").send(GOOD).expect(201);
       await expect.poll(() => received.length).toBe(1);
       expect(received[0]).toMatchObject({ type: "contact-message", message: GOOD });

@@ -353,6 +353,21 @@ export const PERMISSION_ROWS: Row[] = [
     allowed: allowedFor("analytics.see"),
     call: async (c) => as(c, "get", "/api/admin/analytics"),
   },
+  // Webhooks (docs/decisions/225-signed-webhooks-through-the-outbox.md)
+  {
+    route: "GET /api/admin/webhooks",
+    allowed: allowedFor("webhooks.manage"),
+    call: async (c) => as(c, "get", "/api/admin/webhooks"),
+  },
+  {
+    route: "POST /api/admin/webhooks",
+    allowed: allowedFor("webhooks.manage"),
+    call: async (c) =>
+      as(c, "post", "/api/admin/webhooks").send({
+        url: `https://hooks.example.com/${++seed}`,
+        events: ["post.published"],
+      }),
+  },
 ];
 
 /** Signs one user of each role in, once for the file: a session each, no password hashing per call. */

@@ -1,4 +1,5 @@
 import { API_TOKEN_MESSAGES } from "~/shared/api-tokens";
+import { WEBHOOK_MESSAGES } from "~/shared/webhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
@@ -424,6 +425,90 @@ export function storeContract(name: string, factory: StoreFactory) {
       open.push(reopened);
       expect(await reopened.listApiTokens(7)).toEqual([touched]);
       expect((await reopened.addApiToken({ ...input, tokenHash: "c".repeat(64) })).id).toBe(3);
+    });
+  });
+
+  describe(`${name}: webhooks`, () => {
+    it("writes a publish's deliveries with it, records attempts, removes an endpoint's with it, never reusing an id, across a reopen", async () => {
+      const { store, reopen } = await factory.open();
+      const hook = await store.addWebhook({
+        url: "https://hooks.example.com/a",
+        events: ["post.published"],
+        secret: "s".repeat(20),
+      });
+      const quiet = await store.addWebhook({
+        url: "https://hooks.example.com/b",
+        events: ["post.deleted"],
+        secret: "t".repeat(20),
+      });
+      expect([hook.id, quiet.id]).toEqual([1, 2]);
+      let told = 0;
+      store.onWebhookDeliveries(() => told++);
+      const draft = await store.createPost(makePostInput({ published: false }));
+      expect(await store.pendingWebhookDeliveries()).toEqual([]);
+      await store.updatePost(draft.id, { published: true });
+      expect(told).toBe(1);
+      const [delivery] = await store.listWebhookDeliveries(hook.id);
+      expect(delivery).toMatchObject({
+        event: "post.published",
+        state: "pending",
+        attempts: 0,
+        payload: { post: { id: draft.id } },
+      });
+      expect(await store.pendingWebhookDeliveries()).toEqual([delivery!.id]);
+      expect(await store.listWebhookDeliveries(quiet.id)).toEqual([]);
+      const at = "2026-11-29T01:00:00.000Z";
+      await store.recordWebhookAttempt(delivery!.id, {
+        state: "pending",
+        lastAttemptAt: at,
+        responseCode: 500,
+        nextAttemptAt: at,
+      });
+      const delivered = await store.recordWebhookAttempt(delivery!.id, {
+        state: "delivered",
+        lastAttemptAt: at,
+        responseCode: 200,
+      });
+      expect(delivered).toMatchObject({ state: "delivered", attempts: 2, responseCode: 200 });
+      expect(delivered?.nextAttemptAt).toBeUndefined();
+      expect(await store.pendingWebhookDeliveries()).toEqual([]);
+      // CONTACT_WEBHOOK_URL is for a site that never had an endpoint.
+      expect(await store.addContactWebhook("https://hooks.example.com/c", "u".repeat(20))).toBeUndefined();
+      await store.removeWebhook(hook.id);
+      await expectRejection(store.removeWebhook(hook.id), NotFoundError, WEBHOOK_MESSAGES.notFound(hook.id));
+      expect(await store.listWebhookDeliveries(hook.id)).toEqual([]);
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect((await reopened.listWebhooks()).map((w) => w.id)).toEqual([quiet.id]);
+      expect(
+        (
+          await reopened.addWebhook({
+            url: "https://hooks.example.com/d",
+            events: ["post.updated"],
+            secret: "v".repeat(20),
+          })
+        ).id,
+      ).toBe(3);
+    });
+
+    it("makes CONTACT_WEBHOOK_URL the first endpoint once, and a contact message fires it", async () => {
+      const store = await emptyStore();
+      const adopted = await store.addContactWebhook("https://hooks.example.com/contact", "w".repeat(20));
+      expect(adopted).toMatchObject({ id: 1, events: ["contact.message.received"], fromContactWebhookUrl: true });
+      expect(await store.addContactWebhook("https://hooks.example.com/contact", "w".repeat(20))).toBeUndefined();
+      const message = await store.addMessage({
+        name: "Ada",
+        email: "ada@example.com",
+        message: "Hello there",
+        ip: "203.0.113.9",
+      });
+      const [delivery] = await store.listWebhookDeliveries(1);
+      expect(delivery).toMatchObject({
+        event: "contact.message.received",
+        payload: { type: "contact-message", message: { id: message.id, name: "Ada" } },
+      });
+      expect(JSON.stringify(delivery)).not.toContain("203.0.113.9");
     });
   });
 

@@ -60,6 +60,13 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   await setUp();
   await as(next().delete(`/api/admin/users/${writer.id}/totp`)).expect(status(200));
   await as(next().put("/api/admin/two-factor")).send({ roles: [] }).expect(status(200));
+  // A webhook endpoint added and removed (docs/decisions/225-signed-webhooks-through-the-outbox.md).
+  const hook = (
+    await as(next().post("/api/admin/webhooks"))
+      .send({ url: "https://hooks.example.com/activity", events: ["post.published"] })
+      .expect(status(201))
+  ).body as { id: number };
+  await as(next().delete(`/api/admin/webhooks/${hook.id}`)).expect(status(200));
   await as(next().post("/api/debug/backup-posts")).expect(status(200));
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(status(200));
   await as(next().post("/api/debug/restore-posts")).expect(status(200));

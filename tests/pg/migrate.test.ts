@@ -72,6 +72,8 @@ describe("migrate", () => {
       "store_state",
       "tags",
       "users",
+      "webhook_deliveries",
+      "webhooks",
     ]);
     expect(await migrate(a, migrations)).toEqual([]);
     await Promise.all([a.end(), b.end()]);

@@ -13,6 +13,9 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       trustProxy: false,
       contactWebhookUrl: undefined,
+      webhookAllowPrivate: false,
+      webhookRetryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 14_400_000, 28_800_000, 33_840_000],
+      webhookTimeoutMs: 10_000,
       sessionSecret: undefined,
       adminUsername: undefined,
       adminPassword: undefined,
@@ -34,6 +37,20 @@ describe("loadConfig", () => {
       contactNotifyFrom: "no-reply@localhost",
       smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
+  });
+
+  it("reads the webhook settings and refuses bad values", () => {
+    expect(
+      loadConfig({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_DELAYS_MS: "50,100", WEBHOOK_TIMEOUT_MS: "2500" }),
+    ).toMatchObject({ webhookAllowPrivate: true, webhookRetryDelaysMs: [50, 100], webhookTimeoutMs: 2_500 });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "false" }).webhookAllowPrivate).toBe(false);
+    for (const [name, bad] of [
+      ["WEBHOOK_ALLOW_PRIVATE", "yes"],
+      ["WEBHOOK_RETRY_DELAYS_MS", "1m,5m"],
+      ["WEBHOOK_TIMEOUT_MS", "0"],
+    ]) {
+      expect(() => loadConfig({ [name!]: bad })).toThrow(new RegExp(name!));
+    }
   });
 
   it("reads MIN_FREE_BYTES, SHUTDOWN_TIMEOUT_MS, MAX_CONNECTIONS, MAX_IMAGE_PIXELS, WARM_UP_MS and the upload limits, and refuses bad values", () => {

@@ -12,7 +12,6 @@ import type { Store } from "~/server/records/store";
 
 /** Stored messages per address before 429: rejected submissions do not count. */
 const CONTACT_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
-const WEBHOOK_TIMEOUT_MS = 5000;
 
 /** The hidden field a person never fills in; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
@@ -31,7 +30,7 @@ export type ContactFormResult =
 
 export type ContactService = {
   /**
-   * Validates, rate-limits, stores and optionally forwards; throws ValidationError or
+   * Validates, rate-limits and stores; throws ValidationError or
    * TooManyRequestsError. A page's form (`request`) also records its visit and counts a lead.
    */
   submit(input: unknown, ip: string, request?: Request): Promise<void>;
@@ -44,12 +43,10 @@ export type ContactService = {
 
 export function createContactService({
   store,
-  webhookUrl,
   notifier,
   analytics,
 }: {
   store: Store;
-  webhookUrl?: string;
   /** Absent with ANALYTICS=off: then no visit is recorded and no lead counted. */
   analytics?: Analytics;
   /** Emails each stored message when SMTP is configured (src/server/contact/mail-notifier.ts). */
@@ -96,10 +93,8 @@ export function createContactService({
       });
     if (lead) analytics?.lead(visit, lead);
     notifier?.notify(stored);
-    if (webhookUrl) {
-      const { ip: _ip, ...forwarded } = stored; // the sender's address stays on this server
-      void forward(webhookUrl, forwarded);
-    }
+    // Webhooks subscribed to "contact.message.received" got their deliveries with the message
+    // itself (src/server/webhooks/webhook-events.ts).
   };
 
   return {
@@ -130,19 +125,4 @@ function textFields(form: FormData): Record<string, string> {
     if (typeof value === "string") values[key] = value;
   }
   return values;
-}
-
-/** Best effort: the message is already stored, so a failing webhook is logged, never shown. */
-async function forward(url: string, message: object): Promise<void> {
-  try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ type: "contact-message", message }),
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    if (!res.ok) console.warn(`Contact webhook answered ${res.status}; the message is stored.`);
-  } catch (err) {
-    console.warn(`Contact webhook failed (${(err as Error).message}); the message is stored.`);
-  }
 }

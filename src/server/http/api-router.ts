@@ -21,6 +21,7 @@ import { siteRouter } from "~/server/site/site-router";
 import { bearerTokens } from "~/server/tokens/bearer";
 import { twoFactorRouter } from "~/server/auth/two-factor-router";
 import { tokensRouter } from "~/server/tokens/tokens-router";
+import { webhooksRouter } from "~/server/webhooks/webhooks-router";
 import { searchRouter } from "~/server/search/search-router";
 
 /** Where app.ts mounts the router. */
@@ -59,6 +60,7 @@ export function apiRouter(
   router.use(profileRouter(context, guards));
   router.use(tokensRouter(context, guards));
   router.use(twoFactorRouter(context, guards));
+  router.use(webhooksRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

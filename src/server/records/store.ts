@@ -1,4 +1,5 @@
-import { withActivity } from "~/server/store/change";
+import { withActivity, type Change } from "~/server/store/change";
+import type { Snapshot } from "~/server/store/db-snapshot";
 import { lowerName } from "~/server/store/db-snapshot";
 import type { ActivityEntry } from "~/shared/activity";
 import type {
@@ -18,6 +19,7 @@ import type {
   StoreEngine,
   User,
   UserPatch,
+  Webhook,
 } from "~/server/store/types";
 import * as messages from "~/server/contact/message-changes";
 import * as settings from "~/server/contact/settings-changes";
@@ -31,6 +33,8 @@ import * as site from "~/server/site/site-changes";
 import * as tags from "~/server/tags/tag-changes";
 import * as users from "~/server/users/user-changes";
 import * as apiTokens from "~/server/tokens/token-changes";
+import * as webhooks from "~/server/webhooks/webhook-changes";
+import { withWebhookEvents } from "~/server/webhooks/webhook-events";
 import type { SiteContent } from "~/shared/site-content";
 import { restoreRecords, type RestoredRecords } from "~/server/backups/restore-records";
 import { describeChange } from "./describe-change";
@@ -50,6 +54,7 @@ type ChangeListener = (kind: ChangeKind, content: ContentChange) => void;
  */
 export class Store<E extends StoreEngine = StoreEngine> {
   private readonly listeners = new Set<ChangeListener>();
+  private readonly deliveryListeners = new Set<() => void>();
   private unsubscribe?: () => void;
 
   /** The engine's own extras, present when it has them (StoreEngine's optional methods). */
@@ -89,6 +94,26 @@ export class Store<E extends StoreEngine = StoreEngine> {
       }
     });
     return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * Called after a committed write of this instance that added webhook deliveries (a publish, a
+   * contact message), so the outbox sends them now rather than at its next sweep.
+   */
+  onWebhookDeliveries(listener: () => void): () => void {
+    this.deliveryListeners.add(listener);
+    return () => void this.deliveryListeners.delete(listener);
+  }
+
+  /**
+   * Every write of the records: with the webhook deliveries its change calls for, committed with
+   * it (src/server/webhooks/webhook-events.ts), and the outbox told once it is.
+   */
+  private async write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
+    let queued = false;
+    const result = await this.engine.write(withWebhookEvents(change, () => (queued = true)));
+    if (queued) for (const listener of this.deliveryListeners) listener();
+    return result;
   }
 
   /** The last file write's outcome (StoreEngine.lastWrite). */
@@ -134,7 +159,7 @@ export class Store<E extends StoreEngine = StoreEngine> {
    */
   createPost(input: PostInput & AddressTakeOver, options: SaveOrigin & LogsActivity<Post> = {}): Promise<Post> {
     const { activity, ...save } = options;
-    return this.engine.write(withActivity((s, now) => posts.createPost(s, input, now, save), activity));
+    return this.write(withActivity((s, now) => posts.createPost(s, input, now, save), activity));
   }
   /**
    * Throws NotFoundError for a missing id and ConflictError for a slug another post has. With
@@ -148,38 +173,36 @@ export class Store<E extends StoreEngine = StoreEngine> {
     options: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Post> = {},
   ): Promise<Post> {
     const { ifUpdatedAt, activity, ...save } = options;
-    return this.engine.write(
-      withActivity((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save), activity),
-    );
+    return this.write(withActivity((s, now) => posts.updatePost(s, id, changes, now, ifUpdatedAt, save), activity));
   }
   /** Ends every preview link of a post made so far; NotFoundError for a missing id; answers the post. */
   revokePreviewLinks(id: number): Promise<Post> {
     const revoked = (post: Post) => ({ ...post, previewGeneration: (post.previewGeneration ?? 0) + 1 });
-    return this.engine.write((s) => changeWithoutSaving(POSTS, s, id, revoked));
+    return this.write((s) => changeWithoutSaving(POSTS, s, id, revoked));
   }
   /** Notes that the editor showed the post's videos notice; NotFoundError for a missing id. */
   noteVideosNotice(id: number): Promise<Post> {
-    return this.engine.write((s) => changeWithoutSaving(POSTS, s, id, (post) => ({ ...post, videosNoticed: true })));
+    return this.write((s) => changeWithoutSaving(POSTS, s, id, (post) => ({ ...post, videosNoticed: true })));
   }
   /** Moves a post to the trash; throws NotFoundError for a missing id; answers the removed post. */
   deletePost(id: number, by?: Actor, options: LogsActivity<Post> = {}): Promise<Post> {
-    return this.engine.write(withActivity((s, now) => posts.deletePost(s, id, now, by), options.activity));
+    return this.write(withActivity((s, now) => posts.deletePost(s, id, now, by), options.activity));
   }
   /** Moves those of the ids that exist to the trash, in one write (purge); answers the removed posts. */
   deletePosts(ids: number[], by?: Actor): Promise<Post[]> {
-    return this.engine.write((s, now) => lifecycle.trashItems(POSTS, s, ids, now, by));
+    return this.write((s, now) => lifecycle.trashItems(POSTS, s, ids, now, by));
   }
   /**
    * Adds back posts whose id is missing (and not in the trash), keeping every field as given, with
    * the backup's revisions and old slugs of those posts; answers what was added and skipped.
    */
   restorePosts(given: SavedPost[], history: posts.RestoredHistory = {}) {
-    return this.engine.write((s, now) => posts.restorePosts(s, given, now, history));
+    return this.write((s, now) => posts.restorePosts(s, given, now, history));
   }
 
   /** Puts back a backup's tags, users, inbox and settings in one write (backups/restore-records.ts). */
   restoreRecords(given: RestoredRecords, options?: { replace?: boolean }) {
-    return this.engine.write((s) => restoreRecords(s, given, options));
+    return this.write((s) => restoreRecords(s, given, options));
   }
   /**
    * What restoreRecords and restorePosts would do now, from the same functions run on the current
@@ -208,15 +231,15 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Puts a trashed post back as it was; NotFoundError when it is not in the trash. */
   restoreFromTrash(id: number) {
-    return this.engine.write((s) => lifecycle.restoreFromTrash(POSTS, s, id));
+    return this.write((s) => lifecycle.restoreFromTrash(POSTS, s, id));
   }
   /** Deletes a trashed post for good, with its revisions and old slugs; NotFoundError when not in the trash. */
   deleteForGood(id: number) {
-    return this.engine.write((s) => lifecycle.deleteForGood(POSTS, s, id));
+    return this.write((s) => lifecycle.deleteForGood(POSTS, s, id));
   }
   /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
   sweepHistory(policy: lifecycle.HistoryPolicy) {
-    return this.engine.write((s, now) => lifecycle.sweepHistory([lifecycle.trashExpiry(POSTS)], s, policy, now));
+    return this.write((s, now) => lifecycle.sweepHistory([lifecycle.trashExpiry(POSTS)], s, policy, now));
   }
   /** Where an old slug leads, when no post holds it (lifecycle/trash.ts); `shown` when that post is public. */
   resolvePostRedirect(slug: string) {
@@ -236,19 +259,19 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Throws ConflictError when the slug is taken. */
   createTag(input: { name: string; slug: string }) {
-    return this.engine.write((s) => tags.createTag(s, input));
+    return this.write((s) => tags.createTag(s, input));
   }
   /** Renames a tag (and its copies on posts); the old slug is kept as a redirect. NotFound, Conflict. */
   renameTag(id: number, input: { name: string; slug: string }) {
-    return this.engine.write((s) => tags.renameTag(s, id, input));
+    return this.write((s) => tags.renameTag(s, id, input));
   }
   /** Moves every post of `fromId` to `intoId` and removes `fromId`, whose slug redirects to `intoId`. */
   mergeTags(fromId: number, intoId: number) {
-    return this.engine.write((s) => tags.mergeTags(s, fromId, intoId));
+    return this.write((s) => tags.mergeTags(s, fromId, intoId));
   }
   /** Removes a tag from the list and from every post; answers the removed tag. */
   deleteTag(id: number) {
-    return this.engine.write((s) => tags.deleteTag(s, id));
+    return this.write((s) => tags.deleteTag(s, id));
   }
   /** The tag an old slug now leads to, when no tag has that slug. */
   resolveTagRedirect(slug: string) {
@@ -271,7 +294,7 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Throws ConflictError when the username is taken (case-insensitive). */
   createUser(input: Omit<User, "id" | "createdAt">) {
-    return this.engine.write((s, now) => users.createUser(s, input, now));
+    return this.write((s, now) => users.createUser(s, input, now));
   }
   /**
    * Throws NotFoundError for a missing id, and ConflictError for a change that would leave no
@@ -279,11 +302,11 @@ export class Store<E extends StoreEngine = StoreEngine> {
    * the stored user, called inside the write (its errors write nothing).
    */
   updateUser(id: number, patch: UserPatch | ((current: User) => UserPatch)) {
-    return this.engine.write((s) => users.updateUser(s, id, patch));
+    return this.write((s) => users.updateUser(s, id, patch));
   }
   /** Throws NotFoundError for a missing id and ConflictError for the last enabled admin; answers the removed user. */
   deleteUser(id: number) {
-    return this.engine.write((s) => users.deleteUser(s, id));
+    return this.write((s) => users.deleteUser(s, id));
   }
 
   /** A user's API tokens, oldest first (docs/decisions/215-api-tokens.md). */
@@ -295,18 +318,57 @@ export class Store<E extends StoreEngine = StoreEngine> {
     return this.engine.read((s) => (s.data.apiTokens ?? []).find((t) => t.tokenHash === tokenHash));
   }
   addApiToken(input: apiTokens.NewApiToken, log?: (token: ApiToken) => ActivityEntry | undefined) {
-    return this.engine.write(withActivity((s, now) => apiTokens.addApiToken(s, input, now), log));
+    return this.write(withActivity((s, now) => apiTokens.addApiToken(s, input, now), log));
   }
   /** Throws NotFoundError unless `userId` has the token; answers the removed token. */
   revokeApiToken(userId: number, id: number, log?: (token: ApiToken) => ActivityEntry | undefined) {
-    return this.engine.write(withActivity((s) => apiTokens.revokeApiToken(s, userId, id), log));
+    return this.write(withActivity((s) => apiTokens.revokeApiToken(s, userId, id), log));
   }
   touchApiToken(id: number, at: string) {
-    return this.engine.write((s) => apiTokens.touchApiToken(s, id, at));
+    return this.write((s) => apiTokens.touchApiToken(s, id, at));
+  }
+
+  /** The webhook endpoints, oldest first (docs/decisions/225-signed-webhooks-through-the-outbox.md). */
+  listWebhooks() {
+    return this.engine.read((s) => (s.data.webhooks ?? []).slice());
+  }
+  getWebhook(id: number) {
+    return this.engine.read((s) => (s.data.webhooks ?? []).find((w) => w.id === id));
+  }
+  addWebhook(input: webhooks.NewWebhook, log?: (webhook: Webhook) => ActivityEntry | undefined) {
+    return this.write(withActivity((s, now) => webhooks.addWebhook(s, input, now), log));
+  }
+  /** CONTACT_WEBHOOK_URL as the first endpoint, on a site that never had one; else undefined. */
+  addContactWebhook(url: string, secret: string) {
+    return this.write((s, now) => webhooks.addContactWebhook(s, url, secret, now));
+  }
+  /** Throws NotFoundError for a missing id; answers the removed endpoint, whose deliveries go with it. */
+  removeWebhook(id: number, log?: (webhook: Webhook) => ActivityEntry | undefined) {
+    return this.write(withActivity((s) => webhooks.removeWebhook(s, id), log));
+  }
+  /** An endpoint's deliveries, oldest first. */
+  listWebhookDeliveries(webhookId: number) {
+    return this.engine.read((s) => (s.data.webhookDeliveries ?? []).filter((d) => d.webhookId === webhookId));
+  }
+  getWebhookDelivery(id: number) {
+    return this.engine.read((s) => (s.data.webhookDeliveries ?? []).find((d) => d.id === id));
+  }
+  /** The ids of every delivery still waiting: the outbox's work. */
+  pendingWebhookDeliveries() {
+    return this.engine.read((s) =>
+      (s.data.webhookDeliveries ?? []).filter((d) => d.state === "pending").map((d) => d.id),
+    );
+  }
+  /** One event for one endpoint (the "Send test" button); NotFoundError without the endpoint. */
+  queueWebhookDelivery(webhookId: number, queued: webhooks.QueuedEvent) {
+    return this.write((s, now) => webhooks.queueDelivery(s, webhookId, queued, now));
+  }
+  recordWebhookAttempt(id: number, outcome: webhooks.AttemptOutcome) {
+    return this.write((s) => webhooks.recordAttempt(s, id, outcome));
   }
 
   addMessage(input: NewContactMessage) {
-    return this.engine.write((s, now) => messages.addMessage(s, input, now));
+    return this.write((s, now) => messages.addMessage(s, input, now));
   }
   /** Newest first. */
   listMessages() {
@@ -317,18 +379,18 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Throws NotFoundError for a missing id. */
   updateMessage(id: number, patch: MessagePatch) {
-    return this.engine.write((s) => messages.updateMessage(s, id, patch));
+    return this.write((s) => messages.updateMessage(s, id, patch));
   }
   /** Throws NotFoundError for a missing id; answers the removed message. */
   deleteMessage(id: number) {
-    return this.engine.write((s) => messages.deleteMessage(s, id));
+    return this.write((s) => messages.deleteMessage(s, id));
   }
 
   getSettings() {
     return this.engine.read((s) => settings.settingsOf(s));
   }
   updateSettings(patch: Partial<Settings>) {
-    return this.engine.write((s) => settings.updateSettings(s, patch));
+    return this.write((s) => settings.updateSettings(s, patch));
   }
 
   /** The site's published content and its draft (the defaults until someone saves). */
@@ -337,18 +399,18 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Replaces the draft with content the caller has validated (src/shared/site-content.ts). */
   saveSiteDraft(draft: SiteContent) {
-    return this.engine.write((s) => site.saveDraft(s, draft));
+    return this.write((s) => site.saveDraft(s, draft));
   }
   /**
    * Publishes the draft (or `content`, validated by the caller: a backup's) as a new revision by
    * `by`; ConflictError when it is what is published.
    */
   publishSite(by: site.SitePublisher, content?: SiteContent) {
-    return this.engine.write((s, now) => site.publishSite(s, by, now, content));
+    return this.write((s, now) => site.publishSite(s, by, now, content));
   }
   /** Publishes an older revision's content again, as a new revision; NotFoundError for a missing id. */
   restoreSiteRevision(id: number, by: site.SitePublisher) {
-    return this.engine.write((s, now) => site.restoreSiteRevision(s, id, by, now));
+    return this.write((s, now) => site.restoreSiteRevision(s, id, by, now));
   }
   /** Every published revision, newest first. */
   listSiteRevisions() {

@@ -7,6 +7,8 @@ import { moveSiteHistory } from "~/server/collections/site-history";
 import { slugRedirectSchema } from "~/server/collections/redirects";
 import type {
   ApiToken,
+  Webhook,
+  WebhookDelivery,
   ContactMessage,
   Post,
   Revision,
@@ -35,6 +37,9 @@ const metaRecordSchema = z.object({
   nextRevisionId: idCounter.optional(),
   /** Absent until the first API token. */
   nextApiTokenId: idCounter.optional(),
+  /** Absent until the first webhook endpoint, and its deliveries'. */
+  nextWebhookId: idCounter.optional(),
+  nextWebhookDeliveryId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -102,6 +107,8 @@ export type DbFile = {
   revisions?: Revision[];
   trash?: TrashedPost[];
   apiTokens?: ApiToken[];
+  webhooks?: Webhook[];
+  webhookDeliveries?: WebhookDelivery[];
   site?: SiteState;
   meta: Meta;
 };

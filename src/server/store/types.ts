@@ -13,6 +13,7 @@ import type { Change } from "./change";
 import type { Snapshot } from "./db-snapshot";
 import type { CommitListener } from "./snapshot-store";
 import type { apiTokenRecordSchema } from "~/server/collections/api-tokens";
+import type { webhookDeliveryRecordSchema, webhookRecordSchema } from "~/server/collections/webhooks";
 import type { messageRecordSchema } from "~/server/collections/messages";
 import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
 import type { slugRedirectRecordSchema } from "~/server/collections/redirects";
@@ -35,6 +36,8 @@ export type TagRedirect = SlugRedirect;
 export type Revision = z.infer<typeof revisionRecordSchema>;
 export type TrashedPost = z.infer<typeof trashedPostRecordSchema>;
 export type ApiToken = z.infer<typeof apiTokenRecordSchema>;
+export type Webhook = z.infer<typeof webhookRecordSchema>;
+export type WebhookDelivery = z.infer<typeof webhookDeliveryRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {

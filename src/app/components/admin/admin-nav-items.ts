@@ -4,6 +4,7 @@ import { INBOX_MESSAGES } from "~/shared/inbox";
 import { can, type Action } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import { TAGS_MESSAGES } from "~/shared/tags";
+import { WEBHOOK_SCREEN } from "~/shared/webhooks";
 import { SITE_TAB_MESSAGES } from "./site/site-messages";
 import { TRASH_MESSAGES } from "./trash-panel";
 import { ACCOUNT_MESSAGES, USERS_MESSAGES } from "./users/users-messages";
@@ -61,6 +62,7 @@ export const ADMIN_SCREENS: Screen[] = [
   { path: "/admin/trash", label: () => TRASH_MESSAGES.tab, shows: allowedTo("trash.manage") },
   { path: "/admin/users", label: () => USERS_MESSAGES.tab, shows: allowedTo("users.manage") },
   { path: "/admin/activity", label: () => ACTIVITY_MESSAGES.tab, shows: allowedTo("activity.see") },
+  { path: "/admin/webhooks", label: () => WEBHOOK_SCREEN.tab, shows: allowedTo("webhooks.manage") },
   { path: "/admin/site", label: () => SITE_TAB_MESSAGES.tab, shows: allowedTo("site.edit") },
   { path: "/admin/account", label: () => ACCOUNT_MESSAGES.tab, shows: everyone },
 ];

@@ -1,0 +1,299 @@
+import { Fragment, useEffect, useState, type FormEvent } from "react";
+import { api, ApiError } from "~/app/lib/api";
+import { failureToast } from "~/app/lib/failure-toast";
+import { toast } from "~/app/lib/toast";
+import { Button } from "~/app/components/ui/button";
+import { Card } from "~/app/components/ui/card";
+import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { InputField } from "~/app/components/ui/field";
+import { formatDateTime } from "~/shared/dates";
+import {
+  WEBHOOK_EVENT_NAMES,
+  WEBHOOK_EVENTS,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_SCREEN as M,
+  type DeliverySummary,
+  type WebhookEvent,
+  type WebhookSummary,
+} from "~/shared/webhooks";
+
+const PATH = "/api/admin/webhooks";
+type Errors = Partial<Record<"url" | "events" | "secret", string>>;
+
+/**
+ * The Webhooks screen (admins; docs/decisions/225-signed-webhooks-through-the-outbox.md): the
+ * endpoints with their events and last delivery, each with its delivery log, "Send test" and
+ * Remove behind a confirmation; a form that adds one and shows its secret once with Copy. The
+ * server checks every field again, the address's network too.
+ */
+export function WebhooksPanel() {
+  const [hooks, setHooks] = useState<WebhookSummary[]>();
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<WebhookEvent[]>(["post.published"]);
+  const [secretInput, setSecretInput] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [secret, setSecret] = useState<string>();
+  const [open, setOpen] = useState<{ id: number; deliveries?: DeliverySummary[] }>();
+
+  const load = () =>
+    api
+      .get<{ webhooks: WebhookSummary[] }>(PATH)
+      .then((found) => setHooks(found.webhooks))
+      .catch((err: unknown) => failureToast(err, M.loadFailed));
+  useEffect(() => void load(), []);
+
+  const loadDeliveries = async (id: number) => {
+    try {
+      const found = await api.get<{ deliveries: DeliverySummary[] }>(`${PATH}/${id}/deliveries`);
+      setOpen({ id, deliveries: found.deliveries });
+    } catch (err) {
+      failureToast(err, M.loadFailed);
+    }
+  };
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!url.trim()) found.url = WEBHOOK_MESSAGES.urlRequired;
+    if (events.length === 0) found.events = WEBHOOK_MESSAGES.eventsRequired;
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const made = await api.post<{ secret: string }>(PATH, {
+        url,
+        events,
+        ...(secretInput.trim() && { secret: secretInput }),
+      });
+      setSecret(made.secret);
+      setUrl("");
+      setSecretInput("");
+      toast({ title: M.added });
+      await load();
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) {
+        // An unknown event is reported as `events.N`; the form shows it under the events.
+        const found: Errors = {};
+        for (const [key, messages] of Object.entries(err.errors))
+          found[key.split(".")[0] as keyof Errors] = messages[0];
+        setErrors(found);
+      }
+      failureToast(err, M.addFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (id: number) => {
+    try {
+      await api.delete(`${PATH}/${id}`);
+      toast({ title: M.removed });
+      if (open?.id === id) setOpen(undefined);
+      await load();
+    } catch (err) {
+      failureToast(err, M.removeFailed);
+    }
+  };
+
+  const sendTest = async (id: number) => {
+    try {
+      await api.post(`${PATH}/${id}/test`, {});
+      toast({ title: M.testQueued });
+      await loadDeliveries(id);
+    } catch (err) {
+      failureToast(err, M.testFailed);
+    }
+  };
+
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast({ title: M.copied });
+    } catch {
+      toast({ title: M.copyFailed, variant: "destructive" });
+    }
+  };
+
+  const toggle = (name: WebhookEvent, on: boolean) =>
+    setEvents((now) => (on ? [...now, name] : now.filter((e) => e !== name)));
+
+  return (
+    <Card className="space-y-6" role="region" aria-labelledby="webhooks-heading">
+      <div>
+        <h2 id="webhooks-heading" className="text-xl font-semibold text-slate-900">
+          {M.heading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
+      </div>
+
+      {secret && (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
+          <label className="block text-sm font-medium text-slate-900" htmlFor="webhook-secret-shown">
+            {M.newSecret}
+          </label>
+          <p className="text-sm text-slate-700">{M.shownOnce}</p>
+          <div className="flex flex-wrap gap-2">
+            <input
+              id="webhook-secret-shown"
+              readOnly
+              value={secret}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+            />
+            <Button type="button" variant="outline" onClick={() => void copy(secret)}>
+              {M.copy}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setSecret(undefined)}>
+              {M.done}
+            </Button>
+          </div>
+        </div>
+      )}
+
+      {hooks && hooks.length === 0 && <p className="text-sm text-slate-600">{M.none}</p>}
+      {hooks && hooks.length > 0 && (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={M.heading}>
+          {hooks.map((h) => (
+            <li key={h.id} className="space-y-3 p-3">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 space-y-1 text-sm">
+                  <p className="font-medium break-all text-slate-900">{h.url}</p>
+                  <p className="text-slate-700">
+                    {M.events}: {h.events.map((e) => WEBHOOK_EVENTS[e]).join(", ")}
+                  </p>
+                  {h.last && (
+                    <p className="text-slate-600">
+                      {M.states[h.last.state]} · {formatDateTime(h.last.at)}
+                      {h.last.responseCode !== undefined && ` · ${h.last.responseCode}`}
+                    </p>
+                  )}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button type="button" variant="outline" size="sm" onClick={() => void sendTest(h.id)}>
+                    {M.sendTest}
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    aria-expanded={open?.id === h.id}
+                    onClick={() => (open?.id === h.id ? setOpen(undefined) : void loadDeliveries(h.id))}
+                  >
+                    {open?.id === h.id ? M.hideDeliveries : M.deliveries}
+                  </Button>
+                  <ConfirmButton
+                    type="button"
+                    variant="outline"
+                    size="sm"
+                    title={M.removeTitle}
+                    description={M.removeConfirm(h.url)}
+                    confirmLabel={M.remove}
+                    onConfirm={() => void remove(h.id)}
+                  >
+                    {M.remove}
+                  </ConfirmButton>
+                </div>
+              </div>
+              {open?.id === h.id && open.deliveries && <DeliveryLog deliveries={open.deliveries} />}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <form onSubmit={add} noValidate className="max-w-md space-y-4" aria-label={M.add}>
+        <InputField
+          id="webhook-url"
+          label={M.url}
+          placeholder={M.urlPlaceholder}
+          type="url"
+          value={url}
+          error={errors.url}
+          maxLength={2000}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+        <fieldset className="space-y-2" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
+          <legend className="text-sm font-medium text-slate-800">{M.events}</legend>
+          {WEBHOOK_EVENT_NAMES.map((name) => (
+            <label key={name} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="events"
+                value={name}
+                checked={events.includes(name)}
+                onChange={(e) => toggle(name, e.target.checked)}
+                className="h-4 w-4"
+              />
+              {WEBHOOK_EVENTS[name]} <code className="hidden text-xs text-slate-600 sm:inline">{name}</code>
+            </label>
+          ))}
+          {errors.events && (
+            <p id="webhook-events-error" className="text-sm text-red-700">
+              {errors.events}
+            </p>
+          )}
+        </fieldset>
+        <InputField
+          id="webhook-secret"
+          label={M.secret}
+          optional
+          placeholder={M.secretHint}
+          value={secretInput}
+          error={errors.secret}
+          autoComplete="off"
+          onChange={(e) => setSecretInput(e.target.value)}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? M.adding : M.add}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** One endpoint's deliveries, newest first: status, time, response, attempts and the next retry. */
+function DeliveryLog({ deliveries }: { deliveries: DeliverySummary[] }) {
+  if (deliveries.length === 0) return <p className="text-sm text-slate-600">{M.noDeliveries}</p>;
+  const C = M.columns;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-slate-600">
+          <tr>
+            <th className="py-1 pr-3 font-medium">{C.event}</th>
+            <th className="py-1 pr-3 font-medium">{C.state}</th>
+            <th className="py-1 pr-3 font-medium">{C.time}</th>
+            <th className="py-1 pr-3 font-medium">{C.code}</th>
+            <th className="py-1 pr-3 font-medium">{C.attempts}</th>
+            <th className="py-1 font-medium">{C.next}</th>
+          </tr>
+        </thead>
+        <tbody className="text-slate-800">
+          {deliveries.map((d) => (
+            <Fragment key={d.id}>
+              <tr className="border-t border-slate-100">
+                <td className="py-1 pr-3">
+                  <code className="text-xs">{d.event}</code>
+                </td>
+                <td className="py-1 pr-3">{M.states[d.state]}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
+                <td className="py-1 pr-3">{d.responseCode ?? M.never}</td>
+                <td className="py-1 pr-3">{d.attempts}</td>
+                <td className="py-1 whitespace-nowrap">
+                  {d.nextAttemptAt ? formatDateTime(d.nextAttemptAt) : M.never}
+                </td>
+              </tr>
+              {d.error && (
+                <tr>
+                  <td colSpan={6} className="pb-1 text-xs break-all text-slate-600">
+                    {d.error}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
