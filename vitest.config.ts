@@ -6,8 +6,8 @@ import { memoryTempDir } from "./tests/helpers/memory-temp-dir.js";
 /**
  * Test tiers of docs/architecture.md section 7.
  *
- * - `unit` and `api` need no build: `npm run test:fast` runs just these two. HTTP tests render
- *   pages with React Router's server build compiled from src/app by Vite's dev server, as
+ * - `unit` and `api` need no build: `npm run test:fast` runs just these two (and `unit-dom`).
+ *   HTTP tests render pages with React Router's server build compiled from src/app by Vite's dev server, as
  *   `npm run dev` does (tests/helpers/server-build.ts), rather than from build/server; starting
  *   that compiler takes seconds, so the `unit`, `api` and `pg` files share a worker's modules
  *   (`isolate: false`) and compile once per worker. Each test still gets its own app on its own
@@ -15,6 +15,7 @@ import { memoryTempDir } from "./tests/helpers/memory-temp-dir.js";
  *   run server.ts bundled once per run (tests/helpers/cli-bundle.ts) instead of through tsx.
  * - `pg` files make their databases on one PostgreSQL server for the run
  *   (tests/helpers/postgres-server.ts), unless a file asks for a server of its own to stop.
+ * - `fault` kills, races and measures processes; it needs no build but is left out of test:fast.
  * - `bundle` reads the production build itself (its chunks and client manifest), `e2e` drives
  *   Chromium against it and `binary` packs it into the single executable: `npm test` builds first.
  *   Browser files connect to one Chromium for the run (tests/helpers/chromium-server.ts), each
@@ -71,6 +72,19 @@ export default defineConfig({
           // a second or two of CPU alone, several times that on a machine busy with other work.
           testTimeout: 60_000,
           globalSetup: [cliBundle],
+          isolate: false,
+        },
+      },
+      // Faults and bounds made real (docs/decisions/065-fast-test-loop.md): processes killed with
+      // SIGKILL mid-write, stale locks raced by four processes a hundred times, memory measured in
+      // a child. Each spawns dozens of processes, so `npm run test:fast` leaves them to `npm test`.
+      {
+        extends: true,
+        test: {
+          name: "fault",
+          include: ["tests/fault/**/*.test.ts"],
+          setupFiles: [failOnConsoleError],
+          testTimeout: 240_000,
           isolate: false,
         },
       },

@@ -9,7 +9,7 @@ export type Kept = { page: CachedPage; topics: readonly string[] };
  * and topics as two-byte-per-character strings at worst, each topic's place in the index (a set of
  * its own for a topic only this answer shows), and the objects holding it (the LRU's map entry and
  * record, the Kept record, the topic list, the page's Buffer views). Measured as what the process
- * grows by per small answer once past its one-time growth (tests/unit/kept-pages-cost.test.ts):
+ * grows by per small answer once past its one-time growth (tests/fault/kept-pages-cost.test.ts):
  * about 1 KB an answer and 230 bytes a topic of its own besides what CachedPage.bytes counts.
  */
 export const keepCost = (key: string, page: CachedPage, topics: readonly string[]) =>
