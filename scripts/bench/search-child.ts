@@ -1,8 +1,10 @@
-// Run by scripts/bench/search.ts in a process of its own, so its RSS is the index's and the
-// posts' alone: builds the public search's index over generated posts, then times queries.
+// Run by scripts/bench/search.ts in a process of its own, so its RSS is the posts' and the index's
+// alone: generates posts as the store holds them, measures the RSS, builds the public search's
+// index over them as the server does (search-docs.ts), measures the RSS again, then times queries.
 // Prints one JSON line.
-import { createSearchIndex, type SearchDoc } from "../../src/server/search/search-index";
-import { textOfHtml } from "../../src/server/search/snippet";
+import type { Post } from "../../src/server/store/types";
+import { postDoc } from "../../src/server/search/search-docs";
+import { createSearchIndex } from "../../src/server/search/search-index";
 
 const count = Number(process.argv[2] ?? 10_000);
 const ROUNDS = 40;
@@ -31,23 +33,37 @@ const word = () =>
     : WORDS[Math.floor(WORDS.length * random() ** 3)]!;
 const sentence = (n: number) => Array.from({ length: n }, word).join(" ");
 
-const docs: SearchDoc[] = Array.from({ length: count }, (_, i) => ({
-  id: `post:${i + 1}`,
-  type: "post",
-  title: sentence(6),
-  // About 330 words of content, as the bench's other posts have (many-posts.ts), after its summary.
-  text: `${sentence(20)} ${textOfHtml(`<h2>${sentence(4)}</h2>${Array.from({ length: 10 }, () => `<p>${sentence(31)}</p>`).join("")}`)}`,
-  url: `/blog/post-${i + 1}`,
-  date: new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString(),
-}));
-const before = process.memoryUsage().rss;
+/** The heap after full collections, as an idle server's memory reducer leaves it. */
+const settledRss = () => {
+  for (let i = 0; i < 3; i++) globalThis.gc?.();
+  return process.memoryUsage().rss;
+};
+
+// The store's records, held all along as its snapshot holds them: a summary of 20 words and about
+// 330 words of content in HTML, as the bench's other posts have (many-posts.ts).
+const posts: Post[] = Array.from({ length: count }, (_, i) => {
+  const at = new Date(Date.UTC(2020, 0, 1) + i * 3_600_000).toISOString();
+  const title = sentence(6);
+  const summary = sentence(20);
+  const content = `<h2>${sentence(4)}</h2>${Array.from({ length: 10 }, () => `<p>${sentence(31)}</p>`).join("")}`;
+  return {
+    id: i + 1,
+    title,
+    slug: `post-${i + 1}`,
+    summary,
+    content,
+    published: true,
+    tags: [],
+    createdAt: at,
+    updatedAt: at,
+  };
+});
+const rssPosts = settledRss();
 const index = createSearchIndex();
 const buildStart = performance.now();
-await index.putAll(docs);
+await index.putAll(posts.map(postDoc));
 const buildMs = performance.now() - buildStart;
-docs.length = 0;
-globalThis.gc?.();
-const rss = process.memoryUsage().rss;
+const rssIndexed = settledRss();
 
 const common = WORDS[0]!;
 const rare = WORDS[3000]!;
@@ -61,18 +77,36 @@ const QUERIES: Record<string, string> = {
   "a long query": Array.from({ length: 8 }, (_, i) => WORDS[i * 300]).join(" "),
 };
 const times: number[] = [];
+/** The process's CPU time per query: less moved than the wall clock by other work on the machine. */
+const cpuTimes: number[] = [];
 const perQuery: Record<string, number> = {};
 for (const [name, q] of Object.entries(QUERIES)) {
   const own: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     index.search(q, 1 + (i % 3));
     own.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
   }
   own.sort((a, b) => a - b);
   perQuery[name] = own[Math.floor(own.length / 2)]!;
   times.push(...own);
 }
 times.sort((a, b) => a - b);
-const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-console.log(JSON.stringify({ count, buildMs, rssBefore: before, rss, median: at(0.5), p95: at(0.95), perQuery }));
+cpuTimes.sort((a, b) => a - b);
+const at = (p: number, list = times) => list[Math.min(list.length - 1, Math.floor(p * list.length))]!;
+console.log(
+  JSON.stringify({
+    count,
+    buildMs,
+    rssPosts,
+    rssIndexed,
+    median: at(0.5),
+    p95: at(0.95),
+    cpuMedian: at(0.5, cpuTimes),
+    cpuP95: at(0.95, cpuTimes),
+    perQuery,
+  }),
+);

@@ -5,10 +5,15 @@ import { mb } from "./report";
 export type SearchBench = {
   count: number;
   buildMs: number;
-  rssBefore: number;
-  rss: number;
+  /** The process with the posts generated and held, as the store holds them, before the index. */
+  rssPosts: number;
+  /** The same process once the index is built over them: the difference is the index's own. */
+  rssIndexed: number;
   median: number;
   p95: number;
+  /** The child's CPU time per query, which other work on a shared machine moves less. */
+  cpuMedian: number;
+  cpuP95: number;
   perQuery: Record<string, number>;
 };
 
@@ -17,8 +22,9 @@ export const SEARCH_TARGET_MS = 20;
 
 /**
  * `npm run bench`'s search: the public search's index (src/server/search/) over `count` generated
- * posts of varied words, in a process of its own (search-child.ts) so its RSS is the index's; the
- * latency of queries of every kind (common and rare words, a prefix, a typo, several words).
+ * posts of varied words, in a process of its own (search-child.ts) so its RSS is the posts' and
+ * the index's; the latency of queries of every kind (common and rare words, a prefix, a typo,
+ * several words).
  */
 export async function searchPart(count: number): Promise<SearchBench> {
   const child = spawn(
@@ -37,12 +43,13 @@ export async function searchPart(count: number): Promise<SearchBench> {
 
 export const searchReport = (r: SearchBench) =>
   `Search (in a process of its own): ${r.count.toLocaleString("en-US")} posts indexed in ${Math.round(r.buildMs)} ms; ` +
-  `RSS ${mb(r.rssBefore)} with the posts generated, ${mb(r.rss)} once indexed\n` +
+  `RSS ${mb(r.rssPosts)} with the posts alone, ${mb(r.rssIndexed)} with the index too: the index's own ${mb(r.rssIndexed - r.rssPosts)}\n` +
   `query latency: median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms (` +
   Object.entries(r.perQuery)
     .map(([name, ms]) => `${name} ${ms.toFixed(2)}`)
     .join(", ") +
-  " ms medians)";
+  " ms medians)\n" +
+  `CPU time per query: median ${r.cpuMedian.toFixed(2)} ms, p95 ${r.cpuP95.toFixed(2)} ms`;
 
 export const searchTarget = (r: SearchBench) => ({
   name: `search at ${r.count.toLocaleString("en-US")} posts under ${SEARCH_TARGET_MS} ms a query (p95)`,

@@ -89,6 +89,18 @@ describe("GET /api/public/search", () => {
     expect(await found("quokka")).toEqual([]);
   });
 
+  it("finds an edited post by its new words only, with a snippet of its text as the store now holds it", async () => {
+    const post = await t.store.createPost(
+      makePostInput({ title: "Ticket kiosks", content: `<p>Marmalade counters at the entrance.</p>${PADDING}` }),
+    );
+    expect(await found("marmalade")).toEqual([`/blog/${post.slug}`]);
+    await t.store.updatePost(post.id, { content: `<p>Pomegranate counters at the exit.</p>${PADDING}` });
+    await within(1000, "pomegranate", (urls) => urls.includes(`/blog/${post.slug}`));
+    expect(await found("marmalade")).toEqual([]);
+    const { results } = (await search("pomegranate").expect(200)).body as SearchAnswer;
+    expect(results[0]!.snippet).toContain("<mark>Pomegranate</mark> counters at the exit.");
+  });
+
   it("finds industries and tags", async () => {
     await t.store.createPost(makePostInput({ title: "Tagged post", tags: ["Stadium events"] }));
     const answer = (await search("stadium").expect(200)).body as SearchAnswer;

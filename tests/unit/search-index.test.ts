@@ -74,6 +74,54 @@ describe("the search index", () => {
     expect(second.results.map((r) => r.url)).toEqual(Array.from({ length: 10 }, (_, i) => `/blog/post-${i + 11}`));
   });
 
+  it("keeps no copy of a text given as a function: reads it to index, then only for the page shown", () => {
+    const index = createSearchIndex({ now: () => NOW });
+    const reads = new Map<number, number>();
+    for (let i = 1; i <= 25; i++) {
+      const text = () => {
+        reads.set(i, (reads.get(i) ?? 0) + 1);
+        return `Queue notes number ${i}.`;
+      };
+      index.put({ ...post(i, `Queue ${i}`, "", new Date(NOW - i * 86_400_000).toISOString()), text });
+    }
+    expect([...reads.values()].every((n) => n === 1)).toBe(true);
+    const third = index.search("notes", 3, 10);
+    expect(third.results.map((r) => r.snippet)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `Queue <mark>notes</mark> number ${i + 21}.`),
+    );
+    // Only the five posts of the third page were read again, for their snippets.
+    expect([...reads].filter(([, n]) => n === 2).map(([i]) => i)).toEqual([21, 22, 23, 24, 25]);
+  });
+
+  it("forgets a replaced text at once: its old words neither match nor count in the scores", () => {
+    const index = createSearchIndex({ now: () => NOW });
+    // As a post's text is read from the store's frozen record: each version from its own.
+    index.put({ ...post(1, "Ferry", ""), text: () => "Gondola etiquette gondola lines gondola" });
+    index.put(post(2, "Other", "gondola once"));
+    index.put({ ...post(1, "Ferry", ""), text: () => "Boarding by time slot" });
+    expect(urls(index, "gondola")).toEqual(["/blog/post-2"]);
+    expect(index.search("boarding").results[0]).toMatchObject({
+      url: "/blog/post-1",
+      snippet: "<mark>Boarding</mark> by time slot",
+    });
+    // The same score as in an index that never held the old words.
+    const fresh = createSearchIndex({ now: () => NOW });
+    fresh.put(post(2, "Other", "gondola once"));
+    fresh.put(post(1, "Ferry", "Boarding by time slot"));
+    expect(index.search("gondola")).toEqual(fresh.search("gondola"));
+  });
+
+  it("answers a query of several words as MiniSearch would, each word required, one typo and a prefix", () => {
+    const index = createSearchIndex({ now: () => NOW });
+    index.put(post(1, "Airport queues", "Forecast of the checkpoint wait."));
+    index.put(post(2, "Airport lounges", "Nothing about lines."));
+    index.put(post(3, "Hospital queues", "A forecast for triage."));
+    expect(urls(index, "airport forec")).toEqual(["/blog/post-1"]);
+    expect(urls(index, "queues forecast").sort()).toEqual(["/blog/post-1", "/blog/post-3"]);
+    expect(urls(index, "hospitol queues triage")).toEqual(["/blog/post-3"]);
+    expect(urls(index, "airport hospital")).toEqual([]);
+  });
+
   it("finds nothing for an empty query", () => {
     expect(sample().search("   ")).toMatchObject({ total: 0, results: [] });
   });

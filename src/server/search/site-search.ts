@@ -1,10 +1,9 @@
 import type { Store } from "~/server/records/store";
-import type { Post, Tag } from "~/server/store/types";
-import { encodeSlug } from "~/shared/page-cache";
-import { shownIndustries, type SiteIndustry } from "~/shared/site-content";
+import type { Post } from "~/server/store/types";
+import { shownIndustries } from "~/shared/site-content";
 import { SEARCH_PAGE_SIZE, type SearchAnswer } from "~/shared/search";
-import { createSearchIndex, type SearchDoc, type SearchIndex } from "./search-index";
-import { textOfHtml } from "./snippet";
+import { industryDoc, postDoc, tagDoc } from "./search-docs";
+import { createSearchIndex, type SearchIndex } from "./search-index";
 
 export type SiteSearch = {
   /** One page of results; waits for the index to hold every write committed before the call. */
@@ -14,40 +13,6 @@ export type SiteSearch = {
   /** Stops listening to the store and waits for a catch-up under way (before the store closes). */
   stop(): Promise<void>;
 };
-
-/**
- * How much of a post's text is indexed: about the first 3,000 words. Indexing runs on the event
- * loop, and a post of half a megabyte would hold it for longer than a request may wait; a reader
- * searches for what a post is about, which its start says.
- */
-const INDEXED_TEXT = 20_000;
-
-const postDoc = (post: Post): SearchDoc => ({
-  id: `post:${post.id}`,
-  type: "post",
-  title: post.title,
-  // The summary first: it is what a snippet should show when the match is in the title. The
-  // markup is cut before its tags are dropped, so a long post's is never read whole.
-  text: `${post.summary} ${textOfHtml(post.content.slice(0, 4 * INDEXED_TEXT))}`.slice(0, INDEXED_TEXT).trim(),
-  url: `/blog/${encodeSlug(post.slug)}`,
-  date: post.publishedAt ?? post.createdAt,
-});
-
-const industryDoc = (industry: SiteIndustry): SearchDoc => ({
-  id: `industry:${industry.key}`,
-  type: "industry",
-  title: industry.title,
-  text: [industry.description, ...industry.pageDescription, ...industry.features].join(" "),
-  url: `/industries/${industry.id}`,
-});
-
-const tagDoc = (tag: Tag, count: number): SearchDoc => ({
-  id: `tag:${tag.id}`,
-  type: "tag",
-  title: tag.name,
-  text: `${count} ${count === 1 ? "post" : "posts"} tagged ${tag.name}`,
-  url: `/blog?tag=${encodeSlug(tag.slug)}`,
-});
 
 /**
  * The public site's search kept current with the store (docs/architecture.md, "Search"): built
