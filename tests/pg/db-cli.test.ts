@@ -112,6 +112,9 @@ async function fullDataFolder(): Promise<string> {
   await store.saveSiteDraft({ ...draft, links: { ...draft.links, copyrightHolder: "QueueWise Inc." } });
   // An API token, whose list travels like every other (docs/decisions/215-api-tokens.md).
   await store.addApiToken({ userId: ada.user.id, name: "CRM", scopes: ["content:read"], tokenHash: "ab".repeat(32) });
+  // A webhook endpoint (docs/decisions/225-signed-webhooks-through-the-outbox.md); the deliveries
+  // it never had stay out of the export, as they are out of this db.json.
+  await store.addWebhook({ url: "https://hooks.example.com/crm", events: ["post.published"], secret: "s".repeat(32) });
   // A backup of the posts, which carries the image the old post shows, and an older one.
   await writeBackup(dir, [], 20);
   await writeBackup(dir, await store.listPosts(), 20);

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { LISTS } from "~/server/collections";
 import type { OutboxClaims } from "~/server/outbox/outbox-claims";
 import type { CounterFactory } from "~/server/http/rate-limiter";
 import { ConflictError, HttpError } from "~/server/http/errors";
@@ -210,9 +211,17 @@ export class PgStore extends SnapshotStore implements StoreEngine {
     });
   }
 
-  /** Every record, as db.json would hold it (`db export`). */
+  /**
+   * Every record, as db.json would hold it (`db export`): a kind of record the site never had
+   * (webhooks on a site without any) is left out, as the data folder of the same site leaves it,
+   * rather than written as an empty list (collections/collection.ts, `whenMissing: "leave"`).
+   */
   exportData(): DbFile {
-    return this.snap.data;
+    const data: Record<string, unknown> = { ...this.snap.data };
+    for (const { key, whenMissing } of LISTS) {
+      if (whenMissing === "leave" && recordsOf(this.snap.data, key).length === 0) delete data[key];
+    }
+    return data as DbFile;
   }
 
   /**
