@@ -58,6 +58,8 @@ import { createTagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";
 import { createApiTokens } from "~/server/tokens/api-tokens";
+import { createAccountLinks } from "~/server/auth/account-links";
+import { createAccountMail } from "~/server/users/account-mail";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 
 export type AppDeps = {
@@ -117,6 +119,10 @@ export function createApp({
     leaseMs: config.outboxLeaseMs,
   });
   const notifier = notifierFor(config, store, outbox);
+  // Invitations and reset links go to one person each, at once (docs/decisions/230-invitations-and-reset-links.md).
+  const accountMail = config.smtpUrl
+    ? createAccountMail({ smtpUrl: config.smtpUrl, from: config.contactNotifyFrom })
+    : undefined;
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -155,6 +161,10 @@ export function createApp({
     auth,
     users: createUserAdmin({ store, auth, activity, media }, hashCost),
     apiTokens: createApiTokens({ store, activity }),
+    accountLinks: createAccountLinks({
+      ...{ store, records: sessionRecords, activity, mail: accountMail, publicUrl: config.publicUrl },
+      cost: hashCost,
+    }),
     backups,
     health: createHealthService({ store, config, backups: shelf, scheduler, backupScheduler }),
     inbox: createInboxService(store),
@@ -245,6 +255,7 @@ export function createApp({
       await mediaSweeper.stop();
       const outboxStopped = outbox.stop();
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
+      accountMail?.stop();
       await outboxStopped;
       await scheduler.stop();
       await backupScheduler.stop();

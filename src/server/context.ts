@@ -26,6 +26,7 @@ import type { TagService } from "~/server/tags/tags";
 import type { ActivityLog } from "./activity/activity-log";
 import type { SiteService } from "~/server/site/site-service";
 import type { ApiTokens } from "~/server/tokens/api-tokens";
+import type { AccountLinks } from "~/server/auth/account-links";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -58,6 +59,8 @@ export type AppContext = {
   users: UserAdmin;
   /** The signed-in user's API tokens, and the bearer calls they make (docs/decisions/215-api-tokens.md). */
   apiTokens: ApiTokens;
+  /** Invitations and reset links (docs/decisions/230-invitations-and-reset-links.md). */
+  accountLinks: AccountLinks;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health. */

@@ -4,7 +4,8 @@ import type { z } from "zod";
 export type Column = readonly [field: string, kind?: "time"];
 
 /** The counters db.json's `meta` keeps, each one above every id its lists hold (db-schema.ts). */
-export type Counter = "nextPostId" | "nextTagId" | "nextUserId" | "nextMessageId" | "nextRevisionId" | "nextApiTokenId";
+export type Counter = "nextPostId" | "nextTagId" | "nextUserId" | "nextMessageId" | "nextRevisionId" | "nextApiTokenId"
+  | "nextInvitationId";
 
 /**
  * One kind of record kept as a list: in db.json under `key`, in PostgreSQL as the rows of `table`.
@@ -12,7 +13,7 @@ export type Counter = "nextPostId" | "nextTagId" | "nextUserId" | "nextMessageId
  * (index.ts) for the stored schema, the duplicate checks, the counters and the tables.
  */
 export type ListDeclaration = {
-  key: "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "apiTokens";
+  key: "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "apiTokens" | "invitations";
   /** As stored: loose, so a field of another release is kept and written back (db-schema.ts). */
   stored: z.ZodType;
   /**

@@ -1,4 +1,5 @@
 import { apiTokens } from "./api-tokens";
+import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
 import { posts, trash } from "./posts";
@@ -10,7 +11,7 @@ import { users } from "./users";
  * Every kind of record db.json keeps as a list, each declared once in this folder, in the order
  * PostgreSQL writes their tables. The store loops over these; it knows no kind by hand.
  */
-export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash, apiTokens];
+export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash, apiTokens, invitations];
 
 export type { Column, Counter, ListDeclaration } from "./collection";
 export { columnName } from "./collection";

@@ -21,6 +21,7 @@ import { siteRouter } from "~/server/site/site-router";
 import { bearerTokens } from "~/server/tokens/bearer";
 import { twoFactorRouter } from "~/server/auth/two-factor-router";
 import { tokensRouter } from "~/server/tokens/tokens-router";
+import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
 
 /** Where app.ts mounts the router. */
@@ -56,6 +57,7 @@ export function apiRouter(
   router.use(inboxRouter(context, guards));
   router.use(tagsRouter(context, guards));
   router.use(adminUsersRouter(context, guards));
+  router.use(accountLinksRouter(context, guards));
   router.use(profileRouter(context, guards));
   router.use(tokensRouter(context, guards));
   router.use(twoFactorRouter(context, guards));

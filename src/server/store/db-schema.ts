@@ -7,6 +7,7 @@ import { moveSiteHistory } from "~/server/collections/site-history";
 import { slugRedirectSchema } from "~/server/collections/redirects";
 import type {
   ApiToken,
+  Invitation,
   ContactMessage,
   Post,
   Revision,
@@ -35,6 +36,8 @@ const metaRecordSchema = z.object({
   nextRevisionId: idCounter.optional(),
   /** Absent until the first API token. */
   nextApiTokenId: idCounter.optional(),
+  /** Absent until the first invitation. */
+  nextInvitationId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -102,6 +105,7 @@ export type DbFile = {
   revisions?: Revision[];
   trash?: TrashedPost[];
   apiTokens?: ApiToken[];
+  invitations?: Invitation[];
   site?: SiteState;
   meta: Meta;
 };
