@@ -31,6 +31,7 @@ export const ACTIVITY_KINDS = {
   "invitation-send": "Invitation sent",
   "invitation-accept": "Invitation accepted",
   "invitation-revoke": "Invitation revoked",
+  "reset-link-send": "Reset link sent",
   "password-reset": "Password reset",
 } as const;
 

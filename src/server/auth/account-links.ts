@@ -104,8 +104,11 @@ export function createAccountLinks({
       });
       const link = linkTo(ACCOUNT_LINK_PATHS.invitation, token);
       const emailed =
-        (await mail?.send({ to: email, subject: M.invitationSubject(site), text: M.invitationBody(site, role, link) })) ??
-        false;
+        (await mail?.send({
+          to: email,
+          subject: M.invitationSubject(site),
+          text: M.invitationBody(site, role, link),
+        })) ?? false;
       await activity?.record("invitation-send", who, ACTIVITY_MESSAGES.invitation(email, role));
       return { id: made.id, link, emailed, expiresAt };
     },
@@ -182,7 +185,7 @@ export function createAccountLinks({
       if (mail && !user.email) throw new ConflictError(M.noEmail(user.username), { email: [M.noEmail(user.username)] });
       const link = await newResetLink(user);
       const emailed = user.email ? await emailReset({ ...user, email: user.email }, link) : false;
-      await activity?.record("password-reset", who, ACTIVITY_MESSAGES.user(user.username, CHANGES.resetLinkSent));
+      await activity?.record("reset-link-send", who, ACTIVITY_MESSAGES.user(user.username, CHANGES.resetLinkSent));
       return emailed ? { emailed } : { emailed, link };
     },
 
@@ -200,7 +203,11 @@ export function createAccountLinks({
         return { passwordHash, passwordReset: null };
       });
       await records.removeOfUser(user.id);
-      await activity?.record("password-reset", whoIs(user, ip), ACTIVITY_MESSAGES.user(user.username, CHANGES.resetByLink));
+      await activity?.record(
+        "password-reset",
+        whoIs(user, ip),
+        ACTIVITY_MESSAGES.user(user.username, CHANGES.resetByLink),
+      );
     },
   };
 }
