@@ -25,6 +25,9 @@ export const ACCOUNT_LINK_PATHS = {
   forgot: "/admin/forgot-password",
 } as const;
 
+/** /admin's query parameter after a reset: the sign-in form says the new password is set. */
+export const PASSWORD_SET_PARAM = "password-set";
+
 export const ACCOUNT_LINK_MESSAGES = {
   email: "Enter an email address, such as ada@example.com",
   linkRefused: "This link is not valid any more: it was used, replaced or revoked, or it expired.",
@@ -46,7 +49,7 @@ export const ACCOUNT_LINK_MESSAGES = {
   resetTitle: "Choose a new password",
   resetIntro: "Your new password ends every session of your account, on every device.",
   resetSubmit: "Set the password",
-  resetDone: "Your password is set. Sign in with it.",
+  resetDone: "Your password is set: sign in with it",
   invitationTitle: "Join the site",
   invitationIntro: (role: string) => `You are invited as ${role}. Choose your username and password.`,
   invitationSubmit: "Create my account",

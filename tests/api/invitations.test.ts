@@ -6,6 +6,7 @@ import { ACCOUNT_LINK_MESSAGES as M, ACCOUNT_LINK_PATHS, INVITATION_TTL_MS } fro
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import { TWO_FACTOR_MESSAGES } from "~/shared/two-factor";
+import { asHtml } from "../helpers/html";
 import { signedIn } from "../helpers/sign-in";
 import { startSmtpServer } from "../helpers/smtp-server";
 import { status } from "../helpers/status";
@@ -123,6 +124,37 @@ describe("invitations", () => {
     const cookie = [made.headers["set-cookie"]].flat()[0]!.split(";")[0]!;
     const refused = await request(t.app).get("/api/cms/posts").set("Cookie", cookie).expect(403);
     expect(refused.body.message).toBe(TWO_FACTOR_MESSAGES.setupRequired);
+  });
+});
+
+describe("the invitation's page, without JavaScript", () => {
+  it("shows the role, creates the account from the posted form and signs the invitee in, then refuses the link", async () => {
+    const admin = await signedIn(t);
+    const sent = await invite(admin.cookie, { email: "lin@example.com", role: "contributor" });
+    // The form posts to the page's own address, the link.
+    const path = new URL(sent.link).pathname + new URL(sent.link).search;
+    const page = await request(t.app).get(path).expect(200);
+    expect(page.text).toContain(asHtml(M.invitationIntro("Contributor")));
+    const form = { token: tokenOf(sent.link), username: "lin", password: "lin's own secret" };
+    const short = await request(t.app)
+      .post(path)
+      .type("form")
+      .send({ ...form, confirmPassword: "something else" })
+      .expect(400);
+    expect(short.text).toContain(asHtml(AUTH_FORM_MESSAGES.passwordsDiffer));
+    const made = await request(t.app)
+      .post(path)
+      .type("form")
+      .send({ ...form, confirmPassword: form.password })
+      .expect(303);
+    expect(made.headers.location).toBe("/admin");
+    const cookie = [made.headers["set-cookie"]].flat()[0]!.split(";")[0]!;
+    expect((await request(t.app).get("/api/auth/me").set("Cookie", cookie).expect(200)).body).toMatchObject({
+      username: "lin",
+      role: "contributor",
+    });
+    const gone = await request(t.app).get(path).expect(410);
+    expect(gone.text).toContain(asHtml(M.linkRefused));
   });
 });
 

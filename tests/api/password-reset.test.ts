@@ -1,8 +1,15 @@
 import request from "supertest";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCOUNT_LINK_MESSAGES as M, ACCOUNT_LINK_PATHS, FORGOT_LIMITS, RESET_TTL_MS } from "~/shared/account-links";
+import {
+  ACCOUNT_LINK_MESSAGES as M,
+  ACCOUNT_LINK_PATHS,
+  FORGOT_LIMITS,
+  PASSWORD_SET_PARAM,
+  RESET_TTL_MS,
+} from "~/shared/account-links";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
+import { asHtml } from "../helpers/html";
 import { makeUser, sessionCookie, signedIn } from "../helpers/sign-in";
 import { startSmtpServer } from "../helpers/smtp-server";
 import { status } from "../helpers/status";
@@ -148,6 +155,37 @@ describe("forgot and reset", () => {
     expect(sent.body).toEqual({ emailed: true });
     const { token } = await linkInMail(1);
     await reset({ token, password: "chosen by Lin" }).expect(200);
+  });
+});
+
+describe("the forgot and reset pages, without JavaScript", () => {
+  it("send the link from the posted address and set the password from the posted form once", async () => {
+    const { user } = await userWithEmail();
+    const asked = await request(t.app).post(ACCOUNT_LINK_PATHS.forgot).type("form").send({ email: "ada@example.com" });
+    expect(asked.status).toBe(202);
+    expect(asked.text).toContain(asHtml(M.forgotSent));
+    const { link, token } = await linkInMail(1);
+    const path = new URL(link).pathname + new URL(link).search;
+    await request(t.app).get(path).expect(200);
+    const form = { token, password: "typed in the page", confirmPassword: "typed in the page" };
+    const done = await request(t.app).post(path).type("form").send(form).expect(303);
+    expect(done.headers.location).toBe(`/admin?${PASSWORD_SET_PARAM}=1`);
+    const signIn = await request(t.app)
+      .get(done.headers.location as string)
+      .expect(200);
+    expect(signIn.text).toContain(asHtml(M.resetDone));
+    await request(t.app)
+      .post("/api/auth/login")
+      .send({ username: user.username, password: "typed in the page" })
+      .expect(200);
+    const again = await request(t.app).post(path).type("form").send(form).expect(400);
+    expect(again.text).toContain(asHtml(M.linkRefused));
+  });
+
+  it("the sign-in form links to it", async () => {
+    const page = await request(t.app).get("/admin").expect(200);
+    expect(page.text).toContain(`href="${ACCOUNT_LINK_PATHS.forgot}"`);
+    expect(page.text).toContain(asHtml(M.forgotLink));
   });
 });
 
