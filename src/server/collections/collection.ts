@@ -4,7 +4,13 @@ import type { z } from "zod";
 export type Column = readonly [field: string, kind?: "time"];
 
 /** The counters db.json's `meta` keeps, each one above every id its lists hold (db-schema.ts). */
-export type Counter = "nextPostId" | "nextTagId" | "nextUserId" | "nextMessageId" | "nextRevisionId" | "nextApiTokenId"
+export type Counter =
+  | "nextPostId"
+  | "nextTagId"
+  | "nextUserId"
+  | "nextMessageId"
+  | "nextRevisionId"
+  | "nextApiTokenId"
   | "nextInvitationId";
 
 /**

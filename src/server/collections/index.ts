@@ -11,7 +11,16 @@ import { users } from "./users";
  * Every kind of record db.json keeps as a list, each declared once in this folder, in the order
  * PostgreSQL writes their tables. The store loops over these; it knows no kind by hand.
  */
-export const LISTS: readonly ListDeclaration[] = [tags, posts, users, messages, revisions, trash, apiTokens, invitations];
+export const LISTS: readonly ListDeclaration[] = [
+  tags,
+  posts,
+  users,
+  messages,
+  revisions,
+  trash,
+  apiTokens,
+  invitations,
+];
 
 export type { Column, Counter, ListDeclaration } from "./collection";
 export { columnName } from "./collection";

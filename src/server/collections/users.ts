@@ -38,7 +38,10 @@ export const userRecordSchema = z.object({
   /** Where invitations and reset links go; unique without case (docs/decisions/230-invitations-and-reset-links.md). */
   email: text().optional(),
   /** The one reset link that works now: the hex SHA-256 of its token, never the token. */
-  passwordReset: z.object({ tokenHash: nonEmpty(), expiresAt: text("date") }).loose().optional(),
+  passwordReset: z
+    .object({ tokenHash: nonEmpty(), expiresAt: text("date") })
+    .loose()
+    .optional(),
 });
 export const userSchema = userRecordSchema.loose();
 
