@@ -474,6 +474,37 @@ export function storeContract(name: string, factory: StoreFactory) {
     });
   });
 
+  describe(`${name}: restored email addresses`, () => {
+    it("adds a backup's user without an address someone holds now, and without a reset link", async () => {
+      const store = await emptyStore();
+      const hash = "scrypt$1$2$3$salt$hash";
+      const ada = await store.createUser({ username: "ada", role: "admin", passwordHash: hash });
+      await store.updateUser(ada.id, { email: "ada@example.com" });
+      const at = "2026-01-01T00:00:00.000Z";
+      const reset = { tokenHash: "r".repeat(64), expiresAt: "2030-01-01T00:00:00.000Z" };
+      await store.restoreRecords({
+        users: [
+          { id: 9, username: "old-ada", role: "writer", passwordHash: hash, createdAt: at, email: "ADA@example.com" },
+          {
+            id: 10,
+            username: "lin",
+            role: "writer",
+            passwordHash: hash,
+            createdAt: at,
+            email: "lin@example.com",
+            passwordReset: reset,
+          },
+        ],
+      });
+      const oldAda = await store.getUserByUsername("old-ada");
+      expect(oldAda).toBeDefined();
+      expect(oldAda).not.toHaveProperty("email");
+      const lin = await store.getUserByUsername("lin");
+      expect(lin?.email).toBe("lin@example.com");
+      expect(lin).not.toHaveProperty("passwordReset");
+    });
+  });
+
   describe(`${name}: change listeners and closing`, () => {
     it("tells listeners what changed after each committed write", async () => {
       const store = await emptyStore();
