@@ -69,6 +69,10 @@ describe("invitations", () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ token: [M.linkRefused] });
     expect(await t.store.getUserByUsername("late")).toBeUndefined();
+    // The address can be invited again (by a session of these days), and the expired invitation
+    // is gone with that write.
+    const again = await invite((await signedIn(t)).cookie);
+    expect((await t.store.listInvitations()).map((i) => i.id)).toEqual([again.id]);
   });
 
   it("refuses a revoked link, and says what is wrong with a bad body field by field", async () => {

@@ -23,8 +23,8 @@ export function addInvitation(snap: Snapshot, input: NewInvitation, now: string)
   if (snap.data.users.some((u) => sameEmail(input.email, u.email))) {
     throw new ConflictError(M.emailTaken, { email: [M.emailTaken] });
   }
-  // An expired invitation to the same address gives way to the new one.
-  const live = listOf(snap).filter((i) => !(sameEmail(input.email, i.email) && i.expiresAt <= now));
+  // Expired invitations go with the next one sent, so the list holds only what can still be used.
+  const live = listOf(snap).filter((i) => i.expiresAt > now);
   if (live.some((i) => sameEmail(input.email, i.email))) {
     throw new ConflictError(M.alreadyInvited, { email: [M.alreadyInvited] });
   }
