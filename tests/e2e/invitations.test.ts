@@ -1,6 +1,7 @@
 import { afterAll, expect, it } from "vitest";
 import { USERS_MESSAGES as M } from "~/app/components/admin/users/users-messages";
 import { ACCOUNT_LINK_MESSAGES as L, ACCOUNT_LINK_PATHS } from "~/shared/account-links";
+import { violations } from "../helpers/axe";
 import { openPage, waitForHydration } from "../helpers/browser";
 import { openScreen } from "../helpers/admin-nav";
 import { startSmtpServer } from "../helpers/smtp-server";
@@ -53,6 +54,8 @@ it("an invitee chooses a username and password from the emailed link, then reset
   const grace = await openPage(site.browser);
   await grace.page.goto(await linkInMail(1, ACCOUNT_LINK_PATHS.invitation));
   await grace.page.getByText(L.invitationIntro("Editor")).waitFor();
+  await waitForHydration(grace.page);
+  expect(await violations(grace.page)).toEqual([]);
   await grace.page.getByLabel(L.username).fill("grace");
   await grace.page.getByLabel(L.password, { exact: true }).fill("grace's own secret");
   await grace.page.getByLabel(L.confirmPassword).fill("grace's own secret");
@@ -69,6 +72,7 @@ it("an invitee chooses a username and password from the emailed link, then reset
   await later.page.getByLabel(L.emailLabel).fill("grace@example.com");
   await later.page.getByRole("button", { name: L.forgotSubmit }).click();
   await later.page.getByText(L.forgotSent).waitFor();
+  expect(await violations(later.page)).toEqual([]);
   await later.page.goto(await linkInMail(2, ACCOUNT_LINK_PATHS.reset));
   await later.page.getByLabel(L.password, { exact: true }).fill("grace's new secret");
   await later.page.getByLabel(L.confirmPassword).fill("grace's new secret");
