@@ -162,9 +162,13 @@ export function createAccountLinks({
       const parsed = forgotSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
       const email = parsed.data.email.toLowerCase();
-      const verdicts = await Promise.all([byIp.take(ip), byEmail.take(email)]);
-      const waits = verdicts.flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
-      if (waits.length) throw new TooManyRequestsError(M.tooManyRequests, Math.max(...waits));
+      const [byClient, byAddress] = await Promise.all([byIp.take(ip), byEmail.take(email)]);
+      const waits = [byClient, byAddress].flatMap((v) => (v.limited ? [v.retryAfterSeconds] : []));
+      if (waits.length) {
+        // A refused request counts against neither limit it passed, as a sign-in's does.
+        await Promise.all([byClient.limited || byIp.refund(ip), byAddress.limited || byEmail.refund(email)]);
+        throw new TooManyRequestsError(M.tooManyRequests, Math.max(...waits));
+      }
       return {
         later: async () => {
           const user = await store.getUserByEmail(email);
