@@ -33,6 +33,10 @@ export default [
     ]),
     route("admin/debug-tools", "routes/admin.debug-tools.tsx"),
     route("admin/setup", "routes/admin.setup.tsx"),
+    // One-time links' pages (docs/decisions/230-invitations-and-reset-links.md).
+    route("admin/invitation", "routes/admin.invitation.tsx"),
+    route("admin/forgot-password", "routes/admin.forgot-password.tsx"),
+    route("admin/reset-password", "routes/admin.reset-password.tsx"),
     route("system/health", "routes/system.health.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -59,6 +59,8 @@ import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";
 import { createApiTokens } from "~/server/tokens/api-tokens";
 import { createWebhooks } from "~/server/webhooks/webhooks";
+import { createAccountLinks } from "~/server/auth/account-links";
+import { createAccountMail } from "~/server/users/account-mail";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 
 export type AppDeps = {
@@ -124,6 +126,10 @@ export function createApp({
     retryDelaysMs: config.webhookRetryDelaysMs,
     timeoutMs: config.webhookTimeoutMs,
   });
+  // Invitations and reset links go to one person each, at once (docs/decisions/230-invitations-and-reset-links.md).
+  const accountMail = config.smtpUrl
+    ? createAccountMail({ smtpUrl: config.smtpUrl, from: config.contactNotifyFrom })
+    : undefined;
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -163,6 +169,10 @@ export function createApp({
     users: createUserAdmin({ store, auth, activity, media }, hashCost),
     apiTokens: createApiTokens({ store, activity }),
     webhooks,
+    accountLinks: createAccountLinks({
+      ...{ store, records: sessionRecords, activity, mail: accountMail, publicUrl: config.publicUrl },
+      cost: hashCost,
+    }),
     backups,
     health: createHealthService({ store, config, backups: shelf, scheduler, backupScheduler }),
     inbox: createInboxService(store),
@@ -264,6 +274,7 @@ export function createApp({
       const outboxStopped = outbox.stop();
       webhooks.stop(); // a delivery on its way ends at once, and stays pending for the next claim
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
+      accountMail?.stop();
       await outboxStopped;
       await scheduler.stop();
       await backupScheduler.stop();

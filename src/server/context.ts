@@ -27,6 +27,7 @@ import type { ActivityLog } from "./activity/activity-log";
 import type { SiteService } from "~/server/site/site-service";
 import type { ApiTokens } from "~/server/tokens/api-tokens";
 import type { Webhooks } from "~/server/webhooks/webhooks";
+import type { AccountLinks } from "~/server/auth/account-links";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -61,6 +62,8 @@ export type AppContext = {
   apiTokens: ApiTokens;
   /** Webhook endpoints and their deliveries: /api/admin/webhooks (docs/decisions/225-signed-webhooks-through-the-outbox.md). */
   webhooks: Webhooks;
+  /** Invitations and reset links (docs/decisions/230-invitations-and-reset-links.md). */
+  accountLinks: AccountLinks;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */
   backups: BackupService;
   /** The health report of /api/public/health/database and /system/health. */

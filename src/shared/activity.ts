@@ -30,6 +30,11 @@ export const ACTIVITY_KINDS = {
   "two-factor-setting": "Two-factor requirement changed",
   "webhook-add": "Webhook endpoint added",
   "webhook-remove": "Webhook endpoint removed",
+  "invitation-send": "Invitation sent",
+  "invitation-accept": "Invitation accepted",
+  "invitation-revoke": "Invitation revoked",
+  "reset-link-send": "Reset link sent",
+  "password-reset": "Password reset",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -114,7 +119,15 @@ export const ACTIVITY_MESSAGES = {
     twoFactorOn: "turned on two-factor sign-in",
     twoFactorOff: "turned off two-factor sign-in",
     twoFactorReset: "two-factor sign-in reset",
+    /** A reset link an admin sent (docs/decisions/230-invitations-and-reset-links.md). */
+    resetLinkSent: "sent a link to choose a new password",
+    resetByLink: "chose a new password with a reset link",
+    emailChanged: "email address changed",
   },
+  /** An invitation, as the log names it. */
+  invitation: (email: string, role: string) => `invitation of ${email} as ${role}`,
+  /** An accepted invitation: the account it became. */
+  invitationAccepted: (email: string, username: string) => `invitation of ${email} accepted as ${username}`,
 } as const;
 
 /** The Activity tab's filters and page (`/api/admin/activity?user=&kind=&page=`). */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AUTH_FORM_MESSAGES, isLibraryImage } from "./schemas";
 import { ROLES, type Role } from "./permissions";
-import { PROFILE_LIMITS } from "./authors";
+import { PROFILE_LIMITS, type AuthorProfile } from "./authors";
+import { emailField } from "./account-links";
 
 /**
  * Managing users from the admin (docs/decisions/022-users-and-accounts.md): the Users tab's rows,
@@ -24,15 +25,20 @@ export type AdminUserRow = {
   activeSessions: number;
   /** Signs in with a second factor (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
   twoFactor?: boolean;
+  /** Where invitations and reset links go (docs/decisions/230-invitations-and-reset-links.md). */
+  email?: string;
 };
+
+/** The Account tab's own profile: the public one, and the address only its owner and admins see. */
+export type OwnProfile = AuthorProfile & { email?: string };
 
 export const USER_ADMIN_MESSAGES = {
   lastAdmin: "The last admin cannot be demoted, disabled or deleted. Make another user an admin first.",
   notYourself: "You cannot disable or delete your own account. Ask another admin.",
   userNotFound: (id: number) => `User ${id} not found.`,
   invalidId: "Invalid user ID",
-  nothingToChange: "Send a role, disabled true or false, or a profile field (displayName, bio, avatar).",
-  nothingInProfile: "Send at least one of displayName, bio or avatar.",
+  nothingToChange: "Send a role, disabled true or false, or a profile field (displayName, bio, avatar, email).",
+  nothingInProfile: "Send at least one of displayName, bio, avatar or email.",
   displayName: `Display name must be one line of at most ${PROFILE_LIMITS.displayName} characters`,
   displayNameCharacters:
     "Display name cannot contain control characters, characters that change the text's direction, or invisible ones",
@@ -70,6 +76,8 @@ const profileFields = {
     .trim()
     .refine((v) => v === "" || isLibraryImage(v), USER_ADMIN_MESSAGES.avatar)
     .optional(),
+  /** Never shown on a public page; "" removes it. */
+  email: z.union([z.literal(""), emailField]).optional(),
 };
 
 /** PATCH /api/cms/profile: a signed-in user's own profile. */

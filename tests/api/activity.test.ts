@@ -94,11 +94,13 @@ describe("GET /api/admin/activity", () => {
   });
 
   it("filters by person and by kind, and names everyone in the log", async () => {
-    const { writer } = await doEachKind();
+    const { writer, user, invitee } = await doEachKind();
     const page = await activity(`?user=${writer.id}`);
     expect(page.entries.map((e) => e.kind)).toEqual(["submit", "two-factor-off", "two-factor-on", "sign-in"]);
     expect((await activity("?kind=publish")).entries.map((e) => e.kind)).toEqual(["publish"]);
-    expect(page.people.map((p) => p.id).sort()).toEqual([admin.user.id, writer.id].sort());
+    // The invitee accepted their invitation, and the user the admin sent a reset link to used it.
+    const everyone = [admin.user.id, writer.id, user.id, invitee.id].sort((a, b) => a - b);
+    expect(page.people.map((p) => p.id).sort((a, b) => a - b)).toEqual(everyone);
     expect((await activity(`?user=${admin.user.id}&kind=sign-in`)).total).toBe(0);
   });
 

@@ -47,6 +47,9 @@ describe("the public pages are valid HTML", () => {
     "/blog",
     "/blog?tag=product",
     "/admin",
+    // The one-time links' pages (docs/decisions/230-invitations-and-reset-links.md).
+    "/admin/forgot-password",
+    "/admin/reset-password?token=x",
   ];
   it.each(pages)("%s", async (path) => {
     expect(await problemsOf(path)).toEqual([]);

@@ -281,6 +281,34 @@ export const PERMISSION_ROWS: Row[] = [
     allowed: allowedFor("users.manage"),
     call: async (c) => as(c, "delete", `/api/admin/users/${(await signedIn(c.t, "writer")).user.id}`),
   },
+  // Invitations and reset links (docs/decisions/230-invitations-and-reset-links.md).
+  {
+    route: "GET /api/admin/invitations",
+    allowed: allowedFor("users.manage"),
+    call: async (c) => as(c, "get", "/api/admin/invitations"),
+  },
+  {
+    route: "POST /api/admin/invitations",
+    allowed: allowedFor("users.manage"),
+    call: async (c) =>
+      as(c, "post", "/api/admin/invitations").send({ email: `invited-${++seed}@example.com`, role: "writer" }),
+  },
+  {
+    route: "DELETE /api/admin/invitations/{id}",
+    allowed: allowedFor("users.manage"),
+    call: async (c) => {
+      const { id } = await c.t.store.addInvitation({
+        ...{ email: `revoked-${++seed}@example.com`, role: "writer", tokenHash: `hash-${seed}` },
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      });
+      return as(c, "delete", `/api/admin/invitations/${id}`);
+    },
+  },
+  {
+    route: "POST /api/admin/users/{id}/reset-link",
+    allowed: allowedFor("users.manage"),
+    call: async (c) => as(c, "post", `/api/admin/users/${(await signedIn(c.t, "writer")).user.id}/reset-link`),
+  },
   // The site's content
   {
     route: "GET /api/admin/site",

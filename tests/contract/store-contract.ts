@@ -1,5 +1,6 @@
 import { API_TOKEN_MESSAGES } from "~/shared/api-tokens";
 import { WEBHOOK_MESSAGES } from "~/shared/webhooks";
+import { ACCOUNT_LINK_MESSAGES } from "~/shared/account-links";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { STORE_CLOSED_MESSAGE } from "~/server/store/json-store";
@@ -509,6 +510,83 @@ export function storeContract(name: string, factory: StoreFactory) {
         payload: { type: "contact-message", message: { id: message.id, name: "Ada" } },
       });
       expect(JSON.stringify(delivery)).not.toContain("203.0.113.9");
+    });
+  });
+
+  describe(`${name}: invitations and email addresses`, () => {
+    it("keeps addresses unique without case, spends an invitation in the write that makes its account, across a reopen", async () => {
+      const { store, reopen } = await factory.open();
+      const hash = "scrypt$1$2$3$salt$hash";
+      const ada = await store.createUser({ username: "ada", role: "admin", passwordHash: hash });
+      await store.updateUser(ada.id, {
+        email: "Ada@Example.com",
+        passwordReset: { tokenHash: "r".repeat(64), expiresAt: "2030-01-01T00:00:00.000Z" },
+      });
+      expect((await store.getUserByEmail("ada@example.COM"))?.id).toBe(ada.id);
+      expect((await store.findUserByResetHash("r".repeat(64)))?.id).toBe(ada.id);
+      const expiresAt = "2030-01-01T00:00:00.000Z";
+      const invite = { email: "grace@example.com", role: "editor" as const, tokenHash: "i".repeat(64), expiresAt };
+      await expectRejection(
+        store.addInvitation({ ...invite, email: "ADA@example.com", tokenHash: "j".repeat(64) }),
+        ConflictError,
+        ACCOUNT_LINK_MESSAGES.emailTaken,
+      );
+      const made = await store.addInvitation(invite);
+      expect(made).toMatchObject({ id: 1, ...invite });
+      const bob = await store.createUser({ username: "bob", role: "writer", passwordHash: hash });
+      await expectRejection(
+        store.updateUser(bob.id, { email: "GRACE@example.com" }),
+        ConflictError,
+        ACCOUNT_LINK_MESSAGES.emailTaken,
+      );
+      const { user } = await store.acceptInvitation("i".repeat(64), { username: "grace", passwordHash: hash });
+      expect(user).toMatchObject({ username: "grace", role: "editor", email: "grace@example.com" });
+      await expectRejection(
+        store.acceptInvitation("i".repeat(64), { username: "grace2", passwordHash: hash }),
+        ValidationError,
+        ACCOUNT_LINK_MESSAGES.linkRefused,
+      );
+      await store.updateUser(ada.id, { passwordReset: null });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.listInvitations()).toEqual([]);
+      expect(await reopened.getUserByEmail("grace@EXAMPLE.com")).toEqual(user);
+      const again = await reopened.getUserById(ada.id);
+      expect(again?.email).toBe("Ada@Example.com");
+      expect(again).not.toHaveProperty("passwordReset");
+      expect((await reopened.addInvitation({ ...invite, email: "lin@example.com" })).id).toBe(2);
+    });
+  });
+
+  describe(`${name}: restored email addresses`, () => {
+    it("adds a backup's user without an address someone holds now, and without a reset link", async () => {
+      const store = await emptyStore();
+      const hash = "scrypt$1$2$3$salt$hash";
+      const ada = await store.createUser({ username: "ada", role: "admin", passwordHash: hash });
+      await store.updateUser(ada.id, { email: "ada@example.com" });
+      const at = "2026-01-01T00:00:00.000Z";
+      const reset = { tokenHash: "r".repeat(64), expiresAt: "2030-01-01T00:00:00.000Z" };
+      await store.restoreRecords({
+        users: [
+          { id: 9, username: "old-ada", role: "writer", passwordHash: hash, createdAt: at, email: "ADA@example.com" },
+          {
+            id: 10,
+            username: "lin",
+            role: "writer",
+            passwordHash: hash,
+            createdAt: at,
+            email: "lin@example.com",
+            passwordReset: reset,
+          },
+        ],
+      });
+      const oldAda = await store.getUserByUsername("old-ada");
+      expect(oldAda).toBeDefined();
+      expect(oldAda).not.toHaveProperty("email");
+      const lin = await store.getUserByUsername("lin");
+      expect(lin?.email).toBe("lin@example.com");
+      expect(lin).not.toHaveProperty("passwordReset");
     });
   });
 

@@ -41,11 +41,12 @@ const STEPS: Step[] = [
     },
   },
   {
-    name: "admin-reset-password",
+    name: "admin-reset-link",
     path: "/admin",
     then: async (p) => {
       await openScreen(p, "Users");
-      await p.getByRole("button", { name: "Reset password" }).first().click();
+      await p.getByRole("button", { name: "Send reset link" }).first().click();
+      await p.getByRole("status").getByRole("button", { name: "Copy" }).waitFor();
     },
   },
   {

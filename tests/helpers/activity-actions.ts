@@ -95,11 +95,34 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   await as(next().patch(`/api/admin/users/${user.id}`))
     .send({ role: "admin" })
     .expect(status(200));
+  // An invitation sent and accepted, another revoked, and a reset link sent and used
+  // (docs/decisions/230-invitations-and-reset-links.md); each link on the site that made it.
+  const first = request(sites[0]!.app);
+  const invited = (
+    await as(first.post("/api/admin/invitations"))
+      .send({ email: `invited-${++users}@example.com`, role: "writer" })
+      .expect(status(201))
+  ).body as { link: string };
+  const tokenOf = (link: string) => new URL(link).searchParams.get("token");
+  const invitee = await from(request(sites[0]!.app).post("/api/auth/accept-invitation"))
+    .send({ token: tokenOf(invited.link), username: `invited-${users}`, password: "a long enough secret" })
+    .expect(status(201));
+  const unsent = await sites[0]!.store.addInvitation({
+    ...{ email: `revoked-${users}@example.com`, role: "writer", tokenHash: `revoked-${users}` },
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  });
+  await as(next().delete(`/api/admin/invitations/${unsent.id}`)).expect(status(200));
+  const resetLink = (
+    await as(request(sites[0]!.app).post(`/api/admin/users/${user.id}/reset-link`)).expect(status(200))
+  ).body as { link: string };
+  await from(request(sites[0]!.app).post("/api/auth/reset"))
+    .send({ token: tokenOf(resetLink.link), password: "chosen by the user" })
+    .expect(status(200));
   // An upload nothing uses, removed as the hourly sweep would a day later, here on the caller's
   // behalf; both on the first site, whose list of images has it at once.
   await as(request(sites[0]!.app).post("/api/cms/uploads"))
     .attach("file", await makeImage(12, 8, "image/png", users), { filename: "unused.png" })
     .expect(status(201));
   await sites[0]!.app.mediaAdmin.removeUnused(new Date(Date.now() + 60_000), { ip: client });
-  return { writer, post, user };
+  return { writer, post, user, invitee: invitee.body as { id: number } };
 }

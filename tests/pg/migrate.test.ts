@@ -57,6 +57,7 @@ describe("migrate", () => {
       "analytics_daily",
       "api_tokens",
       "backups",
+      "invitations",
       "media",
       "messages",
       "outbox_claims",

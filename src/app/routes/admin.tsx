@@ -8,6 +8,7 @@ import { LoginForm } from "~/app/components/admin/login-form";
 import { TwoFactorRequired } from "~/app/components/admin/two-factor-required";
 import { privatePageMeta } from "~/app/lib/meta";
 import { SETUP_DONE_PARAM, SETUP_MESSAGES } from "~/shared/setup";
+import { ACCOUNT_LINK_MESSAGES, PASSWORD_SET_PARAM } from "~/shared/account-links";
 import { privatePageHeaders, sessionUserLoader } from "~/app/lib/session-user.server";
 import { adminNavData } from "~/app/lib/admin-screen.server";
 import { signInAction } from "~/app/lib/sign-in.server";
@@ -25,10 +26,12 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 /** Who is signed in, and the navigation's counts (read again on every move, so they stay current). */
 export async function loader(args: Route.LoaderArgs) {
-  const setupDone = new URL(args.request.url).searchParams.has(SETUP_DONE_PARAM);
+  const params = new URL(args.request.url).searchParams;
+  const setupDone = params.has(SETUP_DONE_PARAM);
+  const passwordSet = params.has(PASSWORD_SET_PARAM);
   const { user } = await sessionUserLoader(args);
   const ready = user && !user.twoFactorSetupRequired;
-  return { user, setupDone, nav: ready ? await adminNavData(args.context, user) : undefined };
+  return { user, setupDone, passwordSet, nav: ready ? await adminNavData(args.context, user) : undefined };
 }
 
 export const shouldRevalidate = () => true;
@@ -61,6 +64,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         }}
         refused={actionData}
         {...(loaderData.setupDone && { title: SETUP_MESSAGES.signInTitle })}
+        {...(loaderData.passwordSet && { title: ACCOUNT_LINK_MESSAGES.resetDone })}
       />
     );
   }

@@ -126,7 +126,8 @@ export async function backupExtrasOf(
     site: (await store.getSite()).published,
     records: {
       tags: await store.listTags(),
-      users: await store.listUsers(),
+      // A reset link is no one's to use once restored (docs/decisions/230-invitations-and-reset-links.md).
+      users: (await store.listUsers()).map(({ passwordReset: _, ...user }) => user),
       messages: await store.listMessages(),
       settings: await store.getSettings(),
     },

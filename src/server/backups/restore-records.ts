@@ -5,7 +5,7 @@ import { storedTagSchema } from "~/server/collections/tags";
 import { userSchema } from "~/server/collections/users";
 import { checkRecord, type Change } from "~/server/store/change";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
-import type { ChangeKind, ContactMessage, Settings, Tag, User } from "~/server/store/types";
+import type { ChangeKind, ContactMessage, Invitation, Settings, Tag, User } from "~/server/store/types";
 import { assertKeepsAnAdmin } from "~/server/users/user-changes";
 import type { KindOutcome, KindOutcomes } from "~/shared/backups";
 
@@ -71,7 +71,7 @@ export function restoreRecords(
       const at = users.findIndex((u) => lowerName(u.username) === lowerName(user.username));
       if (at === -1) {
         const id = users.some((u) => u.id === user.id) ? nextUserId++ : user.id;
-        users.push(checkRecord(userSchema, { ...user, id }));
+        users.push(checkRecord(userSchema, withFreeEmail({ ...user, id }, users, data.invitations)));
         each.added++;
         continue;
       }
@@ -83,7 +83,11 @@ export function restoreRecords(
       // The last sign-in is this site's own news, not something a backup should undo; nor is the
       // last code taken, so a code used since the backup is not taken again
       // (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
-      const restored = withLastStep({ ...user, id: current.id, ...withLastSignIn(current) }, current);
+      const restored = withFreeEmail(
+        withLastStep({ ...user, id: current.id, ...withLastSignIn(current) }, current),
+        users,
+        data.invitations,
+      );
       if (isDeepStrictEqual(withoutLastSignIn(current), withoutLastSignIn(restored))) {
         each.unchanged++;
         continue;
@@ -138,6 +142,23 @@ export function restoreRecords(
   }
 
   return kinds.length > 0 ? { next: data, result, kinds } : { result, kinds };
+}
+
+/**
+ * A restored user without a reset link (one from the backup's time is no one's to use), and
+ * without their address when another account or an invitation holds it now: addresses are unique
+ * (docs/decisions/230-invitations-and-reset-links.md), and the account that has it now keeps it.
+ */
+function withFreeEmail(user: User, users: readonly User[], invitations: readonly Invitation[] = []): User {
+  const { passwordReset: _, ...rest } = user;
+  const lower = rest.email?.toLowerCase();
+  if (lower === undefined) return rest;
+  const held =
+    users.some((u) => u.id !== rest.id && u.email?.toLowerCase() === lower) ||
+    invitations.some((i) => i.email.toLowerCase() === lower);
+  if (!held) return rest;
+  const { email: __, ...withoutEmail } = rest;
+  return withoutEmail;
 }
 
 const withLastSignIn = (user: User) => (user.lastSignInAt === undefined ? {} : { lastSignInAt: user.lastSignInAt });

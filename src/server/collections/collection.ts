@@ -12,7 +12,8 @@ export type Counter =
   | "nextRevisionId"
   | "nextApiTokenId"
   | "nextWebhookId"
-  | "nextWebhookDeliveryId";
+  | "nextWebhookDeliveryId"
+  | "nextInvitationId";
 
 /**
  * One kind of record kept as a list: in db.json under `key`, in PostgreSQL as the rows of `table`.
@@ -20,7 +21,17 @@ export type Counter =
  * (index.ts) for the stored schema, the duplicate checks, the counters and the tables.
  */
 export type ListDeclaration = {
-  key: "posts" | "tags" | "users" | "messages" | "revisions" | "trash" | "apiTokens" | "webhooks" | "webhookDeliveries";
+  key:
+    | "posts"
+    | "tags"
+    | "users"
+    | "messages"
+    | "revisions"
+    | "trash"
+    | "apiTokens"
+    | "webhooks"
+    | "webhookDeliveries"
+    | "invitations";
   /** As stored: loose, so a field of another release is kept and written back (db-schema.ts). */
   stored: z.ZodType;
   /**

@@ -1,4 +1,5 @@
 import { apiTokens } from "./api-tokens";
+import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
 import { posts, trash } from "./posts";
@@ -21,6 +22,7 @@ export const LISTS: readonly ListDeclaration[] = [
   apiTokens,
   webhooks,
   webhookDeliveries,
+  invitations,
 ];
 
 export type { Column, Counter, ListDeclaration } from "./collection";

@@ -35,6 +35,13 @@ export const userRecordSchema = z.object({
   /** An original in the media library (`/media/...`); without one, generated initials. */
   avatar: text("url").optional(),
   twoFactor: twoFactorRecordSchema.optional(),
+  /** Where invitations and reset links go; unique without case (docs/decisions/230-invitations-and-reset-links.md). */
+  email: text().optional(),
+  /** The one reset link that works now: the hex SHA-256 of its token, never the token. */
+  passwordReset: z
+    .object({ tokenHash: nonEmpty(), expiresAt: text("date") })
+    .loose()
+    .optional(),
 });
 export const userSchema = userRecordSchema.loose();
 
@@ -55,9 +62,17 @@ export const users: ListDeclaration = {
     ["avatar"],
     // migrations/023
     ["twoFactor"],
+    // migrations/025
+    ["email"],
+    ["passwordReset"],
   ],
   counted: true,
   // Usernames are unique regardless of case.
-  unique: [{ of: (u: { id: number }) => u.id }, { of: (u: { username: string }) => u.username.toLowerCase() }],
+  unique: [
+    { of: (u: { id: number }) => u.id },
+    { of: (u: { username: string }) => u.username.toLowerCase() },
+    // A user without an address shares no key with anyone: a symbol equals only itself.
+    { of: (u: { email?: string }) => u.email?.toLowerCase() ?? Symbol("no email") },
+  ],
   counter: { name: "nextUserId" },
 };

@@ -22,6 +22,7 @@ import { bearerTokens } from "~/server/tokens/bearer";
 import { twoFactorRouter } from "~/server/auth/two-factor-router";
 import { tokensRouter } from "~/server/tokens/tokens-router";
 import { webhooksRouter } from "~/server/webhooks/webhooks-router";
+import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
 
 /** Where app.ts mounts the router. */
@@ -57,6 +58,7 @@ export function apiRouter(
   router.use(inboxRouter(context, guards));
   router.use(tagsRouter(context, guards));
   router.use(adminUsersRouter(context, guards));
+  router.use(accountLinksRouter(context, guards));
   router.use(profileRouter(context, guards));
   router.use(tokensRouter(context, guards));
   router.use(twoFactorRouter(context, guards));

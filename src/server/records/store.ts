@@ -4,6 +4,7 @@ import { lowerName } from "~/server/store/db-snapshot";
 import type { ActivityEntry } from "~/shared/activity";
 import type {
   ApiToken,
+  Invitation,
   Actor,
   AddressTakeOver,
   ChangeKind,
@@ -35,6 +36,7 @@ import * as users from "~/server/users/user-changes";
 import * as apiTokens from "~/server/tokens/token-changes";
 import * as webhooks from "~/server/webhooks/webhook-changes";
 import { withWebhookEvents } from "~/server/webhooks/webhook-events";
+import * as invitations from "~/server/users/invitation-changes";
 import type { SiteContent } from "~/shared/site-content";
 import { restoreRecords, type RestoredRecords } from "~/server/backups/restore-records";
 import { describeChange } from "./describe-change";
@@ -365,6 +367,37 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   recordWebhookAttempt(id: number, outcome: webhooks.AttemptOutcome) {
     return this.write((s) => webhooks.recordAttempt(s, id, outcome));
+  }
+
+  /** A user by their email address, compared without case. */
+  getUserByEmail(email: string) {
+    const lower = email.toLowerCase();
+    return this.engine.read((s) => s.data.users.find((u) => u.email?.toLowerCase() === lower));
+  }
+  /** The user whose current reset link has this hash. */
+  findUserByResetHash(tokenHash: string) {
+    return this.engine.read((s) => s.data.users.find((u) => u.passwordReset?.tokenHash === tokenHash));
+  }
+  /** Invitations waiting for their invitee (docs/decisions/230-invitations-and-reset-links.md), oldest first. */
+  listInvitations() {
+    return this.engine.read((s) => (s.data.invitations ?? []).slice());
+  }
+  findInvitation(tokenHash: string) {
+    return this.engine.read((s) => (s.data.invitations ?? []).find((i) => i.tokenHash === tokenHash));
+  }
+  addInvitation(input: invitations.NewInvitation, log?: (made: Invitation) => ActivityEntry | undefined) {
+    return this.write(withActivity((s, now) => invitations.addInvitation(s, input, now), log));
+  }
+  revokeInvitation(id: number, log?: (made: Invitation) => ActivityEntry | undefined) {
+    return this.write(withActivity((s) => invitations.revokeInvitation(s, id), log));
+  }
+  /** Creates the invitee's account and deletes the invitation in one write; a used or expired link is a 400. */
+  acceptInvitation(
+    tokenHash: string,
+    account: { username: string; passwordHash: string },
+    log?: (made: { user: User; invitation: Invitation }) => ActivityEntry | undefined,
+  ) {
+    return this.write(withActivity((s, now) => invitations.acceptInvitation(s, tokenHash, account, now), log));
   }
 
   addMessage(input: NewContactMessage) {

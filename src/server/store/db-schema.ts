@@ -9,6 +9,7 @@ import type {
   ApiToken,
   Webhook,
   WebhookDelivery,
+  Invitation,
   ContactMessage,
   Post,
   Revision,
@@ -40,6 +41,8 @@ const metaRecordSchema = z.object({
   /** Absent until the first webhook endpoint, and its deliveries'. */
   nextWebhookId: idCounter.optional(),
   nextWebhookDeliveryId: idCounter.optional(),
+  /** Absent until the first invitation. */
+  nextInvitationId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -109,6 +112,7 @@ export type DbFile = {
   apiTokens?: ApiToken[];
   webhooks?: Webhook[];
   webhookDeliveries?: WebhookDelivery[];
+  invitations?: Invitation[];
   site?: SiteState;
   meta: Meta;
 };

@@ -14,6 +14,7 @@ import type { Snapshot } from "./db-snapshot";
 import type { CommitListener } from "./snapshot-store";
 import type { apiTokenRecordSchema } from "~/server/collections/api-tokens";
 import type { webhookDeliveryRecordSchema, webhookRecordSchema } from "~/server/collections/webhooks";
+import type { invitationRecordSchema } from "~/server/collections/invitations";
 import type { messageRecordSchema } from "~/server/collections/messages";
 import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
 import type { slugRedirectRecordSchema } from "~/server/collections/redirects";
@@ -38,6 +39,7 @@ export type TrashedPost = z.infer<typeof trashedPostRecordSchema>;
 export type ApiToken = z.infer<typeof apiTokenRecordSchema>;
 export type Webhook = z.infer<typeof webhookRecordSchema>;
 export type WebhookDelivery = z.infer<typeof webhookDeliveryRecordSchema>;
+export type Invitation = z.infer<typeof invitationRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {
@@ -85,6 +87,10 @@ export type ReviewStep = { submitted: { at: string; by?: number } } | { returned
 /** What an admin (or the user, for the password) may change on an account. */
 export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" | "lastSignInAt">> &
   ProfilePatch & {
+    /** A new address; "" removes it (docs/decisions/230-invitations-and-reset-links.md). */
+    email?: string;
+    /** The reset link that works now; null ends it. */
+    passwordReset?: NonNullable<User["passwordReset"]> | null;
     /** The second factor as it is now; null removes it (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
     twoFactor?: TwoFactor | null;
   };

@@ -4,8 +4,9 @@ import {
   USER_ADMIN_MESSAGES,
   userChangeSchema,
   type AdminUserRow,
+  type OwnProfile,
 } from "~/shared/user-admin";
-import type { AuthorProfile, PublicAuthor } from "~/shared/authors";
+import type { PublicAuthor } from "~/shared/authors";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { assertAvatarKnown, authorProfileOf, publicAuthorOf } from "./profiles";
 import type { NewUserInput } from "~/shared/schemas";
@@ -58,6 +59,11 @@ export function createUserAdmin(
     ...(user.avatar && { avatar: user.avatar }),
     activeSessions: (await auth.listSessions(user.id)).length,
     ...(user.twoFactor?.enabledAt && { twoFactor: true }),
+    ...(user.email && { email: user.email }),
+  });
+  const ownProfileOf = (user: User): OwnProfile => ({
+    ...authorProfileOf(user),
+    ...(user.email && { email: user.email }),
   });
 
   const find = async (id: number): Promise<User> => {
@@ -131,17 +137,17 @@ export function createUserAdmin(
     },
 
     /** A signed-in user's own public profile (docs/decisions/130-bylines-and-author-pages.md). */
-    async profile(id: number): Promise<AuthorProfile> {
-      return authorProfileOf(await find(id));
+    async profile(id: number): Promise<OwnProfile> {
+      return ownProfileOf(await find(id));
     },
 
-    async updateProfile(id: number, input: unknown, who: Who = NOBODY): Promise<AuthorProfile> {
+    async updateProfile(id: number, input: unknown, who: Who = NOBODY): Promise<OwnProfile> {
       const parsed = profileSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
       await assertAvatarKnown(media, parsed.data);
       const { before, after } = await update(id, parsed.data);
       await record("user-change", who, before.username, CHANGES.profile);
-      return authorProfileOf(after);
+      return ownProfileOf(after);
     },
 
     /** Everyone who may be named as a post's author, for the editor's picker: any signed-in writer may ask. */

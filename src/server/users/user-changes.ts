@@ -4,10 +4,17 @@ import { userSchema } from "~/server/collections/users";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
 import type { ProfilePatch, User, UserPatch } from "~/server/store/types";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
+import { ACCOUNT_LINK_MESSAGES } from "~/shared/account-links";
 
 export const usernameTakenMessage = (username: string) => `The username "${username}" is taken.`;
 
-export function createUser(snap: Snapshot, input: Omit<User, "id" | "createdAt">, now: string): Change<User> {
+/** `invitationId`: the invitation being accepted, which holds the new user's address until this write removes it. */
+export function createUser(
+  snap: Snapshot,
+  input: Omit<User, "id" | "createdAt">,
+  now: string,
+  invitationId?: number,
+): Change<User> {
   // Case-insensitive, so "Admin" cannot sit beside "admin" and confuse who signed in.
   if (snap.usersByName.has(lowerName(input.username))) {
     throw new ConflictError(usernameTakenMessage(input.username), {
@@ -15,13 +22,15 @@ export function createUser(snap: Snapshot, input: Omit<User, "id" | "createdAt">
     });
   }
   const data = snap.data;
-  const { username, role, passwordHash } = input;
+  const { username, role, passwordHash, email } = input;
+  assertEmailFree(snap, 0, email, invitationId);
   const user = checkRecord(userSchema, {
     id: data.meta.nextUserId,
     username,
     role,
     passwordHash,
     createdAt: now,
+    ...(email && { email }),
   });
   const next = { ...data, users: [...data.users, user], meta: { ...data.meta, nextUserId: user.id + 1 } };
   return { next, result: user, kinds: ["users"] };
@@ -55,9 +64,13 @@ export function updateUser(
   const current = userAt(snap, id);
   const changed = typeof patch === "function" ? patch(current) : patch;
   assertNotAnotherUsername(snap, id, changed.displayName);
+  assertEmailFree(snap, id, changed.email);
   const { role, passwordHash, disabled, lastSignInAt } = changed;
   const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
-  const user = checkRecord(userSchema, withTwoFactor(withProfile({ ...current, ...changes }, changed), changed));
+  const user = checkRecord(
+    userSchema,
+    withLinks(withTwoFactor(withProfile({ ...current, ...changes }, changed), changed), changed),
+  );
   const data = snap.data;
   const next = { ...data, users: data.users.map((u) => (u.id === id ? user : u)) };
   assertKeepsAnAdmin(data.users, next.users);
@@ -76,6 +89,30 @@ function assertNotAnotherUsername(snap: Snapshot, id: number, displayName: strin
       displayName: [USER_ADMIN_MESSAGES.displayNameIsUsername],
     });
   }
+}
+
+/**
+ * An address is one account's, compared without case, and not one an invitation waits on: a reset
+ * link must reach one person only. Decided inside the write, where every user is known.
+ */
+export function assertEmailFree(snap: Snapshot, id: number, email: string | undefined, invitationId?: number) {
+  if (!email) return;
+  const lower = email.toLowerCase();
+  const taken =
+    snap.data.users.some((u) => u.id !== id && u.email?.toLowerCase() === lower) ||
+    (snap.data.invitations ?? []).some((i) => i.id !== invitationId && i.email.toLowerCase() === lower);
+  if (taken) throw new ConflictError(ACCOUNT_LINK_MESSAGES.emailTaken, { email: [ACCOUNT_LINK_MESSAGES.emailTaken] });
+}
+
+/** The address ("" removes it) and the reset link (null ends it), as sent. */
+function withLinks(user: User, patch: UserPatch): User {
+  // A link sent to the former address stops working with it.
+  if (patch.email !== undefined && patch.email !== user.email) delete user.passwordReset;
+  if (patch.email === "") delete user.email;
+  else if (patch.email !== undefined) user.email = patch.email;
+  if (patch.passwordReset === null) delete user.passwordReset;
+  else if (patch.passwordReset !== undefined) user.passwordReset = patch.passwordReset;
+  return user;
 }
 
 function withTwoFactor(user: User, patch: UserPatch): User {

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
 import { FormAlert } from "~/app/components/ui/form-alert";
+import { ACCOUNT_LINK_MESSAGES, ACCOUNT_LINK_PATHS } from "~/shared/account-links";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import type { SessionUser } from "~/shared/users";
@@ -138,6 +139,14 @@ export function LoginForm({
           {isSubmitting ? "Logging in..." : codeStep ? SIGN_IN_CODE_SCREEN.submit : "Login"}
         </Button>
       </form>
+      {ticket === undefined && !codeStep && (
+        <Link
+          to={ACCOUNT_LINK_PATHS.forgot}
+          className="mt-3 inline-block text-sm text-brand-700 underline underline-offset-2"
+        >
+          {ACCOUNT_LINK_MESSAGES.forgotLink}
+        </Link>
+      )}
       <Link to="/" className={buttonClasses({ variant: "outline" }, "mt-3 w-full")}>
         Return to Home
       </Link>

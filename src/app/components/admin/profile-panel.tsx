@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { authorPath, type AuthorProfile } from "~/shared/authors";
+import { authorPath } from "~/shared/authors";
+import type { OwnProfile } from "~/shared/user-admin";
 import type { SessionUser } from "~/shared/users";
 import { api } from "~/app/lib/api";
 import { failureToast } from "~/app/lib/failure-toast";
@@ -12,10 +13,10 @@ import { PROFILE_MESSAGES as M } from "./users/users-messages";
  * GET and PATCH /api/cms/profile.
  */
 export function ProfilePanel({ user }: { user: SessionUser }) {
-  const [profile, setProfile] = useState<AuthorProfile>();
+  const [profile, setProfile] = useState<OwnProfile>();
   useEffect(() => {
     api
-      .get<AuthorProfile>("/api/cms/profile")
+      .get<OwnProfile>("/api/cms/profile")
       .then(setProfile)
       .catch((err: unknown) => failureToast(err, M.loadFailed));
   }, []);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { PROFILE_LIMITS, type AuthorProfile } from "~/shared/authors";
+import { PROFILE_LIMITS } from "~/shared/authors";
+import type { OwnProfile } from "~/shared/user-admin";
 import { ApiError } from "~/app/lib/api";
 import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
@@ -9,12 +10,13 @@ import { Button } from "~/app/components/ui/button";
 import { Field, InputField, inputClasses } from "~/app/components/ui/field";
 import { PROFILE_MESSAGES as M } from "./users-messages";
 
-export type ProfileValues = { displayName: string; bio: string; avatar: string };
+export type ProfileValues = { displayName: string; bio: string; avatar: string; email: string };
 type Errors = Partial<Record<keyof ProfileValues, string>>;
 
 /**
  * A public profile's fields (docs/decisions/130-bylines-and-author-pages.md): display name, bio
- * and avatar, uploaded from here or removed for the initials. The Profile panel saves one's own,
+ * and avatar, uploaded from here or removed for the initials, and the email address invitations
+ * and reset links use (never shown to readers). The Profile panel saves one's own,
  * the Users tab anyone's; `save` sends the values, "" removing a field. The server's field
  * messages show under their fields.
  */
@@ -27,7 +29,7 @@ export function ProfileForm({
 }: {
   idPrefix: string;
   username: string;
-  initial: Partial<AuthorProfile>;
+  initial: Partial<OwnProfile>;
   save: (values: ProfileValues) => Promise<unknown>;
   onSaved?: () => void;
 }) {
@@ -35,6 +37,7 @@ export function ProfileForm({
     displayName: initial.displayName && initial.displayName !== username ? initial.displayName : "",
     bio: initial.bio ?? "",
     avatar: initial.avatar ?? "",
+    email: initial.email ?? "",
   });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -122,6 +125,17 @@ export function ProfileForm({
         </div>
         {errors.avatar && <p className="text-sm text-red-700">{errors.avatar}</p>}
       </fieldset>
+      <InputField
+        id={`${idPrefix}-email`}
+        label={M.email}
+        optional
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => set("email", e.target.value)}
+        error={errors.email}
+      />
+      <p className="-mt-3 text-xs text-slate-600">{M.emailHint}</p>
       <Button type="submit" disabled={busy}>
         {M.save}
       </Button>

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ROLE_LABELS, ROLES } from "~/shared/permissions";
-import { AUTH_FORM_MESSAGES } from "~/shared/schemas";
 import type { AdminUserRow } from "~/shared/user-admin";
 import type { Role } from "~/shared/users";
 import { Badge } from "~/app/components/ui/badge";
@@ -12,12 +11,13 @@ import { PROFILE_MESSAGES, USERS_MESSAGES as M } from "./users-messages";
 import { AuthorAvatar } from "~/app/components/author-avatar";
 import { displayNameOf } from "~/shared/authors";
 import { ProfileForm, type ProfileValues } from "./profile-form";
+import { LinkToHandOver } from "./link-to-hand-over";
 
 export type UserActions = {
   setRole: (user: AdminUserRow, role: Role) => Promise<void>;
   setDisabled: (user: AdminUserRow, disabled: boolean) => Promise<void>;
-  /** Answers false when the password was refused, so the field stays open. */
-  resetPassword: (user: AdminUserRow, password: string) => Promise<boolean>;
+  /** Answers the link to hand over when the server sends no email, else undefined. */
+  sendResetLink: (user: AdminUserRow) => Promise<string | undefined>;
   endSessions: (user: AdminUserRow) => Promise<void>;
   resetTwoFactor: (user: AdminUserRow) => Promise<void>;
   remove: (user: AdminUserRow) => Promise<void>;
@@ -37,21 +37,9 @@ export function UserCard({
   busy: boolean;
   actions: UserActions;
 }) {
-  const [resetting, setResetting] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const fieldId = `reset-password-${user.id}`;
-
-  const submitReset = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < 8) return setError(AUTH_FORM_MESSAGES.newPassword);
-    if (await actions.resetPassword(user, password)) {
-      setResetting(false);
-      setPassword("");
-      setError(undefined);
-    }
-  };
+  // An admin never types someone else's password: they send a link (docs/decisions/231-no-password-typed-by-an-admin.md).
+  const [resetLink, setResetLink] = useState<string>();
 
   return (
     <li className="py-4" aria-label={user.username}>
@@ -66,6 +54,7 @@ export function UserCard({
               {user.disabled && <Badge tone="muted">{M.disabled}</Badge>}
               {user.twoFactor && <Badge tone="muted">{TWO_FACTOR_ADMIN.on}</Badge>}
             </p>
+            {user.email && <p className="text-sm wrap-anywhere text-slate-700">{user.email}</p>}
             <p className="mt-1 text-xs text-slate-600">
               {M.createdOn(user.createdAt)} · {M.lastSignIn(user.lastSignInAt)} · {M.sessions(user.activeSessions)}
             </p>
@@ -102,11 +91,9 @@ export function UserCard({
           variant="outline"
           size="sm"
           disabled={busy}
-          onClick={() => setResetting((v) => !v)}
-          aria-expanded={resetting}
-          aria-controls={fieldId}
+          onClick={() => void actions.sendResetLink(user).then(setResetLink)}
         >
-          {M.resetPassword}
+          {M.sendResetLink}
         </Button>
         {/* One's own account is disabled or deleted by another admin (the server refuses it too). */}
         {!isSelf && (
@@ -168,42 +155,13 @@ export function UserCard({
           />
         </div>
       )}
-      {resetting && (
-        <form
-          method="post"
-          onSubmit={submitReset}
-          noValidate
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start"
-        >
-          <div className="flex-1 space-y-1">
-            <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-              {M.newPasswordFor(user.username)}
-            </label>
-            <input
-              id={fieldId}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-              className={inputClasses}
-            />
-            {error && (
-              <p id={`${fieldId}-error`} className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
-          <div className="flex gap-2 sm:pt-6">
-            <Button type="submit" size="sm" disabled={busy}>
-              {M.savePassword}
-            </Button>
-            <Button variant="outline" size="sm" onClick={() => setResetting(false)}>
-              {M.cancel}
-            </Button>
-          </div>
-        </form>
+      {resetLink && (
+        <LinkToHandOver
+          id={`reset-link-${user.id}`}
+          label={M.resetLinkLabel(user.username)}
+          link={resetLink}
+          onDone={() => setResetLink(undefined)}
+        />
       )}
     </li>
   );

@@ -6,7 +6,7 @@ import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Card } from "~/app/components/ui/card";
 import { TWO_FACTOR_ADMIN } from "~/shared/two-factor";
-import { CreateUserForm } from "./create-user-form";
+import { InvitationsPanel } from "./invitations-panel";
 import { TwoFactorRoles } from "./two-factor-roles";
 import { UserCard, type UserActions } from "./user-card";
 import { USERS_MESSAGES as M } from "./users-messages";
@@ -15,7 +15,7 @@ const base = (user: AdminUserRow) => `/api/admin/users/${user.id}`;
 
 /**
  * The Users tab, for admins (022-users-and-accounts.md): every user with role, dates and
- * sessions; add, change role, reset password, disable, end sessions, delete. The server refuses
+ * sessions; invite, change role, send a reset link, disable, end sessions, delete. The server refuses
  * what would leave no admin (409) and the toast shows its words.
  */
 export function UsersPanel({ me }: { me: SessionUser }) {
@@ -68,11 +68,15 @@ export function UsersPanel({ me }: { me: SessionUser }) {
         toast(disabled ? M.disabledToast(user.username) : M.enabledToast(user.username));
       });
     },
-    resetPassword: (user, password) =>
-      change(user, async () => {
-        await api.post(`${base(user)}/password`, { password });
-        toast(M.passwordReset(user.username));
-      }),
+    sendResetLink: async (user) => {
+      let link: string | undefined;
+      await change(user, async () => {
+        const sent = await api.post<{ emailed: boolean; link?: string }>(`${base(user)}/reset-link`);
+        if (sent.emailed) toast(M.resetLinkEmailed(user.username));
+        link = sent.link;
+      });
+      return link;
+    },
     endSessions: async (user) => {
       await change(user, async () => {
         const { ended } = await api.post<{ ended: number }>(`${base(user)}/sessions/end`);
@@ -116,9 +120,7 @@ export function UsersPanel({ me }: { me: SessionUser }) {
           )}
         </div>
       </Card>
-      <Card>
-        <CreateUserForm onCreated={() => void reload()} />
-      </Card>
+      <InvitationsPanel onAccepted={() => void reload()} />
       <TwoFactorRoles />
     </div>
   );
