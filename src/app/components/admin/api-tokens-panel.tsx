@@ -4,6 +4,7 @@ import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { ShownOnce } from "./shown-once";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { InputField } from "~/app/components/ui/field";
 import { formatDateTime } from "~/shared/dates";
@@ -79,15 +80,6 @@ export function ApiTokensPanel() {
     }
   };
 
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ title: M.copied });
-    } catch {
-      toast({ title: M.copyFailed, variant: "destructive" });
-    }
-  };
-
   const toggle = (scope: ApiScope, on: boolean) =>
     setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)));
 
@@ -103,27 +95,14 @@ export function ApiTokensPanel() {
       </div>
 
       {secret && (
-        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
-          <label className="block text-sm font-medium text-slate-900" htmlFor="api-token-secret">
-            {M.newToken}
-          </label>
-          <p className="text-sm text-slate-700">{API_TOKEN_MESSAGES.shownOnce}</p>
-          <div className="flex flex-wrap gap-2">
-            <input
-              id="api-token-secret"
-              readOnly
-              value={secret}
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-            />
-            <Button type="button" variant="outline" onClick={() => void copy(secret)}>
-              {M.copy}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setSecret(undefined)}>
-              {M.done}
-            </Button>
-          </div>
-        </div>
+        <ShownOnce
+          id="api-token-secret"
+          label={M.newToken}
+          note={API_TOKEN_MESSAGES.shownOnce}
+          value={secret}
+          words={M}
+          onDone={() => setSecret(undefined)}
+        />
       )}
 
       {tokens && tokens.length === 0 && <p className="text-sm text-slate-600">{M.none}</p>}

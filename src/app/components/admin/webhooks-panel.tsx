@@ -4,6 +4,7 @@ import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { ShownOnce } from "./shown-once";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { InputField } from "~/app/components/ui/field";
 import { formatDateTime } from "~/shared/dates";
@@ -106,15 +107,6 @@ export function WebhooksPanel() {
     }
   };
 
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast({ title: M.copied });
-    } catch {
-      toast({ title: M.copyFailed, variant: "destructive" });
-    }
-  };
-
   const toggle = (name: WebhookEvent, on: boolean) =>
     setEvents((now) => (on ? [...now, name] : now.filter((e) => e !== name)));
 
@@ -128,27 +120,14 @@ export function WebhooksPanel() {
       </div>
 
       {secret && (
-        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
-          <label className="block text-sm font-medium text-slate-900" htmlFor="webhook-secret-shown">
-            {M.newSecret}
-          </label>
-          <p className="text-sm text-slate-700">{M.shownOnce}</p>
-          <div className="flex flex-wrap gap-2">
-            <input
-              id="webhook-secret-shown"
-              readOnly
-              value={secret}
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-            />
-            <Button type="button" variant="outline" onClick={() => void copy(secret)}>
-              {M.copy}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => setSecret(undefined)}>
-              {M.done}
-            </Button>
-          </div>
-        </div>
+        <ShownOnce
+          id="webhook-secret-shown"
+          label={M.newSecret}
+          note={M.shownOnce}
+          value={secret}
+          words={M}
+          onDone={() => setSecret(undefined)}
+        />
       )}
 
       {hooks && hooks.length === 0 && <p className="text-sm text-slate-600">{M.none}</p>}
