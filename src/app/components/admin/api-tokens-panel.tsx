@@ -4,6 +4,7 @@ import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { NamedChoices } from "./named-choices";
 import { ShownOnce } from "./shown-once";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { InputField } from "~/app/components/ui/field";
@@ -80,9 +81,6 @@ export function ApiTokensPanel() {
     }
   };
 
-  const toggle = (scope: ApiScope, on: boolean) =>
-    setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)));
-
   return (
     <Card className="space-y-6" role="region" aria-labelledby="api-tokens-heading">
       <div>
@@ -146,27 +144,16 @@ export function ApiTokensPanel() {
           maxLength={100}
           onChange={(e) => setName(e.target.value)}
         />
-        <fieldset className="space-y-2" aria-describedby={errors.scopes ? "api-token-scopes-error" : undefined}>
-          <legend className="text-sm font-medium text-slate-800">{M.scopes}</legend>
-          {API_SCOPE_NAMES.map((scope) => (
-            <label key={scope} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="scopes"
-                value={scope}
-                checked={scopes.includes(scope)}
-                onChange={(e) => toggle(scope, e.target.checked)}
-                className="h-4 w-4"
-              />
-              {API_SCOPES[scope]} <code className="hidden text-xs text-slate-600 sm:inline">{scope}</code>
-            </label>
-          ))}
-          {errors.scopes && (
-            <p id="api-token-scopes-error" className="text-sm text-red-700">
-              {errors.scopes}
-            </p>
-          )}
-        </fieldset>
+        <NamedChoices
+          id="api-token-scopes"
+          legend={M.scopes}
+          field="scopes"
+          names={API_SCOPE_NAMES}
+          labels={API_SCOPES}
+          chosen={scopes}
+          onChange={setScopes}
+          error={errors.scopes}
+        />
         <InputField
           id="api-token-expiry"
           label={M.expiry}

@@ -4,6 +4,7 @@ import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
+import { NamedChoices } from "./named-choices";
 import { ShownOnce } from "./shown-once";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { InputField } from "~/app/components/ui/field";
@@ -107,9 +108,6 @@ export function WebhooksPanel() {
     }
   };
 
-  const toggle = (name: WebhookEvent, on: boolean) =>
-    setEvents((now) => (on ? [...now, name] : now.filter((e) => e !== name)));
-
   return (
     <Card className="space-y-6" role="region" aria-labelledby="webhooks-heading">
       <div>
@@ -191,27 +189,16 @@ export function WebhooksPanel() {
           maxLength={2000}
           onChange={(e) => setUrl(e.target.value)}
         />
-        <fieldset className="space-y-2" aria-describedby={errors.events ? "webhook-events-error" : undefined}>
-          <legend className="text-sm font-medium text-slate-800">{M.events}</legend>
-          {WEBHOOK_EVENT_NAMES.map((name) => (
-            <label key={name} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
-                type="checkbox"
-                name="events"
-                value={name}
-                checked={events.includes(name)}
-                onChange={(e) => toggle(name, e.target.checked)}
-                className="h-4 w-4"
-              />
-              {WEBHOOK_EVENTS[name]} <code className="hidden text-xs text-slate-600 sm:inline">{name}</code>
-            </label>
-          ))}
-          {errors.events && (
-            <p id="webhook-events-error" className="text-sm text-red-700">
-              {errors.events}
-            </p>
-          )}
-        </fieldset>
+        <NamedChoices
+          id="webhook-events"
+          legend={M.events}
+          field="events"
+          names={WEBHOOK_EVENT_NAMES}
+          labels={WEBHOOK_EVENTS}
+          chosen={events}
+          onChange={setEvents}
+          error={errors.events}
+        />
         <InputField
           id="webhook-secret"
           label={M.secret}
