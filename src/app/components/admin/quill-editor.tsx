@@ -2,7 +2,7 @@
  * The loaded editor: react-quill-new with our set-up. Only post-editor.tsx imports this module,
  * lazily, so Quill and its theme are one chunk that only the admin pages ever load.
  */
-import { useEffect, useRef, useState, type ClipboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent } from "react";
 import ReactQuill, { Quill as QuillClass } from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
 // After the theme, so its rules win the ties; only the admin's editor chunk carries them.
@@ -115,7 +115,9 @@ function QuillEditor({
     return () => void quill.off("text-change", onTextChange);
   }, []);
 
-  useEffect(() => {
+  // In the commit that creates the toolbar (ReactQuill's componentDidMount), so no screen reader
+  // or checker ever meets it unnamed; a passive effect would run only after the browser paints.
+  useLayoutEffect(() => {
     if (wrapperRef.current) labelToolbar(wrapperRef.current);
   }, []);
 
