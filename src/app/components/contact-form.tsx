@@ -51,8 +51,16 @@ async function validate(form: HTMLFormElement): Promise<Errors> {
  * submit, then again on every change, without a form library: this form is on every marketing
  * page.
  */
-export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string }) {
-  const { industries } = useSiteChrome();
+export function ContactForm({
+  defaultIndustry = "",
+  industries: given,
+}: {
+  defaultIndustry?: string;
+  /** The industry choices, where the page has them outside the site layout (a page's preview); else the layout's. */
+  industries?: readonly { id: string; title: string }[];
+}) {
+  const chrome = useSiteChrome();
+  const industries = given ?? chrome.industries;
   const fetcher = useFetcher<ContactActionData>();
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.

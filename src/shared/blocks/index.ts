@@ -1,25 +1,85 @@
 import "../zod-jitless";
 import { z } from "zod";
-import { blockBase } from "./block-base";
+import { blockBase, BLOCK_VARIANTS } from "./block-base";
 import { BLOCK_LIMITS, BLOCK_MESSAGES } from "./block-messages";
+import { callToActionBlockSchema } from "./call-to-action";
+import { contactFormBlockSchema } from "./contact-form";
+import { faqBlockSchema } from "./faq";
+import { featureGridBlockSchema } from "./feature-grid";
+import { figuresBlockSchema } from "./figures";
+import { heroBlockSchema } from "./hero";
+import { imageBlockSchema } from "./image";
+import { industryCardsBlockSchema } from "./industry-cards";
+import { latestPostsBlockSchema } from "./latest-posts";
+import { logoStripBlockSchema } from "./logo-strip";
+import { pricingTableBlockSchema } from "./pricing-table";
+import { richTextBlockSchema } from "./rich-text";
+import { stepsBlockSchema } from "./steps";
+import { testimonialBlockSchema } from "./testimonial";
+import { videoBlockSchema } from "./video";
 
 /**
- * A page is a list of typed blocks (docs/architecture.md): each block is one zod schema here, shared
- * by the editor's form and every server write, and one React component
- * (src/app/components/blocks/) used by the public page and the editor's preview. The union's tag is
- * `type`; every block carries the fields of `blockBase`.
+ * A page is a list of typed blocks (docs/architecture.md, "Blocks"): each block is one zod schema
+ * in its own file here, shared by the editor's form and every server write, and one React
+ * component (src/app/components/blocks/) used by the public page and the editor's preview. The
+ * union's tag is `type`; every block carries the fields of `blockBase`. The palette's order is
+ * the union's.
  */
-
-/** Rich text: the post content's formats, kept as HTML that the server runs through the post sanitizer. */
-export const richTextBlockSchema = blockBase.extend({
-  type: z.literal("richText"),
-  html: z.string().max(BLOCK_LIMITS.html, BLOCK_MESSAGES.tooLong(BLOCK_LIMITS.html)),
-});
-
-export const blockSchema = z.discriminatedUnion("type", [richTextBlockSchema]);
+export const blockSchema = z.discriminatedUnion(
+  "type",
+  [
+    heroBlockSchema,
+    richTextBlockSchema,
+    featureGridBlockSchema,
+    stepsBlockSchema,
+    callToActionBlockSchema,
+    faqBlockSchema,
+    testimonialBlockSchema,
+    logoStripBlockSchema,
+    figuresBlockSchema,
+    imageBlockSchema,
+    videoBlockSchema,
+    industryCardsBlockSchema,
+    latestPostsBlockSchema,
+    contactFormBlockSchema,
+    pricingTableBlockSchema,
+  ],
+  { error: BLOCK_MESSAGES.unknownType },
+);
 
 export type Block = z.infer<typeof blockSchema>;
 export type BlockType = Block["type"];
+export type BlockVariant = (typeof BLOCK_VARIANTS)[number];
 export const BLOCK_TYPES: readonly BlockType[] = blockSchema.options.map((o) => o.shape.type.value);
 
-export { BLOCK_LIMITS, BLOCK_MESSAGES, blockBase };
+/**
+ * A page's blocks: each valid on its own, and together addressable. Block ids and anchors are
+ * unique on the page (an anchor is an element id, and `/#contact` must find one section), and the
+ * contact form appears once (its fields have fixed ids). Each clash is reported on the later block.
+ */
+export const blockListSchema = z
+  .array(blockSchema)
+  .max(BLOCK_LIMITS.blocks, BLOCK_MESSAGES.tooMany(BLOCK_LIMITS.blocks))
+  .superRefine((blocks, ctx) => {
+    const ids = new Set<string>();
+    const anchors = new Set<string>();
+    let contactForms = 0;
+    blocks.forEach((block, i) => {
+      if (ids.has(block.id))
+        ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.duplicateBlockId, path: [i, "id"] });
+      ids.add(block.id);
+      if (block.anchor) {
+        if (anchors.has(block.anchor))
+          ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.duplicateAnchor, path: [i, "anchor"] });
+        anchors.add(block.anchor);
+      }
+      if (block.type === "contactForm" && ++contactForms > 1)
+        ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.oneContactForm, path: [i, "type"] });
+    });
+  });
+
+export { blockCacheTopics } from "./block-cache-topics";
+export { emptyBlock } from "./empty-block";
+export { faqJsonLd } from "./faq";
+export { latestPostsQueries, latestPostsKey, type LatestPostsQuery } from "./latest-posts";
+export { BLOCK_LIMITS, BLOCK_MESSAGES, BLOCK_VARIANTS, blockBase };

@@ -1,12 +1,21 @@
 import type { Block } from "~/shared/blocks";
+import { cn } from "~/app/lib/cn";
+import { BlockSection, toneOf } from "./block-parts";
 
 type RichText = Extract<Block, { type: "richText" }>;
 
-/** HTML the server already ran through the post sanitizer when the page was saved. */
+/**
+ * HTML the server already ran through the post sanitizer when the page was saved, in the post
+ * content's styles; on the dark band it sits on a light sheet, as those styles are dark on light.
+ */
 export function RichTextBlock({ block }: { block: RichText }) {
+  const tone = toneOf(block.variant);
   return (
-    <section id={block.anchor} className="mx-auto max-w-3xl px-4 py-12">
-      <div className="post-content" dangerouslySetInnerHTML={{ __html: block.html }} />
-    </section>
+    <BlockSection block={block} width="max-w-3xl">
+      <div
+        className={cn("post-content", tone.dark && "rounded-xl bg-white p-6 sm:p-10")}
+        dangerouslySetInnerHTML={{ __html: block.html }}
+      />
+    </BlockSection>
   );
 }
