@@ -11,6 +11,7 @@ const recipes = path.join(root, "docs/recipes");
 const EXAMPLE_FILES: Record<string, string[]> = {
   "add-a-public-page.md": ["src/app/routes/pricing.tsx"],
   "add-a-collection.md": ["src/server/collections/subscribers.ts", "src/server/subscribers/subscriber-changes.ts"],
+  "add-a-block.md": ["src/shared/blocks/team.ts", "src/app/components/blocks/team-block.tsx"],
 };
 
 /**
@@ -30,7 +31,7 @@ describe("the recipes", () => {
 
   it("are found", () => {
     expect(names).toEqual(
-      expect.arrayContaining(["add-a-post-field.md", "add-a-public-page.md", "add-a-collection.md"]),
+      expect.arrayContaining(["add-a-post-field.md", "add-a-public-page.md", "add-a-collection.md", "add-a-block.md"]),
     );
   });
 

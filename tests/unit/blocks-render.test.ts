@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { BLOCK_TYPES, BLOCK_VARIANTS } from "~/shared/blocks";
+import { INDUSTRIES } from "~/shared/industries";
+import { BLOCK_DATA, EVERY_BLOCK, inVariant, renderBlocks } from "../helpers/block-page";
+import { headingsOf } from "../helpers/html";
+import { pageText } from "../helpers/page-text";
+
+const text = (html: string) => pageText(`<body>${html}`);
+
+describe("a page of every block type, rendered on the server", () => {
+  const html = renderBlocks(EVERY_BLOCK);
+  const shown = text(html);
+
+  it("holds one block of each type", () => {
+    expect(new Set(EVERY_BLOCK.map((b) => b.type))).toEqual(new Set(BLOCK_TYPES));
+  });
+
+  it("shows each block's words, in page order", () => {
+    const expected = [
+      "Queues without the line",
+      "Let visitors wait wherever they like",
+      "Virtual queues, appointments and live wait times in one place.",
+      "See industries",
+      "Talk to us",
+      "Trusted by",
+      "Why queues matter",
+      "Nobody likes standing in line.",
+      "What you get",
+      "Three things every site gets.",
+      "Shorter waits",
+      "Wait times that learn from the day.",
+      "How it works",
+      "Step 1: Scan the code",
+      "Step 3: Get called",
+      "In figures",
+      // A figure's label comes first in the markup (the term, then its figure), as on the home page.
+      "Queues that never close",
+      "24/7",
+      "Our waiting room is empty and our patients are happier.",
+      "Dana Whitfield",
+      "Operations lead, Northwind Clinics",
+      "The dashboard at a clinic's front desk.",
+      "Two minutes with the dashboard.",
+      "Industry use cases",
+      "Healthcare",
+      "Airports",
+      "Explore all industries",
+      "From the blog",
+      "Queues in spring",
+      "Text alerts arrive",
+      "Pricing",
+      "Starter",
+      "Free",
+      "Most popular",
+      "€49",
+      "per month",
+      "Choose Business",
+      "Questions",
+      "Do visitors need an app?",
+      "No: a browser is enough.",
+      "Ready for shorter lines?",
+      "Contact us",
+      "Get in touch",
+      "We answer within a day.",
+      "Send Message",
+    ];
+    let from = 0;
+    for (const line of expected) {
+      const at = shown.indexOf(line, from);
+      expect(at, `"${line}" after position ${from}`).toBeGreaterThanOrEqual(0);
+      from = at + line.length;
+    }
+  });
+
+  it("leaves hidden blocks out, and posts beyond a block's count", () => {
+    expect(shown).not.toContain("Never shown");
+    expect(shown).not.toContain("Not shown: third");
+  });
+
+  it("keeps the anchors the team gave, so /#about, /#industries and /#contact find their sections", () => {
+    for (const anchor of ["about", "industries", "contact"]) expect(html).toContain(`<section id="${anchor}"`);
+  });
+
+  it("shows only the chosen industries, with as many features as the block says", () => {
+    const [healthcare, airports] = ["healthcare", "airports"].map((id) => INDUSTRIES.find((i) => i.id === id)!);
+    expect(shown).toContain(healthcare!.features[1]);
+    expect(shown).not.toContain(healthcare!.features[2]);
+    expect(shown).toContain(airports!.description);
+    expect(headingsOf(html, 3)).toEqual(expect.arrayContaining(["Healthcare", "Airports & Transportation"]));
+    expect(headingsOf(html, 3)).not.toContain("Hospitality");
+  });
+
+  it("gives the page one h1, the hero's, and the sections h2", () => {
+    expect(headingsOf(html, 1)).toEqual(["Let visitors wait wherever they like"]);
+    expect(headingsOf(html, 2)).toEqual(
+      expect.arrayContaining(["What you get", "How it works", "Pricing", "Questions", "Get in touch"]),
+    );
+  });
+
+  it("plays the video at the embed address and draws the placeholder image as a named frame", () => {
+    expect(html).toContain('src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
+    expect(html).toContain('title="A tour of the dashboard"');
+    expect(html).toContain('role="img" aria-label="The front desk&#x27;s dashboard"');
+    expect(html).not.toContain(`/media/${"0".repeat(64)}`);
+  });
+
+  it("offers the page's industries in the contact form, the block's one chosen", () => {
+    expect(html).toMatch(/<option value="healthcare" selected="">Healthcare<\/option>/);
+    expect(html.match(/<option value=/g)).toHaveLength(BLOCK_DATA.industries.length + 2);
+  });
+
+  it.each(BLOCK_VARIANTS)("shows the same words in the %s variant", (variant) => {
+    expect(text(renderBlocks(inVariant(EVERY_BLOCK, variant)))).toBe(shown);
+  });
+});
