@@ -1,11 +1,16 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BLOCK_TYPES, BLOCK_VARIANTS } from "~/shared/blocks";
+import { HERO_ILLUSTRATION_LABEL } from "~/app/components/hero-illustration";
+import { BLOCK_TYPES, BLOCK_VARIANTS, emptyBlock, type Block } from "~/shared/blocks";
 import { INDUSTRIES } from "~/shared/industries";
 import { BLOCK_DATA, EVERY_BLOCK, inVariant, renderBlocks } from "../helpers/block-page";
-import { headingsOf } from "../helpers/html";
+import { root } from "../helpers/cli";
+import { asHtml, headingsOf } from "../helpers/html";
 import { pageText } from "../helpers/page-text";
 
 const text = (html: string) => pageText(`<body>${html}`);
+const IMAGE = `/media/${"c".repeat(64)}.jpg`;
 
 describe("a page of every block type, rendered on the server", () => {
   const html = renderBlocks(EVERY_BLOCK);
@@ -112,4 +117,74 @@ describe("a page of every block type, rendered on the server", () => {
   it.each(BLOCK_VARIANTS)("shows the same words in the %s variant", (variant) => {
     expect(text(renderBlocks(inVariant(EVERY_BLOCK, variant)))).toBe(shown);
   });
+});
+
+describe("a block's choices", () => {
+  const hero = (changes: Partial<Extract<Block, { type: "hero" }>>) =>
+    renderBlocks([{ ...emptyBlock("hero", "h"), ...changes }]);
+
+  it("a hero shows the product mock, a library image at its size, or its words alone", () => {
+    expect(hero({})).toContain(`aria-label="${asHtml(HERO_ILLUSTRATION_LABEL)}"`);
+    const image = hero({ visual: { kind: "image", src: IMAGE, alt: "A clinic", width: 1200, height: 900 } });
+    expect(image).toMatch(new RegExp(`<img src="${IMAGE}" alt="A clinic" width="1200" height="900" loading="eager"`));
+    expect(image).not.toContain(asHtml(HERO_ILLUSTRATION_LABEL));
+    const none = hero({ visual: { kind: "none" }, buttons: [] });
+    expect(none).not.toContain("<img");
+    expect(none).not.toContain('role="img"');
+    expect(none).not.toContain("<a ");
+  });
+
+  it("a button scrolls to a section, follows a path on the site, or opens an outside address in a new tab", () => {
+    const html = hero({
+      buttons: [
+        { label: "Pricing", href: "/pricing" },
+        { label: "Docs", href: "https://docs.example.com/" },
+      ],
+    });
+    expect(html).toMatch(/<a [^>]*href="\/pricing"[^>]*>Pricing<\/a>/);
+    expect(html).toMatch(
+      /<a target="_blank" rel="noopener noreferrer" href="https:\/\/docs.example.com\/"[^>]*>Docs<span class="sr-only"> \(opens in a new tab\)<\/span><\/a>/,
+    );
+    expect(hero({})).toMatch(/<a href="#contact"[^>]*>Get in touch<\/a>/);
+  });
+
+  it("a section without a title gives its items the h2s, so no heading level is skipped", () => {
+    const grid = { ...emptyBlock("featureGrid", "g"), title: "" };
+    expect(headingsOf(renderBlocks([grid]), 2)).toEqual(["First feature", "Second feature", "Third feature"]);
+  });
+
+  it("latest posts without a tag link to the blog, with one to the tag's list", () => {
+    const all = renderBlocks([{ ...emptyBlock("latestPosts", "p"), count: 1 }], {
+      ...BLOCK_DATA,
+      posts: { "": BLOCK_DATA.posts.product! },
+    });
+    expect(text(all)).toContain("Queues in spring");
+    expect(text(all)).not.toContain("Text alerts arrive");
+    expect(all).toContain('href="/blog"');
+    expect(renderBlocks([{ ...emptyBlock("latestPosts", "p"), tag: "product" }])).toContain('href="/blog?tag=product"');
+  });
+
+  it("the highlighted plan says so, and only it", () => {
+    const html = renderBlocks([emptyBlock("pricingTable", "t")]);
+    expect(html.match(/Most popular/g)).toHaveLength(1);
+  });
+});
+
+/**
+ * The block components run in the browser on every block page: they import only types from the
+ * schemas (zod stays out of the public JavaScript, docs/decisions/002-small-public-javascript.md)
+ * and the few shared modules written without it.
+ */
+it("the block components import no schema code", () => {
+  const folder = path.join(root, "src/app/components/blocks");
+  const valueImports = readdirSync(folder).flatMap((name) =>
+    [
+      ...readFileSync(path.join(folder, name), "utf8").matchAll(
+        /^import (?!type )[^;]*from "(~\/shared\/[^"]+|zod[^"]*)"/gm,
+      ),
+    ].map((m) => m[1]!),
+  );
+  expect(new Set(valueImports)).toEqual(
+    new Set(["~/shared/blocks/media-placeholder", "~/shared/blocks/latest-posts-key", "~/shared/embeds"]),
+  );
 });

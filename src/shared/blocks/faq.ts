@@ -21,7 +21,8 @@ type FaqJsonLd = {
 /**
  * The FAQPage JSON-LD (https://schema.org/FAQPage) of a page's shown FAQ blocks, their questions
  * in page order, or undefined when the page shows none. Pure, for the page route's loader to put
- * in the head; called there (on the server) so the schemas' code stays out of the page's JavaScript.
+ * in the head (React Router's `{ "script:ld+json": ... }` meta, which escapes it for a script);
+ * called there, on the server, so the schemas' code stays out of the page's JavaScript.
  */
 export function faqJsonLd(blocks: readonly Block[]): FaqJsonLd | undefined {
   const questions = blocks.flatMap((block) => (block.type === "faq" && !block.hidden ? block.items : []));

@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { alt, button, list, mediaUrl, optionalText, text } from "./block-fields";
+import { alt, button, list, mediaUrl, optionalText, side, text } from "./block-fields";
 import { BLOCK_LIMITS as L } from "./block-messages";
 
 /**
@@ -10,7 +10,8 @@ import { BLOCK_LIMITS as L } from "./block-messages";
  */
 export const heroVisualSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("mock") }),
-  z.object({ kind: z.literal("image"), src: mediaUrl, alt }),
+  // Its size, when the editor knows it from the upload, keeps the first screen still while it loads.
+  z.object({ kind: z.literal("image"), src: mediaUrl, alt, width: side.optional(), height: side.optional() }),
   z.object({ kind: z.literal("none") }),
 ]);
 

@@ -61,6 +61,8 @@ export function HeroBlock({ block }: { block: Hero }) {
           <BlockImage
             src={visual.src}
             alt={visual.alt}
+            width={visual.width}
+            height={visual.height}
             eager
             className="mx-auto h-auto w-full max-w-[34rem] rounded-2xl shadow-xl"
           />
