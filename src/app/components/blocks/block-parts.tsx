@@ -147,10 +147,7 @@ export function BlockImage({
       <div
         role="img"
         aria-label={alt}
-        className={cn(
-          "flex min-h-24 items-center justify-center rounded-lg border-2 border-dashed border-slate-300 bg-slate-100",
-          className,
-        )}
+        className={cn("aspect-video rounded-lg border-2 border-dashed border-slate-300 bg-slate-100", className)}
       />
     );
   return (

@@ -11,7 +11,13 @@ const COLUMNS = ["", "md:grid-cols-2", "md:grid-cols-3", "md:grid-cols-2 lg:grid
 export function PricingTableBlock({ block }: { block: PricingTable }) {
   const Heading = itemHeading(block.title);
   return (
-    <BlockSection block={block} title={block.title} intro={block.intro}>
+    // Two plans (or one) in a narrower column, so each card stays a card rather than a banner.
+    <BlockSection
+      block={block}
+      title={block.title}
+      intro={block.intro}
+      width={block.plans.length <= 2 ? "max-w-4xl" : "max-w-6xl"}
+    >
       <ul className={cn("grid items-stretch gap-6 text-left", COLUMNS[block.plans.length - 1])}>
         {block.plans.map((plan, i) => (
           <li
