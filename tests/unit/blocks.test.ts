@@ -3,6 +3,7 @@ import {
   BLOCK_LIMITS as L,
   BLOCK_MESSAGES as M,
   BLOCK_TYPES,
+  RESERVED_ANCHORS,
   blockCacheTopics,
   blockListSchema,
   blockSchema,
@@ -57,6 +58,12 @@ describe("what every block has", () => {
     expect(messages(make("faq", { anchor: "core-tech" }))).toEqual({});
     expect(messages(make("faq", { anchor: "Core Tech" }))).toEqual({ anchor: [M.anchor] });
     expect(messages(make("faq", { anchor: "a".repeat(L.anchor + 1) }))).toEqual({ anchor: [M.tooLong(L.anchor)] });
+  });
+
+  it("no anchor the site's own parts use on every page, nor a block heading's id", () => {
+    for (const anchor of [...RESERVED_ANCHORS, "block-hero-heading"])
+      expect(messages(make("faq", { anchor }))).toEqual({ anchor: [M.reservedAnchor] });
+    expect(messages(make("faq", { anchor: "contact" }))).toEqual({});
   });
 
   it("an id, a variant of the three, and a type the union knows", () => {
@@ -252,6 +259,12 @@ describe("a page's blocks together", () => {
         make("contactForm", { id: "d", anchor: "form" }),
       ]),
     ).toEqual({ "1.id": [M.duplicateBlockId], "2.anchor": [M.duplicateAnchor], "3.type": [M.oneContactForm] });
+  });
+
+  it("have one hero at most, whose headline is the page's h1", () => {
+    expect(errorsOf([make("hero", { id: "h1" }), make("faq"), make("hero", { id: "h2" })])).toEqual({
+      "2.type": [M.oneHero],
+    });
   });
 
   it("are at most sixty", () => {

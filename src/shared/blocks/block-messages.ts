@@ -19,6 +19,8 @@ export const BLOCK_MESSAGES = {
   duplicateBlockId: "Two blocks share this id.",
   duplicateAnchor: "Another block on this page already uses this anchor.",
   oneContactForm: "A page holds one contact form at most.",
+  oneHero: "A page holds one hero at most: its headline is the page's main heading.",
+  reservedAnchor: "The site already uses this id for a part of every page: choose another.",
   unknownType: "Choose one of the block types.",
 } as const;
 

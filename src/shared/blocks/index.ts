@@ -1,6 +1,6 @@
 import "../zod-jitless";
 import { z } from "zod";
-import { blockBase, BLOCK_VARIANTS } from "./block-base";
+import { blockBase, BLOCK_VARIANTS, RESERVED_ANCHORS } from "./block-base";
 import { BLOCK_LIMITS, BLOCK_MESSAGES } from "./block-messages";
 import { callToActionBlockSchema } from "./call-to-action";
 import { contactFormBlockSchema } from "./contact-form";
@@ -54,8 +54,9 @@ export const BLOCK_TYPES: readonly BlockType[] = blockSchema.options.map((o) => 
 
 /**
  * A page's blocks: each valid on its own, and together addressable. Block ids and anchors are
- * unique on the page (an anchor is an element id, and `/#contact` must find one section), and the
- * contact form appears once (its fields have fixed ids). Each clash is reported on the later block.
+ * unique on the page (an anchor is an element id, and `/#contact` must find one section), the
+ * contact form appears once (its fields have fixed ids) and so does the hero (its headline is the
+ * page's one h1, docs/architecture.md section 8). Each clash is reported on the later block.
  */
 export const blockListSchema = z
   .array(blockSchema)
@@ -64,6 +65,7 @@ export const blockListSchema = z
     const ids = new Set<string>();
     const anchors = new Set<string>();
     let contactForms = 0;
+    let heroes = 0;
     blocks.forEach((block, i) => {
       if (ids.has(block.id))
         ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.duplicateBlockId, path: [i, "id"] });
@@ -75,6 +77,8 @@ export const blockListSchema = z
       }
       if (block.type === "contactForm" && ++contactForms > 1)
         ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.oneContactForm, path: [i, "type"] });
+      if (block.type === "hero" && ++heroes > 1)
+        ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.oneHero, path: [i, "type"] });
     });
   });
 
@@ -82,4 +86,4 @@ export { blockCacheTopics } from "./block-cache-topics";
 export { emptyBlock } from "./empty-block";
 export { faqJsonLd } from "./faq";
 export { latestPostsQueries, latestPostsKey, type LatestPostsQuery } from "./latest-posts";
-export { BLOCK_LIMITS, BLOCK_MESSAGES, BLOCK_VARIANTS, blockBase };
+export { BLOCK_LIMITS, BLOCK_MESSAGES, BLOCK_VARIANTS, RESERVED_ANCHORS, blockBase };
