@@ -164,6 +164,11 @@ describe("a block's choices", () => {
     expect(renderBlocks([{ ...emptyBlock("latestPosts", "p"), tag: "product" }])).toContain('href="/blog?tag=product"');
   });
 
+  it("industry cards with none chosen show every shown industry, in the site's order", () => {
+    const html = renderBlocks([{ ...emptyBlock("industryCards", "i"), title: "" }]);
+    expect(headingsOf(html, 2)).toEqual(BLOCK_DATA.industries.map((i) => i.title));
+  });
+
   it("the highlighted plan says so, and only it", () => {
     const html = renderBlocks([emptyBlock("pricingTable", "t")]);
     expect(html.match(/Most popular/g)).toHaveLength(1);
