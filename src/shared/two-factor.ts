@@ -129,7 +129,7 @@ export const TWO_FACTOR_ADMIN = {
   reset: "Reset two-factor",
   resetTitle: "Reset two-factor sign-in?",
   resetConfirm: (username: string) =>
-    `${username} will sign in with their password alone until they set up two-factor sign-in again (at once, if their role requires it).`,
+    `${username} will sign in with their password alone until they set up two-factor sign-in again (at once, if their role requires it). Their passkeys are removed too.`,
   resetDone: "Two-factor sign-in reset",
   resetFailed: { failed: "Two-factor Reset Failed", error: "Two-factor Reset Error" },
 } as const;

@@ -310,6 +310,9 @@ describe("as the second factor", () => {
       await addPasskey(cookie, newPasskey());
       const after = await request(t.app).get("/api/auth/me").set("Cookie", cookie).expect(200);
       expect(after.body.twoFactorSetupRequired).toBeUndefined();
+      // The Users tab shows a second factor on, and offers its reset.
+      const rows = await request(t.app).get("/api/admin/users").set("Cookie", admin.cookie).expect(200);
+      expect(rows.body.users.find((u: { id: number }) => u.id === user.id).twoFactor).toBe(true);
 
       await request(t.app).delete(`/api/admin/users/${user.id}/totp`).set("Cookie", admin.cookie).expect(200);
       expect((await t.store.getUserById(user.id))!.passkeys).toBeUndefined();
