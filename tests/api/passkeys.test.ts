@@ -334,6 +334,19 @@ describe("as the second factor", () => {
 });
 
 describe("with the account", () => {
+  it("are put back by a restore, which keeps the counter taken since the backup", async () => {
+    const { user, cookie, passkey } = await withPasskey();
+    const backedUp = (await t.store.getUserById(user.id))!;
+    expect((await signInWith(passkey)).status).toBe(200);
+    await request(t.app).patch("/api/account/passkeys/1").set("Cookie", cookie).send({ name: "Renamed" }).expect(200);
+    await t.store.restoreRecords({ users: [backedUp] });
+    const restored = (await t.store.getUserById(user.id))!.passkeys!;
+    expect(restored).toEqual([expect.objectContaining({ name: "Laptop", counter: 1 })]);
+    // The backup's counter (0) would let a copy of the key answer with 1 again: it is refused.
+    passkey.counter = 1;
+    expect((await signInWith(passkey)).body.message).toBe(PASSKEY_MESSAGES.cloned);
+  });
+
   it("go when the user is deleted, and travel in a whole-site backup", async () => {
     const { user, passkey } = await withPasskey();
     const stored = (await t.store.getUserById(user.id))!;
