@@ -112,6 +112,7 @@ export function createApp({
     activity,
     cost: hashCost,
     rememberKey: sessionSecret,
+    publicUrl: config.publicUrl,
   });
   const sessions = createSessions(auth.resolve, sessionSecret);
   // Work that must happen once, later, on whichever instance (docs/decisions/165-one-outbox-with-claims.md).

@@ -28,6 +28,8 @@ export const ACTIVITY_KINDS = {
   "two-factor-off": "Two-factor turned off",
   "two-factor-reset": "Two-factor reset by an admin",
   "two-factor-setting": "Two-factor requirement changed",
+  "passkey-add": "Passkey added",
+  "passkey-remove": "Passkey removed",
   "webhook-add": "Webhook endpoint added",
   "webhook-remove": "Webhook endpoint removed",
   "invitation-send": "Invitation sent",
@@ -119,6 +121,10 @@ export const ACTIVITY_MESSAGES = {
     twoFactorOn: "turned on two-factor sign-in",
     twoFactorOff: "turned off two-factor sign-in",
     twoFactorReset: "two-factor sign-in reset",
+    /** An admin's reset that also removed passkeys (docs/decisions/240-passkeys-in-the-user-record.md). */
+    twoFactorResetWithPasskeys: (count: number) => `two-factor sign-in reset, ${plural(count, "passkey")} removed`,
+    passkeyAdded: (name: string) => `added the passkey "${name}"`,
+    passkeyRemoved: (name: string) => `removed the passkey "${name}"`,
     /** A reset link an admin sent (docs/decisions/230-invitations-and-reset-links.md). */
     resetLinkSent: "sent a link to choose a new password",
     resetByLink: "chose a new password with a reset link",

@@ -1,5 +1,6 @@
 import "./zod-jitless";
 import { z } from "zod";
+import { assertionSchema } from "./passkeys";
 import { MEDIA_URL } from "./media";
 import { SLUG_PATTERN } from "./slug";
 import { MAX_AUTHORS } from "./authors";
@@ -300,6 +301,8 @@ export const loginSchema = z.object({
     .max(200, AUTH_FORM_MESSAGES.tooLong),
   /** The second factor (docs/decisions/220-two-factor-secrets-in-the-user-record.md): a code from the app or a recovery code. */
   code: z.string().max(40, AUTH_FORM_MESSAGES.tooLong).optional(),
+  /** Or a passkey's answer as the second factor (docs/decisions/240-passkeys-in-the-user-record.md). */
+  passkey: assertionSchema.optional(),
   /** Skip the second factor in this browser for 30 days (docs/decisions/221-remember-this-browser.md). */
   remember: z.boolean().optional(),
 });

@@ -67,7 +67,7 @@ export const TWO_FACTOR_MESSAGES = {
   wrongPassword: "That password is not right.",
   /** A user whose role must have a second factor, before they set one up. */
   setupRequired:
-    "Your role must sign in with a second factor: set up two-factor sign-in on the Account tab before using the admin.",
+    "Your role must sign in with a second factor: set up two-factor sign-in or add a passkey on the Account tab before using the admin.",
   /** An admin's own second factor goes off on the Account tab, with their password or a code. */
   notYourOwn: "Turn your own two-factor sign-in off on the Account tab, with your password or a code.",
   rolesInvalid: "The roles are not valid.",
@@ -105,7 +105,8 @@ export const TWO_FACTOR_SCREEN = {
   failed: { failed: "Two-factor Change Failed", error: "Two-factor Change Error" },
   /** The card the admin shows instead of its screens, until the set-up is done. */
   requiredTitle: "Set up two-factor sign-in",
-  requiredIntro: "An admin made a second factor required for your role. Set it up now to continue to the admin.",
+  requiredIntro:
+    "An admin made a second factor required for your role. Set up an authenticator app or add a passkey now to continue to the admin.",
 } as const;
 
 /** The sign-in form's second step. */
@@ -128,7 +129,7 @@ export const TWO_FACTOR_ADMIN = {
   reset: "Reset two-factor",
   resetTitle: "Reset two-factor sign-in?",
   resetConfirm: (username: string) =>
-    `${username} will sign in with their password alone until they set up two-factor sign-in again (at once, if their role requires it).`,
+    `${username} will sign in with their password alone until they set up two-factor sign-in again (at once, if their role requires it). Their passkeys are removed too.`,
   resetDone: "Two-factor sign-in reset",
   resetFailed: { failed: "Two-factor Reset Failed", error: "Two-factor Reset Error" },
 } as const;

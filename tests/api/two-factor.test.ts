@@ -130,7 +130,11 @@ describe("sign-in with a second factor", () => {
   it("asks for the code (401 twoFactorRequired), refuses a wrong one, takes a right one once", async () => {
     const { user, password, secret } = await withTwoFactor();
     const asked = await login({ username: user.username, password }).expect(401);
-    expect(asked.body).toEqual({ message: TWO_FACTOR_MESSAGES.codeNeeded, twoFactorRequired: true });
+    expect(asked.body).toEqual({
+      message: TWO_FACTOR_MESSAGES.codeNeeded,
+      twoFactorRequired: true,
+      factors: ["totp"],
+    });
     expect(sessionOf(asked)).toBeUndefined();
 
     const code = await nextCode(user.id, secret);

@@ -5,10 +5,16 @@ import type { MediaService } from "~/server/media/media-service";
 import { makeImage } from "./images";
 import { makePostInput } from "./factories";
 import { makeUser } from "./sign-in";
+import { softwarePasskey } from "./software-authenticator";
+import { CHALLENGE_COOKIE } from "~/server/auth/passkey-challenges";
 import { status } from "./status";
 import type { Store } from "~/server/records/store";
 
-type Site = { app: Parameters<typeof request>[0] & { mediaAdmin: MediaService }; store: Store };
+type Site = {
+  app: Parameters<typeof request>[0] & { mediaAdmin: MediaService };
+  store: Store;
+  config: { publicUrl: string };
+};
 
 let users = 0;
 
@@ -60,6 +66,17 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
   await setUp();
   await as(next().delete(`/api/admin/users/${writer.id}/totp`)).expect(status(200));
   await as(next().put("/api/admin/two-factor")).send({ roles: [] }).expect(status(200));
+  // A passkey added and removed by the admin (docs/decisions/240-passkeys-in-the-user-record.md).
+  const options = await as(next().post("/api/account/passkeys/options")).expect(status(200));
+  const challenge = [options.headers["set-cookie"]].flat().find((c) => c?.startsWith(`${CHALLENGE_COOKIE}=`));
+  const passkey = softwarePasskey({ origin: new URL(sites[0]!.config.publicUrl).origin });
+  const added = (
+    await from(next().post("/api/account/passkeys"))
+      .set("Cookie", `${adminCookie}; ${challenge!.split(";")[0]!}`)
+      .send({ name: "Activity", response: passkey.register(options.body) })
+      .expect(status(201))
+  ).body as { id: number };
+  await as(next().delete(`/api/account/passkeys/${added.id}`)).expect(status(200));
   // A webhook endpoint added and removed (docs/decisions/225-signed-webhooks-through-the-outbox.md).
   const hook = (
     await as(next().post("/api/admin/webhooks"))

@@ -4,10 +4,11 @@ import { ApiTokensPanel } from "~/app/components/admin/api-tokens-panel";
 import { useAdminOutlet } from "~/app/components/admin/admin-outlet";
 import { AdminScreenError } from "~/app/components/admin/admin-screen-error";
 import { ProfilePanel } from "~/app/components/admin/profile-panel";
+import { PasskeysPanel } from "~/app/components/admin/passkeys-panel";
 import { TwoFactorPanel } from "~/app/components/admin/two-factor-panel";
 import { screenUser } from "~/app/lib/admin-screen.server";
 
-/** Everyone's own profile, password, sessions, two-factor sign-in and API tokens. */
+/** Everyone's own profile, password, sessions, two-factor sign-in, passkeys and API tokens. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await screenUser(request, context);
   return null;
@@ -20,6 +21,7 @@ export default function AccountScreen() {
       <ProfilePanel user={user} />
       <AccountPanel user={user} onSignedOut={signedOut} />
       <TwoFactorPanel />
+      <PasskeysPanel />
       <ApiTokensPanel />
     </div>
   );

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { fieldErrors } from "~/shared/field-errors";
 import {
   AUTH_FORM_MESSAGES,
   loginSchema,
@@ -26,7 +27,11 @@ import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { Store } from "~/server/records/store";
 import type { Settings, User } from "~/server/store/types";
 import { disableSchema, TWO_FACTOR_MESSAGES } from "~/shared/two-factor";
-import { createTwoFactor, hasTwoFactor, mustSetUp } from "./two-factor";
+import { createTwoFactor, mustSetUp, secondFactorsOf } from "./two-factor";
+import { createPasskeyChallenges } from "./passkey-challenges";
+import { createPasskeys, relyingPartyOf } from "./passkeys";
+import { PASSKEY_MESSAGES, passkeySignInSchema } from "~/shared/passkeys";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 
 /**
  * Failed sign-ins allowed per window before 429 (docs/architecture.md section 5): per address,
@@ -82,6 +87,7 @@ export function createAuthService({
   failedSignInRecords = FAILED_SIGN_IN_RECORDS,
   cost = {},
   rememberKey = randomBytes(32).toString("base64url"),
+  publicUrl = "http://localhost",
 }: {
   store: Store;
   records: SessionRecords;
@@ -93,8 +99,16 @@ export function createAuthService({
   cost?: HashCost;
   /** Signs the cookie of a browser remembered for the second factor: the session secret (a test's own otherwise). */
   rememberKey?: string;
+  /** The site's public address: passkeys belong to its host (docs/decisions/240-passkeys-in-the-user-record.md). */
+  publicUrl?: string;
 }) {
   const twoFactor = createTwoFactor({ store, activity, rememberKey });
+  // Sealed with the session secret, taken once in a counter every instance shares.
+  const challenges = createPasskeyChallenges({
+    secret: rememberKey,
+    counters: store.rateCounters?.("passkey-challenge"),
+  });
+  const passkeys = createPasskeys({ store, activity, challenges, rp: relyingPartyOf(publicUrl) });
   // Counted across instances when the store is shared (docs/decisions/043-shared-rate-limits.md).
   const byIp = createRateLimiter(LOGIN_LIMITS.perIp, store.rateCounters?.("login-ip"));
   const byUsername = createRateLimiter(LOGIN_LIMITS.perUsername, store.rateCounters?.("login-username"));
@@ -140,7 +154,19 @@ export function createAuthService({
     username: string,
     client: Client,
     previous: SignedIn | undefined,
-    { code, remember }: { code?: string; remember: boolean },
+    {
+      code,
+      passkey,
+      remember,
+      passkeySignIn = false,
+    }: {
+      code?: string;
+      /** A passkey's answer as the second factor, to the sign-in challenge of the request's cookie. */
+      passkey?: AuthenticationResponseJSON;
+      remember: boolean;
+      /** `check` verified a passkey: that is two factors already (something held, and its PIN or fingerprint). */
+      passkeySignIn?: boolean;
+    },
     check: (found: User | undefined) => Promise<User | undefined>,
   ): Promise<LoggedIn> => {
     let codeTaken = false;
@@ -161,16 +187,22 @@ export function createAuthService({
         await recordFailure(username, client.ip);
         throw new UnauthorizedError(AUTH_FORM_MESSAGES.invalidCredentials);
       }
-      if (hasTwoFactor(found) && !twoFactor.remembers(found, client.cookies)) {
-        if (!code) {
-          // Nothing was guessed yet: the form now asks for the code.
+      const factors = secondFactorsOf(found);
+      if (!passkeySignIn && factors.length > 0 && !twoFactor.remembers(found, client.cookies)) {
+        if (!code && !passkey) {
+          // Nothing was guessed yet: the form now asks for the code or a passkey.
           await Promise.all([byIp.refund(client.ip), byUsername.refund(name)]);
-          throw new TwoFactorRequiredError(TWO_FACTOR_MESSAGES.codeNeeded);
+          throw new TwoFactorRequiredError(TWO_FACTOR_MESSAGES.codeNeeded, undefined, factors);
         }
-        if (!(await twoFactor.consume(found.id, code))) {
+        if (passkey) {
+          if (!(await secondFactorPasskey(found, passkey, client.cookies))) {
+            await recordFailure(username, client.ip);
+            throw new TwoFactorRequiredError(PASSKEY_MESSAGES.refused, undefined, factors);
+          }
+        } else if (!(await twoFactor.consume(found.id, code!))) {
           await recordFailure(username, client.ip);
           const message = TWO_FACTOR_MESSAGES.wrongCode;
-          throw new TwoFactorRequiredError(message, { code: [message] });
+          throw new TwoFactorRequiredError(message, { code: [message] }, factors);
         }
         codeTaken = true;
       }
@@ -192,6 +224,13 @@ export function createAuthService({
     return { user: signedIn, session, ...(rememberCookie && { rememberCookie }) };
   };
 
+  /** Whether `passkey` is one of `user`'s passkeys answering this browser's sign-in challenge (taken once either way). */
+  const secondFactorPasskey = async (user: User, passkey: AuthenticationResponseJSON, cookies?: string | null) => {
+    const challenge = await challenges.take(cookies ?? undefined, { purpose: "sign-in" }).catch(() => undefined);
+    if (!challenge) return false;
+    return passkeys.verify(user, passkey, challenge, { userVerified: false }).catch(() => false);
+  };
+
   return {
     /**
      * Checks a login body and starts a session, or throws 400, 401, 403 (disabled) or 429. A
@@ -202,8 +241,9 @@ export function createAuthService({
     async login(input: unknown, client: Client, previous?: SignedIn): Promise<LoggedIn> {
       const parsed = loginSchema.safeParse(input);
       if (!parsed.success) throw invalidInput(parsed.error);
-      const { username, password, code, remember = false } = parsed.data;
-      return signIn(username, client, previous, { code, remember }, async (found) =>
+      const { username, password, code, passkey, remember = false } = parsed.data;
+      const factor = { code, passkey: passkey as AuthenticationResponseJSON | undefined, remember };
+      return signIn(username, client, previous, factor, async (found) =>
         // An unknown user costs the same scrypt work as a known one, so timing does not reveal it.
         (await verifyPassword(password, found?.passwordHash ?? (await dummyHash()))) ? found : undefined,
       );
@@ -228,6 +268,36 @@ export function createAuthService({
         Promise.resolve(found && passwordMark(found) === opened.mark ? found : undefined),
       );
     },
+
+    /**
+     * A sign-in with a passkey instead of the password (docs/decisions/240-passkeys-in-the-user-record.md):
+     * the answer names its passkey, the passkey its user; the device must have checked its owner
+     * (user verification), so the passkey is both factors. Counted against the address and the
+     * user as a password is, and refused for a disabled user as a password is.
+     */
+    async loginWithPasskey(input: unknown, client: Client, previous?: SignedIn): Promise<LoggedIn> {
+      const parsed = passkeySignInSchema.safeParse(input ?? {});
+      if (!parsed.success) throw new ValidationError(PASSKEY_MESSAGES.badResponse, fieldErrors(parsed.error));
+      const response = parsed.data.response as AuthenticationResponseJSON;
+      const challenge = await challenges.take(client.cookies ?? undefined, { purpose: "sign-in" });
+      const owner = await store.findUserByPasskey(response.id);
+      // A name no account can have (usernames are letters, digits and . _ -): unknown passkeys share one count.
+      const username = owner?.username ?? "(unknown passkey)";
+      return signIn(username, client, previous, { remember: false, passkeySignIn: true }, async (found) => {
+        if (!found || found.id !== owner?.id) return undefined;
+        try {
+          return (await passkeys.verify(found, response, challenge, { userVerified: true })) ? found : undefined;
+        } catch (err) {
+          await recordFailure(username, client.ip);
+          throw err;
+        }
+      });
+    },
+
+    /** Passkeys: the caller's own list, and the options of a sign-in. */
+    passkeys,
+    /** The Set-Cookie line that forgets a passkey challenge once answered. */
+    passkeyChallengeCleared: challenges.cleared,
 
     /** A sealed note that `username`'s password matched just now, for the form's second step. */
     async ticketFor(username: string): Promise<string> {

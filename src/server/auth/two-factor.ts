@@ -16,6 +16,8 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from "~/shared/two-factor";
+import type { SecondFactor } from "~/shared/passkeys";
+import { hasPasskeys } from "./passkeys";
 import { hashRecoveryCode, newRecoveryCodes, newSecret, otpauthUrl, stepOfCode } from "./totp";
 
 const CHANGES = ACTIVITY_MESSAGES.userChanges;
@@ -33,9 +35,19 @@ class CodeRefused extends HttpError {
 
 /** Whether `user` must set up a second factor before using the admin (docs/decisions/222-two-factor-required-for-roles.md). */
 export const mustSetUp = (user: User, settings: Settings) =>
-  (settings.twoFactorRoles ?? []).includes(user.role) && !user.twoFactor?.enabledAt;
+  (settings.twoFactorRoles ?? []).includes(user.role) && secondFactorsOf(user).length === 0;
 
 export const hasTwoFactor = (user: User) => Boolean(user.twoFactor?.enabledAt);
+
+/**
+ * The second factors a user can answer a sign-in with: a code from the app, a passkey, or both. A
+ * passkey alone counts as a second factor for the roles that require one
+ * (docs/decisions/240-passkeys-in-the-user-record.md).
+ */
+export const secondFactorsOf = (user: User): SecondFactor[] => [
+  ...(hasTwoFactor(user) ? (["totp"] as const) : []),
+  ...(hasPasskeys(user) ? (["passkey"] as const) : []),
+];
 
 export type TwoFactorService = ReturnType<typeof createTwoFactor>;
 
@@ -162,16 +174,20 @@ export function createTwoFactor({
     },
 
     /**
-     * An admin removes someone's second factor (a lost phone); the activity log names both. Not
-     * their own: that asks for the password or a code (`turnOffTwoFactor`), which a session alone has not.
+     * An admin removes someone's second factor (a lost phone): the app's secret and every passkey,
+     * in one write; the activity log names both. Not their own: that asks for the password or a
+     * code (`turnOffTwoFactor`), which a session alone has not.
      */
     async reset(who: Who, userId: number): Promise<void> {
       if (who.user?.id === userId) throw new ConflictError(TWO_FACTOR_MESSAGES.notYourOwn);
+      let passkeys = 0;
       const user = await store.updateUser(userId, (current) => {
-        if (!current.twoFactor) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
-        return { twoFactor: null };
+        passkeys = current.passkeys?.length ?? 0;
+        if (!current.twoFactor && passkeys === 0) throw new ConflictError(TWO_FACTOR_MESSAGES.notOn);
+        return { twoFactor: null, passkeys: [] };
       });
-      await record("two-factor-reset", who, user.username, CHANGES.twoFactorReset);
+      const what = passkeys ? CHANGES.twoFactorResetWithPasskeys(passkeys) : CHANGES.twoFactorReset;
+      await record("two-factor-reset", who, user.username, what);
     },
 
     async requiredRoles(): Promise<Role[]> {

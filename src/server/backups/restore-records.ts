@@ -71,7 +71,9 @@ export function restoreRecords(
       const at = users.findIndex((u) => lowerName(u.username) === lowerName(user.username));
       if (at === -1) {
         const id = users.some((u) => u.id === user.id) ? nextUserId++ : user.id;
-        users.push(checkRecord(userSchema, withFreeEmail({ ...user, id }, users, data.invitations)));
+        users.push(
+          checkRecord(userSchema, withFreePasskeys(withFreeEmail({ ...user, id }, users, data.invitations), users)),
+        );
         each.added++;
         continue;
       }
@@ -83,10 +85,13 @@ export function restoreRecords(
       // The last sign-in is this site's own news, not something a backup should undo; nor is the
       // last code taken, so a code used since the backup is not taken again
       // (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
-      const restored = withFreeEmail(
-        withLastStep({ ...user, id: current.id, ...withLastSignIn(current) }, current),
+      const restored = withFreePasskeys(
+        withFreeEmail(
+          withLastStep({ ...user, id: current.id, ...withLastSignIn(current) }, current),
+          users,
+          data.invitations,
+        ),
         users,
-        data.invitations,
       );
       if (isDeepStrictEqual(withoutLastSignIn(current), withoutLastSignIn(restored))) {
         each.unchanged++;
@@ -170,9 +175,33 @@ function withoutLastSignIn(user: User): Omit<User, "lastSignInAt"> {
   return { ...rest, twoFactor: factor };
 }
 
-/** The restored second factor with the later of the two last steps: steps are times, whatever the secret. */
+/**
+ * The restored second factor with the later of the two last steps (steps are times, whatever the
+ * secret), and each restored passkey with the higher of the two signature counters, so an answer
+ * seen since the backup is not taken again (docs/decisions/240-passkeys-in-the-user-record.md).
+ */
 function withLastStep(restored: User, current: User): User {
-  const steps = [restored.twoFactor?.lastStep, current.twoFactor?.lastStep].filter((s) => s !== undefined);
-  if (!restored.twoFactor || steps.length === 0) return restored;
-  return { ...restored, twoFactor: { ...restored.twoFactor, lastStep: Math.max(...steps) } };
+  const counted = withCounters(restored, current);
+  const steps = [counted.twoFactor?.lastStep, current.twoFactor?.lastStep].filter((s) => s !== undefined);
+  if (!counted.twoFactor || steps.length === 0) return counted;
+  return { ...counted, twoFactor: { ...counted.twoFactor, lastStep: Math.max(...steps) } };
+}
+
+function withCounters(restored: User, current: User): User {
+  if (!restored.passkeys || !current.passkeys) return restored;
+  const now = new Map(current.passkeys.map((p) => [p.credentialId, p.counter]));
+  const passkeys = restored.passkeys.map((p) => ({ ...p, counter: Math.max(p.counter, now.get(p.credentialId) ?? 0) }));
+  return { ...restored, passkeys };
+}
+
+/** A restored user without the passkeys another account holds now: a passkey names one user. */
+function withFreePasskeys(user: User, users: readonly User[]): User {
+  if (!user.passkeys) return user;
+  const held = new Set(
+    users.filter((u) => u.id !== user.id).flatMap((u) => (u.passkeys ?? []).map((p) => p.credentialId)),
+  );
+  const passkeys = user.passkeys.filter((p) => !held.has(p.credentialId));
+  if (passkeys.length === user.passkeys.length) return user;
+  const { passkeys: _, ...rest } = user;
+  return passkeys.length ? { ...rest, passkeys } : rest;
 }

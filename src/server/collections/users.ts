@@ -19,6 +19,25 @@ export const twoFactorRecordSchema = z
   })
   .loose();
 
+/**
+ * One of a user's passkeys (docs/decisions/240-passkeys-in-the-user-record.md): `credentialId` and
+ * `publicKey` in base64url as WebAuthn gives them, `counter` the authenticator's last signature
+ * count (a count that does not grow is refused, a sign of a copied key), `transports` the hints the
+ * browser gave. `id` numbers a user's passkeys for the Account tab; it is never reused for them.
+ */
+export const passkeyRecordSchema = z
+  .object({
+    id,
+    name: nonEmpty("name"),
+    credentialId: nonEmpty(),
+    publicKey: nonEmpty(),
+    counter: z.number().int().nonnegative(),
+    transports: listOf(text("name"), "tags").optional(),
+    createdAt: text("date"),
+    lastUsedAt: text("date").optional(),
+  })
+  .loose();
+
 export const userRecordSchema = z.object({
   id,
   username: nonEmpty("name"),
@@ -35,6 +54,8 @@ export const userRecordSchema = z.object({
   /** An original in the media library (`/media/...`); without one, generated initials. */
   avatar: text("url").optional(),
   twoFactor: twoFactorRecordSchema.optional(),
+  /** Absent when the user has none. */
+  passkeys: listOf(passkeyRecordSchema, "tags").optional(),
   /** Where invitations and reset links go; unique without case (docs/decisions/230-invitations-and-reset-links.md). */
   email: text().optional(),
   /** The one reset link that works now: the hex SHA-256 of its token, never the token. */
@@ -65,6 +86,8 @@ export const users: ListDeclaration = {
     // migrations/025
     ["email"],
     ["passwordReset"],
+    // migrations/026
+    ["passkeys"],
   ],
   counted: true,
   // Usernames are unique regardless of case.

@@ -20,6 +20,7 @@ import { activityRouter } from "~/server/activity/activity-router";
 import { siteRouter } from "~/server/site/site-router";
 import { bearerTokens } from "~/server/tokens/bearer";
 import { twoFactorRouter } from "~/server/auth/two-factor-router";
+import { passkeysRouter } from "~/server/auth/passkeys-router";
 import { tokensRouter } from "~/server/tokens/tokens-router";
 import { webhooksRouter } from "~/server/webhooks/webhooks-router";
 import { accountLinksRouter } from "~/server/auth/account-links-router";
@@ -62,6 +63,7 @@ export function apiRouter(
   router.use(profileRouter(context, guards));
   router.use(tokensRouter(context, guards));
   router.use(twoFactorRouter(context, guards));
+  router.use(passkeysRouter(context, guards));
   router.use(webhooksRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));

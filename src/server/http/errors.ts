@@ -38,9 +38,10 @@ export class UnauthorizedError extends HttpError {
  * `twoFactorRequired: true`, so a client asks for the code (docs/decisions/220-two-factor-secrets-in-the-user-record.md).
  */
 export class TwoFactorRequiredError extends HttpError {
-  constructor(message: string, errors?: FieldErrors) {
+  /** `factors`: what the user may answer with (docs/decisions/240-passkeys-in-the-user-record.md). */
+  constructor(message: string, errors?: FieldErrors, factors?: readonly string[]) {
     super(401, message, errors);
-    this.details = { twoFactorRequired: true };
+    this.details = { twoFactorRequired: true, ...(factors && { factors: [...factors] }) };
   }
 }
 

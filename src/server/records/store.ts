@@ -374,6 +374,10 @@ export class Store<E extends StoreEngine = StoreEngine> {
     const lower = email.toLowerCase();
     return this.engine.read((s) => s.data.users.find((u) => u.email?.toLowerCase() === lower));
   }
+  /** The user holding a passkey, by its credential id (unique across users: user-changes.ts). */
+  findUserByPasskey(credentialId: string) {
+    return this.engine.read((s) => s.data.users.find((u) => u.passkeys?.some((p) => p.credentialId === credentialId)));
+  }
   /** The user whose current reset link has this hash. */
   findUserByResetHash(tokenHash: string) {
     return this.engine.read((s) => s.data.users.find((u) => u.passwordReset?.tokenHash === tokenHash));

@@ -93,8 +93,11 @@ export type UserPatch = Partial<Pick<User, "role" | "passwordHash" | "disabled" 
     passwordReset?: NonNullable<User["passwordReset"]> | null;
     /** The second factor as it is now; null removes it (docs/decisions/220-two-factor-secrets-in-the-user-record.md). */
     twoFactor?: TwoFactor | null;
+    /** The passkeys as they are now; [] removes them (docs/decisions/240-passkeys-in-the-user-record.md). */
+    passkeys?: Passkey[];
   };
 export type TwoFactor = NonNullable<User["twoFactor"]>;
+export type Passkey = NonNullable<User["passkeys"]>[number];
 
 /** A change to a user's public profile: a field sent as "" is removed, one left out is kept. */
 export type ProfilePatch = Partial<Pick<User, "displayName" | "bio" | "avatar">>;

@@ -6,6 +6,7 @@ import {
   type AdminUserRow,
   type OwnProfile,
 } from "~/shared/user-admin";
+import { secondFactorsOf } from "~/server/auth/two-factor";
 import type { PublicAuthor } from "~/shared/authors";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { assertAvatarKnown, authorProfileOf, publicAuthorOf } from "./profiles";
@@ -58,7 +59,8 @@ export function createUserAdmin(
     ...(user.bio && { bio: user.bio }),
     ...(user.avatar && { avatar: user.avatar }),
     activeSessions: (await auth.listSessions(user.id)).length,
-    ...(user.twoFactor?.enabledAt && { twoFactor: true }),
+    // A passkey is a second factor too (docs/decisions/240-passkeys-in-the-user-record.md).
+    ...(secondFactorsOf(user).length > 0 && { twoFactor: true }),
     ...(user.email && { email: user.email }),
   });
   const ownProfileOf = (user: User): OwnProfile => ({

@@ -2,7 +2,8 @@ import { ConflictError, NotFoundError } from "~/server/http/errors";
 import { checkRecord, withoutUndefined, type Change } from "~/server/store/change";
 import { userSchema } from "~/server/collections/users";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
-import type { ProfilePatch, User, UserPatch } from "~/server/store/types";
+import type { Passkey, ProfilePatch, User, UserPatch } from "~/server/store/types";
+import { PASSKEY_MESSAGES } from "~/shared/passkeys";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import { ACCOUNT_LINK_MESSAGES } from "~/shared/account-links";
 
@@ -65,6 +66,7 @@ export function updateUser(
   const changed = typeof patch === "function" ? patch(current) : patch;
   assertNotAnotherUsername(snap, id, changed.displayName);
   assertEmailFree(snap, id, changed.email);
+  assertPasskeysFree(snap, id, changed.passkeys);
   const { role, passwordHash, disabled, lastSignInAt } = changed;
   const changes = withoutUndefined({ role, passwordHash, disabled, lastSignInAt });
   const user = checkRecord(
@@ -118,7 +120,24 @@ function withLinks(user: User, patch: UserPatch): User {
 function withTwoFactor(user: User, patch: UserPatch): User {
   if (patch.twoFactor === null) delete user.twoFactor;
   else if (patch.twoFactor !== undefined) user.twoFactor = patch.twoFactor;
+  if (patch.passkeys?.length === 0) delete user.passkeys;
+  else if (patch.passkeys !== undefined) user.passkeys = patch.passkeys;
   return user;
+}
+
+/**
+ * A passkey is one user's: the sign-in without a username finds its user by the credential id
+ * (docs/decisions/240-passkeys-in-the-user-record.md). Decided inside the write, where every user is known.
+ */
+function assertPasskeysFree(snap: Snapshot, id: number, passkeys: readonly Passkey[] | undefined) {
+  if (!passkeys?.length) return;
+  const ids = new Set(passkeys.map((p) => p.credentialId));
+  if (
+    ids.size < passkeys.length ||
+    snap.data.users.some((u) => u.id !== id && u.passkeys?.some((p) => ids.has(p.credentialId)))
+  ) {
+    throw new ConflictError(PASSKEY_MESSAGES.alreadyRegistered);
+  }
 }
 
 const PROFILE_FIELDS = ["displayName", "bio", "avatar"] as const;

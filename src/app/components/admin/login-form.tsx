@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
 import { loginSchema, type LoginInput } from "~/shared/schemas";
@@ -15,6 +15,8 @@ import { SIGN_IN_FIELDS } from "~/shared/auth-messages";
 import type { SessionUser } from "~/shared/users";
 import type { SignInActionData } from "~/app/lib/sign-in.server";
 import { SIGN_IN_CODE_SCREEN, TWO_FACTOR_FIELDS } from "~/shared/two-factor";
+import { PASSKEY_SIGN_IN, type SecondFactor } from "~/shared/passkeys";
+import { passkeyAnswer, passkeysSupported, wasCancelled } from "~/app/lib/passkeys";
 
 /**
  * docs/product.md section 2, /admin before login: Username, Password, Login and Return to Home.
@@ -36,11 +38,18 @@ export function LoginForm({
   // The password matched and a second factor is needed (docs/decisions/220-two-factor-secrets-in-the-user-record.md):
   // the form asks for the code. Posted natively, the page carries a sealed ticket instead of the password.
   const [askCode, setAskCode] = useState(false);
+  // What the 401 offered (docs/decisions/240-passkeys-in-the-user-record.md); an older answer names none: a code.
+  const [factors, setFactors] = useState<readonly SecondFactor[]>(["totp"]);
+  // Passkey buttons only once the page's JavaScript runs in a browser that has them.
+  const [canPasskey, setCanPasskey] = useState(false);
+  useEffect(() => setCanPasskey(passkeysSupported()), []);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const ticket = refused?.ticket;
   const codeStep = askCode || ticket !== undefined;
   const {
     register,
     handleSubmit,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({
@@ -54,8 +63,11 @@ export function LoginForm({
       toast(ADMIN_MESSAGES.loginSuccess);
       await onSignedIn(user);
     } catch (err) {
-      if (err instanceof ApiError && (err.body as { twoFactorRequired?: unknown } | undefined)?.twoFactorRequired) {
+      const asked =
+        err instanceof ApiError ? (err.body as { twoFactorRequired?: unknown; factors?: unknown }) : undefined;
+      if (asked?.twoFactorRequired) {
         setAskCode(true);
+        if (Array.isArray(asked.factors)) setFactors(asked.factors as SecondFactor[]);
         if (!code) return;
       }
       if (err instanceof ApiError && err.errors) {
@@ -69,6 +81,36 @@ export function LoginForm({
       });
     }
   });
+
+  /**
+   * A passkey instead of the password (`POST /api/auth/passkey`), or as the second factor after
+   * it (`passkey` in the login body, with the password kept in this form's memory).
+   */
+  const withPasskey = async (secondFactor: boolean) => {
+    setPasskeyBusy(true);
+    try {
+      const response = await passkeyAnswer();
+      const { code: _, remember, ...values } = getValues();
+      const user = secondFactor
+        ? await api.post<SessionUser>("/api/auth/login", { ...values, remember, passkey: response })
+        : await api.post<SessionUser>("/api/auth/passkey", { response });
+      toast(ADMIN_MESSAGES.loginSuccess);
+      await onSignedIn(user);
+    } catch (err) {
+      toast({
+        title: PASSKEY_SIGN_IN.failed,
+        description: wasCancelled(err)
+          ? PASSKEY_SIGN_IN.cancelled
+          : err instanceof Error && err.message
+            ? err.message
+            : ADMIN_MESSAGES.loginFailed.fallback,
+        variant: "destructive",
+      });
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+  const askTotp = factors.includes("totp");
 
   return (
     <CenteredCard>
@@ -115,7 +157,7 @@ export function LoginForm({
             <input type="hidden" name={TWO_FACTOR_FIELDS.pending} value={ticket} />
           </>
         )}
-        {codeStep && (
+        {codeStep && (ticket !== undefined || askTotp) && (
           <>
             <InputField
               id="login-code"
@@ -135,9 +177,22 @@ export function LoginForm({
             </label>
           </>
         )}
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in..." : codeStep ? SIGN_IN_CODE_SCREEN.submit : "Login"}
-        </Button>
+        {(!codeStep || ticket !== undefined || askTotp) && (
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? "Logging in..." : codeStep ? SIGN_IN_CODE_SCREEN.submit : "Login"}
+          </Button>
+        )}
+        {canPasskey && ticket === undefined && (!codeStep || factors.includes("passkey")) && (
+          <Button
+            type="button"
+            variant={codeStep && !askTotp ? "default" : "outline"}
+            className="w-full"
+            disabled={passkeyBusy || isSubmitting}
+            onClick={() => void withPasskey(codeStep)}
+          >
+            {codeStep ? PASSKEY_SIGN_IN.secondFactor : PASSKEY_SIGN_IN.signIn}
+          </Button>
+        )}
       </form>
       {ticket === undefined && !codeStep && (
         <Link

@@ -1,12 +1,13 @@
 import { api } from "~/app/lib/api";
 import { Button } from "~/app/components/ui/button";
 import { TWO_FACTOR_SCREEN as M } from "~/shared/two-factor";
+import { PasskeysPanel } from "./passkeys-panel";
 import { TwoFactorPanel } from "./two-factor-panel";
 
 /**
  * What the admin shows a user whose role must sign in with a second factor until they set one up
  * (docs/decisions/222-two-factor-required-for-roles.md); the server refuses their other calls too.
- * Logout is here as on every admin screen.
+ * Either an authenticator app or a passkey will do. Logout is here as on every admin screen.
  */
 export function TwoFactorRequired({ onDone }: { onDone: () => void }) {
   const signOut = async () => {
@@ -23,6 +24,8 @@ export function TwoFactorRequired({ onDone }: { onDone: () => void }) {
       </div>
       <p className="text-slate-700">{M.requiredIntro}</p>
       <TwoFactorPanel onEnabled={onDone} />
+      {/* A passkey is a second factor too (docs/decisions/240-passkeys-in-the-user-record.md). */}
+      <PasskeysPanel onAdded={onDone} />
     </main>
   );
 }
