@@ -30,6 +30,8 @@ export const postRecordSchema = z.object({
    * notices"): the notice is shown once per post, not at every opening. Not a save of the post.
    */
   videosNoticed: z.boolean().optional(),
+  /** Where an import brought it from ("wordpress:12", "ghost:5f3a..."), so the next import updates it (src/server/import/). */
+  source: text().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.
