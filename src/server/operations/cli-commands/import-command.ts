@@ -18,36 +18,52 @@ export const importSite: CommandRun = async (values, [format, file], entry) => {
   const resolved = path.resolve(file!);
   if (!(await isFile(resolved))) throw new ImportFileError(IMPORT_MESSAGES.noFile(resolved), 1);
   const mediaDir = typeof values["media-dir"] === "string" ? path.resolve(values["media-dir"]) : undefined;
-  if (mediaDir && !(await fs.stat(mediaDir).then((s) => s.isDirectory(), () => false)))
+  if (
+    mediaDir &&
+    !(await fs.stat(mediaDir).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  )
     throw new ImportFileError(IMPORT_MESSAGES.noMediaDir(mediaDir), 1);
   const dryRun = values["dry-run"] === true;
   const { checkExport, runImport } = await import("~/server/import/importer");
   // Refused before the store is opened: a file that is not this export is exit code 2, and no lock is taken.
   await checkExport(format as ImportFormat, resolved, file!);
   const config = configOf(values, entry);
-  await withStore(values, async (store, { files }) => {
-    const { createMediaLibrary } = await import("~/server/media/media-library");
-    const { createImageStore } = await import("~/server/import/import-images");
-    const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
-    const images = dryRun
-      ? undefined
-      : createImageStore({ media, mediaDir, allowPrivate: config.importAllowPrivate, timeoutMs: config.importTimeoutMs });
-    let batches = 0;
-    const report = await runImport({
-      store,
-      format: format as ImportFormat,
-      file: resolved,
-      label: file,
-      dryRun,
-      images,
-      onBatch: (sofar) => {
-        batches++;
-        if (!dryRun) console.error(`Batch ${batches}: ${sofar.items.length} items so far.`);
-      },
-    });
-    await media.settled();
-    printReport(report);
-  });
+  await withStore(
+    values,
+    async (store, { files }) => {
+      const { createMediaLibrary } = await import("~/server/media/media-library");
+      const { createImageStore } = await import("~/server/import/import-images");
+      const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
+      const images = dryRun
+        ? undefined
+        : createImageStore({
+            media,
+            mediaDir,
+            allowPrivate: config.importAllowPrivate,
+            timeoutMs: config.importTimeoutMs,
+          });
+      let batches = 0;
+      const report = await runImport({
+        store,
+        format: format as ImportFormat,
+        file: resolved,
+        label: file,
+        dryRun,
+        images,
+        onBatch: (sofar) => {
+          batches++;
+          if (!dryRun) console.error(`Batch ${batches}: ${sofar.items.length} items so far.`);
+        },
+      });
+      await media.settled();
+      printReport(report);
+      // An empty folder gets no sample posts: they would sit among the imported ones.
+    },
+    { seed: false },
+  );
 };
 
 function printReport(report: ImportReport) {
@@ -59,4 +75,8 @@ function printReport(report: ImportReport) {
   console.log(IMPORT_MESSAGES.summary(report));
 }
 
-const isFile = (file: string) => fs.stat(file).then((s) => s.isFile(), () => false);
+const isFile = (file: string) =>
+  fs.stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
