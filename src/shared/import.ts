@@ -104,4 +104,6 @@ export const IMPORT_SCREEN = {
   action: { create: "Create", update: "Update", unchanged: "Unchanged", skip: "Skip" } as Record<ImportAction, string>,
   items: "Items",
   notes: "Notes",
+  summaryHeading: "Report",
+  failed: { failed: "Import failed", error: "Import error" },
 } as const;

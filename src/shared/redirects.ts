@@ -50,6 +50,11 @@ export const REDIRECT_SCREEN = {
   count: (n: number) => `${n} redirect${n === 1 ? "" : "s"}`,
   added: "Redirect added.",
   removed: "Redirect removed.",
+  removeTitle: "Remove this redirect?",
+  removeConfirm: (path: string) => `${path} will answer "Page not found" again.`,
+  loadFailed: { failed: "Failed to load the redirects", error: "Error loading the redirects" },
+  addFailed: { failed: "Redirect not added", error: "Redirect add error" },
+  removeFailed: { failed: "Redirect not removed", error: "Redirect remove error" },
 } as const;
 
 export const REDIRECT_MESSAGES = {
