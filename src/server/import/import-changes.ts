@@ -72,7 +72,7 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
   const kinds = new Set<ChangeKind>();
 
   // Authors: by source, then by email address (an account this site has already), else a new,
-  // disabled one without a password (docs/decisions/252-imported-authors-disabled.md).
+  // disabled one without a password (docs/decisions/252-pages-and-authors-of-an-import.md).
   const users = [...data.users];
   const userBySource = new Map(users.filter((u) => u.source).map((u) => [u.source!, u]));
   const names = new Set(users.map((u) => u.username.toLowerCase()));
