@@ -247,7 +247,9 @@ async function searchOnly() {
 /** `npm run bench -- --import`: only the import of a generated 10,000-post WordPress export (under a minute). */
 async function importOnly() {
   const result = await importPart(work, POSTS, process.cwd());
-  console.log(`npm run bench -- --import: ${loadLine()}\n\n${importReport(result)}\n${targetList([importTarget(result)])}`);
+  console.log(
+    `npm run bench -- --import: ${loadLine()}\n\n${importReport(result)}\n${targetList([importTarget(result)])}`,
+  );
 }
 
 async function main() {

@@ -247,7 +247,9 @@ export function createApp({
   // same check) goes to Express, which answers its 4xx.
   // WordPress's `/?p=ID` is a query the kept home page would answer: it goes to oldHomeQuery instead.
   const serve: http.RequestListener = (req, res) =>
-    unreadableRequest(req, trust) || namesOldQuery(req.url ?? "") ? render(req, res) : htmlCache.serve(req, res, render);
+    unreadableRequest(req, trust) || namesOldQuery(req.url ?? "")
+      ? render(req, res)
+      : htmlCache.serve(req, res, render);
   // Counted once answered, whether the cache or React Router gives the answer (analytics.ts).
   const handle: http.RequestListener = analytics
     ? (req, res) => {

@@ -177,7 +177,9 @@ describe("importing a WordPress export", () => {
 
     const hours = posts.get("wordpress:11")!;
     expect(hours.content).toContain(`<p>${LONG_TEXT}</p>`);
-    expect(hours.content).toMatch(/<figure><img src="\/media\/[0-9a-f]{64}\.png" alt="Kiosk" width="300" height="200" \/><figcaption>The kiosk by the door<\/figcaption><\/figure>/);
+    expect(hours.content).toMatch(
+      /<figure><img src="\/media\/[0-9a-f]{64}\.png" alt="Kiosk" width="300" height="200" \/><figcaption>The kiosk by the door<\/figcaption><\/figure>/,
+    );
     expect(hours.content).toContain('src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
     expect(hours.content).toContain('src="https://player.vimeo.com/video/76979871"');
     expect(hours.content).toContain('src="https://player.vimeo.com/video/22439234"');
@@ -191,7 +193,9 @@ describe("importing a WordPress export", () => {
     expect(hoursNotes).toContain(IMPORT_MESSAGES.unknownShortcode("contact-form-7"));
     expect(hoursNotes).toContain(IMPORT_MESSAGES.iframeRemoved("https://maps.example/embed?q=1"));
     expect(hoursNotes).toContain(IMPORT_MESSAGES.generatedSummary);
-    expect(hoursNotes.some((n) => n.startsWith(`the image ${images.base}/wp-content/uploads/2024/05/missing.png`))).toBe(true);
+    expect(
+      hoursNotes.some((n) => n.startsWith(`the image ${images.base}/wp-content/uploads/2024/05/missing.png`)),
+    ).toBe(true);
     expect(hours.summary.startsWith("Queues move faster")).toBe(true);
 
     expect(posts.get("wordpress:12")).toMatchObject({ published: false });

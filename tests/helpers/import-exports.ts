@@ -105,7 +105,8 @@ export function wxr({
   <wp:base_blog_url>${WP_ORIGIN}</wp:base_blog_url>
 ${authors
   .map(
-    (a, i) => `  <wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(a.login)}</wp:author_login><wp:author_email>${cdata(a.email ?? "")}</wp:author_email><wp:author_display_name>${cdata(a.displayName ?? a.login)}</wp:author_display_name></wp:author>`,
+    (a, i) =>
+      `  <wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(a.login)}</wp:author_login><wp:author_email>${cdata(a.email ?? "")}</wp:author_email><wp:author_display_name>${cdata(a.displayName ?? a.login)}</wp:author_display_name></wp:author>`,
   )
   .join("\n")}
   <wp:category><wp:term_id>1</wp:term_id><wp:category_nicename>${cdata("retail")}</wp:category_nicename><wp:category_parent>${cdata("")}</wp:category_parent><wp:cat_name>${cdata("Retail")}</wp:cat_name></wp:category>
@@ -174,7 +175,12 @@ export function ghostExport({
             .map((p, i) => ({ id: `m${i}`, post_id: p.id, feature_image_alt: p.featureImageAlt })),
           tags: tags.map((t) => ({ ...t, visibility: t.visibility ?? "public" })),
           posts_tags: posts.flatMap((p) =>
-            (p.tagIds ?? []).map((tagId, i) => ({ id: `pt-${p.id}-${i}`, post_id: p.id, tag_id: tagId, sort_order: i })),
+            (p.tagIds ?? []).map((tagId, i) => ({
+              id: `pt-${p.id}-${i}`,
+              post_id: p.id,
+              tag_id: tagId,
+              sort_order: i,
+            })),
           ),
           users: users.map((u) => ({ ...u, status: "active" })),
           posts_authors: posts.flatMap((p) =>

@@ -26,7 +26,13 @@ it("imports into the database, again without creating anything, and db export ca
     file,
     wxr({
       items: [
-        { id: 7, title: "Kiosk in the database", slug: "kiosk-db", content: `<p>${LONG_TEXT}</p>`, tags: [["kiosks", "Kiosks"]] },
+        {
+          id: 7,
+          title: "Kiosk in the database",
+          slug: "kiosk-db",
+          content: `<p>${LONG_TEXT}</p>`,
+          tags: [["kiosks", "Kiosks"]],
+        },
         { id: 8, title: "Pricing", slug: "pricing", type: "page", content: `<p>${LONG_TEXT}</p>` },
       ],
     }),
