@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => pageMeta(NOT_FOUND.title, NOT_FOUN
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const target = await oldAddressTarget(request, context);
-  if (target) throw redirect(target, 301);
+  if (target) return redirect(target, 301);
   return data(null, { status: 404 });
 }
 

@@ -256,7 +256,10 @@ const postsSchema = z.object({
   users: z.array(restoredSchemaOf(userRecordSchema)).max(RESTORE_LIMITS.users).optional(),
   messages: z.array(restoredSchemaOf(messageRecordSchema)).max(RESTORE_LIMITS.messages).optional(),
   settings: restoredSchemaOf(settingsRecordSchema.partial()).optional(),
-  addressRedirects: z.array(restoredSchemaOf(redirectRecordSchema)).max(RESTORE_LIMITS.posts * 10).optional(),
+  addressRedirects: z
+    .array(restoredSchemaOf(redirectRecordSchema))
+    .max(RESTORE_LIMITS.posts * 10)
+    .optional(),
 });
 
 /**

@@ -164,7 +164,9 @@ function rewriteLinks(html: string, context: ContentContext): string {
   if (context.origins.length === 0) return html;
   return html.replace(/(<a\b[^>]*\bhref=)(["'])(.*?)\2/gi, (whole, start: string, quote: string, href: string) => {
     const decoded = decodeEntities(href);
-    const origin = context.origins.find((o) => decoded === o || decoded.startsWith(`${o}/`) || decoded.startsWith(`${o}?`));
+    const origin = context.origins.find(
+      (o) => decoded === o || decoded.startsWith(`${o}/`) || decoded.startsWith(`${o}?`),
+    );
     if (origin === undefined) return whole;
     let url: URL;
     try {

@@ -19,7 +19,12 @@ type Row = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const rows = (v: unknown): Row[] => (Array.isArray(v) ? v.filter((r): r is Row => !!r && typeof r === "object") : []);
 
-const STATES: Record<string, ImportedState> = { published: "published", scheduled: "scheduled", draft: "draft", sent: "published" };
+const STATES: Record<string, ImportedState> = {
+  published: "published",
+  scheduled: "scheduled",
+  draft: "draft",
+  sent: "published",
+};
 
 export async function readGhost(file: string, label: string): Promise<SourceExport> {
   let parsed: unknown;
@@ -30,7 +35,8 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
   }
   const root = parsed as { db?: { data?: Row }[]; data?: Row };
   const data = root?.db?.[0]?.data ?? root?.data;
-  if (!data || typeof data !== "object" || !Array.isArray(data.posts)) throw new ImportFileError(IMPORT_MESSAGES.notGhost(label));
+  if (!data || typeof data !== "object" || !Array.isArray(data.posts))
+    throw new ImportFileError(IMPORT_MESSAGES.notGhost(label));
 
   const users = new Map(
     rows(data.users).map((u) => {
@@ -47,7 +53,7 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
   const tags = new Map(
     rows(data.tags)
       .filter((t) => !str(t.name).startsWith("#") && str(t.visibility) !== "internal")
-      .map((t) => [str(t.id), { name: str(t.name), slug: str(t.slug) || slugify(str(t.name)) } as ImportedTag]),
+      .map((t) => [str(t.id), { name: str(t.name), slug: str(t.slug) || slugify(str(t.name)) }]),
   );
   const joined = (table: unknown, key: string) => {
     const out = new Map<string, Row[]>();
@@ -58,7 +64,11 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
   const postTags = joined(data.posts_tags, "tag_id");
   const postAuthors = joined(data.posts_authors, "author_id");
   const metaOf = new Map(rows(data.posts_meta).map((m) => [str(m.post_id), m]));
-  const slugs = new Set(rows(data.posts).filter((p) => str(p.type || "post") === "post").map((p) => str(p.slug)));
+  const slugs = new Set(
+    rows(data.posts)
+      .filter((p) => str(p.type || "post") === "post")
+      .map((p) => str(p.slug)),
+  );
 
   const context: ContentContext = {
     origins: [GHOST_ORIGIN],
@@ -71,20 +81,26 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
     },
   };
 
-  async function* items(): AsyncGenerator<SourcePost | BrokenItem> {
+  function* items(): Generator<SourcePost | BrokenItem> {
     for (const post of rows(data!.posts)) {
       const id = str(post.id);
       try {
         if (!id) throw new Error("it has no id");
         yield postOf(post, {
-          tags: postTags(id).map((t) => tags.get(t)).filter((t) => t !== undefined),
+          tags: postTags(id)
+            .map((t) => tags.get(t))
+            .filter((t) => t !== undefined),
           authors: (postAuthors(id).length ? postAuthors(id) : [str(post.author_id)])
             .map((a) => users.get(a))
             .filter((a) => a !== undefined),
           meta: metaOf.get(id),
         });
       } catch (error) {
-        yield { source: `ghost:${id || "?"}`, title: str(post.title), broken: error instanceof Error ? error.message : String(error) };
+        yield {
+          source: `ghost:${id || "?"}`,
+          title: str(post.title),
+          broken: error instanceof Error ? error.message : String(error),
+        };
       }
     }
   }
@@ -93,10 +109,7 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
 
 const withOrigin = (text: string) => text.replaceAll("__GHOST_URL__", GHOST_ORIGIN);
 
-function postOf(
-  post: Row,
-  joined: { tags: ImportedTag[]; authors: ImportedAuthor[]; meta?: Row },
-): SourcePost {
+function postOf(post: Row, joined: { tags: ImportedTag[]; authors: ImportedAuthor[]; meta?: Row }): SourcePost {
   const id = str(post.id);
   const type = str(post.type) || "post";
   const status = str(post.status);

@@ -86,7 +86,7 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
     }
     const username = freeName(usernameOf(author.username), names);
     names.add(username.toLowerCase());
-    const user = checkRecord(userSchema, {
+    const user = checkRecord<User>(userSchema, {
       id: meta.nextUserId++,
       username,
       role: "writer",
@@ -96,7 +96,7 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
       ...(author.displayName && { displayName: author.displayName }),
       ...(email && { email: author.email }),
       source: author.source,
-    }) as User;
+    });
     users.push(user);
     userBySource.set(author.source, user);
     authorIds.set(author.source, user.id);
@@ -111,7 +111,7 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
     const slug = slugify(given.slug) || slugify(given.name) || "tag";
     let tag = tagBySlug.get(slug);
     if (!tag) {
-      tag = checkRecord(storedTagSchema, { id: meta.nextTagId++, name: given.name.trim() || slug, slug }) as Tag;
+      tag = checkRecord<Tag>(storedTagSchema, { id: meta.nextTagId++, name: given.name.trim() || slug, slug });
       tags.push(tag);
       tagBySlug.set(slug, tag);
       result.tagsCreated.push(slug);
@@ -155,11 +155,11 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
         continue;
       }
       post.updatedAt = given.updatedAt > old.updatedAt ? given.updatedAt : now;
-      changed.set(old.id, checkRecord(storedPostSchema, post) as Post);
+      changed.set(old.id, checkRecord<Post>(storedPostSchema, post));
       result.posts.push({ source: given.source, action: "update", id: old.id, slug });
     } else {
       const post = { id: meta.nextPostId++, slug, ...fields, updatedAt: given.updatedAt, source: given.source } as Post;
-      added.push(checkRecord(storedPostSchema, post) as Post);
+      added.push(checkRecord<Post>(storedPostSchema, post));
       bySource.set(given.source, post);
       result.posts.push({ source: given.source, action: "create", id: post.id, slug });
     }
@@ -167,8 +167,7 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
   }
 
   let next = { ...data, users, tags, meta };
-  if (changed.size || added.length)
-    next.posts = data.posts.map((p) => changed.get(p.id) ?? p).concat(added);
+  if (changed.size || added.length) next.posts = data.posts.map((p) => changed.get(p.id) ?? p).concat(added);
   const redirects: NewRedirect[] = [];
   for (const r of batch.redirects) {
     const target =

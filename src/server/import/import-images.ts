@@ -48,7 +48,9 @@ export function createImageStore({ media, mediaDir, allowPrivate, timeoutMs }: I
           async (bytes) => ({ url: (await media.upload(bytes)).url }),
           (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
         );
-        pending = pending.catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+        pending = pending.catch((error: unknown) => ({
+          error: error instanceof Error ? error.message : String(error),
+        }));
         done.set(url, pending);
       }
       return pending;
@@ -103,7 +105,7 @@ export function download(
       {
         timeout: options.timeoutMs,
         headers: { "User-Agent": "QueueWise-import", Accept: "image/*" },
-        ...(!options.allowPrivate && { lookup: guardedLookup as never }),
+        ...(!options.allowPrivate && { lookup: guardedLookup }),
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -135,7 +137,10 @@ export function download(
         response.on("error", reject);
       },
     );
-    const timer = setTimeout(() => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     request.on("close", () => clearTimeout(timer));
     request.on("timeout", () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
     request.on("error", reject);

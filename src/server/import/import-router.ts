@@ -26,7 +26,8 @@ export function importRouter({ store, media, config }: AppContext, { allow, requ
   router.post("/admin/import", requireSameOrigin, allow("import.run"), oneExport, async (req, res) => {
     const file = req.file;
     try {
-      const format = String((req.body as Record<string, unknown> | undefined)?.format ?? "");
+      const given = (req.body as Record<string, unknown> | undefined)?.format;
+      const format = typeof given === "string" ? given : "";
       if (!IMPORT_FORMATS.includes(format as ImportFormat))
         throw new ValidationError(IMPORT_MESSAGES.formatRequired, { format: [IMPORT_MESSAGES.formatRequired] });
       if (!file) throw new ValidationError(IMPORT_MESSAGES.fileRequired, { file: [IMPORT_MESSAGES.fileRequired] });
@@ -39,9 +40,14 @@ export function importRouter({ store, media, config }: AppContext, { allow, requ
         const images = dryRun
           ? undefined
           : createImageStore({ media, allowPrivate: config.importAllowPrivate, timeoutMs: config.importTimeoutMs });
-        const report = await runImport({ store, format: format as ImportFormat, file: file.path, label, dryRun, images }).catch(
-          asBadRequest,
-        );
+        const report = await runImport({
+          store,
+          format: format as ImportFormat,
+          file: file.path,
+          label,
+          dryRun,
+          images,
+        }).catch(asBadRequest);
         res.json(report);
       } finally {
         running = false;

@@ -31,7 +31,8 @@ export type BrokenItem = { source: string; title: string; broken: string };
 
 export type SourceExport = {
   context: ContentContext;
-  items: AsyncIterable<SourcePost | BrokenItem>;
+  /** Read as it goes (WordPress) or from the parsed file (Ghost). */
+  items: AsyncIterable<SourcePost | BrokenItem> | Iterable<SourcePost | BrokenItem>;
 };
 
 /** A date as UTC ISO 8601, or undefined for none (WordPress writes "0000-00-00 00:00:00" for a draft's). */

@@ -145,7 +145,8 @@ function postOf(
   const createdAt = created ?? now;
   const updatedAt = utc(fields["wp:post_modified_gmt"]) ?? utc(fields["wp:post_modified"]) ?? createdAt;
   const creator = (fields["dc:creator"] ?? "").trim();
-  const author = known.authors.get(creator) ?? (creator ? { source: `wordpress:author:${creator}`, username: creator } : undefined);
+  const author =
+    known.authors.get(creator) ?? (creator ? { source: `wordpress:author:${creator}`, username: creator } : undefined);
   const thumbnail = meta._thumbnail_id ? known.attachments.get(meta._thumbnail_id.trim()) : undefined;
   const pageQuery = type === "page" ? `/?page_id=${id}` : `/?p=${id}`;
   return {

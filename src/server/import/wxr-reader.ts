@@ -68,7 +68,8 @@ export async function* readWxr(file: string, label = file): AsyncGenerator<WxrEv
     if (tag.name === "item" && stack.length === 3) {
       sendChannel();
       item = { fields: {}, terms: [], meta: {} };
-    } else if (item && tag.name === "category") term = { domain: attrs.domain ?? "category", slug: attrs.nicename ?? "" };
+    } else if (item && tag.name === "category")
+      term = { domain: attrs.domain ?? "category", slug: attrs.nicename ?? "" };
     else if (!item && ["wp:author", "wp:category", "wp:tag", "wp:term"].includes(tag.name)) group = {};
     else if (item && tag.name === "wp:postmeta") {
       metaKey = undefined;

@@ -16,7 +16,7 @@ export function addRedirect(snap: Snapshot, input: NewRedirect, now: string): Ch
     throw new ConflictError(message, { path: [message] });
   }
   const id = snap.data.meta.nextRedirectId ?? 1;
-  const redirect = checkRecord(storedRedirectSchema, { id, ...input, createdAt: now }) as Redirect;
+  const redirect = checkRecord<Redirect>(storedRedirectSchema, { id, ...input, createdAt: now });
   const next = { ...snap.data, redirects: [...list, redirect], meta: { ...snap.data.meta, nextRedirectId: id + 1 } };
   return { next, result: redirect, kinds: [] };
 }
@@ -33,7 +33,11 @@ export function removeRedirect(snap: Snapshot, id: number): Change<Redirect> {
  * left alone, one an earlier import made is pointed at its new target, and the rest are added.
  * Answers the next data and how many were added.
  */
-export function mergeRedirects(data: DbFile, add: readonly NewRedirect[], now: string): { data: DbFile; added: number } {
+export function mergeRedirects(
+  data: DbFile,
+  add: readonly NewRedirect[],
+  now: string,
+): { data: DbFile; added: number } {
   if (add.length === 0) return { data, added: 0 };
   const list = [...(data.redirects ?? [])];
   const at = new Map(list.map((r, i) => [r.path, i]));
@@ -44,11 +48,11 @@ export function mergeRedirects(data: DbFile, add: readonly NewRedirect[], now: s
     if (i !== undefined) {
       const old = list[i]!;
       if (old.source !== undefined && (old.target !== target || old.source !== source))
-        list[i] = checkRecord(storedRedirectSchema, { ...old, target, ...(source && { source }) }) as Redirect;
+        list[i] = checkRecord<Redirect>(storedRedirectSchema, { ...old, target, ...(source && { source }) });
       continue;
     }
     const redirect = { id: nextId++, path, target, createdAt: now, ...(source && { source }) };
-    at.set(path, list.push(checkRecord(storedRedirectSchema, redirect) as Redirect) - 1);
+    at.set(path, list.push(checkRecord<Redirect>(storedRedirectSchema, redirect)) - 1);
     added++;
   }
   return { data: { ...data, redirects: list, meta: { ...data.meta, nextRedirectId: nextId } }, added };
