@@ -88,6 +88,9 @@ export const CLEARED_BY_EMPTY = ["coverImage", ...SEO_TEXT_FIELDS] as const sati
  */
 export const SNAPSHOT_BLANKS = { coverImage: "" } as const;
 
+/** The cover's field, for code that writes posts from outside input by field (an import, src/server/import/). */
+export const COVER_FIELD = "coverImage" as const satisfies keyof z.infer<typeof postRecordSchema>;
+
 /** The fields that may name images of the media library, which are kept while a post uses them. */
 export const MEDIA_FIELDS = ["coverImage", "socialImage", "content"] as const satisfies readonly (keyof z.infer<
   typeof postRecordSchema

@@ -1,4 +1,4 @@
-import { storedPostSchema } from "~/server/collections/posts";
+import { COVER_FIELD, storedPostSchema } from "~/server/collections/posts";
 import { storedTagSchema } from "~/server/collections/tags";
 import { userSchema } from "~/server/collections/users";
 import { mergeRedirects, type NewRedirect } from "~/server/redirects/redirect-changes";
@@ -23,7 +23,8 @@ export type ImportedPost = {
   slug: string;
   summary: string;
   content: string;
-  coverImage?: string;
+  /** The cover's address in the media library. */
+  cover?: string;
   tags: ImportedTag[];
   /** The authors' sources, in byline order. */
   authors: string[];
@@ -55,7 +56,7 @@ const WRITTEN = [
   "title",
   "summary",
   "content",
-  "coverImage",
+  COVER_FIELD,
   "tags",
   "authors",
   "published",
@@ -140,7 +141,7 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
       tags: uniqueTags(given.tags.map(tagOf)),
       published: given.state === "published",
       createdAt: given.createdAt,
-      ...(given.coverImage && { coverImage: given.coverImage }),
+      ...(given.cover && { [COVER_FIELD]: given.cover }),
       ...(authors.length && { authors }),
       ...(given.state === "published" && { publishedAt: given.publishedAt ?? given.createdAt }),
       ...(given.state === "scheduled" && given.publishedAt && { publishAt: given.publishedAt }),

@@ -168,7 +168,7 @@ async function preparePost(entry: SourcePost, context: ContentContext, images: I
     slug: entry.slug,
     summary: cut(summary, 1000),
     content,
-    ...(cover && { coverImage: cover }),
+    ...(cover && { cover }),
     tags: entry.tags,
     authors: entry.authors.map((a) => a.source),
     state: entry.state,
