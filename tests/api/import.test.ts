@@ -367,3 +367,32 @@ describe("the Redirects panel's calls", () => {
     expect((await request(t.app).get("/old-pricing/")).status).toBe(404);
   });
 });
+
+describe("a post deleted after an import", () => {
+  let t: TestApp;
+  let admin: { cookie: string };
+  beforeAll(async () => {
+    t = await makeTestApp();
+    admin = await signedIn(t, "admin");
+  });
+  afterAll(() => t.close());
+
+  it("stays in the Trash when the same export is imported again", async () => {
+    const file = Buffer.from(
+      wxr({ items: [{ id: 1, title: "Deleted here", slug: "deleted-here", content: `<p>${LONG_TEXT}</p>` }] }),
+    );
+    const send = () =>
+      request(t.app)
+        .post("/api/admin/import")
+        .set("Cookie", admin.cookie)
+        .field("format", "wordpress")
+        .attach("file", file, { filename: "a.xml" });
+    expect((await send()).body.posts.created).toBe(1);
+    const [post] = await t.store.listPosts();
+    await t.store.deletePost(post!.id);
+    const again = (await send()).body as ImportReport;
+    expect(again.posts).toEqual({ created: 0, updated: 0, unchanged: 1, skipped: 0 });
+    expect(await t.store.listPosts()).toEqual([]);
+    expect((await t.store.listTrash()).map((p) => p.slug)).toEqual(["deleted-here"]);
+  });
+});

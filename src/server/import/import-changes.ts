@@ -128,7 +128,14 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
   const changed = new Map<number, Post>();
   const added: Post[] = [];
   const slugOf = new Map<string, string>();
+  // A post deleted here after an import stays deleted: the next run neither restores nor copies it.
+  const trashed = new Map((data.trash ?? []).filter((p) => p.source).map((p) => [p.source!, p]));
   for (const given of batch.posts) {
+    const gone = trashed.get(given.source);
+    if (gone && !bySource.has(given.source)) {
+      result.posts.push({ source: given.source, action: "unchanged", id: gone.id, slug: gone.slug });
+      continue;
+    }
     const old = bySource.get(given.source);
     const slug = old?.slug ?? freeSlug(slugify(given.slug) || slugify(given.title) || "post", taken);
     taken.add(slug);
