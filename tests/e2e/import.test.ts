@@ -4,6 +4,7 @@ import { expect, it } from "vitest";
 import { IMPORT_SCREEN as M } from "~/shared/import";
 import { REDIRECT_SCREEN as R } from "~/shared/redirects";
 import { openScreen } from "../helpers/admin-nav";
+import { violations } from "../helpers/axe";
 import { DESKTOP, waitForHydration } from "../helpers/browser";
 import { LONG_TEXT, wxr } from "../helpers/import-exports";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
@@ -55,12 +56,14 @@ it("an admin checks a WordPress export with a dry run, imports it, and its old a
   await panel.getByRole("button", { name: M.run, exact: true }).click();
   await toastTitled(page, M.done);
   expect(await summary.textContent()).toContain("Created 1 post");
+  expect(await violations(page)).toEqual([]);
 
   await openScreen(page, R.tab);
   expect(page.url()).toBe(`${url}/admin/redirects`);
   const redirects = page.getByRole("region", { name: R.heading });
   await redirects.getByText("/?p=42").waitFor();
   expect(await redirects.getByRole("table").textContent()).toContain("/blog/moved-here");
+  expect(await violations(page)).toEqual([]);
 
   const reader = await site.browser.newContext({ viewport: DESKTOP });
   const visit = await reader.newPage();
