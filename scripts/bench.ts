@@ -20,6 +20,7 @@ import { measureWrites, writesReport } from "./bench/writes";
 import { readerReport, readerView } from "./bench/readers";
 import { analyticsPart, analyticsReport, analyticsTarget } from "./bench/analytics";
 import { searchPart, searchReport, searchTarget } from "./bench/search";
+import { importPart, importReport, importTarget } from "./bench/import";
 
 const POSTS = 10_000;
 /** Creates timed one after another for each store: enough for a steady median (`npm run bench`). */
@@ -243,6 +244,14 @@ async function searchOnly() {
   );
 }
 
+/** `npm run bench -- --import`: only the import of a generated 10,000-post WordPress export (under a minute). */
+async function importOnly() {
+  const result = await importPart(work, POSTS, process.cwd());
+  console.log(
+    `npm run bench -- --import: ${loadLine()}\n\n${importReport(result)}\n${targetList([importTarget(result)])}`,
+  );
+}
+
 async function main() {
   if (process.argv.includes("--postgres")) return postgresOnly();
   if (process.argv.includes("--analytics")) return analyticsOnly();
@@ -250,6 +259,7 @@ async function main() {
   if (process.argv.includes("--writes")) return writesOnly();
   if (process.argv.includes("--resize")) return console.log(resizeMemoryReport(await resizeMemoryPart()));
   if (process.argv.includes("--search")) return searchOnly();
+  if (process.argv.includes("--import")) return importOnly();
   // First, while the machine has run nothing else of ours: its cold round is a fresh server's.
   const stock = await againstStock(folder("stock-ours"), work, CACHE_OFF);
   const sample = await sampleSite();
@@ -278,6 +288,7 @@ async function main() {
   const sanitizing = timeSanitizer();
   const resizeMemory = await resizeMemoryPart();
   const search = await searchPart(POSTS);
+  const imported = await importPart(work, POSTS, process.cwd());
   const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
@@ -286,6 +297,8 @@ npm run bench: ${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), Node ${p
     .join(" ")}
 
 ${stockReport(stock)}
+
+${importReport(imported)}
 
 The sample site (3 posts)
 ${loadTable(sample)}
@@ -341,6 +354,7 @@ ${targetList([
     met: postsRss.rss <= 1.5 * postsRss.counted,
     value: `${(postsRss.rss / postsRss.counted).toFixed(2)}x`,
   },
+  importTarget(imported),
   {
     name: "1 MB of <!-- sanitizes in well under 100 ms",
     met: slowestSanitize < 50,

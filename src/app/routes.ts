@@ -28,6 +28,8 @@ export default [
       route("users", "routes/admin.users.tsx"),
       route("activity", "routes/admin.activity.tsx"),
       route("webhooks", "routes/admin.webhooks.tsx"),
+      route("import", "routes/admin.import.tsx"),
+      route("redirects", "routes/admin.redirects.tsx"),
       route("site", "routes/admin.site.tsx"),
       route("account", "routes/admin.account.tsx"),
     ]),

@@ -59,6 +59,7 @@ import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";
 import { createApiTokens } from "~/server/tokens/api-tokens";
 import { createWebhooks } from "~/server/webhooks/webhooks";
+import { namesOldQuery, oldHomeQuery } from "~/server/redirects/redirects-router";
 import { createAccountLinks } from "~/server/auth/account-links";
 import { createAccountMail } from "~/server/users/account-mail";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
@@ -218,6 +219,8 @@ export function createApp({
   app.use(API_MOUNT, apiRouter(context, guards, htmlCache));
   app.use(mediaRouter(media));
   app.use(createSocialCards({ store, media }).router);
+  // Only a home request naming `p` or `page_id` (docs/decisions/251-old-addresses-kept-as-redirects.md).
+  app.use(oldHomeQuery(store));
   // The pages' forms (the contact form) refuse another site's posts as the API does.
   app.use(guards.requireSameOrigin);
   app.use(
@@ -243,8 +246,11 @@ export function createApp({
   const render = onePerTurn<Parameters<http.RequestListener>>(app);
   // The cache answers only what the app would: a request the app refuses (request-guards.ts, the
   // same check) goes to Express, which answers its 4xx.
+  // WordPress's `/?p=ID` is a query the kept home page would answer: it goes to oldHomeQuery instead.
   const serve: http.RequestListener = (req, res) =>
-    unreadableRequest(req, trust) ? render(req, res) : htmlCache.serve(req, res, render);
+    unreadableRequest(req, trust) || namesOldQuery(req.url ?? "")
+      ? render(req, res)
+      : htmlCache.serve(req, res, render);
   // Counted once answered, whether the cache or React Router gives the answer (analytics.ts).
   const handle: http.RequestListener = analytics
     ? (req, res) => {

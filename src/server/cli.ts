@@ -8,7 +8,7 @@ import type { LoadSite } from "./serve";
 /**
  * The command line of docs/architecture.md section 3, one for every way of running: `npm start`
  * and `npm run dev` (server.ts), `npm run users -- create ...`, `npm run backup` and
- * `npm run restore -- FILE`, and the single executable (binary-main.ts). Each command
+ * `npm run restore -- FILE`, `npm run import -- wordpress FILE`, and the single executable (binary-main.ts). Each command
  * is one row of COMMANDS; `serve` is the default. Exit codes: 0 done, 1 refused (bad input, data
  * folder in use), 2 usage, 130 cancelled. A command that opens the data folder does so as a
  * server start would (openSite): an empty folder gets its sample posts and session secret, so
@@ -97,6 +97,14 @@ const COMMANDS: Record<string, Command> = {
     options: dataOption,
     run: load(() => import("./operations/cli-commands/db-command"), "compact"),
   },
+  import: {
+    usage: "import wordpress|ghost FILE [--dry-run] [--media-dir DIR] [--data DIR]",
+    summary:
+      "brings in a WordPress export (WXR .xml) or a Ghost export (.json): posts, tags, authors, images and old addresses; safe to run again",
+    options: { "dry-run": { type: "boolean" }, "media-dir": { type: "string" }, ...dataOption },
+    args: ["FORMAT", "FILE"],
+    run: load(() => import("./operations/cli-commands/import-command"), "importSite"),
+  },
   restore: {
     usage: "restore FILE [--data DIR]",
     summary: "adds back the posts of a backup file that the data folder lacks; stop the server first",
@@ -172,6 +180,9 @@ async function main(argv: string[], entry: CliEntry): Promise<number> {
     // Refused input (a short password, a taken name) gets the usage line too; a busy folder does not.
     if (err instanceof UsageError || err instanceof HttpError)
       console.error(usage.map((u) => `Usage: ${u}`).join("\n"));
+    // A command's own code for a refusal it tells apart (an import's file that is no export: 2).
+    const own = (err as { exitCode?: unknown } | undefined)?.exitCode;
+    if (typeof own === "number") return own;
     return err instanceof UsageError ? 2 : 1;
   }
 }

@@ -62,6 +62,9 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE: optionalText.pipe(
       z.enum(["true", "false"], { error: 'must be "true" or "false"' }).optional(),
     ),
+    IMPORT_ALLOW_PRIVATE: optionalText.pipe(
+      z.enum(["true", "false"], { error: 'must be "true" or "false"' }).optional(),
+    ),
     WEBHOOK_RETRY_DELAYS_MS: optionalText.pipe(
       z
         .string()
@@ -70,6 +73,7 @@ const envSchema = z
         .optional(),
     ),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(20),
     BACKUP_SCHEDULE: optionalText.pipe(
       z.enum(BACKUP_SCHEDULES, { error: `must be one of ${BACKUP_SCHEDULES.join(", ")}` }).default("daily"),
@@ -163,6 +167,13 @@ export type Config = {
   webhookRetryDelaysMs: number[];
   /** Each delivery attempt ends after this long, answered or not. */
   webhookTimeoutMs: number;
+  /**
+   * An import may download images from private, loopback and link-local addresses (an old site on
+   * the same network); off by default, as for webhooks (docs/decisions/254-imported-images-through-the-media-library.md).
+   */
+  importAllowPrivate: boolean;
+  /** Each image download of an import ends after this long. */
+  importTimeoutMs: number;
   /** Contact notifications by email: both set or neither (docs/decisions/015-contact-notifications-by-smtp.md). */
   smtpUrl?: string;
   contactNotifyTo?: string[];
@@ -247,6 +258,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS_MS ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    importAllowPrivate: e.IMPORT_ALLOW_PRIVATE === "true",
+    importTimeoutMs: e.IMPORT_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     contactNotifyTo: e.CONTACT_NOTIFY_TO,
     contactNotifyFrom: e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -53,6 +53,10 @@ export const ACTIONS = [
   "backups.manage",
   /** Add and remove webhook endpoints, see their deliveries, send a test. */
   "webhooks.manage",
+  /** Import a WordPress or Ghost export (docs/operations.md "Moving from WordPress or Ghost"). */
+  "import.run",
+  /** List, add and remove the redirects of old addresses. */
+  "redirects.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

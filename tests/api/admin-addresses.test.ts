@@ -28,6 +28,8 @@ const SCREENS = [
   "/admin/users",
   "/admin/activity",
   "/admin/webhooks",
+  "/admin/import",
+  "/admin/redirects",
   "/admin/site",
   "/admin/account",
 ] as const;

@@ -396,7 +396,30 @@ export const PERMISSION_ROWS: Row[] = [
         events: ["post.published"],
       }),
   },
+  // Old addresses and the import (docs/decisions/251-old-addresses-kept-as-redirects.md)
+  {
+    route: "GET /api/admin/redirects",
+    allowed: allowedFor("redirects.manage"),
+    call: async (c) => as(c, "get", "/api/admin/redirects"),
+  },
+  {
+    route: "POST /api/admin/redirects",
+    allowed: allowedFor("redirects.manage"),
+    call: async (c) => as(c, "post", "/api/admin/redirects").send({ path: `/old-${++seed}`, target: "/blog" }),
+  },
+  {
+    route: "POST /api/admin/import",
+    allowed: allowedFor("import.run"),
+    // A dry run of an empty WordPress export: allowed roles get its report, writing nothing.
+    call: async (c) =>
+      as(c, "post", "/api/admin/import?dryRun=1")
+        .field("format", "wordpress")
+        .attach("file", Buffer.from(EMPTY_WXR), { filename: "empty.xml" }),
+  },
 ];
+
+const EMPTY_WXR =
+  '<?xml version="1.0"?><rss version="2.0" xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>Old</title></channel></rss>';
 
 /** Signs one user of each role in, once for the file: a session each, no password hashing per call. */
 export async function signInEveryRole(t: TestApp): Promise<Users> {

@@ -1,5 +1,6 @@
 import { API_TOKEN_MESSAGES } from "~/shared/api-tokens";
 import { WEBHOOK_MESSAGES } from "~/shared/webhooks";
+import { REDIRECT_MESSAGES } from "~/shared/redirects";
 import { ACCOUNT_LINK_MESSAGES } from "~/shared/account-links";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
@@ -510,6 +511,56 @@ export function storeContract(name: string, factory: StoreFactory) {
         payload: { type: "contact-message", message: { id: message.id, name: "Ada" } },
       });
       expect(JSON.stringify(delivery)).not.toContain("203.0.113.9");
+    });
+  });
+
+  describe(`${name}: redirects and imports`, () => {
+    it("keeps redirects and an import's batch across a reopen, updating by source and creating nothing twice", async () => {
+      const { store, reopen } = await factory.open();
+      const added = await store.addRedirect({ path: "/old", target: "/blog" });
+      await expectRejection(
+        store.addRedirect({ path: "/old", target: "/" }),
+        ConflictError,
+        REDIRECT_MESSAGES.taken("/old"),
+      );
+      const post = {
+        source: "wordpress:1",
+        title: "Imported",
+        slug: "imported",
+        summary: "An imported post.",
+        content: "<p>Imported text</p>",
+        tags: [{ name: "Retail", slug: "retail" }],
+        authors: ["wordpress:author:jane"],
+        state: "published" as const,
+        createdAt: "2024-05-03T10:00:00.000Z",
+        updatedAt: "2024-05-03T10:00:00.000Z",
+        publishedAt: "2024-05-03T10:00:00.000Z",
+      };
+      const batch = {
+        authors: [{ source: "wordpress:author:jane", username: "jane" }],
+        posts: [post],
+        redirects: [{ path: "/?p=1", post: "wordpress:1", source: "wordpress:1" }],
+      };
+      const first = await store.importBatch(batch);
+      expect(first).toMatchObject({
+        tagsCreated: ["retail"],
+        authorsCreated: ["wordpress:author:jane"],
+        redirectsAdded: 1,
+      });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      const again = await reopened.importBatch({ ...batch, posts: [{ ...post, title: "Imported, edited" }] });
+      expect(again.posts.map((p) => p.action)).toEqual(["update"]);
+      expect(again.authorsCreated).toEqual([]);
+      const [kept] = await reopened.listPosts();
+      expect(kept).toMatchObject({ title: "Imported, edited", source: "wordpress:1", published: true });
+      expect((await reopened.listRedirects()).map((r) => [r.path, r.target])).toEqual([
+        ["/old", "/blog"],
+        ["/?p=1", "/blog/imported"],
+      ]);
+      expect((await reopened.removeRedirect(added.id)).path).toBe("/old");
+      expect((await reopened.addRedirect({ path: "/new", target: "/" })).id).toBe(3);
     });
   });
 

@@ -64,6 +64,7 @@ describe("migrate", () => {
       "post_trash",
       "posts",
       "rate_limits",
+      "redirects",
       "revisions",
       "schema_migrations",
       "sessions",

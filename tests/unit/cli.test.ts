@@ -24,6 +24,7 @@ const EVERY_USAGE = [
   "Usage: db import [--data DIR]",
   "Usage: db export [--data DIR]",
   "Usage: db compact [--data DIR]",
+  "Usage: import wordpress|ghost FILE [--dry-run] [--media-dir DIR] [--data DIR]",
   "Usage: restore FILE [--data DIR]",
 ].join("\n");
 const PASSWORD = "a long enough password";

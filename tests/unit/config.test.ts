@@ -16,6 +16,8 @@ describe("loadConfig", () => {
       webhookAllowPrivate: false,
       webhookRetryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 14_400_000, 28_800_000, 33_840_000],
       webhookTimeoutMs: 10_000,
+      importAllowPrivate: false,
+      importTimeoutMs: 15_000,
       sessionSecret: undefined,
       adminUsername: undefined,
       adminPassword: undefined,
@@ -37,6 +39,15 @@ describe("loadConfig", () => {
       contactNotifyFrom: "no-reply@localhost",
       smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
     });
+  });
+
+  it("reads the import's settings and refuses bad values", () => {
+    expect(loadConfig({ IMPORT_ALLOW_PRIVATE: "true", IMPORT_TIMEOUT_MS: "2500" })).toMatchObject({
+      importAllowPrivate: true,
+      importTimeoutMs: 2_500,
+    });
+    expect(() => loadConfig({ IMPORT_ALLOW_PRIVATE: "yes" })).toThrow(/IMPORT_ALLOW_PRIVATE/);
+    expect(() => loadConfig({ IMPORT_TIMEOUT_MS: "5" })).toThrow(/IMPORT_TIMEOUT_MS/);
   });
 
   it("reads the webhook settings and refuses bad values", () => {

@@ -1,12 +1,18 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundCard, NOT_FOUND } from "~/app/components/not-found-card";
 import { pageMeta } from "~/app/lib/meta";
+import { oldAddressTarget } from "~/app/lib/old-addresses.server";
 
 export const meta: Route.MetaFunction = () => pageMeta(NOT_FOUND.title, NOT_FOUND.hint);
 
-/** Any unmatched path: the card, with HTTP 404 so crawlers and monitors see it too. */
-export function loader() {
+/**
+ * Any unmatched path: an old address (docs/decisions/251-old-addresses-kept-as-redirects.md) answers
+ * 301 to its new one; anything else the card, with HTTP 404 so crawlers and monitors see it too.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const target = await oldAddressTarget(request, context);
+  if (target) return redirect(target, 301);
   return data(null, { status: 404 });
 }
 

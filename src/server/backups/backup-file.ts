@@ -2,13 +2,14 @@ import { z } from "zod";
 import { ValidationError } from "~/server/http/errors";
 import { describeIssues } from "~/server/store/db-schema";
 import { postRecordSchema, postSnapshotSchema } from "~/server/collections/posts";
-import { slugRedirectRecordSchema } from "~/server/collections/redirects";
+import { redirectRecordSchema, slugRedirectRecordSchema } from "~/server/collections/redirects";
 import { revisionRecordSchema } from "~/server/collections/revisions";
 import { MAX_RESTORED_ID, RESTORE_LIMITS, restoredSchemaOf } from "./restored-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type {
   ContactMessage,
   Post,
+  Redirect,
   Revision,
   SavedPost,
   Settings,
@@ -68,6 +69,8 @@ export type BackupRecords = {
   users?: readonly User[];
   messages?: readonly ContactMessage[];
   settings?: Settings;
+  /** The old addresses that answer 301 (docs/decisions/251-old-addresses-kept-as-redirects.md), restored with the posts. */
+  addressRedirects?: readonly Redirect[];
 };
 
 export type Backup = {
@@ -101,6 +104,7 @@ export type BackupContents = {
   users: User[];
   messages: ContactMessage[];
   settings?: Settings;
+  addressRedirects: Redirect[];
 };
 
 export const BACKUP_MESSAGES = {
@@ -252,6 +256,10 @@ const postsSchema = z.object({
   users: z.array(restoredSchemaOf(userRecordSchema)).max(RESTORE_LIMITS.users).optional(),
   messages: z.array(restoredSchemaOf(messageRecordSchema)).max(RESTORE_LIMITS.messages).optional(),
   settings: restoredSchemaOf(settingsRecordSchema.partial()).optional(),
+  addressRedirects: z
+    .array(restoredSchemaOf(redirectRecordSchema))
+    .max(RESTORE_LIMITS.posts * 10)
+    .optional(),
 });
 
 /**
@@ -301,6 +309,7 @@ export function parseBackupContents(
     tags: parsed.data.tags ?? [],
     users: parsed.data.users ?? [],
     messages: parsed.data.messages ?? [],
+    addressRedirects: parsed.data.addressRedirects ?? [],
     ...(parsed.data.settings && { settings: { ...DEFAULT_SETTINGS, ...parsed.data.settings } }),
   };
 }

@@ -130,6 +130,7 @@ export async function backupExtrasOf(
       users: (await store.listUsers()).map(({ passwordReset: _, ...user }) => user),
       messages: await store.listMessages(),
       settings: await store.getSettings(),
+      addressRedirects: await store.listRedirects(),
     },
   };
 }
@@ -216,6 +217,8 @@ export function createBackupService({
     ...(kinds.has("users") && { users: contents.users }),
     ...(kinds.has("messages") && { messages: contents.messages }),
     ...(kinds.has("settings") && contents.settings && { settings: contents.settings }),
+    // The old addresses lead to the posts, so they come back with them.
+    ...(kinds.has("posts") && { addressRedirects: contents.addressRedirects }),
   });
 
   async function mediaOutcome(contents: BackupContents): Promise<KindOutcome> {

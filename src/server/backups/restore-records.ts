@@ -5,7 +5,8 @@ import { storedTagSchema } from "~/server/collections/tags";
 import { userSchema } from "~/server/collections/users";
 import { checkRecord, type Change } from "~/server/store/change";
 import { lowerName, type Snapshot } from "~/server/store/db-snapshot";
-import type { ChangeKind, ContactMessage, Invitation, Settings, Tag, User } from "~/server/store/types";
+import type { ChangeKind, ContactMessage, Invitation, Redirect, Settings, Tag, User } from "~/server/store/types";
+import { mergeRedirects } from "~/server/redirects/redirect-changes";
 import { assertKeepsAnAdmin } from "~/server/users/user-changes";
 import type { KindOutcome, KindOutcomes } from "~/shared/backups";
 
@@ -15,6 +16,8 @@ export type RestoredRecords = {
   users?: readonly User[];
   messages?: readonly ContactMessage[];
   settings?: Settings;
+  /** Old addresses (docs/decisions/251-old-addresses-kept-as-redirects.md): a path without one here is added. */
+  addressRedirects?: readonly Redirect[];
 };
 
 const outcome = (): KindOutcome => ({ added: 0, replaced: 0, unchanged: 0 });
@@ -146,7 +149,17 @@ export function restoreRecords(
     changed("settings", each);
   }
 
-  return kinds.length > 0 ? { next: data, result, kinds } : { result, kinds };
+  let redirectsAdded = 0;
+  if (given.addressRedirects?.length) {
+    const here = new Set((data.redirects ?? []).map((r) => r.path));
+    const missing = given.addressRedirects.filter((r) => !here.has(r.path));
+    const merged = mergeRedirects(data, missing, new Date().toISOString());
+    data = merged.data;
+    redirectsAdded = merged.added;
+  }
+
+  // Old addresses are shown by no page, so a write of them alone names no kind.
+  return kinds.length > 0 || redirectsAdded > 0 ? { next: data, result, kinds } : { result, kinds };
 }
 
 /**

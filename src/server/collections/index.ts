@@ -3,6 +3,7 @@ import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
 import { posts, trash } from "./posts";
+import { redirects } from "./redirects";
 import { revisions } from "./revisions";
 import { tags } from "./tags";
 import { users } from "./users";
@@ -23,6 +24,7 @@ export const LISTS: readonly ListDeclaration[] = [
   webhooks,
   webhookDeliveries,
   invitations,
+  redirects,
 ];
 
 export type { Column, Counter, ListDeclaration } from "./collection";

@@ -30,6 +30,8 @@ export const postRecordSchema = z.object({
    * notices"): the notice is shown once per post, not at every opening. Not a save of the post.
    */
   videosNoticed: z.boolean().optional(),
+  /** Where an import brought it from ("wordpress:12", "ghost:5f3a..."), so the next import updates it (src/server/import/). */
+  source: text().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.
@@ -85,6 +87,9 @@ export const CLEARED_BY_EMPTY = ["coverImage", ...SEO_TEXT_FIELDS] as const sati
  * it so, and a version compares equal to one saved before); every other field is left out.
  */
 export const SNAPSHOT_BLANKS = { coverImage: "" } as const;
+
+/** The cover's field, for code that writes posts from outside input by field (an import, src/server/import/). */
+export const COVER_FIELD = "coverImage" as const satisfies keyof z.infer<typeof postRecordSchema>;
 
 /** The fields that may name images of the media library, which are kept while a post uses them. */
 export const MEDIA_FIELDS = ["coverImage", "socialImage", "content"] as const satisfies readonly (keyof z.infer<

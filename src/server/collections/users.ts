@@ -63,6 +63,8 @@ export const userRecordSchema = z.object({
     .object({ tokenHash: nonEmpty(), expiresAt: text("date") })
     .loose()
     .optional(),
+  /** The author of an import ("wordpress:author:jane"), disabled until an admin enables them (src/server/import/). */
+  source: text().optional(),
 });
 export const userSchema = userRecordSchema.loose();
 

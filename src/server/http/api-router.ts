@@ -23,6 +23,8 @@ import { twoFactorRouter } from "~/server/auth/two-factor-router";
 import { passkeysRouter } from "~/server/auth/passkeys-router";
 import { tokensRouter } from "~/server/tokens/tokens-router";
 import { webhooksRouter } from "~/server/webhooks/webhooks-router";
+import { importRouter } from "~/server/import/import-router";
+import { redirectsRouter } from "~/server/redirects/redirects-router";
 import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
 
@@ -65,6 +67,8 @@ export function apiRouter(
   router.use(twoFactorRouter(context, guards));
   router.use(passkeysRouter(context, guards));
   router.use(webhooksRouter(context, guards));
+  router.use(importRouter(context, guards));
+  router.use(redirectsRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

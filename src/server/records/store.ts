@@ -14,6 +14,7 @@ import type {
   NewContactMessage,
   Post,
   PostInput,
+  Redirect,
   PostUpdate,
   SavedPost,
   Settings,
@@ -37,9 +38,13 @@ import * as apiTokens from "~/server/tokens/token-changes";
 import * as webhooks from "~/server/webhooks/webhook-changes";
 import { withWebhookEvents } from "~/server/webhooks/webhook-events";
 import * as invitations from "~/server/users/invitation-changes";
+import * as redirects from "~/server/redirects/redirect-changes";
+import * as importing from "~/server/import/import-changes";
 import type { SiteContent } from "~/shared/site-content";
 import { restoreRecords, type RestoredRecords } from "~/server/backups/restore-records";
 import { describeChange } from "./describe-change";
+
+const NO_REDIRECTS: readonly Redirect[] = Object.freeze([]);
 
 type ChangeListener = (kind: ChangeKind, content: ContentChange) => void;
 
@@ -402,6 +407,34 @@ export class Store<E extends StoreEngine = StoreEngine> {
     log?: (made: { user: User; invitation: Invitation }) => ActivityEntry | undefined,
   ) {
     return this.write(withActivity((s, now) => invitations.acceptInvitation(s, tokenHash, account, now), log));
+  }
+
+  /** Every redirect of an old address, oldest first (docs/decisions/251-old-addresses-kept-as-redirects.md). */
+  listRedirects() {
+    return this.engine.read((s) => (s.data.redirects ?? []).slice());
+  }
+  /** The same, without a copy: frozen, and the very same array until a redirect is written (find-redirect.ts). */
+  listRedirectsShared(): Promise<readonly Redirect[]> {
+    return this.engine.read((s) => s.data.redirects ?? NO_REDIRECTS);
+  }
+  /** ConflictError when the path has one already. */
+  addRedirect(input: redirects.NewRedirect) {
+    return this.write((s, now) => redirects.addRedirect(s, input, now));
+  }
+  /** NotFoundError for a missing id; answers the removed redirect. */
+  removeRedirect(id: number) {
+    return this.write((s) => redirects.removeRedirect(s, id));
+  }
+  /**
+   * One batch of an import (src/server/import/), in one write: its posts, tags, authors and
+   * redirects are all committed or none is (docs/decisions/250-imports-in-journalled-batches.md).
+   */
+  importBatch(batch: importing.ImportBatch) {
+    return this.write((s, now) => importing.importBatch(s, batch, now));
+  }
+  /** What importBatch would do now, never committed: a dry run's count of each batch. */
+  previewImportBatch(batch: importing.ImportBatch) {
+    return this.engine.read((s) => importing.importBatch(s, batch, new Date().toISOString()).result);
   }
 
   addMessage(input: NewContactMessage) {

@@ -11,6 +11,7 @@ import type {
   WebhookDelivery,
   Invitation,
   ContactMessage,
+  Redirect,
   Post,
   Revision,
   Settings,
@@ -43,6 +44,8 @@ const metaRecordSchema = z.object({
   nextWebhookDeliveryId: idCounter.optional(),
   /** Absent until the first invitation. */
   nextInvitationId: idCounter.optional(),
+  /** Absent until the first redirect of an old address. */
+  nextRedirectId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -113,6 +116,7 @@ export type DbFile = {
   webhooks?: Webhook[];
   webhookDeliveries?: WebhookDelivery[];
   invitations?: Invitation[];
+  redirects?: Redirect[];
   site?: SiteState;
   meta: Meta;
 };

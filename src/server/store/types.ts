@@ -17,7 +17,7 @@ import type { webhookDeliveryRecordSchema, webhookRecordSchema } from "~/server/
 import type { invitationRecordSchema } from "~/server/collections/invitations";
 import type { messageRecordSchema } from "~/server/collections/messages";
 import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
-import type { slugRedirectRecordSchema } from "~/server/collections/redirects";
+import type { redirectRecordSchema, slugRedirectRecordSchema } from "~/server/collections/redirects";
 import type { revisionRecordSchema } from "~/server/collections/revisions";
 import type { settingsRecordSchema } from "~/server/collections/settings";
 import type { siteRecordSchema } from "~/server/collections/site";
@@ -40,6 +40,8 @@ export type ApiToken = z.infer<typeof apiTokenRecordSchema>;
 export type Webhook = z.infer<typeof webhookRecordSchema>;
 export type WebhookDelivery = z.infer<typeof webhookDeliveryRecordSchema>;
 export type Invitation = z.infer<typeof invitationRecordSchema>;
+/** An old address that answers 301 (docs/decisions/251-old-addresses-kept-as-redirects.md). */
+export type Redirect = z.infer<typeof redirectRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {

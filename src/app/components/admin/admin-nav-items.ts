@@ -5,6 +5,8 @@ import { can, type Action } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { WEBHOOK_SCREEN } from "~/shared/webhooks";
+import { IMPORT_SCREEN } from "~/shared/import";
+import { REDIRECT_SCREEN } from "~/shared/redirects";
 import { SITE_TAB_MESSAGES } from "./site/site-messages";
 import { TRASH_MESSAGES } from "./trash-panel";
 import { ACCOUNT_MESSAGES, USERS_MESSAGES } from "./users/users-messages";
@@ -63,6 +65,8 @@ export const ADMIN_SCREENS: Screen[] = [
   { path: "/admin/users", label: () => USERS_MESSAGES.tab, shows: allowedTo("users.manage") },
   { path: "/admin/activity", label: () => ACTIVITY_MESSAGES.tab, shows: allowedTo("activity.see") },
   { path: "/admin/webhooks", label: () => WEBHOOK_SCREEN.tab, shows: allowedTo("webhooks.manage") },
+  { path: "/admin/import", label: () => IMPORT_SCREEN.tab, shows: allowedTo("import.run") },
+  { path: "/admin/redirects", label: () => REDIRECT_SCREEN.tab, shows: allowedTo("redirects.manage") },
   { path: "/admin/site", label: () => SITE_TAB_MESSAGES.tab, shows: allowedTo("site.edit") },
   { path: "/admin/account", label: () => ACCOUNT_MESSAGES.tab, shows: everyone },
 ];

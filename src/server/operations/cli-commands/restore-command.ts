@@ -32,6 +32,7 @@ export const restore: CommandRun = async (values, [file]) => {
     users,
     messages,
     settings,
+    addressRedirects,
   } = await readBackupFileContents(path.resolve(file!));
   await withStore(
     values,
@@ -40,7 +41,7 @@ export const restore: CommandRun = async (values, [file]) => {
       await restoreMedia(media, createMediaLibrary(configOf(values).dataDir, files.media));
       const recovering = (await store.countUsers()) === 0;
       const records = await store.restoreRecords(
-        { tags, ...(recovering && { users, messages, ...(settings && { settings }) }) },
+        { tags, addressRedirects, ...(recovering && { users, messages, ...(settings && { settings }) }) },
         { replace: false },
       );
       const { restored, skipped } = await store.restorePosts(posts, { revisions, redirects });
