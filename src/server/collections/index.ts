@@ -2,6 +2,7 @@ import { apiTokens } from "./api-tokens";
 import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
+import { pages, pageTrash } from "./pages";
 import { posts, trash } from "./posts";
 import { revisions } from "./revisions";
 import { tags } from "./tags";
@@ -23,6 +24,8 @@ export const LISTS: readonly ListDeclaration[] = [
   webhooks,
   webhookDeliveries,
   invitations,
+  pages,
+  pageTrash,
 ];
 
 export type { Column, Counter, ListDeclaration } from "./collection";

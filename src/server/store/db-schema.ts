@@ -11,6 +11,8 @@ import type {
   WebhookDelivery,
   Invitation,
   ContactMessage,
+  Page,
+  TrashedPage,
   Post,
   Revision,
   Settings,
@@ -43,6 +45,8 @@ const metaRecordSchema = z.object({
   nextWebhookDeliveryId: idCounter.optional(),
   /** Absent until the first invitation. */
   nextInvitationId: idCounter.optional(),
+  /** Absent until the first page. */
+  nextPageId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -87,6 +91,7 @@ export const dbFileSchema = z
     settings: settingsSchema.optional(),
     tagRedirects: z.array(slugRedirectSchema).optional(),
     postRedirects: z.array(slugRedirectSchema).optional(),
+    pageRedirects: z.array(slugRedirectSchema).optional(),
     site: siteSchema.optional(),
     // The site's history as older releases kept it, moved into `revisions` as it is read.
     siteRevisions: z.array(formerSiteRevisionSchema).optional(),
@@ -113,6 +118,10 @@ export type DbFile = {
   webhooks?: Webhook[];
   webhookDeliveries?: WebhookDelivery[];
   invitations?: Invitation[];
+  pages?: Page[];
+  pageTrash?: TrashedPage[];
+  /** A page's old paths, leading to it by id (lifecycle/trash.ts). */
+  pageRedirects?: SlugRedirect[];
   site?: SiteState;
   meta: Meta;
 };

@@ -1,0 +1,95 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/page";
+import { BlockList } from "~/app/components/blocks/block-list";
+import { absoluteUrl, canonicalLink } from "~/app/lib/meta";
+import { socialMeta } from "~/app/lib/social-meta";
+import { socialCardPaths } from "~/shared/media";
+import { pageAppearance } from "~/shared/page-appearance";
+import { CACHEABLE_PAGE, showsHeader, showsPage } from "~/shared/page-cache";
+import { pagePathSegments } from "~/shared/pages";
+import { SITE } from "~/shared/site";
+import NotFound, { loader as notFoundLoader, meta as notFoundMeta } from "./not-found";
+
+// Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
+export const handle = CACHEABLE_PAGE;
+
+/**
+ * Title, description, canonical address, robots, OpenGraph, Twitter card and JSON-LD WebPage; the
+ * page's search settings win over its title and first text (src/shared/page-appearance.ts).
+ */
+export const meta: Route.MetaFunction = (args) => {
+  const { data: loaded } = args;
+  if (!loaded?.page) return notFoundMeta(args as never);
+  const { page, canonical, publicUrl, social, socialImage } = loaded;
+  const head = pageAppearance(page);
+  return [
+    { title: head.documentTitle },
+    { name: "description", content: head.description },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : []),
+    canonicalLink(canonical),
+    ...social,
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "WebPage",
+        name: head.socialTitle,
+        description: head.description,
+        url: canonical,
+        image: absoluteUrl(publicUrl, socialImage),
+        ...(page.publishedAt && { datePublished: page.publishedAt }),
+        dateModified: page.updatedAt,
+        isPartOf: { "@type": "WebSite", name: SITE.name, url: publicUrl },
+      },
+    },
+  ];
+};
+
+/**
+ * A published page at a path of one or two segments (docs/cms-guide.md "Pages"). A path no
+ * published page holds: a page's old path moves for good to its new one (301); anything else is
+ * the site's not-found answer, taken from the not-found route itself, so whatever that route
+ * looks up before its 404 (an old address of the site) is looked up here too, after the pages.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const { params, context } = args;
+  const path = `/${params.first}${params.second === undefined ? "" : `/${params.second}`}`;
+  const shaped = pagePathSegments(path) !== undefined;
+  const page = shaped ? await context.pages.getPublished(path) : undefined;
+  if (!page) {
+    const moved = shaped ? await context.pages.movedTo(path) : undefined;
+    if (moved?.shown) return redirect(moved.address, 301);
+    const fallback: unknown = await notFoundLoader();
+    if (fallback instanceof Response) return fallback;
+    // Not kept by the page cache, as the not-found route's answers are not: a page published
+    // here, or an old address added, is answered at once.
+    return data(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+  }
+  const { publicUrl } = context.config;
+  const canonical = page.canonicalUrl ?? `${publicUrl}${page.path}`;
+  const head = pageAppearance(page);
+  const socialImage = page.socialImage ?? socialCardPaths.page({ id: page.id, updatedAt: page.updatedAt! });
+  const social = socialMeta({
+    publicUrl,
+    title: head.socialTitle,
+    description: head.description,
+    url: canonical,
+    image: socialImage,
+  });
+  return data({ page, canonical, publicUrl, social, socialImage }, { headers: showsHeader([showsPage(page.path)]) });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  if (!loaderData?.page) return <NotFound />;
+  const { page } = loaderData;
+  // One h1 a page (docs/architecture.md section 8): the page's title, unless its first block is a
+  // hero, whose headline is the h1.
+  const ownHeading = (page.blocks.find((block) => !block.hidden)?.type as string | undefined) !== "hero";
+  return (
+    <>
+      {ownHeading && <h1 className="sr-only">{page.title}</h1>}
+      <BlockList blocks={page.blocks} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Block } from "~/shared/blocks";
+import { sanitizeAhead, sanitizeForStore } from "~/server/posts/post-view";
+
+/**
+ * What a block's fields are before they are stored, by type, run on every write of a page: a
+ * rich-text block's HTML goes through the post content's sanitizer (docs/architecture.md section
+ * 5), so a page renders only what a post could. A block type that stores HTML or addresses of its
+ * own adds its rule here.
+ */
+const RULES: { [T in Block["type"]]?: (block: Extract<Block, { type: T }>) => Extract<Block, { type: T }> } = {
+  richText: (block) => ({ ...block, html: sanitizeForStore(block.html) }),
+};
+
+export function sanitizeBlocks(blocks: readonly Block[]): Block[] {
+  return blocks.map((block) => {
+    const rule = RULES[block.type] as ((b: Block) => Block) | undefined;
+    return rule ? rule(block) : block;
+  });
+}
+
+/** Long HTML sanitized before the store's write starts (in the sanitizer's worker), as a post's content is. */
+export async function sanitizeBlocksAhead(blocks: readonly Block[]): Promise<void> {
+  const htmls = blocks.flatMap((block) => (block.type === "richText" ? [block.html] : []));
+  if (htmls.length) await sanitizeAhead(htmls);
+}
