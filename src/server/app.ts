@@ -140,7 +140,10 @@ export function createApp({
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   const analytics = analyticsFor(config, files, store, build, trust);
   const posts = createPostService(store, activity);
-  const scheduler = startScheduler([postSchedules(store, activity), pageSchedules(store, activity)], config.schedulerTickMs);
+  const scheduler = startScheduler(
+    [postSchedules(store, activity), pageSchedules(store, activity)],
+    config.schedulerTickMs,
+  );
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const blog = createBlogService(store, media);
   const shelf = files.backups;
@@ -206,7 +209,10 @@ export function createApp({
   // Vite's dev server hands a fresh build per request and the cache is off by default there
   // (config.ts): its routes declare nothing the cache could read before a request.
   const pages = typeof build === "function" ? [] : routeTree(build);
-  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, [...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE, ...PUBLIC_PAGES_CACHEABLE])]);
+  const rules = pageRules([
+    ...pages,
+    ...mountedAt(API_MOUNT, [...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE, ...PUBLIC_PAGES_CACHEABLE]),
+  ]);
   const schemeHeaders = httpsOnlyHeaders(trust);
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules, schemeHeaders });
 

@@ -68,9 +68,6 @@ export const PAGE_MESSAGES = {
   notInTrash: (id: number) => `Page ${id} is not in the Trash.`,
   notFoundApi: "Page not found.",
   alreadyPublished: "This page is already published: unpublish it before scheduling it",
-  /** The contact form's line when a privacy policy page is chosen (docs/cms-guide.md "Pages"). */
-  privacyConsent: "By sending this form you agree to our",
-  privacyLink: "privacy policy",
 } as const;
 
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import type { ContactInput } from "~/shared/contact-schema";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { fieldErrors } from "~/shared/field-errors";
 import { useSiteChrome } from "~/app/lib/site-chrome";
+import { PRIVACY_MESSAGES } from "~/shared/page-links";
 import { CONTACT_INDUSTRY_OTHER } from "~/shared/contact-choices";
 import type { ContactActionData } from "~/app/lib/contact-action.server";
 import { Button } from "./ui/button";
@@ -52,7 +53,7 @@ async function validate(form: HTMLFormElement): Promise<Errors> {
  * page.
  */
 export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string }) {
-  const { industries } = useSiteChrome();
+  const { industries, privacyPolicy } = useSiteChrome();
   const fetcher = useFetcher<ContactActionData>();
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.
@@ -185,6 +186,15 @@ export function ContactForm({ defaultIndustry = "" }: { defaultIndustry?: string
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {privacyPolicy && (
+        <p className="text-sm text-slate-600">
+          {PRIVACY_MESSAGES.consent}{" "}
+          <Link to={privacyPolicy} className="font-medium text-blue-700 underline underline-offset-2">
+            {PRIVACY_MESSAGES.link}
+          </Link>
+          .
+        </p>
+      )}
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         {sending ? "Sending..." : "Send Message"}
       </Button>

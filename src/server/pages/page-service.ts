@@ -311,6 +311,11 @@ export function createPageService(store: Store, activity?: ActivityLog) {
       return store.resolvePageRedirect(path);
     },
 
+    /** The published pages' paths by id: what the menus' links to pages follow. */
+    async publishedPaths(): Promise<Map<number, string>> {
+      return new Map((await store.listPages()).filter((p) => p.published).map((p) => [p.id, p.path]));
+    },
+
     async listPublished(): Promise<PublicPage[]> {
       return (await store.listPages()).filter((p) => p.published).map(publicPageOf);
     },
