@@ -8,6 +8,7 @@ import { pageAppearance } from "~/shared/page-appearance";
 import { CACHEABLE_PAGE, showsHeader, showsPage } from "~/shared/page-cache";
 import { pagePathSegments } from "~/shared/pages";
 import { SITE } from "~/shared/site";
+import { contactAction } from "~/app/lib/contact-action.server";
 import NotFound, { loader as notFoundLoader, meta as notFoundMeta } from "./not-found";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
@@ -77,6 +78,9 @@ export async function loader(args: Route.LoaderArgs) {
   });
   return data({ page, canonical, publicUrl, social, socialImage }, { headers: showsHeader([showsPage(page.path)]) });
 }
+
+/** A contact form on the page posts here, so its lead is credited to this page (the message's page). */
+export const action = (args: Route.ActionArgs) => contactAction(args);
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
