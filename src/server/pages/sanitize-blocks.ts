@@ -23,3 +23,14 @@ export async function sanitizeBlocksAhead(blocks: readonly Block[]): Promise<voi
   const htmls = blocks.flatMap((block) => (block.type === "richText" ? [block.html] : []));
   if (htmls.length) await sanitizeAhead(htmls);
 }
+
+/**
+ * A stored or restored page's blocks, whatever their type: a rich-text block's HTML through the
+ * sanitizer; any other block as it is (its own schema is checked when the page is next saved).
+ */
+export function sanitizeStoredBlocks<B extends { type: string }>(blocks: readonly B[]): B[] {
+  return blocks.map((block) => {
+    const html = (block as { html?: unknown }).html;
+    return block.type === "richText" && typeof html === "string" ? { ...block, html: sanitizeForStore(html) } : block;
+  });
+}

@@ -292,6 +292,10 @@ export class Store<E extends StoreEngine = StoreEngine> {
   restorePages(given: pages.RestoredPages, by?: Actor) {
     return this.write((s, now) => pages.restorePages(s, given, now, by));
   }
+  /** What restorePages would do now, never committed: a restore's preview. */
+  previewRestorePages(given: pages.RestoredPages) {
+    return this.engine.read((s) => pages.restorePages(s, given, new Date().toISOString()).result);
+  }
   /** Pages in the trash, oldest deleted first. */
   listPageTrash() {
     return this.engine.read((s) => (s.data.pageTrash ?? []).slice());
