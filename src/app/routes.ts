@@ -18,6 +18,8 @@ export default [
       route("posts", "routes/admin.posts.tsx"),
       route("posts/new", "routes/admin.posts.new.tsx"),
       route("posts/:id", "routes/admin.posts.$id.tsx"),
+      route("pages", "routes/admin.pages.tsx"),
+      route("pages/:id", "routes/admin.pages.$id.tsx"),
       route("review", "routes/admin.review.tsx"),
       route("inbox", "routes/admin.inbox.tsx"),
       route("inbox/:id", "routes/admin.inbox.$id.tsx"),

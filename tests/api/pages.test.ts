@@ -181,3 +181,37 @@ describe("a page on the site", () => {
     expect(api.headers.location).toBe("/api/public/pages/plans/pricing");
   });
 });
+
+describe("the admin's Pages screens", () => {
+  it("lists the pages with their status and saves the form, its rich text sanitized", async () => {
+    const made = (await create(editor, makePageInput({ title: "Careers at QueueWise" })).expect(201)).body;
+    const list = await request(t.app).get("/admin/pages").set("Cookie", editor.cookie).expect(200);
+    expect(list.text).toContain(`href="/admin/pages/${made.id}"`);
+    expect(list.text).toContain("Careers at QueueWise");
+    expect(list.text).toContain("Draft");
+    const form = await request(t.app).get(`/admin/pages/${made.id}`).set("Cookie", editor.cookie).expect(200);
+    expect(form.text).toContain('name="block-intro"');
+    await request(t.app)
+      .post(`/admin/pages/${made.id}`)
+      .set("Cookie", editor.cookie)
+      .type("form")
+      .send({
+        intent: "save",
+        title: "Careers",
+        path: "/company/careers",
+        "block-intro": "<p>Join us<script>x()</script></p>",
+        updatedAt: made.updatedAt,
+      })
+      .expect(200);
+    const saved = (await request(t.app).get(`/api/cms/pages/${made.id}`).set("Cookie", editor.cookie)).body;
+    expect(saved).toMatchObject({ title: "Careers", path: "/company/careers" });
+    expect(saved.blocks[0].html).toBe("<p>Join us</p>");
+    await request(t.app)
+      .post(`/admin/pages/${made.id}`)
+      .set("Cookie", editor.cookie)
+      .type("form")
+      .send({ intent: "publish" })
+      .expect(200);
+    await request(t.app).get("/company/careers").expect(200);
+  });
+});
