@@ -1,6 +1,7 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRIVACY_MESSAGES } from "~/shared/page-links";
+import type { SiteContent } from "~/shared/site-content";
 import { SHOWS_HEADER, showsPage } from "~/shared/page-cache";
 import { makePageInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -22,7 +23,7 @@ const update = (id: number, fields: Record<string, unknown>) =>
   request(t.app).put(`/api/cms/pages/${id}`).set("Cookie", editor.cookie).send(fields).expect(200);
 
 /** Saves and publishes the site's content as `change` makes it of the current draft. */
-async function publishSite(change: (draft: Record<string, any>) => Record<string, any>) {
+async function publishSite(change: (draft: SiteContent) => SiteContent) {
   const admin = await signedIn(t, "admin");
   const { draft } = (await request(t.app).get("/api/admin/site").set("Cookie", admin.cookie).expect(200)).body;
   await request(t.app).put("/api/admin/site/draft").set("Cookie", admin.cookie).send(change(draft)).expect(200);

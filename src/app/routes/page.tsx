@@ -59,7 +59,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (!page) {
     const moved = shaped ? await context.pages.movedTo(path) : undefined;
     if (moved?.shown) return redirect(moved.address, 301);
-    const fallback: unknown = await notFoundLoader();
+    // Given this route's arguments, whatever the not-found loader comes to read of them.
+    const notFound = notFoundLoader as (given: typeof args) => unknown;
+    const fallback = await Promise.resolve(notFound(args));
     if (fallback instanceof Response) return fallback;
     // Not kept by the page cache, as the not-found route's answers are not: a page published
     // here, or an old address added, is answered at once.
@@ -68,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { publicUrl } = context.config;
   const canonical = page.canonicalUrl ?? `${publicUrl}${page.path}`;
   const head = pageAppearance(page);
-  const socialImage = page.socialImage ?? socialCardPaths.page({ id: page.id, updatedAt: page.updatedAt! });
+  const socialImage = page.socialImage ?? socialCardPaths.page({ id: page.id, updatedAt: page.updatedAt });
   const social = socialMeta({
     publicUrl,
     title: head.socialTitle,

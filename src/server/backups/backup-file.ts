@@ -342,8 +342,8 @@ export function parseBackupContents(
     users: parsed.data.users ?? [],
     messages: parsed.data.messages ?? [],
     ...(parsed.data.settings && { settings: { ...DEFAULT_SETTINGS, ...parsed.data.settings } }),
-    pages: (parsed.data.pages ?? []) as Page[],
-    pageRevisions: (parsed.data.pageRevisions ?? []) as Revision[],
+    pages: parsed.data.pages ?? [],
+    pageRevisions: parsed.data.pageRevisions ?? [],
     pageRedirects: parsed.data.pageRedirects ?? [],
   };
 }

@@ -27,5 +27,5 @@ export function pageSnapshotOf(page: Page): Record<string, unknown> {
 export function pageInputOf(snapshot: Record<string, unknown>): Partial<PageInput> {
   const { publishAt: _schedule, published: _published, ...fields } = snapshot;
   const cleared = Object.fromEntries(PAGE_CLEARED_BY_EMPTY.map((key) => [key, ""]));
-  return { ...cleared, noindex: false, ...fields } as Partial<PageInput>;
+  return { ...cleared, noindex: false, ...fields };
 }

@@ -247,7 +247,7 @@ export function createPageService(store: Store, activity?: ActivityLog) {
         },
         who,
       );
-      await activity?.record("submit", who, PAGE_ACTIVITY.record(page as unknown as Page));
+      await activity?.record("submit", who, PAGE_ACTIVITY.record(page));
       return page;
     },
 
@@ -296,7 +296,7 @@ export function createPageService(store: Store, activity?: ActivityLog) {
         undefined,
         { origin: "restore", restoredFrom: found.id },
       );
-      await activity?.record("restore", who, PAGE_ACTIVITY.revisionRestored(page as unknown as Page, found.id));
+      await activity?.record("restore", who, PAGE_ACTIVITY.revisionRestored(page, found.id));
       return page;
     },
 

@@ -13,7 +13,7 @@ const RULES: { [T in Block["type"]]?: (block: Extract<Block, { type: T }>) => Ex
 
 export function sanitizeBlocks(blocks: readonly Block[]): Block[] {
   return blocks.map((block) => {
-    const rule = RULES[block.type] as ((b: Block) => Block) | undefined;
+    const rule = RULES[block.type];
     return rule ? rule(block) : block;
   });
 }
