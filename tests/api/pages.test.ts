@@ -129,6 +129,14 @@ describe("the pages' CMS calls", () => {
     ).body;
     expect(list).toHaveLength(2);
     expect(list[0].changed).toEqual(["blocks"]);
+    const newest = await request(t.app)
+      .get(`/api/cms/pages/${made.id}/revisions/${list[0].id}`)
+      .set("Cookie", editor.cookie)
+      .expect(200);
+    expect(newest.body.blockChanges).toEqual([
+      { id: "other", type: "richText", change: "added" },
+      { id: "intro", type: "richText", change: "removed" },
+    ]);
     const oldest = list.at(-1);
     const whole = await request(t.app)
       .get(`/api/cms/pages/${made.id}/revisions/${oldest.id}`)

@@ -10,6 +10,7 @@ import {
   type PublicPage,
 } from "~/shared/pages";
 import type { Block } from "~/shared/blocks";
+import { blockChanges, type BlockChange } from "~/shared/block-diff";
 import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from "~/server/http/errors";
 import { withoutUndefined } from "~/server/store/change";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
@@ -22,7 +23,8 @@ import { pageInputOf } from "./page-revisions";
 import type { PageUpdate } from "./page-changes";
 import { sanitizeBlocks, sanitizeBlocksAhead } from "./sanitize-blocks";
 
-export type PageRevisionDetail = RevisionSummary & { snapshot: Record<string, unknown> };
+/** A revision whole, with what it changed of the blocks since the version before it. */
+export type PageRevisionDetail = RevisionSummary & { snapshot: Record<string, unknown>; blockChanges: BlockChange[] };
 
 /** Pages of blocks behind /api/cms/pages and the admin, with the permission table's rules. */
 export type PageService = ReturnType<typeof createPageService>;
@@ -266,8 +268,14 @@ export function createPageService(store: Store, activity?: ActivityLog) {
     },
 
     async revision(rawId: unknown, rawRev: unknown): Promise<PageRevisionDetail> {
-      const found = await this.findRevision(pageIdOf(rawId), rawRev);
-      return { ...summaryOf(found), snapshot: found.snapshot };
+      const id = pageIdOf(rawId);
+      const found = await this.findRevision(id, rawRev);
+      // Revisions are listed newest first: the one after it in the list is the version before it.
+      const list = await store.listRevisions(PAGE_SUBJECT, id);
+      const before = list[list.findIndex((r) => r.id === found.id) + 1];
+      type Kept = Parameters<typeof blockChanges>[0];
+      const changes = blockChanges(before?.snapshot.blocks as Kept, found.snapshot.blocks as Kept);
+      return { ...summaryOf(found), snapshot: found.snapshot, blockChanges: changes };
     },
 
     async findRevision(id: number, rawRev: unknown): Promise<Revision> {
