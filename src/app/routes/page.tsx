@@ -21,8 +21,7 @@ export const handle = CACHEABLE_PAGE;
 export const meta: Route.MetaFunction = (args) => {
   const { data: loaded } = args;
   if (!loaded?.page) return notFoundMeta(args as never);
-  const { page, canonical, publicUrl, social, socialImage } = loaded;
-  const head = pageAppearance(page);
+  const { page, canonical, publicUrl, social, socialImage, head } = loaded;
   return [
     { title: head.documentTitle },
     { name: "description", content: head.description },
@@ -78,7 +77,11 @@ export async function loader(args: Route.LoaderArgs) {
     url: canonical,
     image: socialImage,
   });
-  return data({ page, canonical, publicUrl, social, socialImage }, { headers: showsHeader([showsPage(page.path)]) });
+  // Made here, on the server, so the text reading stays out of the page's JavaScript.
+  return data(
+    { page, canonical, publicUrl, social, socialImage, head },
+    { headers: showsHeader([showsPage(page.path)]) },
+  );
 }
 
 /** A contact form on the page posts here, so its lead is credited to this page (the message's page). */
