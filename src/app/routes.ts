@@ -18,6 +18,8 @@ export default [
       route("posts", "routes/admin.posts.tsx"),
       route("posts/new", "routes/admin.posts.new.tsx"),
       route("posts/:id", "routes/admin.posts.$id.tsx"),
+      route("pages", "routes/admin.pages.tsx"),
+      route("pages/:id", "routes/admin.pages.$id.tsx"),
       route("review", "routes/admin.review.tsx"),
       route("inbox", "routes/admin.inbox.tsx"),
       route("inbox/:id", "routes/admin.inbox.$id.tsx"),
@@ -40,6 +42,9 @@ export default [
     route("admin/forgot-password", "routes/admin.forgot-password.tsx"),
     route("admin/reset-password", "routes/admin.reset-password.tsx"),
     route("system/health", "routes/system.health.tsx"),
+    // Pages the team builds of blocks, at one or two segments (docs/cms-guide.md "Pages"); a path
+    // no published page holds falls through to the not-found route's answer.
+    route(":first/:second?", "routes/page.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // docs/product.md section 2, Layout: the six utility pages show no site header or footer. One module serves

@@ -63,6 +63,9 @@ import { namesOldQuery, oldHomeQuery } from "~/server/redirects/redirects-router
 import { createAccountLinks } from "~/server/auth/account-links";
 import { createAccountMail } from "~/server/users/account-mail";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
+import { createPageService } from "~/server/pages/page-service";
+import { pageSchedules } from "~/server/pages/page-schedules";
+import { PUBLIC_PAGES_CACHEABLE } from "~/server/pages/pages-router";
 
 export type AppDeps = {
   config: Config;
@@ -139,7 +142,10 @@ export function createApp({
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   const analytics = analyticsFor(config, files, store, build, trust);
   const posts = createPostService(store, activity);
-  const scheduler = startScheduler([postSchedules(store, activity)], config.schedulerTickMs);
+  const scheduler = startScheduler(
+    [postSchedules(store, activity), pageSchedules(store, activity)],
+    config.schedulerTickMs,
+  );
   const media = createMediaLibrary(config.dataDir, files.media, { maxPixels: config.maxImagePixels });
   const blog = createBlogService(store, media);
   const shelf = files.backups;
@@ -187,6 +193,7 @@ export function createApp({
     activity,
     analytics,
     site: createSiteService(store, sessions, activity),
+    pages: createPageService(store, activity),
     logError,
   };
   outbox.start();
@@ -204,7 +211,10 @@ export function createApp({
   // Vite's dev server hands a fresh build per request and the cache is off by default there
   // (config.ts): its routes declare nothing the cache could read before a request.
   const pages = typeof build === "function" ? [] : routeTree(build);
-  const rules = pageRules([...pages, ...mountedAt(API_MOUNT, [...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE])]);
+  const rules = pageRules([
+    ...pages,
+    ...mountedAt(API_MOUNT, [...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE, ...PUBLIC_PAGES_CACHEABLE]),
+  ]);
   const schemeHeaders = httpsOnlyHeaders(trust);
   const htmlCache = createHtmlCache({ maxBytes: config.htmlCacheBytes, store, rules, schemeHeaders });
 

@@ -28,6 +28,7 @@ import type { SiteService } from "~/server/site/site-service";
 import type { ApiTokens } from "~/server/tokens/api-tokens";
 import type { Webhooks } from "~/server/webhooks/webhooks";
 import type { AccountLinks } from "~/server/auth/account-links";
+import type { PageService } from "~/server/pages/page-service";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -88,6 +89,8 @@ export type AppContext = {
   analytics?: Analytics;
   /** The site's content: what pages show, the draft an editor previews, the Site tab's calls. */
   site: SiteService;
+  /** Pages of blocks (src/server/pages/): /api/cms/pages, the public page route and the admin. */
+  pages: PageService;
   /** Logs an error met while answering a request, at most once a minute per cause (error-log.ts). */
   logError: ErrorLog;
 };

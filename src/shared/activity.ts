@@ -81,6 +81,8 @@ export const ACTIVITY_MESSAGES = {
     `image ${name} (${Math.max(1, Math.round(bytes / 1024))} KB, uploaded ${createdAt}), used by nothing`,
   /** A post as the log names it (its lifecycle's `activityName`, src/server/posts/post-lifecycle.ts). */
   post: (id: number, title: string) => `post ${id} "${title}"`,
+  /** A page as the log names it (src/server/pages/page-lifecycle.ts). */
+  page: (id: number, title: string) => `page ${id} "${title}"`,
   // The lifecycle's words (src/server/lifecycle/activity-words.ts), around `what`: the record as
   // its collection names it, so a new kind of record gets them by naming its records.
   /** A preview link made (docs/decisions/181-shared-preview-links.md), and when it expires. */

@@ -61,6 +61,8 @@ export type AnalyticsRow = {
 export const ANALYTICS_TABLES = [
   { id: "pages", title: "Top pages", key: "Page" },
   { id: "posts", title: "Top posts", key: "Post" },
+  // Pages of blocks, with the leads their contact forms sent; conversion is leads per 100 views.
+  { id: "sitePages", title: "Pages", key: "Page" },
   // Leads credited to the visit (docs/decisions/190-leads-credited-to-the-visit.md), most leads first.
   { id: "landing", title: "Leads by landing page", key: "Landing page" },
   { id: "assisted", title: "Leads by post read", key: "Post" },

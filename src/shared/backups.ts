@@ -7,6 +7,7 @@ import { z } from "zod";
  */
 export const BACKUP_KINDS = [
   "posts",
+  "pages",
   "tags",
   "site",
   "media",
@@ -34,6 +35,7 @@ export type ScheduledBackupHealth = {
 /** What the Restore dialog names each kind. */
 export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
   posts: "Posts (with their revisions and old addresses)",
+  pages: "Pages (with their revisions and old paths)",
   tags: "Tags",
   site: "Site content",
   media: "Images",
@@ -63,6 +65,7 @@ export const previewRequestSchema = z.strictObject({ kinds: kindsSchema.optional
 
 const ONE: Record<BackupKind, string> = {
   posts: "post",
+  pages: "page",
   tags: "tag",
   site: "site",
   media: "image",

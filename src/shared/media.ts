@@ -91,4 +91,7 @@ export const socialCardPaths = {
   author: (id: number) => `/social/authors/${id}.png`,
   post: (post: { id: number; updatedAt: string }) =>
     `/social/posts/${post.id}-${Date.parse(post.updatedAt).toString(36)}.png`,
+  /** A page of blocks' card, by id, its edit time in the name as a post's. */
+  page: (page: { id: number; updatedAt: string }) =>
+    `/social/pages/${page.id}-${Date.parse(page.updatedAt).toString(36)}.png`,
 } as const;

@@ -37,6 +37,14 @@ export const showsTag = (slug: string) => `tag:${encodeSlug(slug)}`;
  */
 export const showsAuthor = (username: string) => `author:${encodeSlug(username)}`;
 
+/**
+ * One page of blocks by its path, all of it: its page, its public call, or their 404 while no
+ * published page has the path (src/server/pages/page-shown.ts).
+ */
+export const showsPage = (path: string) => `page:${encodeSlug(path)}`;
+/** Which pages are published, at which paths and when they changed: the sitemap. */
+export const SHOWS_PAGES = "pages";
+
 /** The published site content (docs/product.md section 10), all of it: the public site call. */
 export const SHOWS_SITE = "site";
 /** The home page's own copy and its industry cards. */

@@ -57,6 +57,14 @@ export const ACTIONS = [
   "import.run",
   /** List, add and remove the redirects of old addresses. */
   "redirects.manage",
+  /** Write a new page of blocks (a contributor's or writer's stays a draft for review). */
+  "pages.create",
+  /** Change a page's title, path, blocks and settings (the page in the context). */
+  "pages.edit",
+  /** Publish, unpublish or schedule a page. */
+  "pages.publish",
+  /** Move a page to the trash, bring back an earlier revision of one. */
+  "pages.delete",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -97,6 +105,10 @@ const TABLE: Record<Role, Partial<Record<Action, Rule>>> = {
     "inbox.read": inboxSetting,
     "analytics.see": true,
     "site.edit": true,
+    "pages.create": true,
+    "pages.edit": true,
+    "pages.publish": true,
+    "pages.delete": true,
   },
   writer: {
     "posts.create": true,
@@ -105,12 +117,16 @@ const TABLE: Record<Role, Partial<Record<Action, Rule>>> = {
     "posts.restoreRevision": true,
     "media.upload": true,
     "inbox.read": inboxSetting,
+    "pages.create": true,
+    "pages.edit": ownDraft,
   },
   contributor: {
     "posts.create": true,
     "posts.edit": ownDraft,
     "posts.submit": ownDraft,
     "media.upload": true,
+    "pages.create": true,
+    "pages.edit": ownDraft,
   },
 };
 

@@ -119,7 +119,7 @@ export const SEO_TEXT_FIELDS = ["metaTitle", "metaDescription", "socialImage", "
 
 const seoText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
 
-const seoFields = {
+export const seoFields = {
   metaTitle: seoText(SEO_LIMITS.metaTitle, SEO_MESSAGES.metaTitle).optional(),
   metaDescription: seoText(SEO_LIMITS.metaDescription, SEO_MESSAGES.metaDescription).optional(),
   socialImage: z

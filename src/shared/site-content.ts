@@ -163,7 +163,16 @@ export const siteIndustrySchema = z.object({
   shown: z.boolean(),
 });
 
-const namedLink = z.object({ label: siteText(SITE_LIMITS.label), href: siteLink });
+/**
+ * A link of the header or footer: its label and address, and optionally the page of blocks it
+ * leads to (src/shared/pages.ts) by id, so a change of the page's path moves the link with it;
+ * `href` is then the path as it was when the link was saved, used while the page is not published.
+ */
+const namedLink = z.object({
+  label: siteText(SITE_LIMITS.label),
+  href: siteLink,
+  page: z.number({ error: M.link }).int(M.link).positive(M.link).optional(),
+});
 
 export const siteLinksSchema = z.object({
   /** The header's links, in order; the one to /industries opens the industries menu. */
@@ -183,6 +192,11 @@ export const siteLinksSchema = z.object({
    * existed, which reads it as the default (src/server/site/site-changes.ts).
    */
   postCallToAction: z.object({ text: siteText(SITE_LIMITS.text), button: siteText(SITE_LIMITS.label) }).optional(),
+  /**
+   * The page of blocks that is the privacy policy, by id: while it is published, every contact
+   * form says that sending it agrees to the policy, with a link to it. Absent: no such line.
+   */
+  privacyPolicyPage: z.number({ error: M.link }).int(M.link).positive(M.link).optional(),
 });
 
 export const siteContentSchema = z

@@ -19,6 +19,7 @@ const SCREENS = [
   "/admin",
   "/admin/posts",
   "/admin/posts/new",
+  "/admin/pages",
   "/admin/review",
   "/admin/inbox",
   "/admin/tags",
@@ -41,6 +42,7 @@ const SEES: Record<Role, readonly (typeof SCREENS)[number][]> = {
     "/admin",
     "/admin/posts",
     "/admin/posts/new",
+    "/admin/pages",
     "/admin/review",
     "/admin/tags",
     "/admin/analytics",
@@ -49,8 +51,8 @@ const SEES: Record<Role, readonly (typeof SCREENS)[number][]> = {
     "/admin/site",
     "/admin/account",
   ],
-  writer: ["/admin", "/admin/posts", "/admin/posts/new", "/admin/tags", "/admin/account"],
-  contributor: ["/admin", "/admin/posts", "/admin/posts/new", "/admin/tags", "/admin/account"],
+  writer: ["/admin", "/admin/posts", "/admin/posts/new", "/admin/pages", "/admin/tags", "/admin/account"],
+  contributor: ["/admin", "/admin/posts", "/admin/posts/new", "/admin/pages", "/admin/tags", "/admin/account"],
 };
 
 const cookies = {} as Record<Role, string>;

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { POST_SUBJECT } from "~/shared/revisions";
 import type { Post } from "~/server/store/types";
 import { can, ROLES, type Action, type Role } from "~/shared/permissions";
-import { makePostInput } from "../helpers/factories";
+import { makePageInput, makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import type { TestApp } from "../helpers/test-app";
@@ -30,6 +30,8 @@ const ALL = ROLES;
 let seed = 0;
 const post = (t: TestApp, by: number, published = false): Promise<Post> =>
   t.store.createPost(makePostInput({ published }), { by: { id: by, username: "someone" } });
+const page = (t: TestApp, by: number) =>
+  t.store.createPage(makePageInput() as Parameters<Store["createPage"]>[0], { by: { id: by, username: "someone" } });
 const tag = async (store: Store) => {
   const made = await store.createPost(makePostInput({ published: false, tags: [`tag ${++seed}`] }));
   return made.tags[0]!;
@@ -41,6 +43,35 @@ function as({ t, users, role }: Ctx, method: "get" | "post" | "put" | "patch" | 
 }
 
 export const PERMISSION_ROWS: Row[] = [
+  // Pages of blocks
+  {
+    route: "POST /api/cms/pages (a draft)",
+    allowed: allowedFor("pages.create"),
+    call: async (c) => as(c, "post", "/api/cms/pages").send(makePageInput()),
+  },
+  {
+    route: "POST /api/cms/pages (published)",
+    allowed: allowedFor("pages.publish"),
+    call: async (c) => as(c, "post", "/api/cms/pages").send({ ...makePageInput(), published: true }),
+  },
+  {
+    route: "PUT /api/cms/pages/{id} (own draft)",
+    allowed: allowedFor("pages.create"),
+    call: async (c) => {
+      const { id } = await page(c.t, c.users[c.role].id);
+      return as(c, "put", `/api/cms/pages/${id}`).send({ title: "A better title" });
+    },
+  },
+  {
+    route: "POST /api/cms/pages/{id}/publish (own draft)",
+    allowed: allowedFor("pages.publish"),
+    call: async (c) => as(c, "post", `/api/cms/pages/${(await page(c.t, c.users[c.role].id)).id}/publish`),
+  },
+  {
+    route: "DELETE /api/cms/pages/{id}",
+    allowed: allowedFor("pages.delete"),
+    call: async (c) => as(c, "delete", `/api/cms/pages/${(await page(c.t, c.users[c.role].id)).id}`),
+  },
   // Posts
   {
     route: "POST /api/cms/simple-create-post (a draft)",

@@ -11,6 +11,7 @@ import { tagSlugTakenMessage } from "~/server/tags/tag-changes";
 import { usernameTakenMessage } from "~/server/users/user-changes";
 import type { Post } from "~/server/store/types";
 import { REVISION_MESSAGES } from "~/shared/revisions";
+import { PAGE_MESSAGES, PAGE_SUBJECT } from "~/shared/pages";
 import { makePostInput } from "../helpers/factories";
 import type { Store } from "~/server/records/store";
 
@@ -638,6 +639,47 @@ export function storeContract(name: string, factory: StoreFactory) {
       const lin = await store.getUserByUsername("lin");
       expect(lin?.email).toBe("lin@example.com");
       expect(lin).not.toHaveProperty("passwordReset");
+    });
+  });
+
+  describe(`${name}: pages of blocks`, () => {
+    const page = (path: string, published = false) => ({
+      title: `Page at ${path}`,
+      path,
+      blocks: [{ id: "a", type: "richText" as const, html: "<p>Hello</p>" }],
+      published,
+    });
+
+    it("keeps pages with their blocks, refuses a taken path, and reads them back after a reopen", async () => {
+      const { store, reopen } = await factory.open();
+      const made = await store.createPage(page("/pricing", true), { by: { id: 1, username: "ed" } });
+      expect(made).toMatchObject({ id: 1, path: "/pricing", published: true, publishedAt: made.createdAt });
+      await expectRejection(store.createPage(page("/pricing")), ConflictError, PAGE_MESSAGES.pathTaken("/pricing"));
+      const moved = await store.updatePage(made.id, { path: "/plans" });
+      expect(await store.resolvePageRedirect("/pricing")).toEqual({ address: "/plans", shown: true });
+      await store.deletePage(moved.id);
+      expect(await store.listPages()).toEqual([]);
+      await expectRejection(store.createPage(page("/plans")), ConflictError, PAGE_MESSAGES.pathInTrash("/plans"));
+      const second = await store.createPage(page("/careers"));
+      expect(second.id).toBe(2); // the trashed page keeps its id retired
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.listPages()).toEqual([second]);
+      expect((await reopened.listPageTrash()).map((p) => p.id)).toEqual([made.id]);
+      expect(await reopened.listPageRedirects()).toEqual([{ from: "/pricing", to: made.id }]);
+      expect((await reopened.listRevisions(PAGE_SUBJECT, made.id)).length).toBeGreaterThan(0);
+    });
+
+    it("publishes a due schedule once, and says so to change listeners as a page change", async () => {
+      const store = await emptyStore();
+      const kinds: string[] = [];
+      store.onChange((kind) => kinds.push(kind));
+      const made = await store.createPage({ ...page("/later"), publishAt: "2000-01-01T00:00:00.000Z" });
+      expect(made).toMatchObject({ published: false, publishAt: "2000-01-01T00:00:00.000Z" });
+      const published = await store.updatePage(made.id, { published: true });
+      expect(published.publishAt).toBeUndefined();
+      expect(kinds).toEqual(["pages", "pages"]);
     });
   });
 

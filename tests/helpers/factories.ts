@@ -34,3 +34,17 @@ export const GOOD_CONTACT = {
 export function seededRandom(seed: number): () => number {
   return () => (seed = (seed * 48271) % 2147483647) / 2147483647;
 }
+
+let pages = 0;
+
+/** A page the marketing team could build: a title, a free path and one rich-text block. */
+export function makePageInput(overrides: Record<string, unknown> = {}) {
+  pages += 1;
+  const unique = `${pages}-${randomUUID().slice(0, 8)}`;
+  return {
+    title: `Pricing ${pages}`,
+    path: `/pricing-${unique}`,
+    blocks: [{ id: "intro", type: "richText", html: `<p>Plans for every queue, number ${pages}.</p>` }],
+    ...overrides,
+  };
+}

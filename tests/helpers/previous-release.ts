@@ -256,6 +256,19 @@ function withPostCallToAction(url: string, body: unknown): unknown {
 }
 
 /**
+ * The analytics report as the release answered it, with the Pages table of pages of blocks that it
+ * gained since (docs/decisions/255-pages-of-blocks-at-their-own-paths.md): empty, as that release
+ * had no pages.
+ */
+function withPagesTable(url: string, body: unknown): unknown {
+  if (!url.startsWith("/api/admin/analytics")) return body;
+  const report = body as { tables?: Record<string, unknown> };
+  if (!report.tables || "sitePages" in report.tables) return body;
+  const { posts, ...rest } = report.tables;
+  return { ...report, tables: { posts, sitePages: [], ...rest } };
+}
+
+/**
  * What the release answered, with what has changed on purpose since: each post's `publishedAt`,
  * the inbox's visits, the site's moved history and its posts' call to action.
  */
@@ -266,5 +279,5 @@ export function asAnsweredNow(
   moved: ReadonlyMap<number, number>,
 ): unknown {
   const dated = withMessageVisits(url, withPublishedAt(url, body), records);
-  return withPostCallToAction(url, withSiteHistoryMoved(url, dated, moved));
+  return withPagesTable(url, withPostCallToAction(url, withSiteHistoryMoved(url, dated, moved)));
 }

@@ -11,7 +11,7 @@ import { databaseNotEmptyMessage } from "~/server/store/pg/pg-store";
 import type { Post, User } from "~/server/store/types";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { cli } from "../helpers/cli";
-import { makePostInput } from "../helpers/factories";
+import { makePageInput, makePostInput } from "../helpers/factories";
 import { makeImage } from "../helpers/images";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { makeUser } from "../helpers/sign-in";
@@ -64,6 +64,13 @@ async function fullDataFolder(): Promise<string> {
       noindex: true,
     }),
   );
+  // Pages of blocks (migration 029): one published with its settings and an old path, one trashed.
+  const page = await store.createPage({
+    ...makePageInput({ path: "/pricing", metaTitle: "Plans", noindex: true }),
+    published: true,
+  } as never);
+  await store.updatePage(page.id, { path: "/plans" });
+  await store.deletePage((await store.createPage(makePageInput({ path: "/gone" }) as never)).id);
   // One awaiting review and one sent back with a note (migration 014's columns, and `extra`).
   const submitted = await store.createPost(makePostInput({ published: false }));
   await store.updatePost(submitted.id, { review: { submitted: { at: "2026-11-20T08:00:00.000Z", by: 2 } } });

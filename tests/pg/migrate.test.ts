@@ -61,6 +61,8 @@ describe("migrate", () => {
       "media",
       "messages",
       "outbox_claims",
+      "page_trash",
+      "pages",
       "post_trash",
       "posts",
       "rate_limits",

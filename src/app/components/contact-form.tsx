@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import type { ContactInput } from "~/shared/contact-schema";
 import { VISIT_FIELDS } from "~/shared/contact-visit";
 import { fieldErrors } from "~/shared/field-errors";
 import { useSiteChrome } from "~/app/lib/site-chrome";
+import { PRIVACY_MESSAGES } from "~/shared/page-links";
 import { CONTACT_INDUSTRY_OTHER } from "~/shared/contact-choices";
 import type { ContactActionData } from "~/app/lib/contact-action.server";
 import { Button } from "./ui/button";
@@ -61,6 +62,7 @@ export function ContactForm({
 }) {
   const chrome = useSiteChrome();
   const industries = given ?? chrome.industries;
+  const { privacyPolicy } = chrome;
   const fetcher = useFetcher<ContactActionData>();
   const form = useRef<HTMLFormElement>(null);
   // Without JavaScript the browser posts natively and the answer arrives as the page's action data.
@@ -193,6 +195,15 @@ export function ContactForm({
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
+      {privacyPolicy && (
+        <p className="text-sm text-slate-600">
+          {PRIVACY_MESSAGES.consent}{" "}
+          <Link to={privacyPolicy} className="font-medium text-blue-700 underline underline-offset-2">
+            {PRIVACY_MESSAGES.link}
+          </Link>
+          .
+        </p>
+      )}
       <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
         {sending ? "Sending..." : "Send Message"}
       </Button>

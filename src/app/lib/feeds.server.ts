@@ -1,3 +1,4 @@
+import type { PublicPage } from "~/shared/pages";
 import type { PublicPost } from "~/shared/blog";
 import { authorPath } from "~/shared/authors";
 import { SITE } from "~/shared/site";
@@ -59,7 +60,16 @@ export function rssFeed(all: PublicPost[], publicUrl: string): string {
 }
 
 /** `industryIds`: the industries the site shows, in order (docs/product.md section 10). */
-export function sitemap(posts: PublicPost[], industryIds: readonly string[], publicUrl: string): string {
+/**
+ * `sitePages`: the published pages of blocks; one set to noindex is left out, and one whose
+ * canonical address is elsewhere is that address's to list (docs/cms-guide.md "Pages").
+ */
+export function sitemap(
+  posts: PublicPost[],
+  industryIds: readonly string[],
+  publicUrl: string,
+  sitePages: readonly Pick<PublicPage, "path" | "updatedAt" | "noindex" | "canonicalUrl">[] = [],
+): string {
   const pages: { path: string; lastmod?: string }[] = [
     { path: "/" },
     { path: "/industries" },
@@ -70,6 +80,9 @@ export function sitemap(posts: PublicPost[], industryIds: readonly string[], pub
     ...[...new Set(posts.flatMap((p) => p.authorProfiles.map((a) => a.username)))].map((name) => ({
       path: authorPath(name),
     })),
+    ...sitePages
+      .filter((page) => !page.noindex && !page.canonicalUrl)
+      .map((page) => ({ path: page.path, lastmod: page.updatedAt })),
   ];
   const urls = pages.map(({ path, lastmod }) =>
     [

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { linksWithPagePaths } from "~/shared/page-links";
 import type { SiteContent, SiteLinks } from "~/shared/site-content";
 
 /**
@@ -11,13 +12,20 @@ export type SiteChrome = {
   industries: { id: string; title: string }[];
   /** An editor's preview of the draft (src/server/site/site-service.ts). */
   preview: boolean;
+  /** The privacy policy page's path, while one is chosen and published: the contact form links it. */
+  privacyPolicy?: string;
 };
 
 export const SITE_LAYOUT_ID = "routes/site-layout";
 
-export function chromeOf(content: SiteContent, preview: boolean): SiteChrome {
+/** `pagePaths`: the published pages' paths by id, which the links to pages follow (page-links.ts). */
+export function chromeOf(
+  content: SiteContent,
+  preview: boolean,
+  pagePaths: ReadonlyMap<number, string> = new Map(),
+): SiteChrome {
   const industries = content.industries.filter((i) => i.shown).map(({ id, title }) => ({ id, title }));
-  return { links: content.links, industries, preview };
+  return { ...linksWithPagePaths(content.links, pagePaths), industries, preview };
 }
 
 const EMPTY: SiteChrome = {

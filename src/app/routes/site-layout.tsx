@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { content, preview, unpublished } = await context.site.forRequest(request);
   if (preview) context.framing.sameOrigin = true;
   // The bar only over a draft that differs: a post's preview alone is the post's bar.
-  return { chrome: chromeOf(content, unpublished) };
+  return { chrome: chromeOf(content, unpublished, await context.pages.publishedPaths()) };
 }
 
 /**

@@ -72,7 +72,8 @@ export const postSlugOf = (key: string) => decodedSlug(key, BLOG_POST);
 /**
  * The report of GET /api/admin/analytics from the stored and unflushed rows of its days. Visitors
  * over several days are the sum of each day's (docs/decisions/106-analytics-without-cookies.md).
- * Posts and industries are the page rows of their pages; `postTitles` names the posts by slug.
+ * Posts, industries and pages of blocks are the page rows of their pages; `postTitles` names the
+ * posts by slug, `pageTitles` the pages of blocks by path.
  */
 export function buildReport(
   rows: readonly CountRow[],
@@ -80,6 +81,7 @@ export function buildReport(
   postTitles: ReadonlyMap<string, string>,
   lastThirtyMinutes: AnalyticsReport["lastThirtyMinutes"],
   limit = REPORT_ROWS,
+  pageTitles: ReadonlyMap<string, string> = new Map(),
 ): AnalyticsReport {
   const perDay = new Map<string, AnalyticsDay>(
     daysOf(range.from, range.to).map((day) => [day, { day, views: 0, visitors: 0, leads: 0 }]),
@@ -130,6 +132,16 @@ export function buildReport(
   const tables: Record<AnalyticsTable, AnalyticsRow[]> = {
     pages: pages.map((page) => withLabel(page, page.key)).sort(byViews),
     posts: posts.sort(byViews),
+    // A page's leads are those its own contact form sent (the message's page, the "page" rows);
+    // its conversion is leads per view, shown per 100 views.
+    sitePages: pages
+      .flatMap((page) => {
+        const title = pageTitles.get(page.key);
+        return title === undefined
+          ? []
+          : [{ ...withLabel(page, title), conversion: conversionOf(page.leads, page.views) }];
+      })
+      .sort(byViews),
     entries: pages
       .filter((page) => page.entries > 0)
       .map((page) => withLabel(page, page.key))

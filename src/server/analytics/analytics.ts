@@ -170,7 +170,8 @@ export function createAnalytics({
       return [...stored, ...tally.pending().filter((row) => row.day >= range.from && row.day <= range.to)];
     });
     const titles = new Map((await store.listPosts({ publishedOnly: true })).map((post) => [post.slug, post.title]));
-    return buildReport(rows, range, titles, tally.recent(now()), limit);
+    const pageTitles = new Map((await store.listPages()).filter((p) => p.published).map((p) => [p.path, p.title]));
+    return buildReport(rows, range, titles, tally.recent(now()), limit, pageTitles);
   }
 
   return {

@@ -4,10 +4,13 @@ import { describeIssues } from "~/server/store/db-schema";
 import { postRecordSchema, postSnapshotSchema } from "~/server/collections/posts";
 import { redirectRecordSchema, slugRedirectRecordSchema } from "~/server/collections/redirects";
 import { revisionRecordSchema } from "~/server/collections/revisions";
+import { pageRecordSchema, pageSnapshotSchema } from "~/server/collections/pages";
+import { PAGE_SUBJECT } from "~/shared/pages";
 import { MAX_RESTORED_ID, RESTORE_LIMITS, restoredSchemaOf } from "./restored-schema";
 import { mediaMatchesName, type BackupMedia } from "~/server/media/media-backup";
 import type {
   ContactMessage,
+  Page,
   Post,
   Redirect,
   Revision,
@@ -61,6 +64,14 @@ export type BackupExtras = {
    * their password hashes (never their sessions), the inbox and the settings.
    */
   records?: BackupRecords;
+  /** The pages of blocks, drafts too, with their revisions and old paths; absent from older files. */
+  pages?: BackupPages;
+};
+
+export type BackupPages = {
+  pages: readonly Page[];
+  revisions: readonly Revision[];
+  redirects: readonly SlugRedirect[];
 };
 
 /** The records a whole-site backup adds to the posts' file; each absent from older files. */
@@ -105,6 +116,9 @@ export type BackupContents = {
   messages: ContactMessage[];
   settings?: Settings;
   addressRedirects: Redirect[];
+  pages: Page[];
+  pageRevisions: Revision[];
+  pageRedirects: SlugRedirect[];
 };
 
 export const BACKUP_MESSAGES = {
@@ -152,7 +166,7 @@ export function serializeBackup(
   posts: readonly Post[],
   createdAt: string,
   media: BackupMedia = {},
-  { history, activity, analytics = [], site, records = {} }: BackupExtras = {},
+  { history, activity, analytics = [], site, records = {}, pages }: BackupExtras = {},
 ): string {
   const ids = new Set(posts.map((p) => p.id));
   // Only the history of the posts backed up: a trashed post's is not the backup's to carry.
@@ -162,6 +176,7 @@ export function serializeBackup(
   };
   const holds: BackupHolds = {
     posts: posts.length,
+    pages: pages?.pages.length ?? 0,
     revisions: kept?.revisions.length ?? 0,
     redirects: kept?.redirects.length ?? 0,
     tags: records.tags?.length ?? 0,
@@ -187,6 +202,7 @@ export function serializeBackup(
     ...(analytics.length > 0 && { analytics }),
     ...(site && { site }),
     ...records,
+    ...(pages && { pages: pages.pages, pageRevisions: pages.revisions, pageRedirects: pages.redirects }),
   };
   return JSON.stringify(backup, null, 2) + "\n";
 }
@@ -239,6 +255,24 @@ const restoredRevisionSchema = restoredSchemaOf(
 );
 const restoredRedirectSchema = restoredSchemaOf(slugRedirectRecordSchema);
 
+/**
+ * A page as a backup holds it: its declared fields bounded, and its blocks each with an id and a
+ * type and the block's own fields kept (restored-schema.ts would drop them), checked against the
+ * block schemas when the page is next saved.
+ */
+const restoredBlocks = z.object({
+  blocks: z
+    .array(z.looseObject({ id: z.string().min(1).max(200), type: z.string().min(1).max(200) }))
+    .max(RESTORE_LIMITS.tags * 5),
+});
+const restoredPageSchema = restoredSchemaOf(pageRecordSchema.omit({ blocks: true })).and(restoredBlocks);
+const restoredPageRevisionSchema = restoredSchemaOf(
+  revisionRecordSchema.extend({
+    subject: z.literal(PAGE_SUBJECT),
+    snapshot: pageSnapshotSchema.omit({ blocks: true }),
+  }),
+).and(z.object({ snapshot: restoredBlocks.partial() }));
+
 const postsSchema = z.object({
   posts: z.array(restoredPostSchema).max(RESTORE_LIMITS.posts),
   revisions: z
@@ -260,6 +294,12 @@ const postsSchema = z.object({
     .array(restoredSchemaOf(redirectRecordSchema))
     .max(RESTORE_LIMITS.posts * 10)
     .optional(),
+  pages: z.array(restoredPageSchema).max(RESTORE_LIMITS.posts).optional(),
+  pageRevisions: z
+    .array(restoredPageRevisionSchema)
+    .max(RESTORE_LIMITS.posts * 10)
+    .optional(),
+  pageRedirects: z.array(restoredRedirectSchema).max(RESTORE_LIMITS.posts).optional(),
 });
 
 /**
@@ -311,6 +351,9 @@ export function parseBackupContents(
     messages: parsed.data.messages ?? [],
     addressRedirects: parsed.data.addressRedirects ?? [],
     ...(parsed.data.settings && { settings: { ...DEFAULT_SETTINGS, ...parsed.data.settings } }),
+    pages: parsed.data.pages ?? [],
+    pageRevisions: parsed.data.pageRevisions ?? [],
+    pageRedirects: parsed.data.pageRedirects ?? [],
   };
 }
 

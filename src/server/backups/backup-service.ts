@@ -43,6 +43,8 @@ import {
 import type { RestoredRecords } from "./restore-records";
 import { folderAnalytics, type AnalyticsStorage } from "~/server/analytics/analytics-storage";
 import type { Store } from "~/server/records/store";
+import { PAGE_SUBJECT } from "~/shared/pages";
+import { sanitizeStoredBlocks } from "~/server/pages/sanitize-blocks";
 
 export const BACKUP_SERVICE_MESSAGES = {
   backupFailed: (cause: string) => `The backup could not be written: ${cause}`,
@@ -132,8 +134,20 @@ export async function backupExtrasOf(
       settings: await store.getSettings(),
       addressRedirects: await store.listRedirects(),
     },
+    pages: {
+      pages: await store.listPages(),
+      revisions: await store.revisionsOfSubject(PAGE_SUBJECT),
+      redirects: await store.listPageRedirects(),
+    },
   };
 }
+
+/** A backup's pages as a restore puts them back: a rich-text block's HTML through the sanitizer again. */
+const restoredPagesOf = (contents: BackupContents) => ({
+  pages: contents.pages.map((page) => ({ ...page, blocks: sanitizeStoredBlocks(page.blocks) })),
+  revisions: contents.pageRevisions,
+  redirects: contents.pageRedirects,
+});
 
 export function createBackupService({
   store,
@@ -254,6 +268,10 @@ export function createBackupService({
     );
     const outcomes: KindOutcomes = { ...records };
     if (posts) outcomes.posts = { added: posts.restored.length, replaced: 0, unchanged: posts.skipped.length };
+    if (kinds.has("pages")) {
+      const pages = await store.previewRestorePages(restoredPagesOf(contents));
+      outcomes.pages = { added: pages.restored.length, replaced: 0, unchanged: pages.skipped.length };
+    }
     if (kinds.has("site")) outcomes.site = await siteOutcome(contents.site);
     if (kinds.has("media")) outcomes.media = await mediaOutcome(contents);
     if (kinds.has("activity")) outcomes.activity = await activityOutcome(contents.activity);
@@ -283,6 +301,10 @@ export function createBackupService({
         by: who.user,
       });
       outcomes.posts = { added: restored.length, replaced: 0, unchanged: skipped.length };
+    }
+    if (kinds.has("pages")) {
+      const { restored, skipped } = await store.restorePages(restoredPagesOf(contents), who.user);
+      outcomes.pages = { added: restored.length, replaced: 0, unchanged: skipped.length };
     }
     if (kinds.has("site")) {
       outcomes.site = await siteOutcome(contents.site);

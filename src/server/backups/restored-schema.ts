@@ -33,6 +33,7 @@ const LENGTHS: Record<Bound, number> = {
   tags: RESTORE_LIMITS.tags,
   authors: MAX_AUTHORS,
   fields: 20,
+  blocks: 500,
 };
 
 const restoredId = id.max(Math.min(MAX_RESTORED_ID, MAX_ID));

@@ -14,7 +14,8 @@ export type Counter =
   | "nextWebhookId"
   | "nextWebhookDeliveryId"
   | "nextInvitationId"
-  | "nextRedirectId";
+  | "nextRedirectId"
+  | "nextPageId";
 
 /**
  * One kind of record kept as a list: in db.json under `key`, in PostgreSQL as the rows of `table`.
@@ -33,7 +34,9 @@ export type ListDeclaration = {
     | "webhooks"
     | "webhookDeliveries"
     | "invitations"
-    | "redirects";
+    | "redirects"
+    | "pages"
+    | "pageTrash";
   /** As stored: loose, so a field of another release is kept and written back (db-schema.ts). */
   stored: z.ZodType;
   /**

@@ -6,7 +6,7 @@ import { z } from "zod";
  * it may be in outside input (a backup), where the restore schema adds it (src/server/backups/restored-schema.ts).
  * db.json itself gets no length limits: a start must never refuse what an older release saved.
  */
-export type Bound = "text" | "summary" | "content" | "url" | "date" | "name" | "tags" | "authors" | "fields";
+export type Bound = "text" | "summary" | "content" | "url" | "date" | "name" | "tags" | "authors" | "fields" | "blocks";
 export const bounds = z.registry<{ bound: Bound }>();
 
 /**

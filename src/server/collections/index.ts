@@ -2,6 +2,7 @@ import { apiTokens } from "./api-tokens";
 import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
+import { pages, pageTrash } from "./pages";
 import { posts, trash } from "./posts";
 import { redirects } from "./redirects";
 import { revisions } from "./revisions";
@@ -25,6 +26,8 @@ export const LISTS: readonly ListDeclaration[] = [
   webhookDeliveries,
   invitations,
   redirects,
+  pages,
+  pageTrash,
 ];
 
 export type { Column, Counter, ListDeclaration } from "./collection";

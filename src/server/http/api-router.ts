@@ -27,6 +27,7 @@ import { importRouter } from "~/server/import/import-router";
 import { redirectsRouter } from "~/server/redirects/redirects-router";
 import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
+import { pagesRouter } from "~/server/pages/pages-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -74,6 +75,7 @@ export function apiRouter(
   router.use(mediaApiRouter(context, guards));
   router.use(analyticsRouter(context, guards));
   router.use(siteRouter(context, guards, sendJson));
+  router.use(pagesRouter(context, guards, sendJson));
   router.use((_req, _res, next) => next(new NotFoundError(API_NOT_FOUND_MESSAGE)));
   return router;
 }

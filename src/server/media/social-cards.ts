@@ -7,6 +7,8 @@ import { BLOG_MESSAGES } from "~/shared/blog";
 import { formatDate } from "~/shared/dates";
 import { shownIndustries } from "~/shared/site-content";
 import { SITE } from "~/shared/site";
+import type { Block } from "~/shared/blocks";
+import { pageLead } from "~/shared/page-appearance";
 import { ByteLru } from "~/server/page-cache/byte-lru";
 import { cardLayout, type CardText } from "./card-layout";
 import { drawCard } from "./card-worker";
@@ -94,6 +96,18 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
       };
       return { text, ...(cover && { cover }) };
     }
+    const page = /^pages\/(\d+)-[0-9a-z]+$/.exec(key);
+    if (page) {
+      const found = await store.getPageById(Number(page[1]));
+      if (!found?.published) return undefined;
+      const text = {
+        kicker: SITE.name,
+        title: found.title,
+        footer: cardFooter(pageLead(found.blocks as unknown as Block[])),
+      };
+      const cover = await coverOf(found.socialImage);
+      return { text, ...(cover && { cover }) };
+    }
     const author = /^authors\/(\d+)$/.exec(key);
     if (author) return authorCard(Number(author[1]));
     return undefined;
@@ -130,7 +144,7 @@ export function createSocialCards({ store, media }: { store: Store; media: Media
   async function card(key: string): Promise<Card | undefined> {
     const inputs = await inputsFor(key);
     if (!inputs) return undefined;
-    const page = key.replace(/^(posts\/\d+)-[0-9a-z]+$/, "$1").replaceAll("/", "-");
+    const page = key.replace(/^((?:posts|pages)\/\d+)-[0-9a-z]+$/, "$1").replaceAll("/", "-");
     const hash = createHash("sha256")
       .update(JSON.stringify([CARD_DESIGN, inputs.text, inputs.cover?.etag]))
       .digest("hex");

@@ -12,6 +12,7 @@ import type {
   LogsActivity,
   MessagePatch,
   NewContactMessage,
+  Page,
   Post,
   PostInput,
   Redirect,
@@ -26,6 +27,8 @@ import type {
 import * as messages from "~/server/contact/message-changes";
 import * as settings from "~/server/contact/settings-changes";
 import * as posts from "~/server/posts/post-changes";
+import * as pages from "~/server/pages/page-changes";
+import { PAGES } from "~/server/pages/page-lifecycle";
 import type { SaveOrigin } from "~/server/lifecycle/history";
 import * as lifecycle from "~/server/lifecycle/trash";
 import { POSTS } from "~/server/posts/post-lifecycle";
@@ -246,7 +249,9 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   /** Removes expired trash and the revisions past the policy; answers the ids deleted for good. */
   sweepHistory(policy: lifecycle.HistoryPolicy) {
-    return this.write((s, now) => lifecycle.sweepHistory([lifecycle.trashExpiry(POSTS)], s, policy, now));
+    return this.write((s, now) =>
+      lifecycle.sweepHistory([lifecycle.trashExpiry(POSTS), lifecycle.trashExpiry(PAGES)], s, policy, now),
+    );
   }
   /** Where an old slug leads, when no post holds it (lifecycle/trash.ts); `shown` when that post is public. */
   resolvePostRedirect(slug: string) {
@@ -258,6 +263,61 @@ export class Store<E extends StoreEngine = StoreEngine> {
   /** Every post's old slugs. */
   listPostRedirects() {
     return this.engine.read((s) => (s.data.postRedirects ?? []).slice());
+  }
+
+  /** Every page, drafts too, by id (src/server/pages/). */
+  listPages(): Promise<Page[]> {
+    return this.engine.read((s) => (s.data.pages ?? []).slice());
+  }
+  getPageById(id: number): Promise<Page | undefined> {
+    return this.engine.read((s) => PAGES.byId(s, id));
+  }
+  getPageByPath(path: string): Promise<Page | undefined> {
+    return this.engine.read((s) => PAGES.byAddress(s, path));
+  }
+  /** Throws ConflictError when the path is taken (by a page, or one in the trash); keeps a revision. */
+  createPage(input: pages.PageUpdate, options: SaveOrigin & LogsActivity<Page> = {}): Promise<Page> {
+    const { activity, ...save } = options;
+    return this.write(withActivity((s, now) => pages.createPage(s, input, now, save), activity));
+  }
+  /** As updatePost: NotFoundError, ConflictError for a taken path, StaleUpdateError (409) with `ifUpdatedAt`. */
+  updatePage(
+    id: number,
+    changes: pages.PageChanges,
+    options: { ifUpdatedAt?: string } & SaveOrigin & LogsActivity<Page> = {},
+  ): Promise<Page> {
+    const { ifUpdatedAt, activity, ...save } = options;
+    return this.write(withActivity((s, now) => pages.updatePage(s, id, changes, now, ifUpdatedAt, save), activity));
+  }
+  /** Moves a page to the trash; NotFoundError for a missing id; answers the removed page. */
+  deletePage(id: number, by?: Actor, options: LogsActivity<Page> = {}): Promise<Page> {
+    return this.write(withActivity((s, now) => pages.deletePage(s, id, now, by), options.activity));
+  }
+  /** Adds back a backup's pages missing here (by id, path free), with their history. */
+  restorePages(given: pages.RestoredPages, by?: Actor) {
+    return this.write((s, now) => pages.restorePages(s, given, now, by));
+  }
+  /** What restorePages would do now, never committed: a restore's preview. */
+  previewRestorePages(given: pages.RestoredPages) {
+    return this.engine.read((s) => pages.restorePages(s, given, new Date().toISOString()).result);
+  }
+  /** Pages in the trash, oldest deleted first. */
+  listPageTrash() {
+    return this.engine.read((s) => (s.data.pageTrash ?? []).slice());
+  }
+  restorePageFromTrash(id: number) {
+    return this.write((s) => lifecycle.restoreFromTrash(PAGES, s, id));
+  }
+  deletePageForGood(id: number) {
+    return this.write((s) => lifecycle.deleteForGood(PAGES, s, id));
+  }
+  /** Where an old page path leads, when no page holds it; `shown` when that page is public. */
+  resolvePageRedirect(path: string) {
+    return this.engine.read((s) => lifecycle.resolveRedirect(PAGES, s, path));
+  }
+  /** Every page's old paths. */
+  listPageRedirects() {
+    return this.engine.read((s) => (s.data.pageRedirects ?? []).slice());
   }
 
   /** Sorted by name. */

@@ -12,6 +12,8 @@ import type {
   Invitation,
   ContactMessage,
   Redirect,
+  Page,
+  TrashedPage,
   Post,
   Revision,
   Settings,
@@ -46,6 +48,8 @@ const metaRecordSchema = z.object({
   nextInvitationId: idCounter.optional(),
   /** Absent until the first redirect of an old address. */
   nextRedirectId: idCounter.optional(),
+  /** Absent until the first page. */
+  nextPageId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -90,6 +94,7 @@ export const dbFileSchema = z
     settings: settingsSchema.optional(),
     tagRedirects: z.array(slugRedirectSchema).optional(),
     postRedirects: z.array(slugRedirectSchema).optional(),
+    pageRedirects: z.array(slugRedirectSchema).optional(),
     site: siteSchema.optional(),
     // The site's history as older releases kept it, moved into `revisions` as it is read.
     siteRevisions: z.array(formerSiteRevisionSchema).optional(),
@@ -117,6 +122,10 @@ export type DbFile = {
   webhookDeliveries?: WebhookDelivery[];
   invitations?: Invitation[];
   redirects?: Redirect[];
+  pages?: Page[];
+  pageTrash?: TrashedPage[];
+  /** A page's old paths, leading to it by id (lifecycle/trash.ts). */
+  pageRedirects?: SlugRedirect[];
   site?: SiteState;
   meta: Meta;
 };

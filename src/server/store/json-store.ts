@@ -17,7 +17,7 @@ import { SnapshotStore } from "./snapshot-store";
 import { errorCode, STORAGE_MESSAGES, StorageError, storageErrorOf } from "~/server/store/storage-errors";
 import type { ChangeKind, StoreEngine, WriteOutcome } from "./types";
 
-const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings", "site"];
+const ALL_KINDS: ChangeKind[] = ["posts", "tags", "users", "messages", "settings", "site", "pages"];
 
 /**
  * The embedded store of docs/architecture.md section 4: `<dataDir>/db.json` and its journal through

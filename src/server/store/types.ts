@@ -17,6 +17,7 @@ import type { webhookDeliveryRecordSchema, webhookRecordSchema } from "~/server/
 import type { invitationRecordSchema } from "~/server/collections/invitations";
 import type { messageRecordSchema } from "~/server/collections/messages";
 import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
+import type { pageRecordSchema, trashedPageRecordSchema } from "~/server/collections/pages";
 import type { redirectRecordSchema, slugRedirectRecordSchema } from "~/server/collections/redirects";
 import type { revisionRecordSchema } from "~/server/collections/revisions";
 import type { settingsRecordSchema } from "~/server/collections/settings";
@@ -42,6 +43,8 @@ export type WebhookDelivery = z.infer<typeof webhookDeliveryRecordSchema>;
 export type Invitation = z.infer<typeof invitationRecordSchema>;
 /** An old address that answers 301 (docs/decisions/251-old-addresses-kept-as-redirects.md). */
 export type Redirect = z.infer<typeof redirectRecordSchema>;
+export type Page = z.infer<typeof pageRecordSchema>;
+export type TrashedPage = z.infer<typeof trashedPageRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {
@@ -110,7 +113,7 @@ export type NewContactMessage = Omit<ContactMessage, "id" | "createdAt" | "read"
 export type MessagePatch = Partial<Pick<ContactMessage, "read" | "archived" | "notification">>;
 
 /** What changed, so caches of rendered pages can be dropped. */
-export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings" | "site";
+export type ChangeKind = "posts" | "tags" | "users" | "messages" | "settings" | "site" | "pages";
 
 /** A post as a change saw it on one side: enough to name the public pages that show it. */
 export type PostMark = {
@@ -125,6 +128,9 @@ export type PostMark = {
   /** The usernames of its known authors, in byline order (their author pages list it). */
   authorNames: string[];
 };
+
+/** A page of blocks as a change saw it on one side: where it is, whether it is public, whether the menus name it. */
+export type PageMark = { id: number; path: string; published: boolean; inChrome: boolean };
 
 /** What pages show of a user: the author page's address and the profile bylines show. */
 export type UserMark = Pick<User, "username" | "displayName" | "bio" | "avatar">;
@@ -142,6 +148,8 @@ export type ContentChange =
       users?: { before?: UserMark; after?: UserMark }[];
       /** The published site content on both sides, when a write changed it. */
       site?: { before: SiteContent; after: SiteContent };
+      /** Pages of blocks added, changed or removed (src/server/pages/page-shown.ts). */
+      pages?: { before?: PageMark; after?: PageMark }[];
     }
   | undefined;
 

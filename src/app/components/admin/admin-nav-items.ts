@@ -4,6 +4,7 @@ import { INBOX_MESSAGES } from "~/shared/inbox";
 import { can, type Action } from "~/shared/permissions";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import { TAGS_MESSAGES } from "~/shared/tags";
+import { PAGES_SCREEN } from "~/shared/pages";
 import { WEBHOOK_SCREEN } from "~/shared/webhooks";
 import { IMPORT_SCREEN } from "~/shared/import";
 import { REDIRECT_SCREEN } from "~/shared/redirects";
@@ -58,6 +59,7 @@ export const ADMIN_SCREENS: Screen[] = [
     label: ({ inbox }) => (inbox?.unread ? INBOX_MESSAGES.tabWithUnread(inbox.unread) : INBOX_MESSAGES.tab),
     shows: (_role, nav) => nav.inbox !== undefined,
   },
+  { path: "/admin/pages", label: () => PAGES_SCREEN.tab, shows: allowedTo("pages.create") },
   { path: "/admin/tags", label: () => TAGS_MESSAGES.heading, shows: everyone },
   { path: "/admin/analytics", label: () => ANALYTICS_MESSAGES.tab, shows: allowedTo("analytics.see") },
   { path: "/admin/media", label: () => "Media", shows: allowedTo("media.manage") },

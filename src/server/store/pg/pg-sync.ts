@@ -20,7 +20,7 @@ import {
 export const CHANGES_CHANNEL = "queuesite_store";
 /** Revisions kept in store_changes; an instance further behind reads every table again. */
 const KEPT_REVISIONS = 1000;
-const ALL_KINDS: ChangeKind[] = ["tags", "posts", "users", "messages", "site"];
+const ALL_KINDS: ChangeKind[] = ["tags", "posts", "users", "messages", "site", "pages"];
 
 type ChangeLog = { kinds: ChangeKind[]; ids: Partial<Record<CollectionKey, number[]>>; documents?: string[] };
 export type Loaded = { data: DbFile; revision: number; kinds: ChangeKind[] };
