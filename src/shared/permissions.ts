@@ -53,6 +53,10 @@ export const ACTIONS = [
   "backups.manage",
   /** Add and remove webhook endpoints, see their deliveries, send a test. */
   "webhooks.manage",
+  /** Send a post to the newsletter's readers ("Also send by email", a test send, the progress). */
+  "newsletter.send",
+  /** The newsletter's readers: list, export, import, delete. */
+  "subscribers.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -93,6 +97,7 @@ const TABLE: Record<Role, Partial<Record<Action, Rule>>> = {
     "inbox.read": inboxSetting,
     "analytics.see": true,
     "site.edit": true,
+    "newsletter.send": true,
   },
   writer: {
     "posts.create": true,

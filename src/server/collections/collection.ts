@@ -13,7 +13,10 @@ export type Counter =
   | "nextApiTokenId"
   | "nextWebhookId"
   | "nextWebhookDeliveryId"
-  | "nextInvitationId";
+  | "nextInvitationId"
+  | "nextSubscriberId"
+  | "nextNewsletterSendId"
+  | "nextNewsletterDeliveryId";
 
 /**
  * One kind of record kept as a list: in db.json under `key`, in PostgreSQL as the rows of `table`.
@@ -31,7 +34,10 @@ export type ListDeclaration = {
     | "apiTokens"
     | "webhooks"
     | "webhookDeliveries"
-    | "invitations";
+    | "invitations"
+    | "subscribers"
+    | "newsletterSends"
+    | "newsletterDeliveries";
   /** As stored: loose, so a field of another release is kept and written back (db-schema.ts). */
   stored: z.ZodType;
   /**

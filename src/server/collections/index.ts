@@ -2,6 +2,7 @@ import { apiTokens } from "./api-tokens";
 import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
+import { newsletterDeliveries, newsletterSends, subscribers } from "./newsletter";
 import { posts, trash } from "./posts";
 import { revisions } from "./revisions";
 import { tags } from "./tags";
@@ -23,6 +24,9 @@ export const LISTS: readonly ListDeclaration[] = [
   webhooks,
   webhookDeliveries,
   invitations,
+  subscribers,
+  newsletterSends,
+  newsletterDeliveries,
 ];
 
 export type { Column, Counter, ListDeclaration } from "./collection";

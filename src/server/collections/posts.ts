@@ -30,6 +30,11 @@ export const postRecordSchema = z.object({
    * notices"): the notice is shown once per post, not at every opening. Not a save of the post.
    */
   videosNoticed: z.boolean().optional(),
+  /**
+   * "Also send by email": when the post becomes published (now, or by the scheduler), its send
+   * to the newsletter is queued once (docs/decisions/247-newsletter-sends-through-the-outbox.md).
+   */
+  emailOnPublish: z.boolean().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.

@@ -24,6 +24,7 @@ import { tokensRouter } from "~/server/tokens/tokens-router";
 import { webhooksRouter } from "~/server/webhooks/webhooks-router";
 import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
+import { newsletterRouter } from "~/server/newsletter/newsletter-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -63,6 +64,7 @@ export function apiRouter(
   router.use(tokensRouter(context, guards));
   router.use(twoFactorRouter(context, guards));
   router.use(webhooksRouter(context, guards));
+  router.use(newsletterRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

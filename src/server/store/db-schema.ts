@@ -10,6 +10,9 @@ import type {
   Webhook,
   WebhookDelivery,
   Invitation,
+  NewsletterDelivery,
+  NewsletterSend,
+  Subscriber,
   ContactMessage,
   Post,
   Revision,
@@ -43,6 +46,10 @@ const metaRecordSchema = z.object({
   nextWebhookDeliveryId: idCounter.optional(),
   /** Absent until the first invitation. */
   nextInvitationId: idCounter.optional(),
+  /** Absent until the first newsletter subscriber, send and delivery. */
+  nextSubscriberId: idCounter.optional(),
+  nextNewsletterSendId: idCounter.optional(),
+  nextNewsletterDeliveryId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -113,6 +120,9 @@ export type DbFile = {
   webhooks?: Webhook[];
   webhookDeliveries?: WebhookDelivery[];
   invitations?: Invitation[];
+  subscribers?: Subscriber[];
+  newsletterSends?: NewsletterSend[];
+  newsletterDeliveries?: NewsletterDelivery[];
   site?: SiteState;
   meta: Meta;
 };
