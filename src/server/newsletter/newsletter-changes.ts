@@ -51,7 +51,7 @@ export function subscribe(
   if (found) {
     const updated = checkRecord(storedSubscriberSchema, {
       ...found,
-      status: "pending",
+      status: "pending" as const,
       confirmationSentAt: now,
       ...(input.name && { name: input.name }),
     });
@@ -66,7 +66,7 @@ export function subscribe(
     id,
     email: input.email,
     ...(input.name && { name: input.name }),
-    status: "pending",
+    status: "pending" as const,
     createdAt: now,
     confirmationSentAt: now,
     bounces: 0,
@@ -97,7 +97,7 @@ export function confirmSubscriber(
   if (found?.status !== "pending") return { result: undefined, kinds: [] };
   const updated = checkRecord(storedSubscriberSchema, {
     ...found,
-    status: "confirmed",
+    status: "confirmed" as const,
     confirmedAt: now,
     bounces: 0,
   });
@@ -114,7 +114,7 @@ export function unsubscribe(snap: Snapshot, id: number, now: string): Change<Sub
   if (!found || found.status === "unsubscribed") return { result: found, kinds: [] };
   const updated = checkRecord(storedSubscriberSchema, {
     ...found,
-    status: "unsubscribed",
+    status: "unsubscribed" as const,
     unsubscribedAt: now,
   });
   return {
@@ -132,7 +132,7 @@ function withSend(data: DbFile, postId: number, now: string): { data: DbFile; se
     const { finishedAt: _finished, ...rest } = found;
     const again = checkRecord(storedNewsletterSendSchema, {
       ...rest,
-      state: "queued",
+      state: "queued" as const,
       queuedAt: now,
     });
     return { data: { ...data, newsletterSends: replaced(sendsOf(data), again) }, send: again, changed: true };
@@ -141,7 +141,7 @@ function withSend(data: DbFile, postId: number, now: string): { data: DbFile; se
   const send = checkRecord(storedNewsletterSendSchema, {
     id,
     postId,
-    state: "queued",
+    state: "queued" as const,
     createdAt: now,
     queuedAt: now,
   });
@@ -207,7 +207,7 @@ export function claimDelivery(
     const { nextAttemptAt: _next, ...rest } = current;
     const claimed = checkRecord(storedNewsletterDeliverySchema, {
       ...rest,
-      state: "sending",
+      state: "sending" as const,
       updatedAt: now,
     });
     const deliveries = list.slice();
@@ -220,7 +220,7 @@ export function claimDelivery(
     sendId: send.id,
     postId: send.postId,
     subscriberId: expected.subscriberId,
-    state: "sending",
+    state: "sending" as const,
     attempts: 0,
     updatedAt: now,
   });
@@ -288,6 +288,6 @@ export function recordDelivery(
 export function finishSend(snap: Snapshot, id: number, now: string): Change<NewsletterSend | undefined> {
   const found = sendsOf(snap.data).find((s) => s.id === id);
   if (found?.state !== "queued") return { result: found, kinds: [] };
-  const done = checkRecord(storedNewsletterSendSchema, { ...found, state: "done", finishedAt: now });
+  const done = checkRecord(storedNewsletterSendSchema, { ...found, state: "done" as const, finishedAt: now });
   return { next: { ...snap.data, newsletterSends: replaced(sendsOf(snap.data), done) }, result: done, kinds: [] };
 }
