@@ -49,6 +49,7 @@ export const NEWSLETTER_MESSAGES = {
     "Only a published post can be sent to subscribers; choose “Also send by email” when you publish or schedule it.",
   queued: (count: number) => `The post is queued for ${count} ${count === 1 ? "reader" : "readers"}.`,
   sendByEmail: "Also send by email",
+  sendTest: "Send a test email to me",
   sendByEmailHint: "When the post is published, it is emailed once to every confirmed subscriber.",
   sendNotAllowed: "Only editors and admins can send a post by email.",
 } as const;
