@@ -20,6 +20,10 @@ import { measureWrites, writesReport } from "./bench/writes";
 import { readerReport, readerView } from "./bench/readers";
 import { analyticsPart, analyticsReport, analyticsTarget } from "./bench/analytics";
 import { searchPart, searchReport, searchTarget } from "./bench/search";
+import { newsletterPart, newsletterReport } from "./bench/newsletter";
+
+/** Readers the newsletter bench sends one post to. */
+const NEWSLETTER_READERS = 10_000;
 
 const POSTS = 10_000;
 /** Creates timed one after another for each store: enough for a steady median (`npm run bench`). */
@@ -243,7 +247,15 @@ async function searchOnly() {
   );
 }
 
+/** `npm run bench -- --newsletter`: only the newsletter's send to 10,000 readers (a few minutes). */
+async function newsletterOnly() {
+  console.log(
+    `npm run bench -- --newsletter: ${loadLine()}\n\n${newsletterReport(await newsletterPart(NEWSLETTER_READERS))}`,
+  );
+}
+
 async function main() {
+  if (process.argv.includes("--newsletter")) return newsletterOnly();
   if (process.argv.includes("--postgres")) return postgresOnly();
   if (process.argv.includes("--analytics")) return analyticsOnly();
   if (process.argv.includes("--stock")) return stockOnly();
@@ -278,6 +290,7 @@ async function main() {
   const sanitizing = timeSanitizer();
   const resizeMemory = await resizeMemoryPart();
   const search = await searchPart(POSTS);
+  const newsletter = await newsletterPart(NEWSLETTER_READERS);
   const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
@@ -300,6 +313,8 @@ a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images
 memory (RSS) of the cached server after the page runs above: ${mb(many.rss)}; after the API runs too: ${mb(many.rssWithApi)}
 ${resizeMemoryReport(resizeMemory)}
 ${searchReport(search)}
+
+${newsletterReport(newsletter)}
 
 The page cache's memory: what keeping pages grew RSS by (the same renders keeping nothing subtracted), against the bytes it counts
 ${cacheRssLine(postsRss)}
