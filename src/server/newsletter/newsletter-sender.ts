@@ -5,6 +5,7 @@ import type { NewsletterDelivery, NewsletterSend, Post, Subscriber } from "~/ser
 import type { DeliveryOutcome, Expected } from "./newsletter-changes";
 import type { NewsletterTokens } from "./newsletter-tokens";
 import { postEmail, type PostEmail } from "./post-email";
+import { contentOf, shownCoverOf } from "~/server/posts/post-view";
 
 /**
  * The outbox's topic of newsletter sends. A key is the send's id and the time it was queued: a
@@ -101,7 +102,10 @@ export function createNewsletterSender({
     if (made?.updatedAt !== post.updatedAt) {
       made = {
         updatedAt: post.updatedAt,
-        email: postEmail(post, { publicUrl: mail.publicUrl, unsubscribeUrl: UNSUBSCRIBE_SLOT }),
+        email: postEmail(
+          { title: post.title, slug: post.slug, content: contentOf(post), cover: shownCoverOf(post) },
+          { publicUrl: mail.publicUrl, unsubscribeUrl: UNSUBSCRIBE_SLOT },
+        ),
       };
       built.set(post.id, made);
     }

@@ -2,7 +2,6 @@ import { escapeHtml } from "~/shared/escape-html";
 import { NEWSLETTER_MESSAGES as M } from "~/shared/newsletter";
 import { SITE } from "~/shared/site";
 import { textOfHtml } from "~/server/search/snippet";
-import type { Post } from "~/server/store/types";
 
 /**
  * A post as an email (docs/decisions/247-newsletter-sends-through-the-outbox.md): HTML that common
@@ -90,13 +89,16 @@ export function emailTextOf(content: string, base: string): string {
     .trim();
 }
 
+/** What the email shows of a post: its content sanitized as pages show it, and its shown cover. */
+export type EmailedPost = { title: string; slug: string; content: string; cover?: string };
+
 export function postEmail(
-  post: Pick<Post, "title" | "slug" | "summary" | "content" | "coverImage">,
+  post: EmailedPost,
   { publicUrl, unsubscribeUrl }: { publicUrl: string; unsubscribeUrl: string },
 ): PostEmail {
   const postUrl = `${publicUrl}/blog/${encodeURIComponent(post.slug)}`;
-  const cover = post.coverImage
-    ? `<img src="${escapeHtml(absolute(post.coverImage, publicUrl))}" alt="" width="600" style="${STYLE.img};width:100%;margin:0 0 20px">`
+  const cover = post.cover
+    ? `<img src="${escapeHtml(absolute(post.cover, publicUrl))}" alt="" width="600" style="${STYLE.img};width:100%;margin:0 0 20px">`
     : "";
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
