@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_MESSAGES as M } from "~/shared/newsletter";
@@ -128,6 +130,33 @@ describe("subscribing", () => {
       expect(page.text).toContain('action="/newsletter"');
       expect(page.text).toContain(M.consent);
     }
+  });
+});
+
+describe("the subscriber.confirmed webhook event", () => {
+  it("is delivered once when a reader confirms, with the address and the page", async () => {
+    const bodies: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        bodies.push(body);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+    const { t } = await setUp({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    await t.store.addWebhook({ url, events: ["subscriber.confirmed"], secret: "a-secret-of-twenty-chars" });
+    const { subscriber } = await t.store.subscribe({ email: "ada@example.com", page: "/blog" }, 0);
+    await t.store.confirmSubscriber(subscriber.id);
+    await t.store.confirmSubscriber(subscriber.id);
+    await expect.poll(() => bodies.length, { interval: 20 }).toBe(1);
+    expect(JSON.parse(bodies[0]!)).toMatchObject({
+      event: "subscriber.confirmed",
+      subscriber: { id: subscriber.id, email: "ada@example.com", page: "/blog" },
+    });
   });
 });
 
