@@ -21,6 +21,10 @@ import { readerReport, readerView } from "./bench/readers";
 import { analyticsPart, analyticsReport, analyticsTarget } from "./bench/analytics";
 import { searchPart, searchReport, searchTarget } from "./bench/search";
 import { importPart, importReport, importTarget } from "./bench/import";
+import { newsletterPart, newsletterReport } from "./bench/newsletter";
+
+/** Readers the newsletter bench sends one post to. */
+const NEWSLETTER_READERS = 10_000;
 
 const POSTS = 10_000;
 /** Creates timed one after another for each store: enough for a steady median (`npm run bench`). */
@@ -252,7 +256,15 @@ async function importOnly() {
   );
 }
 
+/** `npm run bench -- --newsletter`: only the newsletter's send to 10,000 readers (a few minutes). */
+async function newsletterOnly() {
+  console.log(
+    `npm run bench -- --newsletter: ${loadLine()}\n\n${newsletterReport(await newsletterPart(NEWSLETTER_READERS))}`,
+  );
+}
+
 async function main() {
+  if (process.argv.includes("--newsletter")) return newsletterOnly();
   if (process.argv.includes("--postgres")) return postgresOnly();
   if (process.argv.includes("--analytics")) return analyticsOnly();
   if (process.argv.includes("--stock")) return stockOnly();
@@ -289,6 +301,7 @@ async function main() {
   const resizeMemory = await resizeMemoryPart();
   const search = await searchPart(POSTS);
   const imported = await importPart(work, POSTS, process.cwd());
+  const newsletter = await newsletterPart(NEWSLETTER_READERS);
   const slowestSanitize = Math.max(...sanitizing.map((r) => r.ms));
 
   console.log(`
@@ -313,6 +326,8 @@ a post's social card (1200x630 PNG): first fetch (made) ${Math.round(many.images
 memory (RSS) of the cached server after the page runs above: ${mb(many.rss)}; after the API runs too: ${mb(many.rssWithApi)}
 ${resizeMemoryReport(resizeMemory)}
 ${searchReport(search)}
+
+${newsletterReport(newsletter)}
 
 The page cache's memory: what keeping pages grew RSS by (the same renders keeping nothing subtracted), against the bytes it counts
 ${cacheRssLine(postsRss)}

@@ -10,6 +10,10 @@ export default [
     route("blog/:slug", "routes/blog.$slug.tsx"),
     route("blog/author/:username", "routes/blog.author.$username.tsx"),
     route("search", "routes/search.tsx"),
+    // The newsletter's form post and its emails' links (docs/decisions/245-newsletter-double-opt-in.md).
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
     // A shared preview link, by the post's id inside its token (docs/decisions/181-shared-preview-links.md).
     route("preview/:token", "routes/preview.$token.tsx"),
     // docs/decisions/170-the-admin-has-addresses.md: one address per admin screen. /admin itself shows Posts.

@@ -62,6 +62,10 @@ import { createWebhooks } from "~/server/webhooks/webhooks";
 import { namesOldQuery, oldHomeQuery } from "~/server/redirects/redirects-router";
 import { createAccountLinks } from "~/server/auth/account-links";
 import { createAccountMail } from "~/server/users/account-mail";
+import { createNewsletter } from "~/server/newsletter/newsletter";
+import { createNewsletterSender } from "~/server/newsletter/newsletter-sender";
+import { newsletterTokens } from "~/server/newsletter/newsletter-tokens";
+import { oneClickUnsubscribe } from "~/server/newsletter/newsletter-router";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 import { createPageService } from "~/server/pages/page-service";
 import { pageSchedules } from "~/server/pages/page-schedules";
@@ -135,6 +139,24 @@ export function createApp({
   const accountMail = config.smtpUrl
     ? createAccountMail({ smtpUrl: config.smtpUrl, from: config.contactNotifyFrom })
     : undefined;
+  // The newsletter's sends go through the same outbox (docs/decisions/247-newsletter-sends-through-the-outbox.md).
+  const tokens = newsletterTokens(sessionSecret);
+  const newsletterSender = config.smtpUrl
+    ? createNewsletterSender({
+        ...{ store, outbox, tokens, smtpUrl: config.smtpUrl },
+        mail: {
+          ...config.newsletter,
+          publicUrl: config.publicUrl,
+          retryDelaysMs: config.smtpRetryDelaysMs,
+          leaseMs: config.outboxLeaseMs,
+        },
+      })
+    : undefined;
+  const newsletter = createNewsletter({
+    ...{ store, tokens, sender: newsletterSender, publicUrl: config.publicUrl },
+    kick: () => outbox.kick(),
+  });
+  const unwatchSends = store.onNewsletterSends(() => outbox.kick());
   const app = express();
   app.disable("x-powered-by");
   // A hop count or a list, never `true`: see src/server/http/trust-proxy.ts.
@@ -177,6 +199,7 @@ export function createApp({
     users: createUserAdmin({ store, auth, activity, media }, hashCost),
     apiTokens: createApiTokens({ store, activity }),
     webhooks,
+    newsletter,
     accountLinks: createAccountLinks({
       ...{ store, records: sessionRecords, activity, mail: accountMail, publicUrl: config.publicUrl },
       cost: hashCost,
@@ -231,6 +254,8 @@ export function createApp({
   app.use(createSocialCards({ store, media }).router);
   // Only a home request naming `p` or `page_id` (docs/decisions/251-old-addresses-kept-as-redirects.md).
   app.use(oldHomeQuery(store));
+  // RFC 8058's one-click unsubscribe comes from a mail provider's servers, not this site's pages.
+  app.use(oneClickUnsubscribe(context));
   // The pages' forms (the contact form) refuse another site's posts as the API does.
   app.use(guards.requireSameOrigin);
   app.use(
@@ -292,7 +317,10 @@ export function createApp({
       webhooks.stop(); // a delivery on its way ends at once, and stays pending for the next claim
       notifier?.stop(); // an email on its way fails at once, and stays pending for the next claim
       accountMail?.stop();
+      newsletterSender?.stop(); // a newsletter message on its way is finished and recorded first
+      unwatchSends();
       await outboxStopped;
+      newsletterSender?.close();
       await scheduler.stop();
       await backupScheduler.stop();
       await media.settled();

@@ -7,6 +7,8 @@ import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from "~/shared/media";
 import { WARM_UP_MS } from "~/server/page-cache/warm-start";
 import { BACKUP_SCHEDULES, type BackupSchedule } from "~/shared/backups";
 
+/** Newsletter messages a minute: well inside what shared mail hosts and SES's starting quota allow. */
+const DEFAULT_NEWSLETTER_RATE = 600;
 /** Scheduled posts are looked for this often by default, well inside the 30 seconds they may wait. */
 const DEFAULT_SCHEDULER_TICK_MS = 10_000;
 /** An instance that stops answering gives its outbox work up within this, plus a third of it for the sweep. */
@@ -58,6 +60,10 @@ const envSchema = z
         .transform((v) => v.split(",").map(Number))
         .optional(),
     ),
+    // docs/decisions/247-newsletter-sends-through-the-outbox.md: messages a minute, and the sender's addresses.
+    NEWSLETTER_RATE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_NEWSLETTER_RATE),
+    NEWSLETTER_FROM: optionalText.pipe(z.string().max(320).optional()),
+    NEWSLETTER_REPLY_TO: optionalText.pipe(z.email("must be an email address").optional()),
     // docs/decisions/225-signed-webhooks-through-the-outbox.md and 226-webhooks-refuse-private-addresses.md.
     WEBHOOK_ALLOW_PRIVATE: optionalText.pipe(
       z.enum(["true", "false"], { error: 'must be "true" or "false"' }).optional(),
@@ -178,8 +184,13 @@ export type Config = {
   smtpUrl?: string;
   contactNotifyTo?: string[];
   contactNotifyFrom: string;
-  /** Waits before each retry of a failed notification; tests shorten them. */
+  /** Waits before each retry of a failed notification or newsletter message; tests shorten them. */
   smtpRetryDelaysMs: number[];
+  /**
+   * The newsletter (docs/decisions/247-newsletter-sends-through-the-outbox.md): messages a minute
+   * across every send, its From (the contact notifications' sender unless set) and Reply-To.
+   */
+  newsletter: { ratePerMinute: number; from: string; replyTo?: string };
   /** How many backups `DATA_DIR/backups` keeps; older ones are deleted (docs/architecture.md section 4). */
   backupKeep: number;
   /**
@@ -264,6 +275,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     contactNotifyTo: e.CONTACT_NOTIFY_TO,
     contactNotifyFrom: e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     smtpRetryDelaysMs: e.SMTP_RETRY_DELAYS_MS ?? DEFAULT_SMTP_RETRY_DELAYS_MS,
+    newsletter: {
+      ratePerMinute: e.NEWSLETTER_RATE,
+      from: e.NEWSLETTER_FROM ?? e.CONTACT_NOTIFY_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+      ...(e.NEWSLETTER_REPLY_TO && { replyTo: e.NEWSLETTER_REPLY_TO }),
+    },
     backupKeep: e.BACKUP_KEEP,
     backupSchedule: e.BACKUP_SCHEDULE,
     history: { revisions: { kept: e.REVISIONS_KEPT, days: e.REVISION_DAYS }, trashDays: e.TRASH_DAYS },

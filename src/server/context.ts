@@ -29,6 +29,7 @@ import type { ApiTokens } from "~/server/tokens/api-tokens";
 import type { Webhooks } from "~/server/webhooks/webhooks";
 import type { AccountLinks } from "~/server/auth/account-links";
 import type { PageService } from "~/server/pages/page-service";
+import type { Newsletter } from "~/server/newsletter/newsletter";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -63,6 +64,8 @@ export type AppContext = {
   apiTokens: ApiTokens;
   /** Webhook endpoints and their deliveries: /api/admin/webhooks (docs/decisions/225-signed-webhooks-through-the-outbox.md). */
   webhooks: Webhooks;
+  /** Subscribing, confirming, unsubscribing and a post's send (docs/decisions/245-newsletter-double-opt-in.md). */
+  newsletter: Newsletter;
   /** Invitations and reset links (docs/decisions/230-invitations-and-reset-links.md). */
   accountLinks: AccountLinks;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */

@@ -65,6 +65,10 @@ export const ACTIONS = [
   "pages.publish",
   /** Move a page to the trash, bring back an earlier revision of one. */
   "pages.delete",
+  /** Send a post to the newsletter's readers ("Also send by email", a test send, the progress). */
+  "newsletter.send",
+  /** The newsletter's readers: list, export, import, delete. */
+  "subscribers.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -109,6 +113,7 @@ const TABLE: Record<Role, Partial<Record<Action, Rule>>> = {
     "pages.edit": true,
     "pages.publish": true,
     "pages.delete": true,
+    "newsletter.send": true,
   },
   writer: {
     "posts.create": true,

@@ -34,6 +34,7 @@ export const POST_MESSAGES = {
   contentNesting: "Content is nested too deeply: use at most 100 levels of formatting",
   coverImage: "Thumbnail Image URL must be an http or https address",
   published: "Published must be true or false",
+  emailOnPublish: "Also send by email must be true or false",
   tags: "Tags must be a list of tag names",
   /** A schedule (docs/decisions/120-scheduled-publishing-exactly-once.md). */
   publishAt: "Publish at must be a date and time with its offset, such as 2026-05-01T09:30:00+02:00, or null",
@@ -169,6 +170,11 @@ const postFields = {
    * anew, as the republish's time. Never stored; ignored by a save that does not publish.
    */
   publishAsNew: z.boolean({ error: POST_MESSAGES.publishAsNew }).optional(),
+  /**
+   * "Also send by email": when the post becomes published (now, or by its schedule), its send to
+   * the newsletter's readers is queued once. Editors and admins only (docs/decisions/247-newsletter-sends-through-the-outbox.md).
+   */
+  emailOnPublish: z.boolean({ error: POST_MESSAGES.emailOnPublish }).optional(),
   /**
    * When a draft goes public by itself: ISO 8601 with its offset, stored as UTC; `null` clears
    * the schedule. A time already past is refused when it is sent, not later.

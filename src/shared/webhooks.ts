@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = {
   "post.unpublished": "Post unpublished",
   "post.deleted": "Post deleted",
   "contact.message.received": "Contact message received",
+  "subscriber.confirmed": "Newsletter subscriber confirmed",
 } as const;
 export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as [WebhookEvent, ...WebhookEvent[]];

@@ -304,6 +304,34 @@ export function storeContract(name: string, factory: StoreFactory) {
     });
   });
 
+  describe(`${name}: the newsletter`, () => {
+    it("keeps readers, a post's send and its ledger across a reopen; a claim succeeds once per reader", async () => {
+      const { store, reopen } = await factory.open();
+      const { subscriber, confirm } = await store.subscribe({ email: "Ada@Example.com", name: "Ada" }, 60_000);
+      expect(confirm).toBe(true);
+      expect((await store.subscribe({ email: "ada@example.com" }, 60_000)).confirm).toBe(false);
+      expect(await store.confirmSubscriber(subscriber.id)).toMatchObject({ newly: true });
+      const post = await store.createPost(makePostInput());
+      const send = await store.queueNewsletterSend(post.id);
+      const claimed = await store.claimNewsletterDelivery(send, { subscriberId: subscriber.id });
+      expect(claimed).toMatchObject({ state: "sending", subscriberId: subscriber.id, postId: post.id });
+      // A second claim of the same reader, as another instance would make it, gets nothing.
+      expect(await store.claimNewsletterDelivery(send, { subscriberId: subscriber.id })).toBeUndefined();
+      await store.recordNewsletterDelivery(claimed!.id, { state: "sent" });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      expect(await reopened.listSubscribers()).toEqual([
+        expect.objectContaining({ email: "Ada@Example.com", name: "Ada", status: "confirmed" }),
+      ]);
+      expect(await reopened.listNewsletterSends()).toEqual([send]);
+      expect(await reopened.listNewsletterDeliveries(post.id)).toEqual([
+        expect.objectContaining({ id: claimed!.id, state: "sent" }),
+      ]);
+      expect(await reopened.unsubscribeReader(subscriber.id)).toMatchObject({ status: "unsubscribed" });
+    });
+  });
+
   describe(`${name}: a post's preview links`, () => {
     it("revoking raises previewGeneration without saving the post, and it is kept across a reopen", async () => {
       const { store, reopen } = await factory.open();

@@ -38,6 +38,7 @@ describe("loadConfig", () => {
       missingProductionSettings: ["PUBLIC_URL", "SESSION_SECRET"],
       contactNotifyFrom: "no-reply@localhost",
       smtpRetryDelaysMs: [10_000, 60_000, 300_000, 900_000, 2_700_000],
+      newsletter: { ratePerMinute: 600, from: "no-reply@localhost" },
     });
   });
 

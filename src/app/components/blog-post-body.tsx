@@ -1,3 +1,4 @@
+import { SubscribeForm } from "./subscribe-form";
 import { Link } from "react-router";
 import { GeneratedCover } from "~/app/components/generated-cover";
 import { PostCard } from "~/app/components/post-card";
@@ -69,6 +70,9 @@ function BlogArticle({ post }: { post: PagePost }) {
         </ul>
       )}
       <PostCallToAction />
+      <div className="mt-10">
+        <SubscribeForm id="post-subscribe" />
+      </div>
     </article>
   );
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/blog";
 import { Icon } from "~/app/components/icon";
 import { NotFoundCard } from "~/app/components/not-found-card";
 import { PostGrid } from "~/app/components/post-grid";
+import { SubscribeForm } from "~/app/components/subscribe-form";
 import { Pager } from "~/app/components/pager";
 import { buttonClasses } from "~/app/components/ui/button";
 import { canonicalLink, pageMeta } from "~/app/lib/meta";
@@ -101,6 +102,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <PostGrid posts={posts} dimmed={loading} />
       )}
       <Pager page={page} pageCount={pageCount} hrefOf={(n) => blogHref({ tag, page: n })} />
+      <div className="mt-12">
+        <SubscribeForm id="blog-subscribe" />
+      </div>
     </BlogFrame>
   );
 }

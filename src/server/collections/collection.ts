@@ -15,7 +15,10 @@ export type Counter =
   | "nextWebhookDeliveryId"
   | "nextInvitationId"
   | "nextRedirectId"
-  | "nextPageId";
+  | "nextPageId"
+  | "nextSubscriberId"
+  | "nextNewsletterSendId"
+  | "nextNewsletterDeliveryId";
 
 /**
  * One kind of record kept as a list: in db.json under `key`, in PostgreSQL as the rows of `table`.
@@ -36,7 +39,10 @@ export type ListDeclaration = {
     | "invitations"
     | "redirects"
     | "pages"
-    | "pageTrash";
+    | "pageTrash"
+    | "subscribers"
+    | "newsletterSends"
+    | "newsletterDeliveries";
   /** As stored: loose, so a field of another release is kept and written back (db-schema.ts). */
   stored: z.ZodType;
   /**

@@ -3,6 +3,7 @@ import { invitations } from "./invitations";
 import type { ListDeclaration } from "./collection";
 import { messages } from "./messages";
 import { pages, pageTrash } from "./pages";
+import { newsletterDeliveries, newsletterSends, subscribers } from "./newsletter";
 import { posts, trash } from "./posts";
 import { redirects } from "./redirects";
 import { revisions } from "./revisions";
@@ -28,6 +29,9 @@ export const LISTS: readonly ListDeclaration[] = [
   redirects,
   pages,
   pageTrash,
+  subscribers,
+  newsletterSends,
+  newsletterDeliveries,
 ];
 
 export type { Column, Counter, ListDeclaration } from "./collection";

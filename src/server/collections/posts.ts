@@ -32,6 +32,11 @@ export const postRecordSchema = z.object({
   videosNoticed: z.boolean().optional(),
   /** Where an import brought it from ("wordpress:12", "ghost:5f3a..."), so the next import updates it (src/server/import/). */
   source: text().optional(),
+  /**
+   * "Also send by email": when the post becomes published (now, or by the scheduler), its send
+   * to the newsletter is queued once (docs/decisions/247-newsletter-sends-through-the-outbox.md).
+   */
+  emailOnPublish: z.boolean().optional(),
 });
 export const storedPostSchema = postRecordSchema
   // A file's older post may have no `summary`; completePost fills it from `excerpt`, keeping both.

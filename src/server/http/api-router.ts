@@ -28,6 +28,7 @@ import { redirectsRouter } from "~/server/redirects/redirects-router";
 import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
 import { pagesRouter } from "~/server/pages/pages-router";
+import { newsletterRouter } from "~/server/newsletter/newsletter-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -70,6 +71,7 @@ export function apiRouter(
   router.use(webhooksRouter(context, guards));
   router.use(importRouter(context, guards));
   router.use(redirectsRouter(context, guards));
+  router.use(newsletterRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

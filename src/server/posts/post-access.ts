@@ -1,6 +1,7 @@
 import { ForbiddenError } from "~/server/http/errors";
 import type { Who } from "~/server/activity/activity-log";
 import type { Post } from "~/server/store/types";
+import { NEWSLETTER_MESSAGES } from "~/shared/newsletter";
 import { can, PERMISSION_MESSAGES, postContext, type Action } from "~/shared/permissions";
 
 /**
@@ -22,4 +23,8 @@ export function assertMayPublish(who: Who, sent: Record<string, unknown>, curren
   const published = sent.published !== undefined && sent.published !== (current?.published ?? false);
   const scheduled = sent.publishAt !== undefined && sent.publishAt !== null;
   if (published || scheduled) assertMay(who, "posts.publish", current, PERMISSION_MESSAGES.cannotPublish);
+  // Emailing every reader is an editor's or an admin's call (docs/decisions/247-newsletter-sends-through-the-outbox.md).
+  if (sent.emailOnPublish === true && current?.emailOnPublish !== true) {
+    assertMay(who, "newsletter.send", current, NEWSLETTER_MESSAGES.sendNotAllowed);
+  }
 }

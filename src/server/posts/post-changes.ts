@@ -53,8 +53,8 @@ function resolveTags(names: string[], snap: Snapshot, meta: Meta) {
 
 /** Only the fields a writer owns: ids, dates and tags are the store's (types.ts PostInput). */
 function writerFields(input: Partial<PostInput>) {
-  const { title, slug, summary, content, published } = input;
-  return withoutUndefined({ title, slug, summary, content, published });
+  const { title, slug, summary, content, published, emailOnPublish } = input;
+  return withoutUndefined({ title, slug, summary, content, published, emailOnPublish });
 }
 
 /** A trashed post keeps its slug until it is deleted for good (docs/architecture.md section 4). */

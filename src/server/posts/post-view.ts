@@ -199,6 +199,9 @@ export function listItemOf(post: Post): PostListItem {
   return { ...cardFieldsOf(post), readingMinutes: readingMinutesOf(post) };
 }
 
+/** The cover a reader is shown (none for one the form would refuse), for the newsletter's email. */
+export const shownCoverOf = (post: Post): string | undefined => cardFieldsOf(post).coverImage;
+
 function cardFieldsOf(post: Post): Omit<PostListItem, "readingMinutes"> {
   return {
     id: post.id,

@@ -20,6 +20,7 @@ import type {
   SavedPost,
   Settings,
   StoreEngine,
+  NewsletterSend,
   User,
   UserPatch,
   Webhook,
@@ -40,6 +41,7 @@ import * as users from "~/server/users/user-changes";
 import * as apiTokens from "~/server/tokens/token-changes";
 import * as webhooks from "~/server/webhooks/webhook-changes";
 import { withWebhookEvents } from "~/server/webhooks/webhook-events";
+import * as newsletter from "~/server/newsletter/newsletter-changes";
 import * as invitations from "~/server/users/invitation-changes";
 import * as redirects from "~/server/redirects/redirect-changes";
 import * as importing from "~/server/import/import-changes";
@@ -65,6 +67,7 @@ type ChangeListener = (kind: ChangeKind, content: ContentChange) => void;
 export class Store<E extends StoreEngine = StoreEngine> {
   private readonly listeners = new Set<ChangeListener>();
   private readonly deliveryListeners = new Set<() => void>();
+  private readonly sendListeners = new Set<() => void>();
   private unsubscribe?: () => void;
 
   /** The engine's own extras, present when it has them (StoreEngine's optional methods). */
@@ -121,9 +124,25 @@ export class Store<E extends StoreEngine = StoreEngine> {
    */
   private async write<R>(change: (snap: Snapshot, now: string) => Change<R>): Promise<R> {
     let queued = false;
-    const result = await this.engine.write(withWebhookEvents(change, () => (queued = true)));
+    let sends = false;
+    const result = await this.engine.write(
+      withWebhookEvents(
+        withNewsletterSends(change, () => (sends = true)),
+        () => (queued = true),
+      ),
+    );
     if (queued) for (const listener of this.deliveryListeners) listener();
+    if (sends) for (const listener of this.sendListeners) listener();
     return result;
+  }
+
+  /**
+   * Called after a committed write of this instance that queued a newsletter send (a publish with
+   * "Also send by email", the send call), so the outbox starts it now.
+   */
+  onNewsletterSends(listener: () => void): () => void {
+    this.sendListeners.add(listener);
+    return () => void this.sendListeners.delete(listener);
   }
 
   /** The last file write's outcome (StoreEngine.lastWrite). */
@@ -546,4 +565,59 @@ export class Store<E extends StoreEngine = StoreEngine> {
   listSiteRevisions() {
     return this.engine.read((s) => site.siteRevisionsOf(s));
   }
+
+  /** Newsletter readers, oldest first (docs/decisions/245-newsletter-double-opt-in.md). */
+  listSubscribers() {
+    return this.engine.read((s) => (s.data.subscribers ?? []).slice());
+  }
+  getSubscriber(id: number) {
+    return this.engine.read((s) => (s.data.subscribers ?? []).find((r) => r.id === id));
+  }
+  subscribe(input: { email: string; name?: string; page?: string }, gapMs: number) {
+    return this.write((s, now) => newsletter.subscribe(s, input, now, gapMs));
+  }
+  confirmSubscriber(id: number) {
+    return this.write((s, now) => newsletter.confirmSubscriber(s, id, now));
+  }
+  unsubscribeReader(id: number) {
+    return this.write((s, now) => newsletter.unsubscribe(s, id, now));
+  }
+  /** Each post's newsletter send, oldest first. */
+  listNewsletterSends() {
+    return this.engine.read((s) => (s.data.newsletterSends ?? []).slice());
+  }
+  getNewsletterSend(id: number) {
+    return this.engine.read((s) => (s.data.newsletterSends ?? []).find((r) => r.id === id));
+  }
+  queueNewsletterSend(postId: number) {
+    return this.write((s, now) => newsletter.queueSend(s, postId, now));
+  }
+  /** A post's entries of the send ledger (docs/decisions/246-newsletter-send-ledger.md). */
+  listNewsletterDeliveries(postId: number) {
+    return this.engine.read((s) => (s.data.newsletterDeliveries ?? []).filter((d) => d.postId === postId));
+  }
+  claimNewsletterDelivery(send: NewsletterSend, expected: newsletter.Expected) {
+    return this.write((s, now) => newsletter.claimDelivery(s, send, expected, now));
+  }
+  recordNewsletterDelivery(id: number, outcome: newsletter.DeliveryOutcome) {
+    return this.write((s, now) => newsletter.recordDelivery(s, id, outcome, now));
+  }
+  finishNewsletterSend(id: number) {
+    return this.write((s, now) => newsletter.finishSend(s, id, now));
+  }
+}
+
+/** A write with the newsletter sends its publishes call for, committed with it (newsletter-changes.ts). */
+function withNewsletterSends<R>(
+  change: (snap: Snapshot, now: string) => Change<R>,
+  queued: () => void,
+): (snap: Snapshot, now: string) => Change<R> {
+  return (snap, now) => {
+    const made = change(snap, now);
+    if (!made.next) return made;
+    const next = newsletter.sendsForPublished(snap, made.next, now);
+    if (next === made.next) return made;
+    queued();
+    return { ...made, next };
+  };
 }

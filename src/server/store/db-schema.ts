@@ -10,6 +10,9 @@ import type {
   Webhook,
   WebhookDelivery,
   Invitation,
+  NewsletterDelivery,
+  NewsletterSend,
+  Subscriber,
   ContactMessage,
   Redirect,
   Page,
@@ -50,6 +53,10 @@ const metaRecordSchema = z.object({
   nextRedirectId: idCounter.optional(),
   /** Absent until the first page. */
   nextPageId: idCounter.optional(),
+  /** Absent until the first newsletter subscriber, send and delivery. */
+  nextSubscriberId: idCounter.optional(),
+  nextNewsletterSendId: idCounter.optional(),
+  nextNewsletterDeliveryId: idCounter.optional(),
 });
 const metaSchema = metaRecordSchema.loose();
 
@@ -126,6 +133,9 @@ export type DbFile = {
   pageTrash?: TrashedPage[];
   /** A page's old paths, leading to it by id (lifecycle/trash.ts). */
   pageRedirects?: SlugRedirect[];
+  subscribers?: Subscriber[];
+  newsletterSends?: NewsletterSend[];
+  newsletterDeliveries?: NewsletterDelivery[];
   site?: SiteState;
   meta: Meta;
 };

@@ -16,6 +16,11 @@ import type { apiTokenRecordSchema } from "~/server/collections/api-tokens";
 import type { webhookDeliveryRecordSchema, webhookRecordSchema } from "~/server/collections/webhooks";
 import type { invitationRecordSchema } from "~/server/collections/invitations";
 import type { messageRecordSchema } from "~/server/collections/messages";
+import type {
+  newsletterDeliveryRecordSchema,
+  newsletterSendRecordSchema,
+  subscriberRecordSchema,
+} from "~/server/collections/newsletter";
 import type { postRecordSchema, trashedPostRecordSchema } from "~/server/collections/posts";
 import type { pageRecordSchema, trashedPageRecordSchema } from "~/server/collections/pages";
 import type { redirectRecordSchema, slugRedirectRecordSchema } from "~/server/collections/redirects";
@@ -45,6 +50,9 @@ export type Invitation = z.infer<typeof invitationRecordSchema>;
 export type Redirect = z.infer<typeof redirectRecordSchema>;
 export type Page = z.infer<typeof pageRecordSchema>;
 export type TrashedPage = z.infer<typeof trashedPageRecordSchema>;
+export type Subscriber = z.infer<typeof subscriberRecordSchema>;
+export type NewsletterSend = z.infer<typeof newsletterSendRecordSchema>;
+export type NewsletterDelivery = z.infer<typeof newsletterDeliveryRecordSchema>;
 /** Who did a write, as a revision and the trash remember them; undefined for the command line. */
 export type Actor = { id: number; username: string };
 export type SiteState = Omit<z.infer<typeof siteRecordSchema>, "draft" | "published"> & {

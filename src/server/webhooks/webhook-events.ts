@@ -2,7 +2,7 @@ import type { Change } from "~/server/store/change";
 import { changedRecords } from "~/server/store/changed-records";
 import type { DbFile } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import type { ContactMessage, Post } from "~/server/store/types";
+import type { ContactMessage, Post, Subscriber } from "~/server/store/types";
 import type { WebhookEvent } from "~/shared/webhooks";
 import { withDeliveries, type QueuedEvent } from "./webhook-changes";
 
@@ -60,7 +60,27 @@ export function eventsOf(snap: Snapshot, next: DbFile): QueuedEvent[] {
       if (message.id >= fresh) events.push({ event: "contact.message.received", payload: messagePayload(message) });
     }
   }
+  if (next.subscribers && next.subscribers !== snap.data.subscribers) {
+    // A reader who follows the confirmation link (docs/decisions/245-newsletter-double-opt-in.md).
+    const before = new Map((snap.data.subscribers ?? []).map((s) => [s.id, s.status]));
+    for (const reader of next.subscribers) {
+      if (reader.status === "confirmed" && before.get(reader.id) !== "confirmed") {
+        events.push({ event: "subscriber.confirmed", payload: { subscriber: subscriberPayload(reader) } });
+      }
+    }
+  }
   return events;
+}
+
+/** A confirmed reader as a delivery carries it: the endpoint is the site's own (a CRM, a list). */
+export function subscriberPayload(s: Subscriber) {
+  return {
+    id: s.id,
+    email: s.email,
+    ...(s.name && { name: s.name }),
+    ...(s.confirmedAt && { confirmedAt: s.confirmedAt }),
+    ...(s.page && { page: s.page }),
+  };
 }
 
 /** A post as a delivery carries it: what a receiver needs to name and link it; its content it fetches from the API. */

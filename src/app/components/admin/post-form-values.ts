@@ -16,11 +16,11 @@ const typedSlug = z.string().superRefine((value, ctx) => {
 
 /**
  * The form's own shape: tags typed as a comma-separated line, the slug as above. No `published`,
- * `publishAt` nor `publishAsNew`: saving never changes them, the Publish, Unpublish, Schedule and Unschedule
+ * `publishAt`, `publishAsNew` nor `emailOnPublish`: saving never changes them, the Publish, Unpublish, Schedule and Unschedule
  * buttons do (docs/decisions/101-drafts-until-published.md).
  */
 export const postFormSchema = postInputSchema
-  .omit({ published: true, publishAt: true, publishAsNew: true })
+  .omit({ published: true, publishAt: true, publishAsNew: true, emailOnPublish: true })
   // No author ticked sends none: the server's default (the creator) applies, or the post keeps its byline.
   .extend({ slug: typedSlug, tags: z.string(), authors: z.array(z.number()) });
 export type PostFormValues = z.input<typeof postFormSchema>;

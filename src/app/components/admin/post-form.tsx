@@ -32,6 +32,8 @@ import { isSaveShortcut, postFormSchema, toFormValues, type PostFormValues } fro
 import { useLocalCopy } from "./use-local-copy";
 import { ReviewNotice, SendBack } from "./review-controls";
 import { can, postContext } from "~/shared/permissions";
+import { NEWSLETTER_MESSAGES } from "~/shared/newsletter";
+import { CheckboxField } from "~/app/components/ui/checkbox-field";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import type { SessionUser } from "~/shared/users";
 import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
@@ -68,6 +70,8 @@ export function PostForm({
   const [refusedSlug, setRefusedSlug] = useState<string>();
   const [takeOver, setTakeOver] = useState(false);
   const [publishAsNew, setPublishAsNew] = useState(false);
+  // "Also send by email": off by default, sent only with Publish or Schedule (docs/decisions/247-newsletter-sends-through-the-outbox.md).
+  const [emailOnPublish, setEmailOnPublish] = useState(false);
   const editing = Boolean(saved);
   // Also the fields' default values, so the server's render shows the post before the script runs.
   const [initial] = useState(() => toFormValues(post));
@@ -118,6 +122,16 @@ export function PostForm({
   }, [title, editing, getFieldState, setValue]);
 
   const altText = useAltTextCheck();
+
+  /** The saved post's email, to the signed-in user's own address (POST /api/cms/posts/{id}/email). */
+  const sendTest = async (id: number) => {
+    try {
+      const sent = await api.post<{ message: string }>(`/api/cms/posts/${id}/email`, { test: true });
+      toast({ title: sent.message });
+    } catch (err) {
+      toast({ title: err instanceof Error ? err.message : String(err), variant: "destructive" });
+    }
+  };
   const schedule = useSchedule(saved?.publishAt);
 
   /**
@@ -151,6 +165,7 @@ export function PostForm({
       authors: values.authors?.length ? values.authors : undefined,
       takeOverAddress: takeOver && refusedSlug === slug ? true : undefined,
       publishAsNew: published === true && publishAsNew ? true : undefined,
+      emailOnPublish: emailOnPublish && (published === true || Boolean(publishAt)) ? true : undefined,
     };
     try {
       const result = saved
@@ -364,6 +379,28 @@ export function PostForm({
       )}
       {mayPublish && saved && !saved.published && saved.publishedAt && (
         <PublishAsNew firstPublishedAt={saved.publishedAt} checked={publishAsNew} onChange={setPublishAsNew} />
+      )}
+      {mayPublish && !saved?.published && can(user.role, "newsletter.send") && (
+        <CheckboxField
+          id="post-email-on-publish"
+          label={NEWSLETTER_MESSAGES.sendByEmail}
+          hint={NEWSLETTER_MESSAGES.sendByEmailHint}
+          checked={emailOnPublish}
+          onChange={setEmailOnPublish}
+        />
+      )}
+      {saved && can(user.role, "newsletter.send") && (
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={isSubmitting}
+            onClick={() => void sendTest(saved.id)}
+          >
+            {NEWSLETTER_MESSAGES.sendTest}
+          </Button>
+        </div>
       )}
       {mayPublish && !saved?.published && (
         <ScheduleField
