@@ -2,15 +2,14 @@ import { z } from "zod";
 
 /**
  * Webhooks (docs/decisions/225-signed-webhooks-through-the-outbox.md): what an admin may subscribe
- * an endpoint to, each with the words the Webhooks screen shows. Pages and the newsletter do not
- * exist yet, so their events (page published, subscriber confirmed) are not offered: an endpoint
- * could only ever wait for them.
+ * an endpoint to, each with the words the Webhooks screen shows.
  */
 export const WEBHOOK_EVENTS = {
   "post.published": "Post published",
   "post.updated": "Published post updated",
   "post.unpublished": "Post unpublished",
   "post.deleted": "Post deleted",
+  "page.published": "Page published",
   "contact.message.received": "Contact message received",
   "subscriber.confirmed": "Newsletter subscriber confirmed",
 } as const;

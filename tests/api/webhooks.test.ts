@@ -7,7 +7,7 @@ import { API_TOKEN_MESSAGES } from "~/shared/api-tokens";
 import { forbiddenMessage } from "~/shared/permissions";
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from "~/shared/webhooks";
 import { deliver } from "~/server/webhooks/deliver";
-import { makePostInput } from "../helpers/factories";
+import { makePageInput, makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
@@ -99,7 +99,7 @@ describe("endpoints, on a site that refuses private addresses", () => {
     expect(bad.body.errors.url).toEqual([WEBHOOK_MESSAGES.urlInvalid]);
     expect(bad.body.errors.events).toEqual([WEBHOOK_MESSAGES.eventsRequired]);
     expect(bad.body.errors.secret).toEqual([WEBHOOK_MESSAGES.secretLength]);
-    const unknown = await add({ url: "https://hooks.example.com", events: ["page.published"] });
+    const unknown = await add({ url: "https://hooks.example.com", events: ["page.deleted"] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors["events.0"]).toEqual([WEBHOOK_MESSAGES.eventUnknown]);
     const missing = await add({});
@@ -231,6 +231,21 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
     await expect
       .poll(() => hook.received.map((r) => r.json.event), { interval: 20 })
       .toEqual(["post.published", "post.updated", "post.unpublished", "post.deleted"]);
+    await request(t.app).delete(`/api/admin/webhooks/${made.id}`).set("Cookie", admin.cookie).expect(200);
+    hook.received.length = 0;
+  });
+
+  it("a page going live is delivered with its address; saving it as a draft fires nothing", async () => {
+    const made = await addHook(["page.published"]);
+    const input = makePageInput({ title: "Pricing that fires" });
+    const page = (await request(t.app).post("/api/cms/pages").set("Cookie", admin.cookie).send(input).expect(201))
+      .body as { id: number; path: string };
+    await request(t.app).post(`/api/cms/pages/${page.id}/publish`).set("Cookie", admin.cookie).send({}).expect(200);
+    await expect.poll(() => hook.received.length, { interval: 20 }).toBe(1);
+    expect(hook.received[0]!.json).toMatchObject({
+      event: "page.published",
+      page: { id: page.id, title: "Pricing that fires", path: input.path, url: `${t.config.publicUrl}${input.path}` },
+    });
     await request(t.app).delete(`/api/admin/webhooks/${made.id}`).set("Cookie", admin.cookie).expect(200);
     hook.received.length = 0;
   });

@@ -2,7 +2,7 @@ import type { Change } from "~/server/store/change";
 import { changedRecords } from "~/server/store/changed-records";
 import type { DbFile } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import type { ContactMessage, Post, Subscriber } from "~/server/store/types";
+import type { ContactMessage, Page, Post, Subscriber } from "~/server/store/types";
 import type { WebhookEvent } from "~/shared/webhooks";
 import { withDeliveries, type QueuedEvent } from "./webhook-changes";
 
@@ -60,6 +60,14 @@ export function eventsOf(snap: Snapshot, next: DbFile): QueuedEvent[] {
       if (message.id >= fresh) events.push({ event: "contact.message.received", payload: messagePayload(message) });
     }
   }
+  if (next.pages && next.pages !== snap.data.pages) {
+    // A page that goes live: published now, or by the scheduler at its time.
+    const before = new Map((snap.data.pages ?? []).map((p) => [p.id, p.published]));
+    for (const page of next.pages) {
+      if (page.published && !before.get(page.id))
+        events.push({ event: "page.published", payload: { page: pagePayload(page) } });
+    }
+  }
   if (next.subscribers && next.subscribers !== snap.data.subscribers) {
     // A reader who follows the confirmation link (docs/decisions/245-newsletter-double-opt-in.md).
     const before = new Map((snap.data.subscribers ?? []).map((s) => [s.id, s.status]));
@@ -80,6 +88,18 @@ export function subscriberPayload(s: Subscriber) {
     ...(s.name && { name: s.name }),
     ...(s.confirmedAt && { confirmedAt: s.confirmedAt }),
     ...(s.page && { page: s.page }),
+  };
+}
+
+/** A page as a delivery carries it: its name and address; its blocks the receiver fetches from the public API. */
+export function pagePayload(p: Page) {
+  return {
+    id: p.id,
+    title: p.title,
+    path: p.path,
+    ...(p.publishedAt && { publishedAt: p.publishedAt }),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
   };
 }
 

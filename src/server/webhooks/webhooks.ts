@@ -94,6 +94,8 @@ export function createWebhooks({
     const payload = { ...d.payload };
     const post = payload.post as { slug?: string; published?: boolean } | undefined;
     if (post?.slug && post.published) payload.post = { ...post, url: `${publicUrl}/blog/${post.slug}` };
+    const page = payload.page as { path?: string } | undefined;
+    if (page?.path) payload.page = { ...page, url: `${publicUrl}${page.path}` };
     return JSON.stringify({ id: d.id, event: d.event, createdAt: d.createdAt, ...payload });
   };
 
