@@ -152,6 +152,13 @@ export const EVERY_BLOCK: Block[] = blockListSchema.parse([
     intro: "We answer within a day.",
     industry: "healthcare",
   },
+  {
+    id: "newsletter",
+    type: "subscribe",
+    anchor: "newsletter",
+    title: "Hear about new posts",
+    intro: "One email per post, nothing else.",
+  },
 ]);
 
 const post = (id: number, title: string): PostListItem => ({
@@ -182,10 +189,10 @@ export const inVariant = (blocks: readonly Block[], variant: BlockVariant): Bloc
   blocks.map((block) => ({ ...block, variant }));
 
 /**
- * The markup of a page of blocks as the server renders it: inside a router (the contact form and
- * the links need one), with the page's BlockData.
+ * The markup of a page of blocks as the server renders it: inside a router (the forms and the
+ * links need one) at the page's path, with the page's BlockData.
  */
-export function renderBlocks(blocks: readonly Block[], data: BlockData = BLOCK_DATA): string {
-  const Stub = createRoutesStub([{ path: "/", Component: () => createElement(BlockList, { blocks, data }) }]);
-  return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/"] }));
+export function renderBlocks(blocks: readonly Block[], data: BlockData = BLOCK_DATA, at = "/"): string {
+  const Stub = createRoutesStub([{ path: "*", Component: () => createElement(BlockList, { blocks, data }) }]);
+  return renderToStaticMarkup(createElement(Stub, { initialEntries: [at] }));
 }

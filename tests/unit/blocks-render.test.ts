@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { HERO_ILLUSTRATION_LABEL } from "~/app/components/hero-illustration";
 import { BLOCK_TYPES, BLOCK_VARIANTS, emptyBlock, type Block } from "~/shared/blocks";
 import { INDUSTRIES } from "~/shared/industries";
+import { NEWSLETTER_MESSAGES } from "~/shared/newsletter";
 import { BLOCK_DATA, EVERY_BLOCK, inVariant, renderBlocks } from "../helpers/block-page";
 import { root } from "../helpers/cli";
 import { asHtml, headingsOf } from "../helpers/html";
@@ -68,6 +69,9 @@ describe("a page of every block type, rendered on the server", () => {
       "Get in touch",
       "We answer within a day.",
       "Send Message",
+      "Hear about new posts",
+      "One email per post, nothing else.",
+      NEWSLETTER_MESSAGES.button,
     ];
     let from = 0;
     for (const line of expected) {
@@ -83,7 +87,8 @@ describe("a page of every block type, rendered on the server", () => {
   });
 
   it("keeps the anchors the team gave, so /#about, /#industries and /#contact find their sections", () => {
-    for (const anchor of ["about", "industries", "contact"]) expect(html).toContain(`<section id="${anchor}"`);
+    for (const anchor of ["about", "industries", "contact", "newsletter"])
+      expect(html).toContain(`<section id="${anchor}"`);
   });
 
   it("shows only the chosen industries, with as many features as the block says", () => {
@@ -98,7 +103,14 @@ describe("a page of every block type, rendered on the server", () => {
   it("gives the page one h1, the hero's, and the sections h2", () => {
     expect(headingsOf(html, 1)).toEqual(["Let visitors wait wherever they like"]);
     expect(headingsOf(html, 2)).toEqual(
-      expect.arrayContaining(["What you get", "How it works", "Pricing", "Questions", "Get in touch"]),
+      expect.arrayContaining([
+        "What you get",
+        "How it works",
+        "Pricing",
+        "Questions",
+        "Get in touch",
+        "Hear about new posts",
+      ]),
     );
   });
 
@@ -167,6 +179,21 @@ describe("a block's choices", () => {
   it("industry cards with none chosen show every shown industry, in the site's order", () => {
     const html = renderBlocks([{ ...emptyBlock("industryCards", "i"), title: "" }]);
     expect(headingsOf(html, 2)).toEqual(BLOCK_DATA.industries.map((i) => i.title));
+  });
+
+  it("a subscribe block is the newsletter's form, sent to /newsletter with the page's path as where the reader came from", () => {
+    const html = renderBlocks(
+      [emptyBlock("subscribe", "s1"), { ...emptyBlock("subscribe", "s2"), intro: "" }],
+      BLOCK_DATA,
+      "/company/careers",
+    );
+    expect(html.match(/<form [^>]*action="\/newsletter" method="post">/g)).toHaveLength(2);
+    expect(html.match(/<input type="hidden" name="page" value="\/company\/careers"\/>/g)).toHaveLength(2);
+    // Two blocks on one page: each form's fields and heading have ids of their own.
+    expect(html).toContain('id="block-s1-email"');
+    expect(html).toContain('id="block-s2-email"');
+    expect(headingsOf(html, 2)).toEqual([NEWSLETTER_MESSAGES.heading, NEWSLETTER_MESSAGES.heading]);
+    expect(html.match(new RegExp(asHtml(NEWSLETTER_MESSAGES.intro), "g"))).toHaveLength(1);
   });
 
   it("the highlighted plan says so, and only it", () => {

@@ -15,6 +15,7 @@ import {
 import { BLOCK_ICON_NAMES } from "~/shared/blocks/block-icons";
 import { MEDIA_PLACEHOLDER } from "~/shared/blocks/media-placeholder";
 import { fieldErrors } from "~/shared/field-errors";
+import { NEWSLETTER_MESSAGES } from "~/shared/newsletter";
 import { SHOWS_POST_LIST, SHOWS_SITE_INDUSTRIES, showsCard, showsTag } from "~/shared/page-cache";
 import { ICON_NAMES } from "~/app/components/icon-names";
 import { EVERY_BLOCK } from "../helpers/block-page";
@@ -48,7 +49,7 @@ describe("a new block from the palette", () => {
   });
 
   it("covers every type the union has, once each", () => {
-    expect(new Set(BLOCK_TYPES).size).toBe(15);
+    expect(new Set(BLOCK_TYPES).size).toBe(16);
     expect(BLOCK_TYPES).toEqual(expect.arrayContaining(["hero", "richText", "pricingTable", "contactForm"]));
   });
 });
@@ -219,6 +220,16 @@ describe("each block's limits and messages", () => {
       title: [M.required],
       industry: [M.industryId],
     });
+  });
+
+  it("subscribe: a title and an optional intro, the newsletter's words to start with", () => {
+    expect(make("subscribe")).toMatchObject({ title: NEWSLETTER_MESSAGES.heading, intro: NEWSLETTER_MESSAGES.intro });
+    expect(messages(make("subscribe", { title: " ", intro: undefined }))).toEqual({ title: [M.required] });
+    expect(messages(make("subscribe", { title: "x".repeat(L.title + 1), intro: "y".repeat(L.text + 1) }))).toEqual({
+      title: [M.tooLong(L.title)],
+      intro: [M.tooLong(L.text)],
+    });
+    expect(messages(make("subscribe", { anchor: "newsletter", variant: "dark", intro: "" }))).toEqual({});
   });
 
   it("pricing table: one to four plans with a name, a price and a button", () => {

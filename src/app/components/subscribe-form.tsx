@@ -13,9 +13,20 @@ export const SUBSCRIBE_PATH = "/newsletter";
  * The newsletter's subscribe form (docs/decisions/245-newsletter-double-opt-in.md): a plain form
  * posted to /newsletter, which answers a page without JavaScript; with it, the same post through a
  * fetcher, answered in place. No schema is shipped for it: the server's answer carries the
- * messages. No cookie, no tracking: the page it was sent from is all it tells.
+ * messages. No cookie, no tracking: the page it was sent from is all it tells. A page's subscribe
+ * block gives its own `title` and `intro` in place of the newsletter's.
  */
-export function SubscribeForm({ id = "subscribe", heading = true }: { id?: string; heading?: boolean }) {
+export function SubscribeForm({
+  id = "subscribe",
+  heading = true,
+  title = M.heading,
+  intro = M.intro,
+}: {
+  id?: string;
+  heading?: boolean;
+  title?: string;
+  intro?: string;
+}) {
   const fetcher = useFetcher<SubscribeActionData>();
   const { pathname } = useLocation();
   const answer = fetcher.data;
@@ -25,9 +36,9 @@ export function SubscribeForm({ id = "subscribe", heading = true }: { id?: strin
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-slate-200 bg-slate-50 p-6">
       <h2 id={`${id}-heading`} className={heading ? "text-xl font-bold text-slate-900" : "sr-only"}>
-        {M.heading}
+        {title}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
+      {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
       <fetcher.Form method="post" action={SUBSCRIBE_PATH} className="mt-4 space-y-3" noValidate>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-1">

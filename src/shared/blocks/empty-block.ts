@@ -1,3 +1,4 @@
+import { NEWSLETTER_MESSAGES } from "../newsletter";
 import { MEDIA_PLACEHOLDER } from "./media-placeholder";
 import type { Block, BlockType } from "./index";
 
@@ -83,6 +84,8 @@ const EMPTY: Empty = {
   },
   latestPosts: { type: "latestPosts", title: "From the blog", intro: "", count: 3 },
   contactForm: { type: "contactForm", anchor: "contact", title: "Get in touch", intro: "" },
+  // The words the blog's own form shows, so a new block reads as the newsletter's form until the team changes them.
+  subscribe: { type: "subscribe", title: NEWSLETTER_MESSAGES.heading, intro: NEWSLETTER_MESSAGES.intro },
   pricingTable: {
     type: "pricingTable",
     title: "Pricing",

@@ -15,6 +15,7 @@ import { logoStripBlockSchema } from "./logo-strip";
 import { pricingTableBlockSchema } from "./pricing-table";
 import { richTextBlockSchema } from "./rich-text";
 import { stepsBlockSchema } from "./steps";
+import { subscribeBlockSchema } from "./subscribe";
 import { testimonialBlockSchema } from "./testimonial";
 import { videoBlockSchema } from "./video";
 
@@ -42,6 +43,7 @@ export const blockSchema = z.discriminatedUnion(
     industryCardsBlockSchema,
     latestPostsBlockSchema,
     contactFormBlockSchema,
+    subscribeBlockSchema,
     pricingTableBlockSchema,
   ],
   { error: BLOCK_MESSAGES.unknownType },

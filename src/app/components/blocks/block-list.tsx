@@ -13,6 +13,7 @@ import { LogoStripBlock } from "./logo-strip-block";
 import { PricingTableBlock } from "./pricing-table-block";
 import { RichTextBlock } from "./rich-text-block";
 import { StepsBlock } from "./steps-block";
+import { SubscribeBlock } from "./subscribe-block";
 import { TestimonialBlock } from "./testimonial-block";
 import { VideoBlock } from "./video-block";
 
@@ -59,6 +60,8 @@ function BlockView({ block }: { block: Block }) {
       return <LatestPostsBlock block={block} />;
     case "contactForm":
       return <ContactFormBlock block={block} />;
+    case "subscribe":
+      return <SubscribeBlock block={block} />;
     case "pricingTable":
       return <PricingTableBlock block={block} />;
   }
