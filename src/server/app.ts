@@ -59,6 +59,7 @@ import type { ActivityLog } from "./activity/activity-log";
 import { createSiteService } from "~/server/site/site-service";
 import { createApiTokens } from "~/server/tokens/api-tokens";
 import { createWebhooks } from "~/server/webhooks/webhooks";
+import { findRedirect } from "~/server/redirects/find-redirect";
 import { namesOldQuery, oldHomeQuery } from "~/server/redirects/redirects-router";
 import { createAccountLinks } from "~/server/auth/account-links";
 import { createAccountMail } from "~/server/users/account-mail";
@@ -217,6 +218,7 @@ export function createApp({
     analytics,
     site: createSiteService(store, sessions, activity),
     pages: createPageService(store, activity),
+    oldAddresses: { target: (path, query) => findRedirect(store, path, query) },
     logError,
   };
   outbox.start();

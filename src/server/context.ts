@@ -94,6 +94,8 @@ export type AppContext = {
   site: SiteService;
   /** Pages of blocks (src/server/pages/): /api/cms/pages, the public page route and the admin. */
   pages: PageService;
+  /** Where an old address leads (docs/decisions/251-old-addresses-kept-as-redirects.md): asked only where the site would answer 404. */
+  oldAddresses: { target(path: string, query?: URLSearchParams): Promise<string | undefined> };
   /** Logs an error met while answering a request, at most once a minute per cause (error-log.ts). */
   logError: ErrorLog;
 };

@@ -1,10 +1,7 @@
-import "./zod-jitless";
-import * as z from "zod/mini";
-
 /**
- * The newsletter's words and its subscribe form's schema (docs/decisions/245-newsletter-double-opt-in.md),
- * shared by the public form, the pages and /api/public/subscribe. Written with `zod/mini`, as the
- * contact form's is, because the form ships with every blog page (docs/decisions/002-small-public-javascript.md).
+ * The newsletter's words and constants (docs/decisions/245-newsletter-double-opt-in.md), shared by
+ * the public form, the pages and /api/public/subscribe. No zod here: the form ships with every blog
+ * page (docs/decisions/002-small-public-javascript.md); its schema is newsletter-schema.ts.
  */
 export const NEWSLETTER_MESSAGES = {
   heading: "Get new posts by email",
@@ -59,20 +56,6 @@ export const CONFIRM_LINK_HOURS = 48;
 
 /** The hidden field a person never fills in; bots that fill every field do. */
 export const NEWSLETTER_HONEYPOT = "website";
-
-export const subscribeSchema = z.object({
-  email: z.pipe(
-    z
-      .string({ error: NEWSLETTER_MESSAGES.emailRequired })
-      .check(
-        z.trim(),
-        z.minLength(1, NEWSLETTER_MESSAGES.emailRequired),
-        z.maxLength(254, NEWSLETTER_MESSAGES.emailInvalid),
-      ),
-    z.email(NEWSLETTER_MESSAGES.emailInvalid),
-  ),
-  name: z._default(z.string().check(z.trim(), z.maxLength(100, NEWSLETTER_MESSAGES.nameTooLong)), ""),
-});
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bouncing"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

@@ -5,10 +5,11 @@ import routes from "~/app/routes";
 import { API_MOUNT } from "~/server/http/api-router";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHtmlCache } from "~/server/page-cache/html-cache";
+import { PUBLIC_PAGES_CACHEABLE } from "~/server/pages/pages-router";
 import { PUBLIC_BLOG_CACHEABLE } from "~/server/posts/public-blog-router";
 import { PUBLIC_SITE_CACHEABLE } from "~/server/site/site-router";
 import { SHOWS_UNDECLARED } from "~/shared/page-cache";
-import { makePostInput } from "../helpers/factories";
+import { makePageInput, makePostInput } from "../helpers/factories";
 import { makeUser } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
 
@@ -42,6 +43,9 @@ const SAMPLES: Record<string, () => string[]> = {
   "/api/blog/posts": () => ["/api/blog/posts"],
   "/api/blog/tags": () => ["/api/blog/tags"],
   "/api/public/site": () => ["/api/public/site"],
+  "/:first/:second?": () => ["/pricing", "/company/careers", "/no-such-page", "/company/no-such-page"],
+  "/api/public/pages/:first": () => ["/api/public/pages/pricing", "/api/public/pages/no-such-page"],
+  "/api/public/pages/:first/:second": () => ["/api/public/pages/company/careers"],
 };
 
 /** The path pattern of every route in src/app/routes.ts whose module lets the cache keep its answers. */
@@ -61,12 +65,16 @@ beforeAll(async () => {
   author = user.username;
   await t.store.createPost(makePostInput({ slug: "alpha", tags: ["Alpha"], published: true, authors: [user.id] }));
   await t.store.createPost(makePostInput({ slug: "beta", tags: ["Beta"], published: true }));
+  for (const path of ["/pricing", "/company/careers"])
+    await t.store.createPage({ ...makePageInput({ path }), published: true });
 });
 
 describe("every cacheable route says what its answers show", async () => {
   const patterns = [
     ...(await cacheablePages(routes)),
-    ...[...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE].map(({ path }) => API_MOUNT + path),
+    ...[...PUBLIC_BLOG_CACHEABLE, ...PUBLIC_SITE_CACHEABLE, ...PUBLIC_PAGES_CACHEABLE].map(
+      ({ path }) => API_MOUNT + path,
+    ),
   ];
 
   it("the walk finds the public pages and the public API", () => {

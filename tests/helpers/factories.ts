@@ -44,7 +44,7 @@ export function makePageInput(overrides: Record<string, unknown> = {}) {
   return {
     title: `Pricing ${pages}`,
     path: `/pricing-${unique}`,
-    blocks: [{ id: "intro", type: "richText", html: `<p>Plans for every queue, number ${pages}.</p>` }],
+    blocks: [{ id: "intro", type: "richText" as const, html: `<p>Plans for every queue, number ${pages}.</p>` }],
     ...overrides,
   };
 }

@@ -36,7 +36,7 @@ export const findSubscriberByEmail = (data: DbFile, email: string) => {
  * becomes pending again; a confirmed one is left as it is. `confirm` says whether a confirmation
  * email goes out now: not for a confirmed reader, and not twice within `gapMs` for one address.
  */
-export function subscribe(
+export function addSubscriber(
   snap: Snapshot,
   input: { email: string; name?: string; page?: string },
   now: string,

@@ -44,7 +44,7 @@ export type NewsletterSender = {
 };
 
 /** An SMTP call's failure: permanent (5xx), temporary (4xx), or no answer at all (the server away). */
-export function failureOf(err: unknown): { kind: "permanent" | "temporary" | "unreachable"; reason: string } {
+export function smtpFailureOf(err: unknown): { kind: "permanent" | "temporary" | "unreachable"; reason: string } {
   const e = err as { responseCode?: number; response?: string; code?: string; message?: string };
   const reason = (e.response ?? e.message ?? String(err)).split("\n")[0]!.slice(0, 200);
   if (typeof e.responseCode === "number" && e.responseCode >= 500) return { kind: "permanent", reason };
@@ -186,7 +186,7 @@ export function createNewsletterSender({
       });
       outcome = { state: "sent" };
     } catch (err) {
-      const failure = failureOf(err);
+      const failure = smtpFailureOf(err);
       const delay = mail.retryDelaysMs[claimed.attempts];
       if (failure.kind === "permanent") outcome = { state: "failed", error: failure.reason, permanent: true };
       else if (failure.kind === "temporary" && delay === undefined) {

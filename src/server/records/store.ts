@@ -574,7 +574,7 @@ export class Store<E extends StoreEngine = StoreEngine> {
     return this.engine.read((s) => (s.data.subscribers ?? []).find((r) => r.id === id));
   }
   subscribe(input: { email: string; name?: string; page?: string }, gapMs: number) {
-    return this.write((s, now) => newsletter.subscribe(s, input, now, gapMs));
+    return this.write((s, now) => newsletter.addSubscriber(s, input, now, gapMs));
   }
   confirmSubscriber(id: number) {
     return this.write((s, now) => newsletter.confirmSubscriber(s, id, now));

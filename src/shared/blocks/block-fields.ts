@@ -11,7 +11,7 @@ import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
  */
 
 /** Trimmed text of at least one and at most `max` characters. */
-export const text = (max: number, required: string = M.required) =>
+export const blockText = (max: number, required: string = M.required) =>
   z.string({ error: required }).trim().min(1, required).max(max, M.tooLong(max));
 
 /** Trimmed text that may be left empty (absent or ""), at most `max` characters. */
@@ -36,7 +36,7 @@ export const href = z
   .refine((v) => isHttpUrl(v) || isSitePath(v) || isSectionLink(v), M.link);
 
 /** A button: its words and where it goes. */
-export const button = z.object({ label: text(L.label), href });
+export const button = z.object({ label: blockText(L.label), href });
 
 /** An image of the media library (`/media/<hash>.<ext>`): uploads are checked there, so no outside address is shown. */
 export const mediaUrl = z
@@ -45,7 +45,7 @@ export const mediaUrl = z
   .refine((v) => MEDIA_URL.test(v), M.mediaImage);
 
 /** Alternative text, which an informative image always needs (WCAG 1.1.1). */
-export const alt = text(L.alt, M.altRequired);
+export const alt = blockText(L.alt, M.altRequired);
 
 /** A pixel size an image block may give so the page keeps its layout while the image loads. */
 export const side = z

@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { optionalText, text } from "./block-fields";
+import { optionalText, blockText } from "./block-fields";
 import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
 
 /**
@@ -11,7 +11,7 @@ import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
  */
 export const contactFormBlockSchema = blockBase.extend({
   type: z.literal("contactForm"),
-  title: text(L.title),
+  title: blockText(L.title),
   intro: optionalText(L.text),
   industry: z
     .string({ error: M.industryId })

@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { heading, list, text } from "./block-fields";
+import { heading, list, blockText } from "./block-fields";
 import { BLOCK_LIMITS as L } from "./block-messages";
 import type { Block } from "./index";
 
@@ -9,7 +9,7 @@ import type { Block } from "./index";
 export const faqBlockSchema = blockBase.extend({
   type: z.literal("faq"),
   ...heading,
-  items: list(z.object({ question: text(L.line), answer: text(L.paragraph) }), 1, L.faqItems),
+  items: list(z.object({ question: blockText(L.line), answer: blockText(L.paragraph) }), 1, L.faqItems),
 });
 
 type FaqJsonLd = {

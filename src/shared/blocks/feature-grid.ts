@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { heading, list, text } from "./block-fields";
+import { heading, list, blockText } from "./block-fields";
 import { BLOCK_ICON_NAMES } from "./block-icons";
 import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
 
@@ -9,8 +9,8 @@ export const FEATURE_GRID_COLUMNS = [2, 3, 4] as const;
 
 export const featureItemSchema = z.object({
   icon: z.enum(BLOCK_ICON_NAMES, { error: M.icon }),
-  title: text(L.title),
-  text: text(L.text),
+  title: blockText(L.title),
+  text: blockText(L.text),
 });
 
 /** Cards of an icon, a title and a text, two to four a row on wide screens. */

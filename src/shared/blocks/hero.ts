@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { alt, button, list, mediaUrl, optionalText, side, text } from "./block-fields";
+import { alt, button, list, mediaUrl, optionalText, side, blockText } from "./block-fields";
 import { BLOCK_LIMITS as L } from "./block-messages";
 
 /**
@@ -19,7 +19,7 @@ export const heroVisualSchema = z.discriminatedUnion("kind", [
 export const heroBlockSchema = blockBase.extend({
   type: z.literal("hero"),
   badge: optionalText(L.badge),
-  headline: text(L.headline),
+  headline: blockText(L.headline),
   lead: optionalText(L.text),
   buttons: list(button, 0, L.heroButtons),
   visual: heroVisualSchema,

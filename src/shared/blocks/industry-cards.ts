@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { heading, list, optionalText, text, whole } from "./block-fields";
+import { heading, list, optionalText, blockText, whole } from "./block-fields";
 import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
 
 /** The most features an industry card lists. */
@@ -18,7 +18,7 @@ export const industryCardsBlockSchema = blockBase.extend({
   industries: list(z.string({ error: M.industryId }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, M.industryId), 0, L.industries),
   featureCount: whole(INDUSTRY_CARD_FEATURES.min, INDUSTRY_CARD_FEATURES.max),
   /** Each card's link to its industry's page ("Learn more"). */
-  linkLabel: text(L.label),
+  linkLabel: blockText(L.label),
   /** A button under the cards to /industries, when given. */
   exploreAllLabel: optionalText(L.label),
 });

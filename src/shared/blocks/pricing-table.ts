@@ -1,17 +1,17 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { button, heading, list, optionalText, text } from "./block-fields";
+import { button, heading, list, optionalText, blockText } from "./block-fields";
 import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
 
 export const pricingPlanSchema = z.object({
-  name: text(L.title),
+  name: blockText(L.title),
   /** As the team writes it: "€49", "Free", "Custom". */
-  price: text(L.price),
+  price: blockText(L.price),
   /** "per month", "per location and year"; empty for a one-off or custom price. */
   period: optionalText(L.label),
   description: optionalText(L.text),
-  features: list(text(L.line), 0, L.planFeatures),
+  features: list(blockText(L.line), 0, L.planFeatures),
   button,
   highlighted: z.boolean().optional(),
 });

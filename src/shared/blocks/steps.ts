@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { heading, list, text } from "./block-fields";
+import { heading, list, blockText } from "./block-fields";
 import { BLOCK_ICON_NAMES } from "./block-icons";
 import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
 
@@ -12,8 +12,8 @@ export const stepsBlockSchema = blockBase.extend({
   items: list(
     z.object({
       icon: z.enum(BLOCK_ICON_NAMES, { error: M.icon }).optional(),
-      title: text(L.title),
-      text: text(L.text),
+      title: blockText(L.title),
+      text: blockText(L.text),
     }),
     2,
     L.steps,

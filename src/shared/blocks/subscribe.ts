@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { optionalText, text } from "./block-fields";
+import { optionalText, blockText } from "./block-fields";
 import { BLOCK_LIMITS as L } from "./block-messages";
 
 /**
@@ -11,6 +11,6 @@ import { BLOCK_LIMITS as L } from "./block-messages";
  */
 export const subscribeBlockSchema = blockBase.extend({
   type: z.literal("subscribe"),
-  title: text(L.title),
+  title: blockText(L.title),
   intro: optionalText(L.text),
 });
