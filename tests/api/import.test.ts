@@ -137,6 +137,8 @@ describe("importing a WordPress export", () => {
   });
 
   it("a dry run reports every item and writes nothing", async () => {
+    // Left by an earlier release's import, which led a page's old address home.
+    const earlier = await t.store.addRedirect({ path: "/team", target: "/", source: "wordpress:22" });
     const res = await send(file, { dryRun: true });
     expect(res.status).toBe(200);
     const report = res.body as ImportReport;
@@ -153,7 +155,7 @@ describe("importing a WordPress export", () => {
     expect(await t.store.listPosts()).toEqual([]);
     expect(await t.store.listPages()).toEqual([]);
     expect(await t.store.listTags()).toEqual([]);
-    expect(await t.store.listRedirects()).toEqual([]);
+    expect(await t.store.listRedirects()).toEqual([earlier]);
     expect((await t.store.listUsers()).length).toBe(2);
   });
 
@@ -242,7 +244,9 @@ describe("importing a WordPress export", () => {
     expect(shown.text).toContain(LONG_TEXT);
     // A draft page is not public.
     expect(pages.get("wordpress:22")).toMatchObject({ path: "/team", published: false });
-    expect((await request(t.app).get("/team")).status).toBe(404);
+    // Its old permalink is its path here: no redirect sends it home any more.
+    const team = await request(t.app).get("/team");
+    expect([team.status, team.headers.location]).toEqual([404, undefined]);
     expect(pages.get("wordpress:23")).toMatchObject({ path: "/blog-2", published: true });
     expect((await request(t.app).get("/blog-2")).status).toBe(200);
     expect((await request(t.app).get("/blog")).status).toBe(200);

@@ -217,6 +217,13 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
             : undefined;
     if (target && target !== r.path) redirects.push({ path: r.path, target, source: r.source });
   }
+  // A page's permalink that is its path here is the page's own: an earlier import's redirect of it
+  // (to the home page, when pages were left out) would send readers away from a draft's address.
+  const ownPaths = new Set(
+    batch.redirects.filter((r) => "page" in r && pathOf.get(r.page) === r.path).map((r) => r.path),
+  );
+  if (ownPaths.size && next.redirects?.some((r) => r.source !== undefined && ownPaths.has(r.path)))
+    next = { ...next, redirects: next.redirects.filter((r) => r.source === undefined || !ownPaths.has(r.path)) };
   const merged = mergeRedirects(next, redirects, now);
   next = merged.data;
   result.redirectsAdded = merged.added;
