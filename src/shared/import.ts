@@ -16,6 +16,8 @@ export type ImportItem = {
   action: ImportAction;
   /** Its address here, for a post. */
   slug?: string;
+  /** Its path here, for a page ("/about"). */
+  path?: string;
   /** Why it was left out, or what was changed or could not come across. */
   notes?: string[];
 };
@@ -24,6 +26,8 @@ export type ImportReport = {
   format: ImportFormat;
   dryRun: boolean;
   posts: { created: number; updated: number; unchanged: number; skipped: number };
+  /** WordPress's and Ghost's pages, each a page of one rich-text block (docs/decisions/256-imported-pages-as-block-pages.md). */
+  pages: { created: number; updated: number; unchanged: number };
   tags: { created: number };
   authors: { created: number };
   images: { stored: number; failed: number };
@@ -35,6 +39,7 @@ export const emptyReport = (format: ImportFormat, dryRun: boolean): ImportReport
   format,
   dryRun,
   posts: { created: 0, updated: 0, unchanged: 0, skipped: 0 },
+  pages: { created: 0, updated: 0, unchanged: 0 },
   tags: { created: 0 },
   authors: { created: 0 },
   images: { stored: 0, failed: 0 },
@@ -61,7 +66,6 @@ export const IMPORT_MESSAGES = {
   fileRequired: "Choose the export file to import.",
   tooLarge: `The export is larger than ${IMPORT_UPLOAD_MAX_BYTES / 1024 / 1024} MB; import it with the command line (docs/operations.md).`,
   // Items left out, each with its reason.
-  pageSkipped: "a page: pages are not imported yet, so it was left out (its old addresses lead to the home page)",
   typeSkipped: (type: string) => `a "${type}", which is not a post`,
   statusSkipped: (status: string) => `its status "${status}" is not one that is imported`,
   brokenItem: (detail: string) => `could not be read: ${detail}`,
@@ -72,6 +76,8 @@ export const IMPORT_MESSAGES = {
   noText: "no text",
   shortText: "a very short text, shorter than the editor asks for",
   generatedSummary: "no excerpt: its summary was made from its text",
+  pagePathTaken: (path: string, given: string) =>
+    `its path ${given} is already an address of the site or another page's, so it is ${path}`,
   slugTaken: (slug: string, given: string) => `its slug "${given}" was taken here, so it is "${slug}"`,
   unknownShortcode: (name: string) => `the shortcode [${name}] was removed (its text kept)`,
   iframeRemoved: (src: string) => `an embed that is not a YouTube or Vimeo video was removed (${src || "no address"})`,
@@ -80,6 +86,7 @@ export const IMPORT_MESSAGES = {
   summary: (r: ImportReport) =>
     [
       `${r.dryRun ? "Would create" : "Created"} ${plural(r.posts.created, "post")}, ${r.dryRun ? "update" : "updated"} ${r.posts.updated}, left ${r.posts.unchanged} as they were, skipped ${r.posts.skipped}.`,
+      `${r.dryRun ? "Would create" : "Created"} ${plural(r.pages.created, "page")}, ${r.dryRun ? "update" : "updated"} ${r.pages.updated}, left ${r.pages.unchanged} as they were.`,
       `${r.dryRun ? "Would add" : "Added"} ${plural(r.tags.created, "tag")}, ${plural(r.authors.created, "author")} and ${plural(r.redirects.added, "redirect")}; ${plural(r.images.stored, "image")} stored, ${r.images.failed} failed.`,
       r.dryRun ? "Dry run: nothing was written." : "",
     ]
@@ -91,7 +98,7 @@ export const IMPORT_SCREEN = {
   tab: "Import",
   heading: "Import from WordPress or Ghost",
   intro:
-    "Bring in the posts, tags, authors and images of a WordPress export (Tools > Export, .xml) or a Ghost export (Settings > Labs > Export, .json). Check the dry run first; importing again later updates what changed and creates nothing twice.",
+    "Bring in the posts, pages, tags, authors and images of a WordPress export (Tools > Export, .xml) or a Ghost export (Settings > Labs > Export, .json). Check the dry run first; importing again later updates what changed and creates nothing twice.",
   format: "Export from",
   wordpress: "WordPress (.xml)",
   ghost: "Ghost (.json)",

@@ -70,6 +70,9 @@ function wordpressItems(images: string): WpItem[] {
     { id: 18, title: "Binned", slug: "binned", status: "trash", content: body },
     { id: 19, title: "Auto draft", status: "auto-draft", content: "" },
     { id: 20, title: "Pricing", slug: "pricing", type: "page", status: "publish", content: body },
+    { id: 22, title: "Team", slug: "team", type: "page", status: "draft", content: body },
+    // Its slug is an address of the site here: the page gets another path.
+    { id: 23, title: "Our blog", slug: "blog", type: "page", status: "publish", content: `<p>${LONG_TEXT}</p>` },
     { id: 21, title: "Menu", type: "nav_menu_item", status: "publish" },
     {
       id: 31,
@@ -134,19 +137,25 @@ describe("importing a WordPress export", () => {
   });
 
   it("a dry run reports every item and writes nothing", async () => {
+    // Left by an earlier release's import, which led a page's old address home.
+    const earlier = await t.store.addRedirect({ path: "/team", target: "/", source: "wordpress:22" });
     const res = await send(file, { dryRun: true });
     expect(res.status).toBe(200);
     const report = res.body as ImportReport;
     expect(report.dryRun).toBe(true);
-    expect(report.posts).toEqual({ created: 8, updated: 0, unchanged: 0, skipped: 4 });
+    expect(report.posts).toEqual({ created: 8, updated: 0, unchanged: 0, skipped: 3 });
+    expect(report.pages).toEqual({ created: 3, updated: 0, unchanged: 0 });
     expect(report.tags.created).toBe(2);
     expect(report.authors.created).toBe(1);
-    expect(item(report, "wordpress:20").notes).toEqual([IMPORT_MESSAGES.pageSkipped]);
+    expect(item(report, "wordpress:20")).toMatchObject({ action: "create", path: "/pricing" });
+    expect(item(report, "wordpress:23").path).toBe("/blog-2");
+    expect(item(report, "wordpress:23").notes).toEqual([IMPORT_MESSAGES.pagePathTaken("/blog-2", "/blog")]);
     expect(item(report, "wordpress:18").notes).toEqual([IMPORT_MESSAGES.statusSkipped("trash")]);
     expect(item(report, "wordpress:21").notes).toEqual([IMPORT_MESSAGES.typeSkipped("nav_menu_item")]);
     expect(await t.store.listPosts()).toEqual([]);
+    expect(await t.store.listPages()).toEqual([]);
     expect(await t.store.listTags()).toEqual([]);
-    expect(await t.store.listRedirects()).toEqual([]);
+    expect(await t.store.listRedirects()).toEqual([earlier]);
     expect((await t.store.listUsers()).length).toBe(2);
   });
 
@@ -154,7 +163,8 @@ describe("importing a WordPress export", () => {
     const res = await send(file);
     expect(res.status).toBe(200);
     const report = res.body as ImportReport;
-    expect(report.posts).toEqual({ created: 8, updated: 0, unchanged: 0, skipped: 4 });
+    expect(report.posts).toEqual({ created: 8, updated: 0, unchanged: 0, skipped: 3 });
+    expect(report.pages).toEqual({ created: 3, updated: 0, unchanged: 0 });
     // kiosk.png is in two posts, stored once per post that names it; missing.png answers 404.
     expect(report.images).toEqual({ stored: 4, failed: 1 });
     const posts = new Map((await t.store.listPosts()).map((p) => [p.source, p]));
@@ -220,17 +230,45 @@ describe("importing a WordPress export", () => {
     expect(untitled.text).toContain("Untitled Post");
   });
 
+  it("brings the pages across as pages of one rich-text block, at their paths", async () => {
+    const pages = new Map((await t.store.listPages()).map((p) => [(p as { source?: string }).source, p]));
+    expect(pages.size).toBe(3);
+    const pricing = pages.get("wordpress:20")!;
+    expect(pricing).toMatchObject({ title: "Pricing", path: "/pricing", published: true });
+    expect(pricing.blocks).toEqual([{ id: "text", type: "richText", html: `<p>${LONG_TEXT}</p>` }]);
+    expect(pricing.authors).toEqual([
+      (await t.store.listUsers()).find((u) => u.source === "wordpress:author:jane")!.id,
+    ]);
+    const shown = await request(t.app).get("/pricing");
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(LONG_TEXT);
+    // A draft page is not public.
+    expect(pages.get("wordpress:22")).toMatchObject({ path: "/team", published: false });
+    // Its old permalink is its path here: no redirect sends it home any more.
+    const team = await request(t.app).get("/team");
+    expect([team.status, team.headers.location]).toEqual([404, undefined]);
+    expect(pages.get("wordpress:23")).toMatchObject({ path: "/blog-2", published: true });
+    expect((await request(t.app).get("/blog-2")).status).toBe(200);
+    expect((await request(t.app).get("/blog")).status).toBe(200);
+  });
+
   it("a second run creates nothing and updates only what changed", async () => {
     const before = await t.store.listPosts();
     const again = (await send(file)).body as ImportReport;
-    expect(again.posts).toEqual({ created: 0, updated: 0, unchanged: 8, skipped: 4 });
+    expect(again.posts).toEqual({ created: 0, updated: 0, unchanged: 8, skipped: 3 });
+    expect(again.pages).toEqual({ created: 0, updated: 0, unchanged: 3 });
+    expect((await t.store.listPages()).length).toBe(3);
     expect(again.tags.created + again.authors.created + again.redirects.added).toBe(0);
     expect((await t.store.listPosts()).length).toBe(before.length);
     expect((await t.store.listUsers()).length).toBe(3);
 
-    const edited = wordpressItems(images.base).map((i) => (i.id === 12 ? { ...i, title: "A draft, edited" } : i));
+    const edited = wordpressItems(images.base).map((i) =>
+      i.id === 12 ? { ...i, title: "A draft, edited" } : i.id === 20 ? { ...i, title: "Prices" } : i,
+    );
     const changed = (await send(Buffer.from(wxr({ items: edited })))).body as ImportReport;
-    expect(changed.posts).toEqual({ created: 0, updated: 1, unchanged: 7, skipped: 4 });
+    expect(changed.posts).toEqual({ created: 0, updated: 1, unchanged: 7, skipped: 3 });
+    expect(changed.pages).toEqual({ created: 0, updated: 1, unchanged: 2 });
+    expect((await t.store.listPages()).find((p) => p.path === "/pricing")!.title).toBe("Prices");
     expect((await t.store.listPosts()).find((p) => p.source === "wordpress:12")!.title).toBe("A draft, edited");
   });
 
@@ -238,8 +276,8 @@ describe("importing a WordPress export", () => {
     const cases: [string, string][] = [
       ["/?p=10", "/blog/our-new-kiosk"],
       ["/?p=10&utm_source=mail", "/blog/our-new-kiosk"],
-      ["/?page_id=20", "/"],
-      ["/pricing/", "/"],
+      ["/?page_id=20", "/pricing"],
+      ["/?page_id=23", "/blog-2"],
       ["/2024/05/03/our-new-kiosk/", "/blog/our-new-kiosk"],
       ["/2024/05/our-new-kiosk/", "/blog/our-new-kiosk"],
       ["/our-new-kiosk/", "/blog/our-new-kiosk"],
@@ -296,7 +334,8 @@ describe("importing a Ghost 5 export", () => {
       .attach("file", Buffer.from(body), { filename: "ghost.json" });
     expect(res.status).toBe(200);
     const report = res.body as ImportReport;
-    expect(report.posts).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 1 });
+    expect(report.posts).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 0 });
+    expect(report.pages).toEqual({ created: 1, updated: 0, unchanged: 0 });
     expect(report.images.failed).toBe(1);
     const posts = new Map((await t.store.listPosts()).map((p) => [p.source, p]));
     const kiosk = posts.get("ghost:g1")!;
@@ -310,6 +349,12 @@ describe("importing a Ghost 5 export", () => {
     expect(kiosk.authors).toEqual([sam.id]);
     expect(posts.get("ghost:g2")!.published).toBe(false);
     expect(posts.get("ghost:g3")!.published).toBe(false);
+    const [about] = await t.store.listPages();
+    expect(about).toMatchObject({ title: "About", path: "/about", published: true, source: "ghost:g4" });
+    expect(about!.blocks).toEqual([{ id: "text", type: "richText", html: `<p>${LONG_TEXT}</p>` }]);
+    const shown = await request(t.app).get("/about");
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(LONG_TEXT);
 
     for (const [old, target] of [
       ["/ghost-kiosk/", "/blog/ghost-kiosk"],

@@ -74,27 +74,31 @@ describe("npm run import", () => {
       expect(dry.stderr).toBe("");
       expect(dry.code).toBe(0);
       expect(dry.stdout).toContain('create    wordpress:5 "Front door" -> /blog/front-door');
-      expect(dry.stdout).toContain(`skip      wordpress:6 "About": ${IMPORT_MESSAGES.pageSkipped}`);
+      expect(dry.stdout).toContain('create    wordpress:6 "About" -> /about');
+      expect(dry.stdout).toContain("Would create 1 page, update 0, left 0 as they were.");
       expect(dry.stdout).toContain("Dry run: nothing was written.");
       const afterDry = await storeOf(dataDir);
       expect(await afterDry.listPosts()).toEqual([]);
+      expect(await afterDry.listPages()).toEqual([]);
       await closeStores();
 
       const run = await cli(["import", "wordpress", file, "--media-dir", uploads, "--data", dataDir]);
       expect(run.code).toBe(0);
-      expect(run.stdout).toContain("Created 1 post, updated 0, left 0 as they were, skipped 1.");
+      expect(run.stdout).toContain("Created 1 post, updated 0, left 0 as they were, skipped 0.");
+      expect(run.stdout).toContain("Created 1 page, updated 0, left 0 as they were.");
       const again = await cli(["import", "wordpress", file, "--media-dir", uploads, "--data", dataDir]);
       expect(again.code).toBe(0);
-      expect(again.stdout).toContain("Created 0 posts, updated 0, left 1 as they were, skipped 1.");
+      expect(again.stdout).toContain("Created 0 posts, updated 0, left 1 as they were, skipped 0.");
+      expect(again.stdout).toContain("Created 0 pages, updated 0, left 1 as they were.");
       const store = await storeOf(dataDir);
       const [post] = await store.listPosts();
       expect(post!.content).toMatch(/<img src="\/media\/[0-9a-f]{64}\.png" alt="The front door" \/>/);
       expect((await store.listRedirects()).map((r) => [r.path, r.target]).sort()).toEqual([
         ["/2024/05/03/front-door", "/blog/front-door"],
         ["/?p=5", "/blog/front-door"],
-        ["/?page_id=6", "/"],
-        ["/about", "/"],
+        ["/?page_id=6", "/about"],
       ]);
+      expect((await store.listPages()).map((p) => [p.path, p.blocks.length])).toEqual([["/about", 1]]);
     },
     SLOW,
   );

@@ -117,8 +117,7 @@ function postOf(post: Row, joined: { tags: ImportedTag[]; authors: ImportedAutho
   const notes: string[] = [];
   let state = STATES[status];
   let skip: string | undefined;
-  if (type === "page") skip = IMPORT_MESSAGES.pageSkipped;
-  else if (type !== "post") skip = IMPORT_MESSAGES.typeSkipped(type);
+  if (type !== "post" && type !== "page") skip = IMPORT_MESSAGES.typeSkipped(type);
   else if (!state) skip = IMPORT_MESSAGES.statusSkipped(status);
   const visibility = str(post.visibility) || "public";
   if (visibility !== "public" && state && state !== "draft") {
@@ -137,6 +136,7 @@ function postOf(post: Row, joined: { tags: ImportedTag[]; authors: ImportedAutho
     slug,
     html: withOrigin(html).replace(/<!--\s*kg-card-(?:begin|end):[^>]*-->/g, ""),
     excerpt: str(post.custom_excerpt),
+    ...(type === "page" && { page: true }),
     ...(skip && { skip }),
     state: state ?? "draft",
     notes,

@@ -1,11 +1,16 @@
+import { isDeepStrictEqual } from "node:util";
+import { storedPageSchema } from "~/server/collections/pages";
 import { COVER_FIELD, storedPostSchema } from "~/server/collections/posts";
 import { storedTagSchema } from "~/server/collections/tags";
 import { userSchema } from "~/server/collections/users";
 import { mergeRedirects, type NewRedirect } from "~/server/redirects/redirect-changes";
 import { checkRecord, type Change } from "~/server/store/change";
+import type { DbFile } from "~/server/store/db-schema";
 import type { Snapshot } from "~/server/store/db-snapshot";
-import type { ChangeKind, Post, Tag, User } from "~/server/store/types";
+import type { ChangeKind, Page, Post, Tag, User } from "~/server/store/types";
+import type { Block } from "~/shared/blocks";
 import type { ImportAction } from "~/shared/import";
+import { isReservedPagePath, PAGE_LIMITS } from "~/shared/pages";
 import { slugify } from "~/shared/slug";
 
 /**
@@ -34,12 +39,35 @@ export type ImportedPost = {
   /** When it went public (published) or goes public (scheduled). */
   publishedAt?: string;
 };
-/** An old address: to a post of the batch (by its source), or to a path. */
-export type ImportedRedirect = { path: string; source: string } & ({ post: string } | { target: string });
-export type ImportBatch = { authors: ImportedAuthor[]; posts: ImportedPost[]; redirects: ImportedRedirect[] };
+/** A page of the export: its content cleaned and sanitized, kept as one rich-text block. */
+export type ImportedPage = {
+  source: string;
+  title: string;
+  /** Its slug on the old site: the page's path here is `/<slug>` when free. */
+  slug: string;
+  blocks: Block[];
+  authors: string[];
+  state: ImportedState;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt?: string;
+};
+/** An old address: to a post or a page of the batch (by its source), or to a path. */
+export type ImportedRedirect = { path: string; source: string } & (
+  { post: string } | { page: string } | { target: string }
+);
+export type ImportBatch = {
+  authors: ImportedAuthor[];
+  posts: ImportedPost[];
+  pages?: ImportedPage[];
+  redirects: ImportedRedirect[];
+};
 
+type Done = Exclude<ImportAction, "skip">;
 export type BatchOutcome = {
-  posts: { source: string; action: Exclude<ImportAction, "skip">; id: number; slug: string }[];
+  posts: { source: string; action: Done; id: number; slug: string }[];
+  /** `wanted` is the path a new page would have had, when it was reserved or taken. */
+  pages: { source: string; action: Done; id: number; path: string; wanted?: string }[];
   tagsCreated: string[];
   authorsCreated: string[];
   redirectsAdded: number;
@@ -69,7 +97,7 @@ const WRITTEN = [
 export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Change<BatchOutcome> {
   const data = snap.data;
   const meta = { ...data.meta };
-  const result: BatchOutcome = { posts: [], tagsCreated: [], authorsCreated: [], redirectsAdded: 0 };
+  const result: BatchOutcome = { posts: [], pages: [], tagsCreated: [], authorsCreated: [], redirectsAdded: 0 };
   const kinds = new Set<ChangeKind>();
 
   // Authors: by source, then by email address (an account this site has already), else a new,
@@ -176,17 +204,134 @@ export function importBatch(snap: Snapshot, batch: ImportBatch, now: string): Ch
 
   let next = { ...data, users, tags, meta };
   if (changed.size || added.length) next.posts = data.posts.map((p) => changed.get(p.id) ?? p).concat(added);
+  const pathOf = importPages(snap, batch.pages ?? [], authorIds, now, result, kinds, next);
   const redirects: NewRedirect[] = [];
   for (const r of batch.redirects) {
     const target =
-      "target" in r ? r.target : slugOf.has(r.post) ? `/blog/${encodeURIComponent(slugOf.get(r.post)!)}` : undefined;
+      "target" in r
+        ? r.target
+        : "page" in r
+          ? pathOf.get(r.page)
+          : slugOf.has(r.post)
+            ? `/blog/${encodeURIComponent(slugOf.get(r.post)!)}`
+            : undefined;
     if (target && target !== r.path) redirects.push({ path: r.path, target, source: r.source });
   }
+  // A page's permalink that is its path here is the page's own: an earlier import's redirect of it
+  // (to the home page, when pages were left out) would send readers away from a draft's address.
+  const ownPaths = new Set(
+    batch.redirects.filter((r) => "page" in r && pathOf.get(r.page) === r.path).map((r) => r.path),
+  );
+  if (ownPaths.size && next.redirects?.some((r) => r.source !== undefined && ownPaths.has(r.path)))
+    next = { ...next, redirects: next.redirects.filter((r) => r.source === undefined || !ownPaths.has(r.path)) };
   const merged = mergeRedirects(next, redirects, now);
   next = merged.data;
   result.redirectsAdded = merged.added;
   const wrote = kinds.size > 0 || merged.data.redirects !== data.redirects;
   return wrote ? { next, result, kinds: [...kinds] } : { result, kinds: [] };
+}
+
+/** The fields an import writes of a page; any other (its search settings) is kept. */
+const PAGE_WRITTEN = [
+  "title",
+  "blocks",
+  "authors",
+  "published",
+  "createdAt",
+  "publishedAt",
+  "publishAt",
+  "submittedAt",
+] as const;
+/** Room left in a path's segment for the `-2` a taken one gets. */
+const PAGE_SLUG_LENGTH = PAGE_LIMITS.segment - 6;
+
+/**
+ * Pages: by source, as posts are; a new one at `/<slug>`, or, when that is an address of the site
+ * or another page's, the next free `/<slug>-2` (docs/decisions/256-imported-pages-as-block-pages.md).
+ * Puts the pages into `next` and answers each source's path, for the old addresses' redirects.
+ */
+function importPages(
+  snap: Snapshot,
+  given: readonly ImportedPage[],
+  authorIds: ReadonlyMap<string, number>,
+  now: string,
+  result: BatchOutcome,
+  kinds: Set<ChangeKind>,
+  next: DbFile,
+): Map<string, string> {
+  const pathOf = new Map<string, string>();
+  if (given.length === 0) return pathOf;
+  const current = snap.data.pages ?? [];
+  const bySource = new Map(current.flatMap((p) => (sourceOf(p) ? [[sourceOf(p)!, p] as const] : [])));
+  const trash = snap.data.pageTrash ?? [];
+  const trashed = new Map(trash.flatMap((p) => (sourceOf(p) ? [[sourceOf(p)!, p] as const] : [])));
+  const taken = new Set([...current, ...trash].map((p) => p.path));
+  const changed = new Map<number, Page>();
+  const added: Page[] = [];
+  const meta = next.meta;
+  for (const page of given) {
+    const gone = trashed.get(page.source);
+    if (gone && !bySource.has(page.source)) {
+      result.pages.push({ source: page.source, action: "unchanged", id: gone.id, path: gone.path });
+      continue;
+    }
+    const old = bySource.get(page.source);
+    const slug = pageSlug(page.slug) || pageSlug(page.title) || "page";
+    const wanted = `/${slug}`;
+    const path = old?.path ?? freePagePath(slug, taken);
+    taken.add(path);
+    pathOf.set(page.source, path);
+    const authors = page.authors.map((a) => authorIds.get(a)).filter((id) => id !== undefined);
+    const fields: Partial<Page> = {
+      title: page.title,
+      blocks: page.blocks,
+      published: page.state === "published",
+      createdAt: page.createdAt,
+      ...(authors.length && { authors }),
+      ...(page.state === "published" && { publishedAt: page.publishedAt ?? page.createdAt }),
+      ...(page.state === "scheduled" && page.publishedAt && { publishAt: page.publishedAt }),
+      ...(page.state === "review" && { submittedAt: page.updatedAt }),
+    };
+    if (old) {
+      const kept = { ...old } as Record<string, unknown>;
+      for (const key of PAGE_WRITTEN) delete kept[key];
+      const updated = { ...kept, ...fields, updatedAt: old.updatedAt } as Page;
+      // Compared as values: PostgreSQL's jsonb keeps a block's keys in an order of its own.
+      if (PAGE_WRITTEN.every((key) => isDeepStrictEqual(old[key], updated[key]))) {
+        result.pages.push({ source: page.source, action: "unchanged", id: old.id, path });
+        continue;
+      }
+      updated.updatedAt = page.updatedAt > old.updatedAt ? page.updatedAt : now;
+      changed.set(old.id, checkRecord<Page>(storedPageSchema, updated));
+      result.pages.push({ source: page.source, action: "update", id: old.id, path });
+    } else {
+      const id = meta.nextPageId ?? 1;
+      meta.nextPageId = id + 1;
+      const created = { id, path, ...fields, updatedAt: page.updatedAt, source: page.source } as Page;
+      added.push(checkRecord<Page>(storedPageSchema, created));
+      bySource.set(page.source, created);
+      result.pages.push({ source: page.source, action: "create", id, path, ...(path !== wanted && { wanted }) });
+    }
+    kinds.add("pages");
+  }
+  if (changed.size || added.length) next.pages = current.map((p) => changed.get(p.id) ?? p).concat(added);
+  return pathOf;
+}
+
+/** A page's `source` (kept loose on its record, in PostgreSQL in its row's `extra`). */
+const sourceOf = (page: object) => {
+  const source = (page as { source?: unknown }).source;
+  return typeof source === "string" ? source : undefined;
+};
+
+const pageSlug = (given: string) => slugify(given).slice(0, PAGE_SLUG_LENGTH).replace(/-+$/, "");
+
+/** `/<slug>` unless the site answers it already or a page holds it, else the next free `/<slug>-2`. */
+function freePagePath(slug: string, taken: ReadonlySet<string>): string {
+  const usable = (path: string) => !taken.has(path) && !isReservedPagePath(path);
+  let candidate = `/${slug}`;
+  for (let n = 2; !usable(candidate); n++) candidate = `/${slug}-${n}`;
+  return candidate;
 }
 
 /** Whether an update would change nothing of what the import writes. */

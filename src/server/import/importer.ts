@@ -4,7 +4,8 @@ import { MIN_CONTENT_LENGTH } from "~/shared/schemas";
 import { decodeEntities } from "~/shared/embeds";
 import { cleanContent, finishContent, type ContentContext } from "./clean-content";
 import { readGhost } from "./ghost";
-import type { ImportBatch, ImportedAuthor, ImportedPost } from "./import-changes";
+import { sanitizeBlocks } from "~/server/pages/sanitize-blocks";
+import type { ImportBatch, ImportedAuthor, ImportedPage, ImportedPost } from "./import-changes";
 import type { ImageStore } from "./import-images";
 import type { BrokenItem, SourceExport, SourcePost } from "./source";
 import { readWordPress } from "./wordpress";
@@ -63,19 +64,29 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
   // Across a dry run's batches, which each see the store as it is: a tag or author counted once.
   const tagsSeen = new Set<string>();
   const authorsSeen = new Set<string>();
-  let batch: ImportBatch = { authors: [], posts: [], redirects: [] };
+  const emptyBatch = () =>
+    ({ authors: [], posts: [], pages: [] as ImportedPage[], redirects: [] }) satisfies ImportBatch;
+  let batch: Required<ImportBatch> = emptyBatch();
   let pending: ImportItem[] = [];
 
   const flush = async () => {
-    if (batch.posts.length === 0 && batch.redirects.length === 0) return;
+    if (batch.posts.length === 0 && batch.pages.length === 0 && batch.redirects.length === 0) return;
     const outcome = dryRun ? await store.previewImportBatch(batch) : await store.importBatch(batch);
     const bySource = new Map(outcome.posts.map((p) => [p.source, p]));
+    const pageBySource = new Map(outcome.pages.map((p) => [p.source, p]));
     for (const item of pending) {
       const done = bySource.get(item.source);
       if (done) {
         item.action = done.action;
         item.slug = done.slug;
-        report.posts[done.action === "create" ? "created" : done.action === "update" ? "updated" : "unchanged"]++;
+        report.posts[COUNTED[done.action]]++;
+      }
+      const page = pageBySource.get(item.source);
+      if (page) {
+        item.action = page.action;
+        item.path = page.path;
+        if (page.wanted) item.notes = [...(item.notes ?? []), IMPORT_MESSAGES.pagePathTaken(page.path, page.wanted)];
+        report.pages[COUNTED[page.action]]++;
       }
       report.items.push(item);
     }
@@ -84,7 +95,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     report.tags.created = tagsSeen.size;
     report.authors.created = authorsSeen.size;
     report.redirects.added += outcome.redirectsAdded;
-    batch = { authors: [], posts: [], redirects: [] };
+    batch = emptyBatch();
     pending = [];
     run.onBatch?.(report);
   };
@@ -98,22 +109,36 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     if (entry.skip) {
       report.posts.skipped++;
       report.items.push(skipped(entry, entry.skip));
-      // A page's old addresses lead to the home page until pages are imported (docs/decisions/252-pages-and-authors-of-an-import.md).
-      if (entry.skip === IMPORT_MESSAGES.pageSkipped)
-        for (const path of entry.oldPaths) batch.redirects.push({ path, target: "/", source: entry.source });
       continue;
     }
-    const { post, notes, stored, failed } = await preparePost(entry, source.context, images);
+    const { post, notes: said, stored, failed } = await preparePost(entry, source.context, images);
     report.images.stored += stored;
     report.images.failed += failed;
-    batch.posts.push(post);
+    if (entry.page) {
+      // A page of one rich-text block, its old addresses leading to its path (docs/decisions/256-imported-pages-as-block-pages.md).
+      batch.pages.push(pageOf(post));
+      for (const path of entry.oldPaths) batch.redirects.push({ path, page: entry.source, source: entry.source });
+    } else {
+      batch.posts.push(post);
+      for (const path of entry.oldPaths) batch.redirects.push({ path, post: entry.source, source: entry.source });
+    }
     for (const author of entry.authors) addAuthor(batch.authors, author);
-    for (const path of entry.oldPaths) batch.redirects.push({ path, post: entry.source, source: entry.source });
+    // A page has no summary, so none was made of its text.
+    const notes = entry.page ? said.filter((n) => n !== IMPORT_MESSAGES.generatedSummary) : said;
     pending.push({ source: entry.source, title: entry.title, action: "create", ...(notes.length && { notes }) });
-    if (batch.posts.length >= batchSize) await flush();
+    if (batch.posts.length + batch.pages.length >= batchSize) await flush();
   }
   await flush();
   return report;
+}
+
+const COUNTED = { create: "created", update: "updated", unchanged: "unchanged" } as const;
+
+/** A page's content as its one rich-text block, through the pages' sanitizer as every page write is. */
+function pageOf(post: ImportedPost): ImportedPage {
+  const blocks = sanitizeBlocks([{ id: "text", type: "richText", html: post.content }]);
+  const { source, title, slug, authors, state, createdAt, updatedAt, publishedAt } = post;
+  return { source, title, slug, blocks, authors, state, createdAt, updatedAt, ...(publishedAt && { publishedAt }) };
 }
 
 const skipped = (entry: SourcePost | BrokenItem, why: string): ImportItem => ({

@@ -11,7 +11,9 @@ export type SourcePost = {
   slug: string;
   html: string;
   excerpt: string;
-  /** A post is imported; a page and any other type is left out, reported as `skip`. */
+  /** A page comes across as a page of one rich-text block (docs/decisions/256-imported-pages-as-block-pages.md). */
+  page?: boolean;
+  /** A post or a page is imported; any other type is left out, reported as `skip`. */
   skip?: string;
   state: ImportedState;
   /** What the report says of it before its content is cleaned (password-protected, private). */

@@ -132,8 +132,7 @@ function postOf(
   const notes: string[] = [];
   let skip: string | undefined;
   let state = STATES[status];
-  if (type === "page") skip = IMPORT_MESSAGES.pageSkipped;
-  else if (type !== "post") skip = IMPORT_MESSAGES.typeSkipped(type);
+  if (type !== "post" && type !== "page") skip = IMPORT_MESSAGES.typeSkipped(type);
   else if (!state) skip = IMPORT_MESSAGES.statusSkipped(status);
   if (status === "private") notes.push(IMPORT_MESSAGES.privatePost);
   if (fields["wp:post_password"]?.trim() && state && state !== "draft") {
@@ -155,6 +154,7 @@ function postOf(
     slug: fields["wp:post_name"]?.trim() || slugify(title) || `post-${id}`,
     html: fields["content:encoded"] ?? "",
     excerpt: fields["excerpt:encoded"] ?? "",
+    ...(type === "page" && { page: true }),
     ...(skip && { skip }),
     state: state ?? "draft",
     notes,

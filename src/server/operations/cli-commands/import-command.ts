@@ -69,7 +69,7 @@ export const importSite: CommandRun = async (values, [format, file], entry) => {
 function printReport(report: ImportReport) {
   for (const item of report.items) {
     const notes = item.notes?.length ? `: ${item.notes.join("; ")}` : "";
-    const where = item.slug ? ` -> /blog/${item.slug}` : "";
+    const where = item.slug ? ` -> /blog/${item.slug}` : item.path ? ` -> ${item.path}` : "";
     console.log(`${item.action.padEnd(9)} ${item.source} "${item.title}"${where}${notes}`);
   }
   console.log(IMPORT_MESSAGES.summary(report));
