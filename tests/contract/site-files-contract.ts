@@ -114,7 +114,7 @@ export function siteFilesContract(label: string, open: () => Promise<SiteFiles>)
       await backups.add(whole, at, 0, 20);
       const [listed] = await backups.list();
       expect(listed!.holds).toEqual({
-        ...{ posts: 0, revisions: 0, redirects: 0, tags: 0, site: 1, media: 0 },
+        ...{ posts: 0, revisions: 0, redirects: 0, pages: 0, tags: 0, site: 1, media: 0 },
         ...{ users: 1, messages: 0, settings: 1, activity: 0, analytics: 0 },
       });
     });

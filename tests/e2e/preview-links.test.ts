@@ -50,7 +50,9 @@ it("a link made in the editor opens the draft in a signed-out browser until it i
   const opened = await readerPage.goto(address);
   expect(opened?.status()).toBe(200);
   await readerPage.getByRole("heading", { level: 1, name: TITLE }).waitFor();
-  expect(await readerPage.getByRole("status").textContent()).toContain("Shared preview — not public");
+  expect(await readerPage.getByRole("status").filter({ hasText: "Shared preview" }).textContent()).toContain(
+    "Shared preview — not public",
+  );
   expect(await readerPage.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
   expect(await readerPage.getByRole("link", { name: "Back to Admin" }).count()).toBe(0);
 
