@@ -1,17 +1,14 @@
+import { NEWSLETTER_FORM, NEWSLETTER_HONEYPOT } from "./newsletter-form";
+
+export { NEWSLETTER_FORM, NEWSLETTER_HONEYPOT };
+
 /**
  * The newsletter's words and constants (docs/decisions/245-newsletter-double-opt-in.md), shared by
  * the public form, the pages and /api/public/subscribe. No zod here: the form ships with every blog
  * page (docs/decisions/002-small-public-javascript.md); its schema is newsletter-schema.ts.
  */
 export const NEWSLETTER_MESSAGES = {
-  heading: "Get new posts by email",
-  intro: "One email when we publish a post. No tracking, no cookies.",
-  emailLabel: "Email",
-  nameLabel: "Name (optional)",
-  button: "Subscribe",
-  sending: "Subscribing…",
-  consent:
-    "By subscribing you agree to receive our posts by email. Every email has a one-click unsubscribe link; we never share your address.",
+  ...NEWSLETTER_FORM,
   emailRequired: "Please enter your email address.",
   emailInvalid: "Please enter a valid email address.",
   nameTooLong: "Your name can be at most 100 characters.",
@@ -53,9 +50,6 @@ export const NEWSLETTER_MESSAGES = {
 
 /** How long a confirmation link works. */
 export const CONFIRM_LINK_HOURS = 48;
-
-/** The hidden field a person never fills in; bots that fill every field do. */
-export const NEWSLETTER_HONEYPOT = "website";
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed", "bouncing"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { SubscribeForm } from "./subscribe-form";
+import { SubscribeForm } from "./newsletter/subscribe-form";
 import { Link } from "react-router";
 import { GeneratedCover } from "~/app/components/generated-cover";
 import { PostCard } from "~/app/components/post-card";

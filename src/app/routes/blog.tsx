@@ -3,7 +3,7 @@ import type { Route } from "./+types/blog";
 import { Icon } from "~/app/components/icon";
 import { NotFoundCard } from "~/app/components/not-found-card";
 import { PostGrid } from "~/app/components/post-grid";
-import { SubscribeForm } from "~/app/components/subscribe-form";
+import { SubscribeForm } from "~/app/components/newsletter/subscribe-form";
 import { Pager } from "~/app/components/pager";
 import { buttonClasses } from "~/app/components/ui/button";
 import { canonicalLink, pageMeta } from "~/app/lib/meta";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { SubscribeForm, type SubscribeActionData } from "~/app/components/subscribe-form";
+import { SubscribeForm, type SubscribeActionData } from "~/app/components/newsletter/subscribe-form";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/app/lib/admin-route.server";
 import { pageMeta } from "~/app/lib/meta";
 import { NEWSLETTER_MESSAGES as M } from "~/shared/newsletter";

@@ -1,5 +1,5 @@
 import type { Block } from "~/shared/blocks";
-import { SubscribeForm } from "../subscribe-form";
+import { SubscribeForm } from "../newsletter/subscribe-form";
 import { BlockSection } from "./block-parts";
 
 type Subscribe = Extract<Block, { type: "subscribe" }>;

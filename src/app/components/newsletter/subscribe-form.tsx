@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "react-router";
-import { NEWSLETTER_HONEYPOT, NEWSLETTER_MESSAGES as M } from "~/shared/newsletter";
-import { Button } from "./ui/button";
-import { inputClasses } from "./ui/field";
+import { NEWSLETTER_FORM as M, NEWSLETTER_HONEYPOT } from "~/shared/newsletter-form";
+import { Button } from "../ui/button";
+import { inputClasses } from "../ui/field";
 
 /** What the /newsletter page's action answers: the message to show, and the field errors. */
 export type SubscribeActionData = { ok: boolean; message: string; errors?: Record<string, string[]> };
