@@ -1,12 +1,13 @@
 import { Button } from "~/app/components/ui/button";
+import { cn } from "~/app/lib/cn";
 import { toast } from "~/app/lib/toast";
 
 type ShownOnceWords = { copy: string; copied: string; copyFailed: string; done: string };
 
 /**
- * A secret shown once, right after it is made (an API token, a webhook's signing secret): selected
- * when focused, copied with one click, and gone when the user says they have it, since the server
- * keeps no way to show it again.
+ * A secret shown once, right after it is made (an API token, a webhook's signing secret, a one-time
+ * link an admin hands over): selected when focused, copied with one click, and gone when the user
+ * says they have it, since the server keeps no way to show it again.
  */
 export function ShownOnce({
   id,
@@ -15,13 +16,15 @@ export function ShownOnce({
   value,
   words,
   onDone,
+  className,
 }: {
   id: string;
   label: string;
-  note: string;
+  note?: string;
   value: string;
   words: ShownOnceWords;
   onDone: () => void;
+  className?: string;
 }) {
   const copy = async () => {
     try {
@@ -32,11 +35,11 @@ export function ShownOnce({
     }
   };
   return (
-    <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
+    <div className={cn("space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4", className)} role="status">
       <label className="block text-sm font-medium text-slate-900" htmlFor={id}>
         {label}
       </label>
-      <p className="text-sm text-slate-700">{note}</p>
+      {note && <p className="text-sm text-slate-700">{note}</p>}
       <div className="flex flex-wrap gap-2">
         <input
           id={id}
