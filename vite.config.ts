@@ -6,10 +6,20 @@ import { defineConfig } from "vite";
  * The small modules that two or more public pages share (site data, cards, the contact form,
  * helpers): one chunk instead of a file each, so a page loads about eight scripts rather than
  * twenty (docs/decisions/033-fewer-public-chunks.md). Modules only one page uses stay in that
- * page's route chunk; lazily loaded ones (zod, Radix's toast) and the admin's stay out.
+ * page's route chunk; lazily loaded ones (zod, Radix's toast) and the admin's stay out. The home
+ * page's and an industry's pictures stay out too: pages of blocks share them with those two pages,
+ * and every other page would carry them.
  */
 const PUBLIC_SHARED =
-  /[\\/]src[\\/](app[\\/]components[\\/][\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|preview|reading-time|search-link)\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/]components[\\/](?!hero-illustration|industry-scenes|blog-post-body)[\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|page-cache|preview|reading-time|search-link)\.ts)$|vite[\\/]preload-helper/;
+
+/**
+ * What the blog's pages share and the others never show (a post's body, the subscribe form): a
+ * chunk of its own, so the home page does not load it. The site group goes first, so the
+ * libraries these import stay in the site chunk, not here.
+ */
+const BLOG_SHARED =
+  /[\\/]src[\\/](app[\\/]components[\\/](blog-post-body|newsletter[\\/]subscribe-form)\.tsx|app[\\/]lib[\\/]use-blog-list-error\.ts|shared[\\/]newsletter-form\.ts)$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -19,7 +29,14 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: "site", test: PUBLIC_SHARED, minShareCount: 2 }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "blog", test: BLOG_SHARED, minShareCount: 2, priority: 1 },
+                { name: "site", test: PUBLIC_SHARED, minShareCount: 2, priority: 2 },
+              ],
+            },
+          },
         },
       },
     },
