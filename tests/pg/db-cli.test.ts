@@ -68,9 +68,9 @@ async function fullDataFolder(): Promise<string> {
   const page = await store.createPage({
     ...makePageInput({ path: "/pricing", metaTitle: "Plans", noindex: true }),
     published: true,
-  } as never);
+  });
   await store.updatePage(page.id, { path: "/plans" });
-  await store.deletePage((await store.createPage(makePageInput({ path: "/gone" }) as never)).id);
+  await store.deletePage((await store.createPage(makePageInput({ path: "/gone" }))).id);
   // One awaiting review and one sent back with a note (migration 014's columns, and `extra`).
   const submitted = await store.createPost(makePostInput({ published: false }));
   await store.updatePost(submitted.id, { review: { submitted: { at: "2026-11-20T08:00:00.000Z", by: 2 } } });
