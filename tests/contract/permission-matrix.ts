@@ -30,8 +30,7 @@ const ALL = ROLES;
 let seed = 0;
 const post = (t: TestApp, by: number, published = false): Promise<Post> =>
   t.store.createPost(makePostInput({ published }), { by: { id: by, username: "someone" } });
-const page = (t: TestApp, by: number) =>
-  t.store.createPage(makePageInput(), { by: { id: by, username: "someone" } });
+const page = (t: TestApp, by: number) => t.store.createPage(makePageInput(), { by: { id: by, username: "someone" } });
 const tag = async (store: Store) => {
   const made = await store.createPost(makePostInput({ published: false, tags: [`tag ${++seed}`] }));
   return made.tags[0]!;
