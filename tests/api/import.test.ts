@@ -58,6 +58,7 @@ function wordpressItems(images: string): WpItem[] {
       title: "Opening hours",
       slug: "opening-hours",
       date: "2024-05-04 08:30:00",
+      modified: "2024-05-06 12:15:00",
       status: "publish",
       // Classic editor text: paragraphs as blank lines, shortcodes of every kind.
       content: `${LONG_TEXT}\n\n[caption id="attachment_30" align="alignnone" width="300"]<img src="${images}/wp-content/uploads/2024/05/kiosk.png" alt="Kiosk" width="300" height="200" /> The kiosk by the door[/caption]\n\n[embed]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embed]\n\nhttps://vimeo.com/76979871\n\n<iframe src="https://player.vimeo.com/video/22439234" width="640" height="360"></iframe>\n\n<iframe src="https://maps.example/embed?q=1"></iframe>\n\n[gallery ids="32,33"]\n\n[contact-form-7 id="5"]Write to us[/contact-form-7]\n\n<img src="${images}/wp-content/uploads/2024/05/missing.png" alt="Gone">`,
@@ -212,6 +213,8 @@ describe("importing a WordPress export", () => {
       hoursNotes.some((n) => n.startsWith(`the image ${images.base}/wp-content/uploads/2024/05/missing.png`)),
     ).toBe(true);
     expect(hours.summary.startsWith("Queues move faster")).toBe(true);
+    // Published and modified dates in UTC (WordPress's _gmt fields).
+    expect([hours.publishedAt, hours.updatedAt]).toEqual(["2024-05-04T08:30:00.000Z", "2024-05-06T12:15:00.000Z"]);
 
     expect(posts.get("wordpress:12")).toMatchObject({ published: false });
     expect(posts.get("wordpress:12")!.publishAt).toBeUndefined();
