@@ -82,6 +82,9 @@ export const IMPORT_MESSAGES = {
   unknownShortcode: (name: string) => `the shortcode [${name}] was removed (its text kept)`,
   iframeRemoved: (src: string) => `an embed that is not a YouTube or Vimeo video was removed (${src || "no address"})`,
   imageFailed: (url: string, why: string) => `the image ${url} could not be stored (${why}); it keeps its old address`,
+  // Why a download failed, in imageFailed.
+  imageTooSlow: (ms: number) => `no answer within ${ms} ms`,
+  imageTooLarge: (bytes: number) => `larger than ${bytes / 1024 / 1024} MB`,
   // The command line's summary.
   summary: (r: ImportReport) =>
     [

@@ -28,6 +28,7 @@ export const SITE_CONTENT_MESSAGES = {
   tooFew: (min: number) => `Keep at least ${min}.`,
   tooMany: (max: number) => `At most ${max}.`,
   icon: "Choose one of the pictures.",
+  pageMissing: "No page has this id: choose one of the site's pages.",
   invalid: "The site content has errors: fix the highlighted fields and try again.",
   saved: "Draft saved.",
   published: "Published: the site shows the draft now.",

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MEDIA_FOLDER } from "~/server/media/media-library";
 import { MEDIA_MESSAGES } from "~/shared/media";
+import { blankPng } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { useTestApp } from "../helpers/test-app";
 
@@ -16,30 +16,6 @@ beforeAll(async () => {
 
 const upload = (bytes: Buffer, filename: string) =>
   request(t.app).post("/api/cms/uploads").set("Cookie", writer).attach("file", bytes, { filename });
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid black-and-white PNG of this size: a million pixels of one colour compress to almost nothing. */
-function blankPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 1; // 1 bit per pixel, greyscale (colour type 0)
-  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 and zero pixels per row
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 /** A JPEG header that promises 50000x50000 pixels and holds no picture at all. */
 const LYING_JPEG = Buffer.from([

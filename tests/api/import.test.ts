@@ -3,11 +3,12 @@ import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMPORT_MESSAGES, type ImportReport } from "~/shared/import";
+import { MAX_UPLOAD_BYTES, MEDIA_MESSAGES } from "~/shared/media";
 import { forbiddenMessage } from "~/shared/permissions";
 import { REDIRECT_MESSAGES } from "~/shared/redirects";
 import { NO_PASSWORD } from "~/server/import/import-changes";
 import { ghostExport, LONG_TEXT, wxr, type WpItem } from "../helpers/import-exports";
-import { makeImage } from "../helpers/images";
+import { blankPng, makeImage } from "../helpers/images";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
@@ -47,7 +48,7 @@ function wordpressItems(images: string): WpItem[] {
       slug: "our-new-kiosk",
       status: "publish",
       excerpt: "The kiosk that tells you how long you will wait.",
-      content: `<!-- wp:paragraph -->\n${body}\n<!-- /wp:paragraph -->\n<!-- wp:image -->\n<figure class="wp-block-image"><img src="${images}/wp-content/uploads/2024/05/kiosk.png" alt="A kiosk at the door" class="wp-image-30"/></figure>\n<!-- /wp:image -->\n<p>See <a href="https://old-blog.example/2024/05/04/opening-hours/">our hours</a> and <a href="https://old-blog.example/?p=12">the draft</a>.</p>`,
+      content: `<!-- wp:paragraph -->\n${body}\n<!-- /wp:paragraph -->\n<!-- wp:image -->\n<figure class="wp-block-image"><img src="${images}/wp-content/uploads/2024/05/kiosk.png" alt="A kiosk at the door" class="wp-image-30"/></figure>\n<!-- /wp:image -->\n<p>See <a href="https://old-blog.example/2024/05/04/opening-hours/">our hours</a> and <a href="https://old-blog.example/?p=12">the draft</a>.</p>\n<p>Read <a href="https://old-blog.example/?page_id=20">our prices</a>, <a href="https://old-blog.example/pricing/">the same</a> and <a href="https://old-blog.example/blog/">our blog page</a>.</p>`,
       categories: [["retail", "Retail"]],
       tags: [["kiosks", "Kiosks"]],
       thumbnailId: 31,
@@ -57,6 +58,7 @@ function wordpressItems(images: string): WpItem[] {
       title: "Opening hours",
       slug: "opening-hours",
       date: "2024-05-04 08:30:00",
+      modified: "2024-05-06 12:15:00",
       status: "publish",
       // Classic editor text: paragraphs as blank lines, shortcodes of every kind.
       content: `${LONG_TEXT}\n\n[caption id="attachment_30" align="alignnone" width="300"]<img src="${images}/wp-content/uploads/2024/05/kiosk.png" alt="Kiosk" width="300" height="200" /> The kiosk by the door[/caption]\n\n[embed]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embed]\n\nhttps://vimeo.com/76979871\n\n<iframe src="https://player.vimeo.com/video/22439234" width="640" height="360"></iframe>\n\n<iframe src="https://maps.example/embed?q=1"></iframe>\n\n[gallery ids="32,33"]\n\n[contact-form-7 id="5"]Write to us[/contact-form-7]\n\n<img src="${images}/wp-content/uploads/2024/05/missing.png" alt="Gone">`,
@@ -179,6 +181,10 @@ describe("importing a WordPress export", () => {
     expect(kiosk.content).toMatch(/<img src="\/media\/[0-9a-f]{64}\.png" alt="A kiosk at the door" \/>/);
     expect(kiosk.content).toContain('<a href="/blog/opening-hours">our hours</a>');
     expect(kiosk.content).toContain('<a href="/blog/a-draft">the draft</a>');
+    // Links to pages lead to their paths here, /blog-2 for the page whose slug is the blog's address.
+    expect(kiosk.content).toContain(
+      '<a href="/pricing">our prices</a>, <a href="/pricing">the same</a> and <a href="/blog-2">our blog page</a>',
+    );
 
     const author = (await t.store.listUsers()).find((u) => u.source === "wordpress:author:jane")!;
     expect(author).toMatchObject({ username: "jane", displayName: "Jane Doe", disabled: true, role: "writer" });
@@ -207,6 +213,8 @@ describe("importing a WordPress export", () => {
       hoursNotes.some((n) => n.startsWith(`the image ${images.base}/wp-content/uploads/2024/05/missing.png`)),
     ).toBe(true);
     expect(hours.summary.startsWith("Queues move faster")).toBe(true);
+    // Published and modified dates in UTC (WordPress's _gmt fields).
+    expect([hours.publishedAt, hours.updatedAt]).toEqual(["2024-05-04T08:30:00.000Z", "2024-05-06T12:15:00.000Z"]);
 
     expect(posts.get("wordpress:12")).toMatchObject({ published: false });
     expect(posts.get("wordpress:12")!.publishAt).toBeUndefined();
@@ -316,7 +324,7 @@ describe("importing a Ghost 5 export", () => {
           id: "g1",
           title: "Ghost kiosk",
           slug: "ghost-kiosk",
-          html: `<p>${LONG_TEXT}</p><!--kg-card-begin: html--><div class="custom"><strong>Open 9 to 5</strong></div><!--kg-card-end: html--><p><a href="__GHOST_URL__/second-post/">Next</a></p>`,
+          html: `<p>${LONG_TEXT}</p><!--kg-card-begin: html--><div class="custom"><strong>Open 9 to 5</strong></div><!--kg-card-end: html--><p><a href="__GHOST_URL__/second-post/">Next</a> and <a href="__GHOST_URL__/about/#team">who we are</a></p>`,
           featureImage: "__GHOST_URL__/content/images/2024/05/front.png",
           featureImageAlt: "The front",
           tagIds: ["t1", "t2"],
@@ -343,7 +351,7 @@ describe("importing a Ghost 5 export", () => {
     expect(kiosk.publishedAt).toBe("2024-05-01T10:00:00.000Z");
     expect(kiosk.tags.map((tag) => tag.slug)).toEqual(["retail"]);
     expect(kiosk.content).toContain("<strong>Open 9 to 5</strong>");
-    expect(kiosk.content).toContain('<a href="/blog/second-post">Next</a>');
+    expect(kiosk.content).toContain('<a href="/blog/second-post">Next</a> and <a href="/about#team">who we are</a>');
     const sam = (await t.store.listUsers()).find((u) => u.source === "ghost:author:u1")!;
     expect(sam).toMatchObject({ username: "sam", displayName: "Sam Writer", disabled: true });
     expect(kiosk.authors).toEqual([sam.id]);
@@ -374,6 +382,83 @@ describe("importing a Ghost 5 export", () => {
       .attach("file", Buffer.from('{"hello": 1}'), { filename: "other.json" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(IMPORT_MESSAGES.notGhost("other.json"));
+  });
+});
+
+describe("a WXR 1.1 export with what cannot come across as it is", () => {
+  let t: TestApp;
+  let admin: { cookie: string };
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    // Images that fail as the upload's limits and the download's timeout say.
+    const bomb = blankPng(20_000, 20_000);
+    server = createServer((req, res) => {
+      if (req.url === "/slow.png") return; // never answers
+      if (req.url === "/huge.png") {
+        res.writeHead(200, { "Content-Type": "image/png", "Content-Length": String(MAX_UPLOAD_BYTES + 1) });
+        res.flushHeaders();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "image/png" });
+      res.end(bomb);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await makeTestApp({ env: { IMPORT_ALLOW_PRIVATE: "true", IMPORT_TIMEOUT_MS: "300" } });
+    admin = await signedIn(t, "admin");
+  });
+  afterAll(async () => {
+    await t.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it("reports and skips a broken item, notes a taken slug, and lists the images that broke a limit", async () => {
+    const broken = "<item><title>Broken</title><wp:post_id>abc</wp:post_id></item>";
+    const images = ["slow", "huge", "bomb"].map((name) => `${base}/${name}.png`);
+    const body = wxr({
+      version: "1.1",
+      items: [
+        { id: 1, title: "Hello", slug: "hello", content: `<p>${LONG_TEXT}</p>` },
+        broken,
+        { id: 2, title: "Hello again", slug: "hello", content: `<p>${LONG_TEXT}</p>` },
+        {
+          id: 3,
+          title: "Pictures",
+          slug: "pictures",
+          content: `<p>${LONG_TEXT}</p>${images.map((src) => `<p><img src="${src}" alt="x"></p>`).join("")}`,
+        },
+      ],
+    });
+    const res = await request(t.app)
+      .post("/api/admin/import")
+      .set("Cookie", admin.cookie)
+      .field("format", "wordpress")
+      .attach("file", Buffer.from(body), { filename: "old-1.1.xml" });
+    expect(res.status).toBe(200);
+    const report = res.body as ImportReport;
+    expect(report.posts).toEqual({ created: 3, updated: 0, unchanged: 0, skipped: 1 });
+    const item = (source: string) => report.items.find((i) => i.source === source)!;
+    expect(item("wordpress:abc")).toMatchObject({
+      action: "skip",
+      notes: [IMPORT_MESSAGES.brokenItem("it has no wp:post_id")],
+    });
+    expect(item("wordpress:2").slug).toBe("hello-2");
+    expect(item("wordpress:2").notes).toContain(IMPORT_MESSAGES.slugTaken("hello-2", "hello"));
+    expect(item("wordpress:1").notes).not.toContain(IMPORT_MESSAGES.slugTaken("hello", "hello"));
+    expect(report.images).toEqual({ stored: 0, failed: 3 });
+    expect(item("wordpress:3").notes).toEqual(
+      expect.arrayContaining([
+        IMPORT_MESSAGES.imageFailed(images[0]!, IMPORT_MESSAGES.imageTooSlow(300)),
+        IMPORT_MESSAGES.imageFailed(images[1]!, IMPORT_MESSAGES.imageTooLarge(MAX_UPLOAD_BYTES)),
+        IMPORT_MESSAGES.imageFailed(images[2]!, MEDIA_MESSAGES.tooManyPixels(24)),
+      ]),
+    );
+    // Nothing of the broken item was written; the pictures keep their old addresses.
+    const posts = await t.store.listPosts();
+    expect(posts.map((p) => p.source).sort()).toEqual(["wordpress:1", "wordpress:2", "wordpress:3"]);
+    expect(posts.find((p) => p.source === "wordpress:3")!.content).toContain(`src="${images[2]}"`);
   });
 });
 

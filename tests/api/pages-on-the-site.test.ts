@@ -1,7 +1,7 @@
 import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRIVACY_MESSAGES } from "~/shared/page-links";
-import type { SiteContent } from "~/shared/site-content";
+import { SITE_CONTENT_MESSAGES, type SiteContent } from "~/shared/site-content";
 import { SHOWS_HEADER, showsPage } from "~/shared/page-cache";
 import { makePageInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
@@ -115,5 +115,54 @@ describe("the menus and the privacy policy", () => {
     await request(t.app).post(`/api/cms/pages/${privacy.id}/unpublish`).set("Cookie", editor.cookie).expect(200);
     home = (await request(t.app).get("/").expect(200)).text;
     expect(home).not.toContain(PRIVACY_MESSAGES.consent);
+  });
+
+  it("shows the privacy line on every page with the contact form: home, an industry's, a page's contact-form block", async () => {
+    const privacy = await publishedPage({ path: "/privacy", title: "Privacy policy" });
+    const landing = await publishedPage({
+      path: "/fair",
+      blocks: [{ id: "form", type: "contactForm", anchor: "contact", title: "Meet us at the fair", intro: "" }],
+    });
+    await publishSite((draft) => ({ ...draft, links: { ...draft.links, privacyPolicyPage: privacy.id } }));
+    for (const path of ["/", "/industries/healthcare", landing.path]) {
+      const html = (await request(t.app).get(path).expect(200)).text;
+      expect([path, privacyLine("/privacy").test(html)]).toEqual([path, true]);
+    }
+  });
+
+  it("refuses a link or a privacy policy naming a page that does not exist, with a message on its field", async () => {
+    const admin = await signedIn(t, "admin");
+    const kept = await publishedPage({ path: "/kept" });
+    const deleted = await publishedPage({ path: "/deleted" });
+    await request(t.app).delete(`/api/cms/pages/${deleted.id}`).set("Cookie", admin.cookie).expect(200);
+    const { draft } = (await request(t.app).get("/api/admin/site").set("Cookie", admin.cookie).expect(200)).body as {
+      draft: SiteContent;
+    };
+    const save = (links: Partial<SiteContent["links"]>) =>
+      request(t.app)
+        .put("/api/admin/site/draft")
+        .set("Cookie", admin.cookie)
+        .send({ ...draft, links: { ...draft.links, ...links } });
+    const refused = await save({
+      header: [...draft.links.header, { label: "Gone", href: "/deleted", page: deleted.id }],
+      footer: {
+        ...draft.links.footer,
+        companyLinks: [{ label: "Nowhere", href: "/nowhere", page: 9999 }],
+      },
+      privacyPolicyPage: 9998,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(SITE_CONTENT_MESSAGES.invalid);
+    expect(refused.body.errors).toEqual({
+      [`links.header.${draft.links.header.length}.page`]: [SITE_CONTENT_MESSAGES.pageMissing],
+      "links.footer.companyLinks.0.page": [SITE_CONTENT_MESSAGES.pageMissing],
+      "links.privacyPolicyPage": [SITE_CONTENT_MESSAGES.pageMissing],
+    });
+    const notANumber = await save({ privacyPolicyPage: "seven" as unknown as number });
+    expect(notANumber.body.errors).toEqual({ "links.privacyPolicyPage": [SITE_CONTENT_MESSAGES.link] });
+    // Nothing of it was kept; a page that exists is taken.
+    const after = (await request(t.app).get("/api/admin/site").set("Cookie", admin.cookie).expect(200)).body;
+    expect(after.draft.links.privacyPolicyPage).toBeUndefined();
+    await save({ privacyPolicyPage: kept.id }).expect(200);
   });
 });

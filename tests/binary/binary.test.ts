@@ -13,6 +13,7 @@ import { sanitizeContent } from "~/server/posts/content";
 import { makePostInput } from "../helpers/factories";
 import { longArticle } from "../helpers/long-content";
 import { makeImage } from "../helpers/images";
+import { LONG_TEXT, wxr } from "../helpers/import-exports";
 import { launchServer } from "../helpers/running-server";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
 
@@ -186,5 +187,27 @@ describe("the single executable", () => {
     expect(server.errors()).toBe("");
     expect(readDb().posts).toEqual(before);
     expect(fs.existsSync(path.join(dataDir(), LOCK_FILE))).toBe(false);
+  }, 60_000);
+
+  it("imports a WordPress export with its import command, the post's old address answering 301", async () => {
+    const file = path.join(makeTempDir("binary-import-"), "old-blog.xml");
+    fs.writeFileSync(
+      file,
+      wxr({ items: [{ id: 7, title: "Moved in", slug: "moved-in", content: `<p>${LONG_TEXT}</p>` }] }),
+    );
+    const imported = await run(["import", "wordpress", file]);
+    // Progress goes to stderr, one line a batch; nothing else may.
+    expect(imported.stderr.replace(/^Batch .*\n/gm, "")).toBe("");
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain("Created 1 post, updated 0, left 0 as they were, skipped 0.");
+    const server = await serve();
+    try {
+      const moved = await fetch(`${server.url}/?p=7`, { redirect: "manual" });
+      expect([moved.status, moved.headers.get("location")]).toEqual([301, "/blog/moved-in"]);
+      expect((await fetch(`${server.url}/blog/moved-in`)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    expect(server.errors()).toBe("");
   }, 60_000);
 });

@@ -591,6 +591,57 @@ export function storeContract(name: string, factory: StoreFactory) {
       expect((await reopened.removeRedirect(added.id)).path).toBe("/old");
       expect((await reopened.addRedirect({ path: "/new", target: "/" })).id).toBe(3);
     });
+
+    it("leads an imported post's link to a page of a later batch by the run's last write, across a reopen", async () => {
+      const { store, reopen } = await factory.open();
+      const at = "2024-05-03T10:00:00.000Z";
+      const links = [{ source: "wordpress:2", href: "/?page_id=2" }];
+      const first = await store.importBatch({
+        authors: [],
+        posts: [
+          {
+            source: "wordpress:1",
+            title: "Linking",
+            slug: "linking",
+            summary: "A post linking a page.",
+            content: '<p><a href="/?page_id=2">Our blog page</a></p>',
+            tags: [],
+            authors: [],
+            state: "published",
+            createdAt: at,
+            updatedAt: at,
+            links,
+          },
+        ],
+        redirects: [],
+      });
+      expect(first.pendingLinks).toEqual([{ source: "wordpress:1", links }]);
+      // Its slug is the blog's address: the page is at /blog-2.
+      const page = { id: "text", type: "richText" as const, html: "<p>The blog page</p>" };
+      await store.importBatch({
+        authors: [],
+        posts: [],
+        pages: [
+          {
+            source: "wordpress:2",
+            title: "Blog",
+            slug: "blog",
+            blocks: [page],
+            authors: [],
+            state: "published",
+            createdAt: at,
+            updatedAt: at,
+          },
+        ],
+        redirects: [],
+      });
+      await store.importBatch({ authors: [], posts: [], redirects: [], relink: first.pendingLinks });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      const [kept] = await reopened.listPosts();
+      expect(kept!.content).toBe('<p><a href="/blog-2">Our blog page</a></p>');
+    });
   });
 
   describe(`${name}: invitations and email addresses`, () => {

@@ -1,5 +1,5 @@
 import { Jimp } from "jimp";
-import { crc32 } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 
 /** Real images made on the spot, so the tests need no binary fixtures. */
 export async function makeImage(
@@ -138,4 +138,19 @@ export function icon(png: Buffer, size: number): Buffer {
   head.writeUInt32LE(png.length, 14);
   head.writeUInt32LE(head.length, 18);
   return Buffer.concat([head, png]);
+}
+
+/** A valid black-and-white PNG of this size: a million pixels of one colour compress to almost nothing. */
+export function blankPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // 1 bit per pixel, greyscale (colour type 0)
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 and zero pixels per row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }

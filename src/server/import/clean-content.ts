@@ -2,6 +2,7 @@ import { sanitizeContent } from "~/server/posts/content";
 import { embedFromUrl, embedsFromCode, parseAttributes, decodeEntities, type Embed } from "~/shared/embeds";
 import { IMPORT_MESSAGES } from "~/shared/import";
 import { escapeHtml } from "~/shared/escape-html";
+import { uniqueLinks, type RecordLink } from "./record-links";
 
 /**
  * A WordPress or Ghost post's HTML made into what the editor writes
@@ -9,19 +10,23 @@ import { escapeHtml } from "~/shared/escape-html";
  * paragraphs WordPress kept as blank lines become `<p>`, shortcodes become HTML (`[caption]` a
  * figure and caption, `[embed]` a video, `[gallery]` its images) or are removed with their text
  * kept and reported, YouTube and Vimeo addresses and iframes become the editor's embeds, and links
- * to the old site lead to the new addresses. Images are listed here and swapped for the media
+ * to the old site lead to the new addresses (a post's or a page's of the export made exact when the
+ * batch is written: record-links.ts). Images are listed here and swapped for the media
  * library's copies by `finishContent`, which runs everything through the post sanitizer.
  */
 export type ContentContext = {
   /** The old site's origins (https://old.example), whose links are rewritten. */
   origins: readonly string[];
-  /** The new address of an old path and query, when the import knows one. */
-  linkTarget: (path: string, query: URLSearchParams) => string | undefined;
+  /**
+   * The new address of an old path and query, when the import knows one: a post or a page of the
+   * export as a RecordLink, whose address here is known when its batch is written.
+   */
+  linkTarget: (path: string, query: URLSearchParams) => string | RecordLink | undefined;
   /** A WordPress attachment by id ([gallery ids="..."]). */
   attachment?: (id: string) => { url: string; alt: string } | undefined;
 };
 
-export type CleanedContent = { html: string; images: string[]; problems: string[] };
+export type CleanedContent = { html: string; images: string[]; problems: string[]; links: RecordLink[] };
 
 /** The shortcodes WordPress itself registers that carry no content worth keeping as text. */
 const EMPTY_SHORTCODES = new Set(["audio", "video", "playlist", "wp_caption"]);
@@ -44,12 +49,13 @@ export function cleanContent(raw: string, context: ContentContext): CleanedConte
     return "";
   });
   for (const name of unknown) problems.push(IMPORT_MESSAGES.unknownShortcode(name));
-  html = rewriteLinks(html, context);
+  const links: RecordLink[] = [];
+  html = rewriteLinks(html, context, links);
   const images = [...html.matchAll(/<img\b([^>]*)>/gi)]
     .map((m) => parseAttributes(m[1]!).src)
     .filter((src): src is string => !!src && !src.startsWith("/media/"))
     .map((src) => absolute(decodeEntities(src), context));
-  return { html, images: [...new Set(images)], problems };
+  return { html, images: [...new Set(images)], problems, links: uniqueLinks(links) };
 }
 
 /**
@@ -159,8 +165,11 @@ function gallery(attrs: Record<string, string>, context: ContentContext): string
   return images.map((i) => `<p><img src="${escapeHtml(i.url)}" alt="${escapeHtml(i.alt)}"></p>`).join("");
 }
 
-/** Links to the old site lead to the new addresses: a known one to its page, any other as a path here. */
-function rewriteLinks(html: string, context: ContentContext): string {
+/**
+ * Links to the old site lead to the new addresses: a known one to its page, any other as a path
+ * here. A link to a post or a page of the export is listed in `links`, its fragment kept.
+ */
+function rewriteLinks(html: string, context: ContentContext, links: RecordLink[]): string {
   if (context.origins.length === 0) return html;
   return html.replace(/(<a\b[^>]*\bhref=)(["'])(.*?)\2/gi, (whole, start: string, quote: string, href: string) => {
     const decoded = decodeEntities(href);
@@ -175,7 +184,14 @@ function rewriteLinks(html: string, context: ContentContext): string {
       return whole;
     }
     if (url.pathname.startsWith("/wp-content/")) return whole;
-    const target = context.linkTarget(url.pathname, url.searchParams) ?? `${url.pathname}${url.search}${url.hash}`;
+    const known = context.linkTarget(url.pathname, url.searchParams);
+    if (known !== undefined && typeof known !== "string") links.push(known);
+    const target =
+      known === undefined
+        ? `${url.pathname}${url.search}${url.hash}`
+        : typeof known === "string"
+          ? known
+          : `${known.href}${url.hash}`;
     return `${start}${quote}${escapeHtml(target)}${quote}`;
   });
 }

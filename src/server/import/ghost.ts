@@ -4,6 +4,7 @@ import { slugify } from "~/shared/slug";
 import type { ContentContext } from "./clean-content";
 import type { ImportedAuthor, ImportedState, ImportedTag } from "./import-changes";
 import { ImportFileError } from "./import-errors";
+import type { RecordLink } from "./record-links";
 import { utc, type BrokenItem, type SourceExport, type SourcePost } from "./source";
 
 /**
@@ -64,11 +65,16 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
   const postTags = joined(data.posts_tags, "tag_id");
   const postAuthors = joined(data.posts_authors, "author_id");
   const metaOf = new Map(rows(data.posts_meta).map((m) => [str(m.post_id), m]));
-  const slugs = new Set(
-    rows(data.posts)
-      .filter((p) => str(p.type || "post") === "post")
-      .map((p) => str(p.slug)),
-  );
+  // Posts and pages by slug, for links between them: a post's address as its slug makes it, a
+  // page's old path here; the batch's write makes either exact (record-links.ts).
+  const bySlug = new Map<string, RecordLink>();
+  for (const p of rows(data.posts)) {
+    const type = str(p.type) || "post";
+    const slug = str(p.slug);
+    if (!slug || !str(p.id) || (type !== "post" && type !== "page")) continue;
+    const href = type === "post" ? `/blog/${encodeURIComponent(slug)}` : `/${encodeURIComponent(slug)}`;
+    bySlug.set(slug, { source: `ghost:${str(p.id)}`, href });
+  }
 
   const context: ContentContext = {
     origins: [GHOST_ORIGIN],
@@ -77,7 +83,11 @@ export async function readGhost(file: string, label: string): Promise<SourceExpo
       const tag = /^\/tag\/([^/]+)$/.exec(trimmed);
       if (tag) return `/blog?tag=${encodeURIComponent(tag[1]!)}`;
       const slug = /^\/([^/]+)$/.exec(trimmed)?.[1];
-      return slug && slugs.has(decodeURIComponent(slug)) ? `/blog/${slug}` : undefined;
+      try {
+        return slug === undefined ? undefined : bySlug.get(decodeURIComponent(slug));
+      } catch {
+        return undefined; // a malformed %-escape: no slug of the export
+      }
     },
   };
 

@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import type { MediaLibrary } from "~/server/media/media-library";
 import { guardedLookup, hostOf, isPrivateAddress, PrivateAddressError } from "~/server/webhooks/private-addresses";
+import { IMPORT_MESSAGES } from "~/shared/import";
 import { MAX_UPLOAD_BYTES } from "~/shared/media";
 
 /**
@@ -78,7 +79,7 @@ export function localFile(url: string, mediaDir: string): string | undefined {
 
 async function readBounded(file: string): Promise<Buffer> {
   const { size } = await fs.stat(file);
-  if (size > MAX_UPLOAD_BYTES) throw new Error(`larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+  if (size > MAX_UPLOAD_BYTES) throw new Error(IMPORT_MESSAGES.imageTooLarge(MAX_UPLOAD_BYTES));
   return fs.readFile(file);
 }
 
@@ -121,7 +122,7 @@ export function download(
         }
         if (Number(response.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) {
           response.destroy();
-          reject(new Error(`larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
+          reject(new Error(IMPORT_MESSAGES.imageTooLarge(MAX_UPLOAD_BYTES)));
           return;
         }
         const chunks: Buffer[] = [];
@@ -130,7 +131,7 @@ export function download(
           size += chunk.length;
           if (size > MAX_UPLOAD_BYTES) {
             response.destroy();
-            reject(new Error(`larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`));
+            reject(new Error(IMPORT_MESSAGES.imageTooLarge(MAX_UPLOAD_BYTES)));
           } else chunks.push(chunk);
         });
         response.on("end", () => resolve(Buffer.concat(chunks)));
@@ -138,11 +139,11 @@ export function download(
       },
     );
     const timer = setTimeout(
-      () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+      () => request.destroy(new Error(IMPORT_MESSAGES.imageTooSlow(options.timeoutMs))),
       options.timeoutMs,
     );
     request.on("close", () => clearTimeout(timer));
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    request.on("timeout", () => request.destroy(new Error(IMPORT_MESSAGES.imageTooSlow(options.timeoutMs))));
     request.on("error", reject);
   });
 }

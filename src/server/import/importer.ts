@@ -7,6 +7,7 @@ import { readGhost } from "./ghost";
 import { sanitizeBlocks } from "~/server/pages/sanitize-blocks";
 import type { ImportBatch, ImportedAuthor, ImportedPage, ImportedPost } from "./import-changes";
 import type { ImageStore } from "./import-images";
+import type { PendingLinks } from "./record-links";
 import type { BrokenItem, SourceExport, SourcePost } from "./source";
 import { readWordPress } from "./wordpress";
 import { readWxr } from "./wxr-reader";
@@ -16,8 +17,10 @@ import { readWxr } from "./wxr-reader";
  * export read as a stream, each post cleaned (clean-content.ts), its images stored
  * (import-images.ts), and every `batchSize` posts written as one change of the store, so a run
  * killed part way leaves whole batches and the next run finishes the job
- * (docs/decisions/250-imports-in-journalled-batches.md). A dry run works the same way, storing no
- * image and committing nothing: each batch is what the store would do with it now.
+ * (docs/decisions/250-imports-in-journalled-batches.md). A link to a post or a page of a later batch
+ * is made its address by one last write (docs/decisions/265-links-between-imported-records.md).
+ * A dry run works the same way, storing no image and committing nothing: each batch is what the
+ * store would do with it now.
  */
 export type ImportRun = {
   store: Store;
@@ -66,8 +69,10 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
   const authorsSeen = new Set<string>();
   const emptyBatch = () =>
     ({ authors: [], posts: [], pages: [] as ImportedPage[], redirects: [] }) satisfies ImportBatch;
-  let batch: Required<ImportBatch> = emptyBatch();
+  let batch: Required<Omit<ImportBatch, "relink">> = emptyBatch();
   let pending: ImportItem[] = [];
+  // Records written with a link to a post or a page not written yet: small (a source and its links).
+  const pendingLinks: PendingLinks[] = [];
 
   const flush = async () => {
     if (batch.posts.length === 0 && batch.pages.length === 0 && batch.redirects.length === 0) return;
@@ -79,6 +84,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
       if (done) {
         item.action = done.action;
         item.slug = done.slug;
+        if (done.wanted) item.notes = [...(item.notes ?? []), IMPORT_MESSAGES.slugTaken(done.slug, done.wanted)];
         report.posts[COUNTED[done.action]]++;
       }
       const page = pageBySource.get(item.source);
@@ -95,6 +101,7 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     report.tags.created = tagsSeen.size;
     report.authors.created = authorsSeen.size;
     report.redirects.added += outcome.redirectsAdded;
+    if (!dryRun) pendingLinks.push(...outcome.pendingLinks);
     batch = emptyBatch();
     pending = [];
     run.onBatch?.(report);
@@ -129,6 +136,9 @@ export async function runImport(run: ImportRun): Promise<ImportReport> {
     if (batch.posts.length + batch.pages.length >= batchSize) await flush();
   }
   await flush();
+  // A kill before this write leaves those links at the addresses cleaning gave them; the next run,
+  // finding every record written, makes them right as it compares the records.
+  if (pendingLinks.length) await store.importBatch({ authors: [], posts: [], redirects: [], relink: pendingLinks });
   return report;
 }
 
@@ -137,8 +147,19 @@ const COUNTED = { create: "created", update: "updated", unchanged: "unchanged" }
 /** A page's content as its one rich-text block, through the pages' sanitizer as every page write is. */
 function pageOf(post: ImportedPost): ImportedPage {
   const blocks = sanitizeBlocks([{ id: "text", type: "richText", html: post.content }]);
-  const { source, title, slug, authors, state, createdAt, updatedAt, publishedAt } = post;
-  return { source, title, slug, blocks, authors, state, createdAt, updatedAt, ...(publishedAt && { publishedAt }) };
+  const { source, title, slug, authors, state, createdAt, updatedAt, publishedAt, links } = post;
+  return {
+    source,
+    title,
+    slug,
+    blocks,
+    authors,
+    state,
+    createdAt,
+    updatedAt,
+    ...(publishedAt && { publishedAt }),
+    ...(links && { links }),
+  };
 }
 
 const skipped = (entry: SourcePost | BrokenItem, why: string): ImportItem => ({
@@ -200,6 +221,7 @@ async function preparePost(entry: SourcePost, context: ContentContext, images: I
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
     ...(entry.publishedAt && { publishedAt: entry.publishedAt }),
+    ...(cleaned.links.length && { links: cleaned.links }),
   };
   return { post, notes, stored, failed };
 }

@@ -1,6 +1,7 @@
 import { IMPORT_MESSAGES } from "~/shared/import";
 import { slugify } from "~/shared/slug";
 import type { ContentContext } from "./clean-content";
+import type { RecordLink } from "./record-links";
 import type { ImportedAuthor, ImportedState } from "./import-changes";
 import { oldPathOf, utc, type BrokenItem, type SourceExport, type SourcePost } from "./source";
 import { readWxr, type WxrChannel, type WxrItem } from "./wxr-reader";
@@ -60,19 +61,25 @@ export async function readWordPress(file: string, label: string): Promise<Source
     const path = oldPathOf(entry.link, origins);
     if (path) byPath.set(path, id);
   }
-  const postAddress = (id: string | undefined) => {
+  // A post's or a page's link, by its id: the post's address as its slug makes it, the page's
+  // `/?page_id=` (which leads to it once it is written); the batch's write makes either exact
+  // (record-links.ts).
+  const recordLink = (id: string | undefined): RecordLink | undefined => {
     const entry = id === undefined ? undefined : index.get(id);
-    return entry?.type === "post" ? `/blog/${encodeURIComponent(slugify(entry.slug) || entry.slug)}` : undefined;
+    const source = `wordpress:${id}`;
+    if (entry?.type === "post")
+      return { source, href: `/blog/${encodeURIComponent(slugify(entry.slug) || entry.slug)}` };
+    return entry?.type === "page" ? { source, href: `/?page_id=${id}` } : undefined;
   };
   const context: ContentContext = {
     origins,
     linkTarget: (path, query) => {
       const p = query.get("p") ?? query.get("page_id") ?? undefined;
-      if (path === "/" && p) return postAddress(p) ?? "/";
+      if (path === "/" && p) return recordLink(p) ?? "/";
       const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
       const term = /^\/(?:category|tag)\/(?:.*\/)?([^/]+)$/.exec(trimmed);
       if (term) return `/blog?tag=${encodeURIComponent(slugify(decodeURIComponent(term[1]!)))}`;
-      return postAddress(byPath.get(trimmed));
+      return recordLink(byPath.get(trimmed));
     },
     attachment: (id) => attachments.get(id),
   };

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { ConflictError, NotFoundError } from "~/server/http/errors";
+import { ConflictError, NotFoundError, ValidationError } from "~/server/http/errors";
 import type { Change } from "~/server/store/change";
 import { checkRecord } from "~/server/store/change";
 import { siteSchema, SITE_SUBJECT } from "~/server/collections/site";
@@ -58,7 +58,25 @@ export const siteRevisionsOf = (snap: Snapshot): readonly SiteRevision[] =>
 export const changedSections = (before: SiteContent, after: SiteContent): SiteSection[] =>
   SITE_SECTIONS.filter((section) => !same(before[section], after[section]));
 
+/**
+ * A link to a page, and the privacy policy page, name a page of the site by its id
+ * (docs/cms-guide.md "Pages"): one that no page has, or one in the Trash, is refused with a
+ * message on its field. Checked in the write, so a page deleted meanwhile is seen.
+ */
+function assertPagesKnown(snap: Snapshot, draft: SiteContent): void {
+  const ids = new Set((snap.data.pages ?? []).map((page) => page.id));
+  const errors: Record<string, string[]> = {};
+  const check = (id: number | undefined, field: string) => {
+    if (id !== undefined && !ids.has(id)) errors[field] = [SITE_CONTENT_MESSAGES.pageMissing];
+  };
+  draft.links.header.forEach((link, i) => check(link.page, `links.header.${i}.page`));
+  draft.links.footer.companyLinks.forEach((link, i) => check(link.page, `links.footer.companyLinks.${i}.page`));
+  check(draft.links.privacyPolicyPage, "links.privacyPolicyPage");
+  if (Object.keys(errors).length) throw new ValidationError(SITE_CONTENT_MESSAGES.invalid, errors);
+}
+
 export function saveDraft(snap: Snapshot, draft: SiteContent): Change<SiteView> {
+  assertPagesKnown(snap, draft);
   const site = checkRecord<SiteState>(siteSchema, { ...snap.data.site, draft });
   const next = { ...snap.data, site };
   return { next, result: siteOf({ ...snap, data: next }), kinds: ["site"] };

@@ -1,9 +1,17 @@
 import { SITE_LIMITS as L } from "~/shared/site-content";
 import { Card } from "~/app/components/ui/card";
+import { LinkTarget, PrivacyPolicyPicker, usePublishedPages } from "./page-choice";
 import { SiteLinkList, SiteTextField } from "./site-fields";
+import { SITE_TAB_MESSAGES as M } from "./site-messages";
 
-/** The header's links in order, the footer's columns, the sister product, the community links and the copyright holder. */
+/**
+ * The header's links in order, the footer's columns, the sister product, the community links, the
+ * copyright holder and the privacy policy page. A header or company link leads to an address or
+ * to a published page, chosen by title.
+ */
 export function LinksForm() {
+  const { pages, failed } = usePublishedPages();
+  const target = (path: readonly (string | number)[]) => <LinkTarget path={path} pages={pages} />;
   return (
     <div className="space-y-6">
       <Card className="space-y-4">
@@ -16,6 +24,7 @@ export function LinksForm() {
           hrefKey="href"
           nameMax={L.label}
           maxItems={L.listItems}
+          target={target}
         />
       </Card>
       <Card className="space-y-4">
@@ -32,6 +41,7 @@ export function LinksForm() {
           hrefKey="href"
           nameMax={L.label}
           maxItems={L.listItems}
+          target={target}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <SiteTextField path={["links", "sisterProduct", "name"]} label="Sister product" max={L.label} />
@@ -46,6 +56,10 @@ export function LinksForm() {
           maxItems={L.listItems}
         />
         <SiteTextField path={["links", "copyrightHolder"]} label="Copyright holder" max={L.title} />
+      </Card>
+      <Card className="space-y-4">
+        <h3 className="text-lg font-semibold text-slate-900">{M.privacyTitle}</h3>
+        <PrivacyPolicyPicker pages={pages} failed={failed} />
       </Card>
       <Card className="space-y-4">
         <h3 className="text-lg font-semibold text-slate-900">End of every post</h3>

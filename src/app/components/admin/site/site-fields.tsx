@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Button } from "~/app/components/ui/button";
 import { Field, inputClasses } from "~/app/components/ui/field";
 import { SITE_TAB_MESSAGES as M } from "./site-messages";
@@ -129,9 +129,13 @@ export function SiteCards({
   );
 }
 
-type LinkItem = Record<string, string>;
+type LinkItem = Record<string, string | number>;
 
-/** Links in order (the header's, the footer's, the community's): name and address, moved up and down. */
+/**
+ * Links in order (the header's, the footer's, the community's): name and address, moved up and
+ * down. `target`, when given, is where a link leads instead of its address field (a page or an
+ * address: page-choice.tsx).
+ */
 export function SiteLinkList({
   path,
   label,
@@ -139,6 +143,7 @@ export function SiteLinkList({
   hrefKey,
   nameMax,
   maxItems,
+  target,
 }: {
   path: Path;
   label: string;
@@ -146,6 +151,7 @@ export function SiteLinkList({
   hrefKey: string;
   nameMax: number;
   maxItems: number;
+  target?: (itemPath: Path) => ReactNode;
 }) {
   const { value = [], set, error } = useSiteField<LinkItem[]>(path);
   const legendId = useId();
@@ -157,11 +163,15 @@ export function SiteLinkList({
       {error && <p className="text-sm text-red-700">{error}</p>}
       <ol className="space-y-3">
         {value.map((item, i) => {
-          const name = item[nameKey] || `${label} ${i + 1}`;
+          const name = String(item[nameKey] ?? "") || `${label} ${i + 1}`;
           return (
             <li key={i} className="grid gap-2 rounded-md bg-slate-50 p-3 sm:grid-cols-[1fr_2fr_auto]">
               <SiteTextField path={[...path, i, nameKey]} label="Label" max={nameMax} />
-              <SiteTextField path={[...path, i, hrefKey]} label="Address" max={2000} />
+              {target ? (
+                target([...path, i])
+              ) : (
+                <SiteTextField path={[...path, i, hrefKey]} label={M.address} max={2000} />
+              )}
               <div className="flex items-end gap-1">
                 <Button
                   type="button"
