@@ -39,7 +39,7 @@ it("an admin imports a CSV of readers, filters and searches the list, and delete
   await openScreen(page, M.tab);
   expect(page.url()).toBe(`${url}/admin/subscribers`);
   const list = page.getByRole("region", { name: M.heading });
-  await list.getByRole("cell", { name: "lin@example.com" }).waitFor();
+  await list.getByRole("cell", { name: "lin@example.com", exact: true }).waitFor();
 
   const importer = page.getByRole("region", { name: M.importHeading });
   await importer.getByLabel(M.file).setInputFiles(bad);
@@ -53,7 +53,7 @@ it("an admin imports a CSV of readers, filters and searches the list, and delete
   await importer.getByLabel(M.consent).fill("Sign-up sheet at the 2026 trade fair");
   await importer.getByRole("button", { name: M.importButton }).click();
   await toastTitled(page, M.importDone);
-  await list.getByRole("cell", { name: "grace@example.com" }).waitFor();
+  await list.getByRole("cell", { name: "grace@example.com", exact: true }).waitFor();
   expect(await list.getByTestId("subscriber-counts").textContent()).toBe(
     M.counts({ all: 3, pending: 1, confirmed: 2, unsubscribed: 0, bouncing: 0 }),
   );
@@ -61,19 +61,19 @@ it("an admin imports a CSV of readers, filters and searches the list, and delete
 
   await list.getByLabel(M.status).selectOption("pending");
   await expect.poll(() => list.getByRole("row").count()).toBe(2);
-  await list.getByRole("cell", { name: "lin@example.com" }).waitFor();
+  await list.getByRole("cell", { name: "lin@example.com", exact: true }).waitFor();
   await list.getByLabel(M.status).selectOption("");
   await list.getByLabel(M.search).fill("hopper");
   await expect.poll(() => list.getByRole("row").count()).toBe(2);
-  await list.getByRole("cell", { name: "grace@example.com" }).waitFor();
+  await list.getByRole("cell", { name: "grace@example.com", exact: true }).waitFor();
 
   await list.getByRole("button", { name: M.deleteLabel("grace@example.com") }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: M.delete }).click();
   await toastTitled(page, M.deleted);
   await list.getByText(M.noMatches).waitFor();
   await list.getByLabel(M.search).fill("");
-  await list.getByRole("cell", { name: "ada@example.com" }).waitFor();
-  expect(await list.getByRole("cell", { name: "grace@example.com" }).count()).toBe(0);
+  await list.getByRole("cell", { name: "ada@example.com", exact: true }).waitFor();
+  expect(await list.getByRole("cell", { name: "grace@example.com", exact: true }).count()).toBe(0);
   expect(await violations(page)).toEqual([]);
 
   expect(problems).toEqual([]);
