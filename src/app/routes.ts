@@ -36,6 +36,7 @@ export default [
       route("webhooks", "routes/admin.webhooks.tsx"),
       route("import", "routes/admin.import.tsx"),
       route("redirects", "routes/admin.redirects.tsx"),
+      route("subscribers", "routes/admin.subscribers.tsx"),
       route("site", "routes/admin.site.tsx"),
       route("account", "routes/admin.account.tsx"),
     ]),

@@ -64,6 +64,7 @@ import { namesOldQuery, oldHomeQuery } from "~/server/redirects/redirects-router
 import { createAccountLinks } from "~/server/auth/account-links";
 import { createAccountMail } from "~/server/users/account-mail";
 import { createNewsletter } from "~/server/newsletter/newsletter";
+import { createSubscriberAdmin } from "~/server/newsletter/subscriber-admin";
 import { createNewsletterSender } from "~/server/newsletter/newsletter-sender";
 import { newsletterTokens } from "~/server/newsletter/newsletter-tokens";
 import { oneClickUnsubscribe } from "~/server/newsletter/newsletter-router";
@@ -153,10 +154,6 @@ export function createApp({
         },
       })
     : undefined;
-  const newsletter = createNewsletter({
-    ...{ store, tokens, sender: newsletterSender, publicUrl: config.publicUrl },
-    kick: () => outbox.kick(),
-  });
   const unwatchSends = store.onNewsletterSends(() => outbox.kick());
   const app = express();
   app.disable("x-powered-by");
@@ -164,6 +161,11 @@ export function createApp({
   if (config.trustProxy !== false) app.set("trust proxy", config.trustProxy);
   const trust = app.get("trust proxy fn") as TrustProxyFn;
   const analytics = analyticsFor(config, files, store, build, trust);
+  // A subscription is counted in the analytics as a lead is (docs/decisions/262-subscriptions-credited-like-leads.md).
+  const newsletter = createNewsletter({
+    ...{ store, tokens, sender: newsletterSender, publicUrl: config.publicUrl, analytics },
+    kick: () => outbox.kick(),
+  });
   const posts = createPostService(store, activity);
   const scheduler = startScheduler(
     [postSchedules(store, activity), pageSchedules(store, activity)],
@@ -201,6 +203,7 @@ export function createApp({
     apiTokens: createApiTokens({ store, activity }),
     webhooks,
     newsletter,
+    subscriberAdmin: createSubscriberAdmin({ store, activity }),
     accountLinks: createAccountLinks({
       ...{ store, records: sessionRecords, activity, mail: accountMail, publicUrl: config.publicUrl },
       cost: hashCost,

@@ -30,6 +30,7 @@ import type { Webhooks } from "~/server/webhooks/webhooks";
 import type { AccountLinks } from "~/server/auth/account-links";
 import type { PageService } from "~/server/pages/page-service";
 import type { Newsletter } from "~/server/newsletter/newsletter";
+import type { SubscriberAdmin } from "~/server/newsletter/subscriber-admin";
 
 /**
  * What every loader and action receives as `context` (docs/architecture.md section 7): the store and the
@@ -66,6 +67,8 @@ export type AppContext = {
   webhooks: Webhooks;
   /** Subscribing, confirming, unsubscribing and a post's send (docs/decisions/245-newsletter-double-opt-in.md). */
   newsletter: Newsletter;
+  /** The Subscribers screen: /api/admin/subscribers (docs/decisions/261-subscribers-imported-with-their-consent.md). */
+  subscriberAdmin: SubscriberAdmin;
   /** Invitations and reset links (docs/decisions/230-invitations-and-reset-links.md). */
   accountLinks: AccountLinks;
   /** Backups, restore, purge and test-post removal (docs/architecture.md section 4): /api/debug and the tool pages. */

@@ -37,6 +37,8 @@ export const ACTIVITY_KINDS = {
   "invitation-revoke": "Invitation revoked",
   "reset-link-send": "Reset link sent",
   "password-reset": "Password reset",
+  "subscriber-import": "Subscribers imported",
+  "subscriber-delete": "Subscriber deleted",
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -132,6 +134,15 @@ export const ACTIVITY_MESSAGES = {
     resetByLink: "chose a new password with a reset link",
     emailChanged: "email address changed",
   },
+  /**
+   * A subscribers' import (docs/decisions/261-subscribers-imported-with-their-consent.md): what it
+   * did and the consent note it was made with.
+   */
+  subscribersImported: (added: number, confirmed: number, note: string) =>
+    `${plural(added, "address", "addresses")} added and ${confirmed} confirmed by a CSV import; consent: ${note}`,
+  /** A subscriber erased: the id and the address's domain only, so the log does not keep the address. */
+  subscriberDeleted: (id: number, email: string, entries: number) =>
+    `subscriber ${id} (…@${email.split("@").pop() ?? ""}) with ${plural(entries, "ledger entry", "ledger entries")}`,
   /** An invitation, as the log names it. */
   invitation: (email: string, role: string) => `invitation of ${email} as ${role}`,
   /** An accepted invitation: the account it became. */

@@ -16,7 +16,7 @@ export const ANALYTICS_MESSAGES = {
   tab: "Analytics",
   heading: "Analytics",
   intro:
-    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages, credited to the page and the visit they came from.",
+    "Page views and visitors counted on the server, without cookies; visitors are counted per day. Leads are contact messages, credited to the page and the visit they came from; subscriptions are newsletter sign-ups, credited the same way.",
   invalidRange: "Please choose a valid date range.",
   badDate: "must be a date written YYYY-MM-DD",
   fromAfterTo: "must not be after the end date",
@@ -56,6 +56,11 @@ export type AnalyticsRow = {
   entries: number;
   leads: number;
   conversion: number | null;
+  /**
+   * Newsletter subscriptions credited to the row (docs/decisions/262-subscriptions-credited-like-leads.md):
+   * sent from the page's form, or, in "Subscriptions by post read", by readers who read the post first.
+   */
+  subscriptions: number;
 };
 
 export const ANALYTICS_TABLES = [
@@ -66,6 +71,8 @@ export const ANALYTICS_TABLES = [
   // Leads credited to the visit (docs/decisions/190-leads-credited-to-the-visit.md), most leads first.
   { id: "landing", title: "Leads by landing page", key: "Landing page" },
   { id: "assisted", title: "Leads by post read", key: "Post" },
+  // Which posts bring newsletter readers (docs/decisions/262-subscriptions-credited-like-leads.md), most first.
+  { id: "subscribed", title: "Subscriptions by post read", key: "Post" },
   { id: "entries", title: "Entry pages", key: "Page" },
   { id: "industries", title: "Industries", key: "Industry" },
   { id: "referrers", title: "Referrers", key: "Referrer" },
@@ -74,13 +81,20 @@ export const ANALYTICS_TABLES = [
 ] as const;
 export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number]["id"];
 
-export type AnalyticsDay = { day: string; views: number; visitors: number; leads: number };
+export type AnalyticsDay = { day: string; views: number; visitors: number; leads: number; subscriptions: number };
 
 export type AnalyticsReport = {
   from: string;
   to: string;
   days: AnalyticsDay[];
-  totals: { views: number; visitors: number; leads: number; conversion: number | null; notFound: number };
+  totals: {
+    views: number;
+    visitors: number;
+    leads: number;
+    conversion: number | null;
+    notFound: number;
+    subscriptions: number;
+  };
   /** This server's count of the last 30 minutes (each instance counts its own). */
   lastThirtyMinutes: { views: number; visitors: number };
   tables: Record<AnalyticsTable, AnalyticsRow[]>;

@@ -36,6 +36,7 @@ export const ACTION_SCOPES: Partial<Record<Action, ApiScope>> = {
   "media.upload": "media:write",
   "media.manage": "media:write",
   "inbox.read": "leads:read",
+  "subscribers.manage": "subscribers:manage",
 };
 
 /** Whether scopes allow `action`: no scopes (a signed-in session) leave the table alone. */

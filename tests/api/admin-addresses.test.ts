@@ -31,6 +31,7 @@ const SCREENS = [
   "/admin/webhooks",
   "/admin/import",
   "/admin/redirects",
+  "/admin/subscribers",
   "/admin/site",
   "/admin/account",
 ] as const;

@@ -336,7 +336,7 @@ describe("GET /api/admin/analytics", () => {
       .expect(200)
       .expect("Content-Type", /text\/csv/);
     expect(res.text).toBe(
-      "\uFEFFkey,label,views,visitors,entries,leads,conversion\r\n/industries,/industries,1,1,1,0,0%\r\n",
+      "\uFEFFkey,label,views,visitors,entries,leads,conversion,subscriptions\r\n/industries,/industries,1,1,1,0,0%,0\r\n",
     );
     await request(t.app).get("/api/admin/analytics/nothing.csv").set("Cookie", admin).expect(404);
   });

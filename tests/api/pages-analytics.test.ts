@@ -45,6 +45,7 @@ describe("analytics per page", () => {
         entries: 4,
         leads: 1,
         conversion: 0.25,
+        subscriptions: 0,
       },
     ]);
   });

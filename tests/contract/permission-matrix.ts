@@ -446,6 +446,33 @@ export const PERMISSION_ROWS: Row[] = [
         .field("format", "wordpress")
         .attach("file", Buffer.from(EMPTY_WXR), { filename: "empty.xml" }),
   },
+  // The newsletter's readers (docs/decisions/261-subscribers-imported-with-their-consent.md)
+  {
+    route: "GET /api/admin/subscribers",
+    allowed: allowedFor("subscribers.manage"),
+    call: async (c) => as(c, "get", "/api/admin/subscribers"),
+  },
+  {
+    route: "GET /api/admin/subscribers.csv",
+    allowed: allowedFor("subscribers.manage"),
+    call: async (c) => as(c, "get", "/api/admin/subscribers.csv"),
+  },
+  {
+    route: "POST /api/admin/subscribers/import",
+    allowed: allowedFor("subscribers.manage"),
+    call: async (c) =>
+      as(c, "post", "/api/admin/subscribers/import")
+        .field("consent", "Sign-up sheet at a trade fair")
+        .attach("file", Buffer.from(`email\nreader-${++seed}@example.com\n`), { filename: "readers.csv" }),
+  },
+  {
+    route: "DELETE /api/admin/subscribers/{id}",
+    allowed: allowedFor("subscribers.manage"),
+    call: async (c) => {
+      const { subscriber } = await c.t.store.subscribe({ email: `gone-${++seed}@example.com` }, 0);
+      return as(c, "delete", `/api/admin/subscribers/${subscriber.id}`);
+    },
+  },
 ];
 
 const EMPTY_WXR =

@@ -12,6 +12,7 @@ import { usernameTakenMessage } from "~/server/users/user-changes";
 import type { Post } from "~/server/store/types";
 import { REVISION_MESSAGES } from "~/shared/revisions";
 import { PAGE_MESSAGES, PAGE_SUBJECT } from "~/shared/pages";
+import { SUBSCRIBERS_MESSAGES } from "~/shared/subscribers";
 import { makePostInput } from "../helpers/factories";
 import type { Store } from "~/server/records/store";
 
@@ -329,6 +330,45 @@ export function storeContract(name: string, factory: StoreFactory) {
         expect.objectContaining({ id: claimed!.id, state: "sent" }),
       ]);
       expect(await reopened.unsubscribeReader(subscriber.id)).toMatchObject({ status: "unsubscribed" });
+    });
+
+    it("imports readers with their consent note in one write, and a deletion takes the reader's ledger entries", async () => {
+      const { store, reopen } = await factory.open();
+      const { subscriber: pending } = await store.subscribe({ email: "bob@example.com" }, 60_000);
+      const report = await store.importSubscribers(
+        [{ email: "ada@example.com", name: "Ada" }, { email: "BOB@example.com" }],
+        "Trade fair sign-up sheet",
+      );
+      expect(report).toEqual({ added: 1, confirmed: 1, unchanged: 0, skipped: 0 });
+      const post = await store.createPost(makePostInput());
+      const send = await store.queueNewsletterSend(post.id);
+      const entry = await store.claimNewsletterDelivery(send, { subscriberId: pending.id });
+      await store.close();
+      const reopened = await reopen();
+      open.push(reopened);
+      const readers = await reopened.listSubscribers();
+      expect(readers).toEqual([
+        expect.objectContaining({
+          email: "bob@example.com",
+          status: "confirmed",
+          consentNote: "Trade fair sign-up sheet",
+        }),
+        expect.objectContaining({
+          email: "ada@example.com",
+          name: "Ada",
+          status: "confirmed",
+          importedAt: expect.any(String),
+        }),
+      ]);
+      expect(await reopened.deleteSubscriber(pending.id)).toMatchObject({ deliveries: 1 });
+      expect(await reopened.listNewsletterDeliveries(post.id)).toEqual([]);
+      expect((await reopened.listSubscribers()).map((s) => s.email)).toEqual(["ada@example.com"]);
+      expect(entry?.subscriberId).toBe(pending.id);
+      await expectRejection(
+        reopened.deleteSubscriber(pending.id),
+        NotFoundError,
+        SUBSCRIBERS_MESSAGES.notFound(pending.id),
+      );
     });
   });
 

@@ -84,6 +84,22 @@ export async function doEachActivityKind(sites: Site[], adminCookie: string, cli
       .expect(status(201))
   ).body as { id: number };
   await as(next().delete(`/api/admin/webhooks/${hook.id}`)).expect(status(200));
+  // Newsletter readers imported, and one of them deleted
+  // (docs/decisions/261-subscribers-imported-with-their-consent.md).
+  await as(next().post("/api/admin/subscribers/import"))
+    .field("consent", "Sign-up sheet at the trade fair")
+    .attach("file", Buffer.from("email\nactivity-reader@example.com\n"), { filename: "readers.csv" })
+    .expect(status(200));
+  // Read on the first site once the import reaches it (PostgreSQL's NOTIFY, with several instances).
+  const imported = await vi.waitFor(
+    async () => {
+      const found = (await sites[0]!.store.listSubscribers()).find((s) => s.email === "activity-reader@example.com");
+      expect(found).toBeDefined();
+      return found!;
+    },
+    { timeout: 10_000 },
+  );
+  await as(request(sites[0]!.app).delete(`/api/admin/subscribers/${imported.id}`)).expect(status(200));
   await as(next().post("/api/debug/backup-posts")).expect(status(200));
   await as(next().post(`/api/cms/delete-post/${post.id}`)).expect(status(200));
   await as(next().post("/api/debug/restore-posts")).expect(status(200));

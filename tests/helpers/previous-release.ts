@@ -123,10 +123,32 @@ export async function pageAnswers(app: Handler, urls: readonly string[]): Promis
 export function comparable(url: string, body: unknown): unknown {
   if (typeof body !== "object" || body === null) return body;
   if (url.startsWith("/api/admin/analytics?")) {
-    // The tables of leads by landing page and by post read came later (docs/decisions/190-leads-credited-to-the-visit.md).
-    const { lastThirtyMinutes: _memory, tables, ...stored } = body as { lastThirtyMinutes?: unknown; tables: object };
-    const { landing: _landing, assisted: _assisted, ...kept } = tables as Record<string, unknown>;
-    return { ...stored, tables: kept };
+    // The tables of leads by landing page and by post read came later (docs/decisions/190-leads-credited-to-the-visit.md),
+    // and the subscriptions with the newsletter's analytics (262-subscriptions-credited-like-leads.md).
+    const {
+      lastThirtyMinutes: _memory,
+      tables,
+      totals,
+      days,
+      ...stored
+    } = body as {
+      lastThirtyMinutes?: unknown;
+      tables: object;
+      totals: object;
+      days: object[];
+    };
+    const {
+      landing: _landing,
+      assisted: _assisted,
+      subscribed: _subscribed,
+      ...kept
+    } = tables as Record<string, object[]>;
+    const noSubscriptions = (counts: object) => {
+      const { subscriptions: _subscriptions, ...rest } = counts as { subscriptions?: number };
+      return rest;
+    };
+    const rows = Object.fromEntries(Object.entries(kept).map(([id, list]) => [id, list.map(noSubscriptions)]));
+    return { ...stored, totals: noSubscriptions(totals), days: days.map(noSubscriptions), tables: rows };
   }
   if (url !== "/api/cms/media" || !("media" in body)) return body;
   const { media } = body as { media: { name: string }[] };

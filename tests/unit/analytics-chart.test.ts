@@ -10,6 +10,7 @@ function axisOf(views: number[]): string[] {
     views: count,
     visitors: count,
     leads: 0,
+    subscriptions: 0,
   }));
   const html = renderToStaticMarkup(createElement(AnalyticsChart, { days }));
   // The axis's numbers, not the last day's date written at the same edge.

@@ -4,6 +4,7 @@ import type { CmsPost } from "~/shared/blog";
 import { POST_SUBJECT } from "~/shared/revisions";
 import type { PostSearchPage } from "~/shared/post-query";
 import { canSeeAnalytics } from "~/shared/analytics";
+import { can } from "~/shared/permissions";
 import { loadKeepingThePage } from "~/app/lib/panel-load";
 
 /** `views`: each listed post's page views in the last 30 days, by slug, for whoever sees the analytics. */
@@ -14,6 +15,8 @@ export type PostsLoaderData = {
   views?: Record<string, number>;
   /** Why a listed post's schedule failed, by post id, while the scheduler retries it. */
   scheduleFailures?: Record<number, string>;
+  /** Readers each listed post was emailed to and failed for, by post id, for whoever may send ("newsletter.send"). */
+  emailSends?: Record<number, { sent: number; failed: number }>;
 };
 
 /**
@@ -34,12 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ("error" in read) return panelData<PostsLoaderData>({ error: read.error }, read.status);
   const failures = context.scheduler.failures(POST_SUBJECT);
   const scheduleFailures = Object.fromEntries(failures.map((f) => [f.id, f.reason]));
+  const emailSends = can(user.role, "newsletter.send")
+    ? await context.newsletter.sendSummaries(read.result.posts.map((post) => post.id))
+    : undefined;
   if (!context.analytics || !canSeeAnalytics(user.role)) {
-    return panelData<PostsLoaderData>({ result: read.result, scheduleFailures });
+    return panelData<PostsLoaderData>({ result: read.result, scheduleFailures, emailSends });
   }
   const all = await context.analytics.postViews();
   const views = Object.fromEntries(read.result.posts.map((post) => [post.slug, all.get(post.slug) ?? 0]));
-  return panelData<PostsLoaderData>({ result: read.result, views, scheduleFailures });
+  return panelData<PostsLoaderData>({ result: read.result, views, scheduleFailures, emailSends });
 }
 
 /** A list that cannot be loaded is the panel's toast, not the page's error card (lib/panel-load.ts). */

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const body = await context.readForm(request);
   if (!body.ok) return data<SubscribeActionData>({ ok: false, message: body.message }, { status: body.status });
-  const result = await context.newsletter.subscribeForm(body.form, context.clientIp);
+  const result = await context.newsletter.subscribeForm(body.form, context.clientIp, request);
   if (result.ok) return data<SubscribeActionData>({ ok: true, message: result.message }, { headers: NOT_KEPT });
   const { status, message, errors, headers } = result;
   return data<SubscribeActionData>(

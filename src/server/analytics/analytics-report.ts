@@ -24,7 +24,7 @@ function daysOf(from: string, to: string): string[] {
   return days;
 }
 
-type Totals = Omit<AnalyticsRow, "label" | "conversion">;
+type Totals = Omit<AnalyticsRow, "label" | "conversion" | "subscriptions">;
 
 /** The rows of one dimension summed over the days, by key. */
 function sumByKey(rows: readonly CountRow[], dimension: Dimension): Map<string, Totals> {
@@ -41,10 +41,11 @@ function sumByKey(rows: readonly CountRow[], dimension: Dimension): Map<string, 
   return sums;
 }
 
-const withLabel = (sum: Totals, label: string): AnalyticsRow => ({
+const withLabel = (sum: Totals, label: string, subscriptions = 0): AnalyticsRow => ({
   ...sum,
   label,
   conversion: conversionOf(sum.leads, sum.visitors),
+  subscriptions,
 });
 
 const byViews = (a: AnalyticsRow, b: AnalyticsRow) =>
@@ -84,29 +85,38 @@ export function buildReport(
   pageTitles: ReadonlyMap<string, string> = new Map(),
 ): AnalyticsReport {
   const perDay = new Map<string, AnalyticsDay>(
-    daysOf(range.from, range.to).map((day) => [day, { day, views: 0, visitors: 0, leads: 0 }]),
+    daysOf(range.from, range.to).map((day) => [day, { day, views: 0, visitors: 0, leads: 0, subscriptions: 0 }]),
   );
   let notFound = 0;
   for (const row of rows) {
     if (row.dimension === "notFound") notFound += row.views;
     const day = perDay.get(row.day);
+    // A subscription is one "subscribed" row's count, whatever page it names.
+    if (row.dimension === "subscribed" && day) day.subscriptions += row.leads;
     if (row.dimension !== "total" || !day) continue;
     day.views += row.views;
     day.visitors += row.visitors;
     day.leads += row.leads;
   }
   const days = [...perDay.values()];
-  const sum = (field: "views" | "visitors" | "leads") => days.reduce((n, d) => n + d[field], 0);
+  const sum = (field: "views" | "visitors" | "leads" | "subscriptions") => days.reduce((n, d) => n + d[field], 0);
+
+  // Subscriptions sent from each page's form, and by readers who read each post first
+  // (docs/decisions/262-subscriptions-credited-like-leads.md): kept in the rows' `leads`.
+  const subscribedFrom = sumByKey(rows, "subscribed");
+  const subscribedAfter = sumByKey(rows, "subscribedAfter");
+  const fromPage = (key: string) => subscribedFrom.get(key)?.leads ?? 0;
+  const pageRow = (page: Totals, label: string) => withLabel(page, label, fromPage(page.key));
 
   const pages = [...sumByKey(rows, "page").values()];
   const posts = pages.flatMap((page) => {
     const slug = postSlugOf(page.key);
     const title = slug === undefined ? undefined : postTitles.get(slug);
-    return title === undefined ? [] : [withLabel(page, title)];
+    return title === undefined ? [] : [pageRow(page, title)];
   });
   const industries = pages.flatMap((page) => {
     const industry = findIndustry(decodedSlug(page.key, INDUSTRY_PAGE) ?? "");
-    return industry ? [withLabel(page, industry.title)] : [];
+    return industry ? [pageRow(page, industry.title)] : [];
   });
   const labelled = (dimension: Dimension, label: (key: string) => string) =>
     [...sumByKey(rows, dimension).values()].map((s) => withLabel(s, label(s.key)));
@@ -124,13 +134,24 @@ export function buildReport(
       const page = pageSums.get(key) ?? { key, views: 0, visitors: 0, entries: 0, leads: 0 };
       const sum = { ...page, leads: leads.get(key)?.leads ?? 0 };
       const name = label(key);
-      return name !== undefined && (sum.leads > 0 || shown(sum)) ? [withLabel(sum, name)] : [];
+      return name !== undefined && (sum.leads > 0 || shown(sum)) ? [pageRow(sum, name)] : [];
     });
   };
   const byLeads = (a: AnalyticsRow, b: AnalyticsRow) => b.leads - a.leads || byViews(a, b);
+  const postTitle = (key: string) => {
+    const slug = postSlugOf(key);
+    return slug === undefined ? undefined : postTitles.get(slug);
+  };
+  // Each post with its page's counts and the subscriptions of readers who read it before subscribing.
+  const subscribed = [...new Set([...pageSums.keys(), ...subscribedAfter.keys()])].flatMap((key) => {
+    const name = postTitle(key);
+    const page = pageSums.get(key) ?? { key, views: 0, visitors: 0, entries: 0, leads: 0 };
+    const count = subscribedAfter.get(key)?.leads ?? 0;
+    return name !== undefined && (count > 0 || page.views > 0) ? [withLabel(page, name, count)] : [];
+  });
 
   const tables: Record<AnalyticsTable, AnalyticsRow[]> = {
-    pages: pages.map((page) => withLabel(page, page.key)).sort(byViews),
+    pages: pages.map((page) => pageRow(page, page.key)).sort(byViews),
     posts: posts.sort(byViews),
     // A page's leads are those its own contact form sent (the message's page, the "page" rows);
     // its conversion is leads per view, shown per 100 views.
@@ -139,12 +160,12 @@ export function buildReport(
         const title = pageTitles.get(page.key);
         return title === undefined
           ? []
-          : [{ ...withLabel(page, title), conversion: conversionOf(page.leads, page.views) }];
+          : [{ ...pageRow(page, title), conversion: conversionOf(page.leads, page.views) }];
       })
       .sort(byViews),
     entries: pages
       .filter((page) => page.entries > 0)
-      .map((page) => withLabel(page, page.key))
+      .map((page) => pageRow(page, page.key))
       .sort((a, b) => b.entries - a.entries || byViews(a, b)),
     industries: industries.sort(byViews),
     referrers: labelled("referrer", (key) => key || ANALYTICS_MESSAGES.direct).sort(byViews),
@@ -155,14 +176,8 @@ export function buildReport(
       (key) => key,
       (page) => page.entries > 0,
     ).sort((a, b) => b.leads - a.leads || b.entries - a.entries || byViews(a, b)),
-    assisted: credited(
-      "assisted",
-      (key) => {
-        const slug = postSlugOf(key);
-        return slug === undefined ? undefined : postTitles.get(slug);
-      },
-      (post) => post.views > 0,
-    ).sort(byLeads),
+    assisted: credited("assisted", postTitle, (post) => post.views > 0).sort(byLeads),
+    subscribed: subscribed.sort((a, b) => b.subscriptions - a.subscriptions || byViews(a, b)),
   };
   for (const name of Object.keys(tables) as AnalyticsTable[]) tables[name] = tables[name].slice(0, limit);
 
@@ -176,6 +191,7 @@ export function buildReport(
       leads: sum("leads"),
       conversion: conversionOf(sum("leads"), visitors),
       notFound,
+      subscriptions: sum("subscriptions"),
     },
     lastThirtyMinutes,
     tables,

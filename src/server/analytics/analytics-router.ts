@@ -58,7 +58,7 @@ export function analyticsRouter({ analytics, sessions }: AppContext, { requireUs
   return router;
 }
 
-/** One table of a report as CSV: the key and its label, then the counts and the conversion rate. */
+/** One table of a report as CSV: the key and its label, the counts, the conversion rate and the subscriptions. */
 export function tableCsv(report: AnalyticsReport, table: keyof AnalyticsReport["tables"]): string {
   const rows = report.tables[table].map((row) => [
     row.key,
@@ -68,6 +68,8 @@ export function tableCsv(report: AnalyticsReport, table: keyof AnalyticsReport["
     String(row.entries),
     String(row.leads),
     percent(row.conversion),
+    String(row.subscriptions),
   ]);
-  return csvDocument(["key", "label", "views", "visitors", "entries", "leads", "conversion"], rows);
+  // Subscriptions last, so the columns before them read as they always have.
+  return csvDocument(["key", "label", "views", "visitors", "entries", "leads", "conversion", "subscriptions"], rows);
 }

@@ -40,6 +40,11 @@ export type Analytics = {
   visitOf(request: LeadRequest): MessageVisit | undefined;
   /** Counts a stored contact message as a lead of its visit and of the posts read before it. */
   lead(visit: MessageVisit | undefined, request: LeadRequest): void;
+  /**
+   * Counts a newsletter subscription for the page its form was on (`page`, a path) and the posts
+   * the reader read before, as a lead is (docs/decisions/262-subscriptions-credited-like-leads.md).
+   */
+  subscription(page: string | undefined, request: LeadRequest): void;
   /** The report of the days `from` to `to`: stored counts and those not flushed yet. */
   report(range: { from: string; to: string }, limit?: number): Promise<AnalyticsReport>;
   /** Views per post slug over the last 30 days (the Posts list). */
@@ -193,6 +198,14 @@ export function createAnalytics({
         referrer: visit ? (visit.referrer ?? "") : undefined,
         campaign: campaignKey(visit?.utm),
         device: device === "bot" ? "desktop" : device,
+      });
+    },
+    subscription(page, request) {
+      if (request.headers.get("sec-gpc") === "1") return;
+      views.drain();
+      tally.subscription(now(), {
+        page: (page && pageKey(page, pages)) ?? "",
+        read: [...(daysVisit(request)?.posts ?? [])],
       });
     },
     report,

@@ -19,6 +19,13 @@ export const DIMENSIONS = [
   "landing",
   /** Leads by each post read before sending. */
   "assisted",
+  /**
+   * Newsletter subscriptions by the page whose form was sent ("" when it named none of ours), and
+   * by each post read before (docs/decisions/262-subscriptions-credited-like-leads.md); their
+   * count is kept in `leads`, so the stored shape is unchanged.
+   */
+  "subscribed",
+  "subscribedAfter",
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 export type Counts = { views: number; visitors: number; entries: number; leads: number };
@@ -133,6 +140,16 @@ export class Tally {
     if (lead.referrer !== undefined) this.#slot("referrer", lead.referrer).leads += 1;
     if (lead.campaign) this.#slot("campaign", lead.campaign).leads += 1;
     this.#slot("device", lead.device).leads += 1;
+  }
+
+  /**
+   * Counts a newsletter subscription (a reader who became pending) for the page its form was on
+   * and for each post the reader read before, in the `leads` of those dimensions' rows.
+   */
+  subscription(now: number, { page, read }: { page: string; read: readonly string[] }): void {
+    this.#today(now);
+    this.#slot("subscribed", page).leads += 1;
+    for (const post of read) this.#slot("subscribedAfter", post).leads += 1;
   }
 
   /** A page answered 404: one count a day, whatever the path. */

@@ -7,6 +7,7 @@ import { id, nonEmpty, text } from "./fields";
  * A newsletter reader (docs/decisions/245-newsletter-double-opt-in.md): pending until the
  * confirmation link is followed, confirmed, unsubscribed or bouncing (three permanent failures).
  * `page` is where the form was sent from; `confirmationSentAt` spaces confirmation emails out.
+ * The name, the dates, the page and the consent travel in PostgreSQL's `extra` (migrations/027).
  */
 export const subscriberRecordSchema = z.object({
   id,
@@ -20,6 +21,12 @@ export const subscriberRecordSchema = z.object({
   /** Permanent (5xx) failures since the last confirmation; three make the address bouncing. */
   bounces: z.number().int().min(0),
   page: text("url").optional(),
+  /**
+   * An imported reader (docs/decisions/261-subscribers-imported-with-their-consent.md): where the
+   * consent was given, as the admin who imported the address wrote it, and when it was imported.
+   */
+  consentNote: text().optional(),
+  importedAt: text("date").optional(),
 });
 export const storedSubscriberSchema = subscriberRecordSchema.loose();
 

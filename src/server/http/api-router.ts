@@ -29,6 +29,7 @@ import { accountLinksRouter } from "~/server/auth/account-links-router";
 import { searchRouter } from "~/server/search/search-router";
 import { pagesRouter } from "~/server/pages/pages-router";
 import { newsletterRouter } from "~/server/newsletter/newsletter-router";
+import { subscribersRouter } from "~/server/newsletter/subscribers-router";
 
 /** Where app.ts mounts the router. */
 export const API_MOUNT = "/api";
@@ -72,6 +73,7 @@ export function apiRouter(
   router.use(importRouter(context, guards));
   router.use(redirectsRouter(context, guards));
   router.use(newsletterRouter(context, guards));
+  router.use(subscribersRouter(context, guards));
   router.use(activityRouter(context, guards));
   router.use(healthRouter(context));
   router.use(mediaApiRouter(context, guards));

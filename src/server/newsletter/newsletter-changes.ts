@@ -35,18 +35,20 @@ export const findSubscriberByEmail = (data: DbFile, email: string) => {
  * A subscribe request: a new address is stored pending; a pending, unsubscribed or bouncing one
  * becomes pending again; a confirmed one is left as it is. `confirm` says whether a confirmation
  * email goes out now: not for a confirmed reader, and not twice within `gapMs` for one address.
+ * `added`: the address became pending now (new, or back after unsubscribing or bouncing), which
+ * the analytics count as a subscription (docs/decisions/262-subscriptions-credited-like-leads.md).
  */
 export function addSubscriber(
   snap: Snapshot,
   input: { email: string; name?: string; page?: string },
   now: string,
   gapMs: number,
-): Change<{ subscriber: Subscriber; confirm: boolean }> {
+): Change<{ subscriber: Subscriber; confirm: boolean; added: boolean }> {
   const data = snap.data;
   const found = findSubscriberByEmail(data, input.email);
-  if (found?.status === "confirmed") return { result: { subscriber: found, confirm: false }, kinds: [] };
+  if (found?.status === "confirmed") return { result: { subscriber: found, confirm: false, added: false }, kinds: [] };
   if (found?.confirmationSentAt && Date.parse(now) - Date.parse(found.confirmationSentAt) < gapMs) {
-    return { result: { subscriber: found, confirm: false }, kinds: [] };
+    return { result: { subscriber: found, confirm: false, added: false }, kinds: [] };
   }
   if (found) {
     const updated = checkRecord(storedSubscriberSchema, {
@@ -57,7 +59,7 @@ export function addSubscriber(
     });
     return {
       next: { ...data, subscribers: replaced(subscribersOf(data), updated) },
-      result: { subscriber: updated, confirm: true },
+      result: { subscriber: updated, confirm: true, added: found.status !== "pending" },
       kinds: [],
     };
   }
@@ -78,7 +80,7 @@ export function addSubscriber(
       subscribers: [...subscribersOf(data), record],
       meta: { ...data.meta, nextSubscriberId: id + 1 },
     },
-    result: { subscriber: record, confirm: true },
+    result: { subscriber: record, confirm: true, added: true },
     kinds: [],
   };
 }

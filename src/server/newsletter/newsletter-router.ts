@@ -17,7 +17,15 @@ export function newsletterRouter(context: AppContext, { allow, requireSameOrigin
 
   // Public, for scripts and the form's JavaScript: no cookie is read or set.
   router.post("/public/subscribe", jsonBody, async (req, res) => {
-    res.json(await newsletter.subscribe(req.body, req.ip ?? "unknown"));
+    const ip = req.ip ?? "unknown";
+    // A script's call is credited to the page it names, and to the caller's visit when it has one.
+    const from = {
+      url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+      headers: { get: (name: string) => req.get(name) ?? null },
+      form: {},
+      address: ip,
+    };
+    res.json(await newsletter.subscribe(req.body, ip, from));
   });
 
   router.get("/cms/posts/:id/email", allow("newsletter.send"), async (req, res) => {

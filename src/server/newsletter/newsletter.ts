@@ -8,6 +8,7 @@ import {
 import { createRateLimiter } from "~/server/http/rate-limiter";
 import { storageErrorOf } from "~/server/store/storage-errors";
 import type { Store } from "~/server/records/store";
+import type { Analytics, LeadRequest } from "~/server/analytics/analytics";
 import { fieldErrors } from "~/shared/field-errors";
 import { NEWSLETTER_HONEYPOT, NEWSLETTER_MESSAGES as M, type SendProgress } from "~/shared/newsletter";
 import { subscribeSchema } from "~/shared/newsletter-schema";
@@ -40,8 +41,11 @@ export function createNewsletter({
   sender,
   publicUrl,
   kick,
+  analytics,
 }: {
   store: Store;
+  /** Absent with ANALYTICS=off: then no subscription is counted. */
+  analytics?: Analytics;
   tokens: NewsletterTokens;
   sender?: NewsletterSender;
   publicUrl: string;
@@ -66,7 +70,7 @@ export function createNewsletter({
    * One answer for every accepted request, whatever the address's state (no enumeration); a
    * filled honeypot gets it too, and nothing is kept. 400 for a bad address, 429 past the limit.
    */
-  async function subscribe(input: unknown, ip: string): Promise<{ message: string }> {
+  async function subscribe(input: unknown, ip: string, from?: LeadRequest): Promise<{ message: string }> {
     const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
     const parsed = subscribeSchema.safeParse(raw);
     if (!parsed.success) throw new ValidationError(M.invalid, fieldErrors(parsed.error));
@@ -81,7 +85,12 @@ export function createNewsletter({
     // than a new one (as docs/decisions/232-forgot-answers-alike.md does for reset links).
     store
       .subscribe({ email, ...(name && { name }), ...(page && { page }) }, CONFIRMATION_GAP_MS)
-      .then(({ subscriber, confirm }) => confirm && sendConfirmation(subscriber.id, subscriber.email))
+      .then(({ subscriber, confirm, added }) => {
+        // A new subscription is credited as a lead is: its page and the posts read before
+        // (docs/decisions/262-subscriptions-credited-like-leads.md).
+        if (added && from) analytics?.subscription(page, from);
+        if (confirm) sendConfirmation(subscriber.id, subscriber.email);
+      })
       .catch((error: unknown) => console.error("A subscription could not be stored:", error));
     return { message: M.checkInbox };
   }
@@ -89,12 +98,16 @@ export function createNewsletter({
   return {
     subscribe,
 
-    /** The form posted to a page (with or without JavaScript): every refusal as a result, for the page to show. */
-    async subscribeForm(form: FormData, ip: string): Promise<SubscribeFormResult> {
+    /**
+     * The form posted to a page (with or without JavaScript): every refusal as a result, for the
+     * page to show. `request`: the post, whose sender's visit the analytics credit.
+     */
+    async subscribeForm(form: FormData, ip: string, request?: Request): Promise<SubscribeFormResult> {
       const values: Record<string, string> = {};
       for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+      const from = request && { url: request.url, headers: request.headers, form: values, address: ip };
       try {
-        return { ok: true, ...(await subscribe(values, ip)) };
+        return { ok: true, ...(await subscribe(values, ip, from)) };
       } catch (err) {
         const known = err instanceof HttpError ? err : storageErrorOf(err);
         if (!known) throw err;
@@ -138,6 +151,15 @@ export function createNewsletter({
     },
 
     progress,
+
+    /** Each post's ledger counts, for the Posts list's "Sent to N readers" line: only posts with a send. */
+    async sendSummaries(postIds: readonly number[]): Promise<Record<number, { sent: number; failed: number }>> {
+      const [sends, counts] = await Promise.all([store.listNewsletterSends(), store.newsletterDeliveryCounts()]);
+      const sent = new Set(sends.map((s) => s.postId));
+      return Object.fromEntries(
+        postIds.filter((id) => sent.has(id)).map((id) => [id, counts.get(id) ?? { sent: 0, failed: 0 }]),
+      );
+    },
 
     /** The post's email, sent now to one address (the editor's own): nothing is recorded. */
     async sendTest(postId: number, to: string | undefined): Promise<{ message: string }> {

@@ -21,6 +21,7 @@ import type {
   Settings,
   StoreEngine,
   NewsletterSend,
+  Subscriber,
   User,
   UserPatch,
   Webhook,
@@ -42,6 +43,7 @@ import * as apiTokens from "~/server/tokens/token-changes";
 import * as webhooks from "~/server/webhooks/webhook-changes";
 import { withWebhookEvents } from "~/server/webhooks/webhook-events";
 import * as newsletter from "~/server/newsletter/newsletter-changes";
+import * as subscribers from "~/server/newsletter/subscriber-changes";
 import * as invitations from "~/server/users/invitation-changes";
 import * as redirects from "~/server/redirects/redirect-changes";
 import * as importing from "~/server/import/import-changes";
@@ -604,6 +606,34 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   finishNewsletterSend(id: number) {
     return this.write((s, now) => newsletter.finishSend(s, id, now));
+  }
+  /** Each post's ledger entries that are `sent` and `failed`, by post id (the Posts list's line). */
+  newsletterDeliveryCounts() {
+    return this.engine.read((s) => {
+      const counts = new Map<number, { sent: number; failed: number }>();
+      for (const d of s.data.newsletterDeliveries ?? []) {
+        if (d.state !== "sent" && d.state !== "failed") continue;
+        const post = counts.get(d.postId) ?? { sent: 0, failed: 0 };
+        post[d.state] += 1;
+        counts.set(d.postId, post);
+      }
+      return counts;
+    });
+  }
+  /** An import of readers, in one write or none (docs/decisions/261-subscribers-imported-with-their-consent.md). */
+  importSubscribers(
+    rows: readonly subscribers.ImportedReader[],
+    note: string,
+    log?: (report: ReturnType<typeof subscribers.importSubscribers>["result"]) => ActivityEntry | undefined,
+  ) {
+    return this.write(withActivity((s, now) => subscribers.importSubscribers(s, rows, note, now), log));
+  }
+  /** Erases a reader and its ledger entries; NotFoundError for an unknown id. */
+  deleteSubscriber(
+    id: number,
+    log?: (deleted: { subscriber: Subscriber; deliveries: number }) => ActivityEntry | undefined,
+  ) {
+    return this.write(withActivity((s) => subscribers.deleteSubscriber(s, id), log));
   }
 }
 

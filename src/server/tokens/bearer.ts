@@ -9,11 +9,14 @@ const TOKEN_PATHS = /^\/(cms|admin)(\/|$)/;
 
 /**
  * The scope an endpoint needs of a token before its own checks run (docs/decisions/215-api-tokens.md):
- * reading needs "content:read" (the inbox "leads:read"), writing "posts:write" (uploads and the
+ * reading needs "content:read" (the inbox "leads:read"; the subscribers "subscribers:manage",
+ * whatever the method), writing "posts:write" (uploads and the
  * media library "media:write"); the caller's own profile is changed only when signed in (null).
  * The permission table then asks the scope of each action (src/shared/api-tokens.ts).
  */
 export function scopeOfRequest(method: string, path: string): ApiScope | null {
+  // The newsletter's readers are personal data, like the inbox: read and written with their own scope.
+  if (/^\/admin\/subscribers(\/|\.csv$|$)/.test(path)) return "subscribers:manage";
   const inbox = /^\/admin\/messages/.test(path);
   if (["GET", "HEAD", "OPTIONS"].includes(method)) return inbox ? "leads:read" : "content:read";
   if (inbox) return "leads:read";

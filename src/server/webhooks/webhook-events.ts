@@ -69,10 +69,12 @@ export function eventsOf(snap: Snapshot, next: DbFile): QueuedEvent[] {
     }
   }
   if (next.subscribers && next.subscribers !== snap.data.subscribers) {
-    // A reader who follows the confirmation link (docs/decisions/245-newsletter-double-opt-in.md).
+    // A reader who follows the confirmation link (docs/decisions/245-newsletter-double-opt-in.md);
+    // not one an admin imports, confirmed by the import itself (261-subscribers-imported-with-their-consent.md).
     const before = new Map((snap.data.subscribers ?? []).map((s) => [s.id, s.status]));
     for (const reader of next.subscribers) {
-      if (reader.status === "confirmed" && before.get(reader.id) !== "confirmed") {
+      const imported = reader.importedAt !== undefined && reader.confirmedAt === reader.importedAt;
+      if (reader.status === "confirmed" && before.get(reader.id) !== "confirmed" && !imported) {
         events.push({ event: "subscriber.confirmed", payload: { subscriber: subscriberPayload(reader) } });
       }
     }

@@ -8,6 +8,7 @@ import { PAGES_SCREEN } from "~/shared/pages";
 import { WEBHOOK_SCREEN } from "~/shared/webhooks";
 import { IMPORT_SCREEN } from "~/shared/import";
 import { REDIRECT_SCREEN } from "~/shared/redirects";
+import { SUBSCRIBERS_SCREEN } from "~/shared/subscribers";
 import { SITE_TAB_MESSAGES } from "./site/site-messages";
 import { TRASH_MESSAGES } from "./trash-panel";
 import { ACCOUNT_MESSAGES, USERS_MESSAGES } from "./users/users-messages";
@@ -62,6 +63,7 @@ export const ADMIN_SCREENS: Screen[] = [
   { path: "/admin/pages", label: () => PAGES_SCREEN.tab, shows: allowedTo("pages.create") },
   { path: "/admin/tags", label: () => TAGS_MESSAGES.heading, shows: everyone },
   { path: "/admin/analytics", label: () => ANALYTICS_MESSAGES.tab, shows: allowedTo("analytics.see") },
+  { path: "/admin/subscribers", label: () => SUBSCRIBERS_SCREEN.tab, shows: allowedTo("subscribers.manage") },
   { path: "/admin/media", label: () => "Media", shows: allowedTo("media.manage") },
   { path: "/admin/trash", label: () => TRASH_MESSAGES.tab, shows: allowedTo("trash.manage") },
   { path: "/admin/users", label: () => USERS_MESSAGES.tab, shows: allowedTo("users.manage") },

@@ -34,6 +34,7 @@ import { ReviewNotice, SendBack } from "./review-controls";
 import { can, postContext } from "~/shared/permissions";
 import { NEWSLETTER_MESSAGES } from "~/shared/newsletter";
 import { CheckboxField } from "~/app/components/ui/checkbox-field";
+import { NewsletterProgress } from "./newsletter-progress";
 import { REVIEW_MESSAGES } from "~/shared/review";
 import type { SessionUser } from "~/shared/users";
 import { savedToast, scheduleToast, showSaveError } from "./post-form-toasts";
@@ -389,6 +390,7 @@ export function PostForm({
           onChange={setEmailOnPublish}
         />
       )}
+      {saved?.published && can(user.role, "newsletter.send") && <NewsletterProgress postId={saved.id} />}
       {saved && can(user.role, "newsletter.send") && (
         <div>
           <Button

@@ -7,6 +7,7 @@ import { buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { ANALYTICS_MESSAGES } from "~/shared/analytics";
+import { sendSummary } from "~/shared/subscribers";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { PostAuthors } from "./post-authors";
 import { PostStatusBadge, ScheduleNote } from "./post-status-badge";
@@ -22,6 +23,7 @@ export function PostsList({
   posts,
   views,
   scheduleFailures,
+  emailSends,
   loading,
   canDelete,
   onDelete,
@@ -36,6 +38,8 @@ export function PostsList({
   views?: Record<string, number>;
   /** Why a post's schedule failed, by post id, while it is retried. */
   scheduleFailures?: Record<number, string>;
+  /** The newsletter's readers each post was emailed to and failed for, by post id (posts with a send). */
+  emailSends?: Record<number, { sent: number; failed: number }>;
   loading: boolean;
   canDelete: boolean;
   onDelete: (post: CmsListItem) => void;
@@ -71,6 +75,7 @@ export function PostsList({
                     {post.published && views?.[post.slug] !== undefined && (
                       <> · {ANALYTICS_MESSAGES.postViews(views[post.slug]!)}</>
                     )}
+                    {emailSends?.[post.id] && <> · {sendSummary(emailSends[post.id]!)}</>}
                   </span>
                   <ScheduleNote post={post} failure={scheduleFailures?.[post.id]} />
                   <span className="mt-1 line-clamp-2 block text-sm text-slate-700">{post.summary || post.excerpt}</span>

@@ -111,6 +111,7 @@ export function PostsPanel(props: { canDelete: boolean; onDelete: (post: CmsList
         posts={result?.posts}
         views={shown?.views}
         scheduleFailures={shown?.scheduleFailures}
+        emailSends={shown?.emailSends}
         loading={fetcher.state === "loading" || (!shown && !failed)}
         canDelete={props.canDelete}
         onDelete={props.onDelete}

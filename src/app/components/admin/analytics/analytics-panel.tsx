@@ -122,12 +122,13 @@ export function AnalyticsPanel() {
         )}
         {totals && report && (
           <>
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
               {[
                 ["Visitors", totals.visitors.toLocaleString("en-US")],
                 ["Page views", totals.views.toLocaleString("en-US")],
                 ["Leads", totals.leads.toLocaleString("en-US")],
                 ["Conversion", percent(totals.conversion)],
+                ["Subscriptions", totals.subscriptions.toLocaleString("en-US")],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-lg bg-slate-50 p-3">
                   <dt className="text-xs text-slate-600">{label}</dt>
@@ -139,7 +140,7 @@ export function AnalyticsPanel() {
               {ANALYTICS_MESSAGES.lastThirtyMinutes(report.lastThirtyMinutes.views, report.lastThirtyMinutes.visitors)}
             </p>
             <AnalyticsChart days={report.days} />
-            {/* Side by side only where each table has room for its six columns beside the admin's menu. */}
+            {/* Side by side only where each table has room for its seven columns beside the admin's menu. */}
             <div className="mt-6 grid gap-4 2xl:grid-cols-2">
               {ANALYTICS_TABLES.map((table) => (
                 <AnalyticsTable

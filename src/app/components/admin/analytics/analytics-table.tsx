@@ -2,10 +2,17 @@ import { ANALYTICS_MESSAGES, percent, type AnalyticsRow } from "~/shared/analyti
 import { buttonClasses } from "~/app/components/ui/button";
 import { cn } from "~/app/lib/cn";
 
-const COLUMNS = ["Views", "Visitors", "Entries", "Leads", "Conversion"] as const;
-/** On a phone the table fits its width without scrolling: entries have their own table, sorted by them. */
-const cell = (column: (typeof COLUMNS)[number]) =>
-  cn("py-2 pl-2 text-right sm:pl-3", column === "Entries" && "max-sm:hidden");
+const COLUMNS = ["Views", "Visitors", "Entries", "Leads", "Conversion", "Subscriptions"] as const;
+type Column = (typeof COLUMNS)[number];
+/**
+ * On a phone the table fits its width without scrolling: entries have their own table, sorted by
+ * them, and subscriptions theirs, where the leads give way instead.
+ */
+const cell = (column: Column, id: string) =>
+  cn(
+    "py-2 pl-2 text-right sm:pl-3",
+    (column === "Entries" || column === (id === "subscribed" ? "Leads" : "Subscriptions")) && "max-sm:hidden",
+  );
 
 /** One table of the report, with its CSV export (the whole table, GET /api/admin/analytics/ID.csv). */
 export function AnalyticsTable({
@@ -46,7 +53,7 @@ export function AnalyticsTable({
                 {keyLabel}
               </th>
               {COLUMNS.map((c) => (
-                <th key={c} scope="col" className={cn(cell(c), "font-medium")}>
+                <th key={c} scope="col" className={cn(cell(c, id), "font-medium")}>
                   {c}
                 </th>
               ))}
@@ -59,11 +66,14 @@ export function AnalyticsTable({
                   {row.label}
                 </th>
                 {[row.views, row.visitors, row.entries, row.leads].map((n, i) => (
-                  <td key={COLUMNS[i]} className={cn(cell(COLUMNS[i]!), "text-slate-800 tabular-nums")}>
+                  <td key={COLUMNS[i]} className={cn(cell(COLUMNS[i]!, id), "text-slate-800 tabular-nums")}>
                     {n.toLocaleString("en-US")}
                   </td>
                 ))}
-                <td className={cn(cell("Conversion"), "text-slate-800 tabular-nums")}>{percent(row.conversion)}</td>
+                <td className={cn(cell("Conversion", id), "text-slate-800 tabular-nums")}>{percent(row.conversion)}</td>
+                <td className={cn(cell("Subscriptions", id), "text-slate-800 tabular-nums")}>
+                  {row.subscriptions.toLocaleString("en-US")}
+                </td>
               </tr>
             ))}
           </tbody>
