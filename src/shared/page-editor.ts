@@ -53,6 +53,7 @@ export const PAGE_EDITOR_MESSAGES = {
   byDefault: "Default",
   counter: (length: number, max: number) => `${length} / ${max}`,
   preview: "Preview",
+  toPreview: "Go to the preview",
   previewFrame: (width: number) => `Preview of the page at ${width} pixels wide`,
   desktop: "Desktop",
   phone: "Phone",

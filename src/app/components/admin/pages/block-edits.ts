@@ -38,7 +38,7 @@ export function toggleHidden(blocks: readonly Block[], index: number): Block[] {
     if (i !== index) return block;
     if (block.hidden) {
       const { hidden: _hidden, ...shown } = block;
-      return shown as Block;
+      return shown;
     }
     return { ...block, hidden: true };
   });

@@ -18,8 +18,10 @@ export type OutlineActions = {
 export function blockName(block: Block): string {
   const type = BLOCK_NAMES[block.type].name;
   const record = block as Record<string, unknown>;
-  const words = [record.headline, record.title, record.name].find((v) => typeof v === "string" && v.trim());
-  return words ? `${type}: ${String(words)}` : type;
+  const words = [record.headline, record.title, record.name].find(
+    (v): v is string => typeof v === "string" && v.trim() !== "",
+  );
+  return words ? `${type}: ${words}` : type;
 }
 
 /**
@@ -115,18 +117,19 @@ export function BlockOutline({
                 </span>
               )}
               {hasErrors(i) && <span className="text-xs font-semibold text-red-700">{M.blockHasErrors}</span>}
-              <div className="flex flex-wrap gap-1" role="group" aria-label={name}>
+              <div className="flex w-full flex-wrap justify-end gap-1" role="group" aria-label={name}>
                 <Button
                   type="button"
                   variant="ghost"
                   size="sm"
                   aria-disabled={first}
                   aria-label={`${M.moveUp}: ${name}`}
+                  title={M.moveUp}
                   data-move="up"
                   onClick={() => !first && move(block.id, "up", i)}
                 >
                   <span aria-hidden="true">↑</span>
-                  <span className="sr-only sm:not-sr-only">{M.moveUp}</span>
+                  <span className="sr-only">{M.moveUp}</span>
                 </Button>
                 <Button
                   type="button"
@@ -134,11 +137,12 @@ export function BlockOutline({
                   size="sm"
                   aria-disabled={last}
                   aria-label={`${M.moveDown}: ${name}`}
+                  title={M.moveDown}
                   data-move="down"
                   onClick={() => !last && move(block.id, "down", i)}
                 >
                   <span aria-hidden="true">↓</span>
-                  <span className="sr-only sm:not-sr-only">{M.moveDown}</span>
+                  <span className="sr-only">{M.moveDown}</span>
                 </Button>
                 <Button
                   type="button"

@@ -33,7 +33,7 @@ export function BlockPalette({
       ref={dialog}
       aria-labelledby="block-palette-title"
       onClose={onClose}
-      className="m-auto max-h-[85vh] w-[min(56rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-0 shadow-2xl backdrop:bg-slate-900/50"
+      className="m-auto max-h-[85vh] w-[min(56rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-0 shadow-2xl backdrop:bg-slate-900/50"
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
         <div>

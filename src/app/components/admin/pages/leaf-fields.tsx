@@ -23,12 +23,14 @@ export type LeafProps = {
   label: string;
 };
 
-/** Texts longer than a line get a text area. */
+/** Texts longer than a line get a text area; addresses, however long they may be, a line. */
 const LONG_TEXT = 200;
+const ADDRESS = /^(href|url|src|photo|canonicalUrl|socialImage)$/;
 
 export const idOf = (path: Path) => `page-${pathKey(path).replaceAll(".", "-")}`;
 
 export function TextField({
+  name,
   path,
   value,
   onChange,
@@ -52,7 +54,7 @@ export function TextField({
         };
         return (
           <>
-            {max && max > LONG_TEXT ? (
+            {max && max > LONG_TEXT && !ADDRESS.test(name) ? (
               <textarea {...control} rows={3} onChange={(e) => set(e.target.value)} />
             ) : (
               <input {...control} onChange={(e) => set(e.target.value)} />
@@ -98,14 +100,7 @@ export function RichTextField({ path, value, onChange, errorOf, label }: LeafPro
   );
 }
 
-export function NumberField({
-  path,
-  value,
-  onChange,
-  errorOf,
-  label,
-  optional,
-}: LeafProps & { optional: boolean }) {
+export function NumberField({ path, value, onChange, errorOf, label, optional }: LeafProps & { optional: boolean }) {
   return (
     <Field id={idOf(path)} label={label} optional={optional} error={errorOf(path)}>
       {(a) => (
@@ -165,7 +160,7 @@ export function ChoiceField({
   const id = idOf(path);
   const error = errorOf(path);
   const choices = [...(optional ? [""] : []), ...options.map(String)];
-  const current = value === undefined ? "" : String(value);
+  const current = typeof value === "string" || typeof value === "number" ? String(value) : "";
   const set = (text: string) => onChange(text === "" ? undefined : options.find((o) => String(o) === text));
   const text = (choice: string) => (choice === "" ? M.byDefault : blockChoiceLabel(choice));
   if (name === "icon") {
@@ -241,4 +236,3 @@ export function ChoiceField({
     </Field>
   );
 }
-

@@ -75,6 +75,7 @@ export function PageConflict({
                 <label key={side} className="flex cursor-pointer gap-2 rounded border border-slate-200 p-2 text-sm">
                   <input
                     type="radio"
+                    aria-label={side === "theirs" ? M.theirs(name) : M.mine}
                     name={`page-conflict-${field}`}
                     checked={choice === side}
                     onChange={() => setChoices((all) => ({ ...all, [field]: side }))}

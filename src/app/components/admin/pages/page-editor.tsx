@@ -30,7 +30,7 @@ const SHARED_LAST = ["variant", "anchor"];
 function formFieldsOf(type: Block["type"]): Record<string, z.ZodType> | undefined {
   const schema = blockSchema.options.find((o) => o.shape.type.value === type);
   if (!schema) return undefined;
-  const entries: [string, z.ZodType][] = Object.entries(schema.shape);
+  const entries = Object.entries(schema.shape as Record<string, z.ZodType>);
   return Object.fromEntries([
     ...entries.filter(([key]) => !SHARED_LAST.includes(key)),
     ...entries.filter(([key]) => SHARED_LAST.includes(key)).reverse(),
@@ -205,7 +205,12 @@ export function PageEditor({
               {M.addBlock}
             </Button>
           </div>
-          <p className="text-sm text-slate-600">{M.dragHint}</p>
+          <p className="text-sm text-slate-600">
+            {M.dragHint}{" "}
+            <a href="#page-preview-heading" className="text-brand-700 underline underline-offset-2 xl:hidden">
+              {M.toPreview}
+            </a>
+          </p>
           {draft.schemaErrors.blocks && <p className="text-sm text-red-700">{draft.schemaErrors.blocks}</p>}
           <BlockOutline blocks={blocks} selected={selected} actions={actions} hasErrors={hasErrors} form={blockForm} />
           <p role="status" aria-live="polite" className="sr-only">
@@ -215,7 +220,7 @@ export function PageEditor({
         <PageSeoFields values={values} set={set} errorOf={draft.errorOf} />
         <PageHistory pageId={saved.id} version={saved.updatedAt} onRestored={restored} />
       </div>
-      <div className="min-w-0 xl:sticky xl:top-4 xl:self-start">
+      <div className="min-w-0 xl:sticky xl:top-20 xl:self-start">
         <PagePreview title={values.title} blocks={blocks} data={blockData} selected={selected} />
       </div>
       <BlockPalette

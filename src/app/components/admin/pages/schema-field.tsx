@@ -218,7 +218,7 @@ function VariantsField({
       </div>
       {chosen && (
         <ObjectFields
-          fields={chosen.shape as Record<string, z.ZodType>}
+          fields={chosen.shape}
           skip={[keyName]}
           path={path}
           value={record}

@@ -41,7 +41,7 @@ export function shapeOf(schema: z.ZodType): Shape {
     return { kind: "number", min: schema.minValue ?? undefined, max: schema.maxValue ?? undefined };
   }
   if (schema instanceof z.ZodBoolean) return { kind: "boolean" };
-  if (schema instanceof z.ZodEnum) return { kind: "choice", options: schema.options as (string | number)[] };
+  if (schema instanceof z.ZodEnum) return { kind: "choice", options: schema.options };
   if (schema instanceof z.ZodDiscriminatedUnion) {
     const def = (schema as unknown as { _zod: { def: { discriminator: string } } })._zod.def;
     return { kind: "variants", key: def.discriminator, options: schema.options as unknown as z.ZodObject[] };
@@ -49,11 +49,11 @@ export function shapeOf(schema: z.ZodType): Shape {
   if (schema instanceof z.ZodUnion) {
     const options = (schema.options as z.ZodType[]).map((o) => (o instanceof z.ZodLiteral ? o.value : undefined));
     if (options.every((o) => typeof o === "string" || typeof o === "number"))
-      return { kind: "choice", options: options as (string | number)[] };
+      return { kind: "choice", options: options };
     return { kind: "unknown" };
   }
   if (schema instanceof z.ZodArray) return { kind: "list", item: schema.element as z.ZodType, ...lengthBounds(schema) };
-  if (schema instanceof z.ZodObject) return { kind: "object", fields: schema.shape as Record<string, z.ZodType> };
+  if (schema instanceof z.ZodObject) return { kind: "object", fields: schema.shape };
   return { kind: "unknown" };
 }
 
