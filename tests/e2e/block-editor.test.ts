@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import type { CmsPage } from "~/shared/pages";
+import { PAGE_MESSAGES, type CmsPage } from "~/shared/pages";
 import { PAGE_EDITOR_MESSAGES as M } from "~/shared/page-editor";
 import { pageLayout } from "~/shared/page-layouts";
 import { violations } from "../helpers/axe";
@@ -145,7 +145,7 @@ it.each([
   },
 );
 
-it("two tabs editing one draft: the later autosave meets a 409 and saves the parts chosen; a block is dragged into place", async () => {
+it("two tabs editing one draft: the later autosave meets a 409 and saves the parts chosen; a block is dragged into place; the path says why it is refused", async () => {
   const context = await site.browser.newContext({ viewport: DESKTOP });
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
   const a = await context.newPage();
@@ -194,5 +194,15 @@ it("two tabs editing one draft: the later autosave meets a 409 and saves the par
   await waitForHydration(a);
   await a.locator('[data-block-id="hiring-steps"] [draggable="true"]').dragTo(a.locator('[data-block-id="values"]'));
   await a.getByRole("button", { name: /^2\. Steps: How we hire/ }).waitFor();
+
+  // The path's messages: a reserved one at once (the shared schema), a taken one from the server's answer.
+  const path = a.locator("#page-path");
+  await path.fill("/admin/jobs");
+  await a.getByText(PAGE_MESSAGES.pathReserved("/admin/jobs")).waitFor();
+  expect(await path.getAttribute("aria-invalid")).toBe("true");
+  await a.request.post(`${site.server.url}/api/cms/pages`, { data: { title: "Jobs", path: "/jobs" } });
+  await path.fill("/jobs");
+  await a.getByText(PAGE_MESSAGES.pathTaken("/jobs")).first().waitFor();
+  expect(await path.getAttribute("aria-invalid")).toBe("true");
   await context.close();
 });
