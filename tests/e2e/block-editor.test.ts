@@ -148,13 +148,19 @@ it.each([
 it("two tabs editing one draft: the later autosave meets a 409 and saves the parts chosen; a block is dragged into place; the path says why it is refused", async () => {
   const context = await site.browser.newContext({ viewport: DESKTOP });
   await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
-  const a = await context.newPage();
+  const problems: string[] = [];
+  const watch = (tab: Page) => {
+    tab.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+    tab.on("console", (msg) => void (msg.type() === "error" && problems.push(msg.text())));
+    return tab;
+  };
+  const a = watch(await context.newPage());
   await signIn(a);
   const made = await a.request.post(`${site.server.url}/api/cms/pages`, {
     data: { title: "Careers", path: "/careers", blocks: pageLayout("careers")!.blocks },
   });
   const page = (await made.json()) as CmsPage;
-  const b = await context.newPage();
+  const b = watch(await context.newPage());
   for (const tab of [a, b]) {
     await tab.goto(`${site.server.url}/admin/pages/${page.id}`);
     await waitForHydration(tab);
@@ -195,6 +201,13 @@ it("two tabs editing one draft: the later autosave meets a 409 and saves the par
   await a.locator('[data-block-id="hiring-steps"] [draggable="true"]').dragTo(a.locator('[data-block-id="values"]'));
   await a.getByRole("button", { name: /^2\. Steps: How we hire/ }).waitFor();
 
+  // A rich-text block is written in the post editor's Quill, the preview following.
+  await a.getByRole("button", { name: /^\d+\. Rich text/ }).click();
+  await a.locator(".ql-editor h2").click();
+  await a.keyboard.press("End");
+  await a.keyboard.type(" this spring");
+  await preview(a).getByRole("heading", { name: "Open positions this spring" }).waitFor();
+
   // The path's messages: a reserved one at once (the shared schema), a taken one from the server's answer.
   const path = a.locator("#page-path");
   await path.fill("/admin/jobs");
@@ -204,5 +217,7 @@ it("two tabs editing one draft: the later autosave meets a 409 and saves the par
   await path.fill("/jobs");
   await a.getByText(PAGE_MESSAGES.pathTaken("/jobs")).first().waitFor();
   expect(await path.getAttribute("aria-invalid")).toBe("true");
+  // The refused saves are the only errors the browser saw: the 409 of the stale save and of the taken path.
+  expect(problems.filter((p) => !p.includes("409"))).toEqual([]);
   await context.close();
 });
