@@ -188,11 +188,11 @@ export function pageStatus(page: Pick<CmsPage, "published" | "publishAt" | "subm
   return page.submittedAt ? "In review" : "Draft";
 }
 
-/** The admin's Pages screens' words (src/app/routes/admin.pages.tsx, admin.pages.$id.tsx). */
+/** The admin's Pages screens' words (src/app/routes/admin.pages.tsx, the block editor's src/shared/page-editor.ts). */
 export const PAGES_SCREEN = {
   tab: "Pages",
   intro: "Pages the team builds of blocks, at an address of their own such as /pricing.",
-  none: "No pages yet: create one through the API (POST /api/cms/pages).",
+  none: "No pages yet: start one with New page.",
   title: "Title",
   path: "Path",
   status: "Status",
@@ -200,12 +200,4 @@ export const PAGES_SCREEN = {
   metaDescription: "Meta description",
   canonical: "Canonical URL",
   noindex: "Hide from search engines (noindex)",
-  richText: (id: string) => `Rich text block "${id}" (HTML)`,
-  save: "Save",
-  saved: "Saved.",
-  publish: "Publish",
-  unpublish: "Unpublish",
-  publishAt: "Publish at",
-  schedule: "Schedule",
-  preview: "Preview",
 } as const;

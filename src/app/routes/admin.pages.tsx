@@ -1,12 +1,18 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.pages";
 import { AdminScreenError } from "~/app/components/admin/admin-screen-error";
+import { NewPageForm } from "~/app/components/admin/pages/new-page-form";
+import { Button } from "~/app/components/ui/button";
+import { formatDateTime } from "~/shared/dates";
+import { PAGE_EDITOR_MESSAGES } from "~/shared/page-editor";
 import { screenUser } from "~/app/lib/admin-screen.server";
 import { pageStatus, PAGES_SCREEN } from "~/shared/pages";
 
 /**
- * The pages of blocks (docs/cms-guide.md "Pages"): each with its path and status, each title
- * opening its form. Whoever may write a page sees the list.
+ * The pages of blocks (docs/cms-guide.md "Pages"): each with its path, status and last change,
+ * each title opening it in the block editor, and New page with its starting layouts. Whoever may
+ * write a page sees the list.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await screenUser(request, context, "pages.create");
@@ -24,12 +30,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PagesScreen({ loaderData: { pages } }: Route.ComponentProps) {
+  const [creating, setCreating] = useState(false);
   return (
     <section aria-labelledby="pages-heading" className="space-y-4">
-      <h2 id="pages-heading" className="text-xl font-semibold text-slate-900">
-        {PAGES_SCREEN.tab}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="pages-heading" className="text-xl font-semibold text-slate-900">
+          {PAGES_SCREEN.tab}
+        </h2>
+        {!creating && (
+          <Button type="button" onClick={() => setCreating(true)}>
+            {PAGE_EDITOR_MESSAGES.newPage}
+          </Button>
+        )}
+      </div>
       <p className="text-sm text-slate-600">{PAGES_SCREEN.intro}</p>
+      {creating && <NewPageForm onCancel={() => setCreating(false)} />}
       {pages.length === 0 ? (
         <p className="text-slate-700">{PAGES_SCREEN.none}</p>
       ) : (
@@ -44,6 +59,9 @@ export default function PagesScreen({ loaderData: { pages } }: Route.ComponentPr
               </th>
               <th scope="col" className="py-2">
                 {PAGES_SCREEN.status}
+              </th>
+              <th scope="col" className="py-2">
+                {PAGE_EDITOR_MESSAGES.updated}
               </th>
             </tr>
           </thead>
@@ -60,6 +78,7 @@ export default function PagesScreen({ loaderData: { pages } }: Route.ComponentPr
                 </td>
                 <td className="py-2 font-mono text-slate-800">{page.path}</td>
                 <td className="py-2 text-slate-800">{page.status}</td>
+                <td className="py-2 text-slate-800">{formatDateTime(page.updatedAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/page";
-import { BlockList } from "~/app/components/blocks/block-list";
+import { PageBlocks } from "~/app/components/blocks/page-blocks";
 import { absoluteUrl, canonicalLink } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
 import { socialCardPaths } from "~/shared/media";
@@ -103,13 +103,5 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) 
 export default function Page({ loaderData }: Route.ComponentProps) {
   if (!loaderData?.page) return <NotFound />;
   const { page, blockData } = loaderData;
-  // One h1 a page (docs/architecture.md section 8): the page's title, unless its first block is a
-  // hero, whose headline is the h1.
-  const ownHeading = page.blocks.find((block) => !block.hidden)?.type !== "hero";
-  return (
-    <>
-      {ownHeading && <h1 className="sr-only">{page.title}</h1>}
-      <BlockList blocks={page.blocks} data={blockData} />
-    </>
-  );
+  return <PageBlocks title={page.title} blocks={page.blocks} data={blockData} />;
 }

@@ -1,4 +1,4 @@
-import { Link, Outlet, useRevalidator } from "react-router";
+import { Link, Outlet, useMatches, useRevalidator } from "react-router";
 import { api } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Badge } from "~/app/components/ui/badge";
@@ -46,8 +46,11 @@ export function AdminDashboard({
     signedOut: onSignedOut,
   };
 
+  // A screen that needs a wide screen's room (the block editor's preview) says so in its handle.
+  const wide = useMatches().some((match) => (match.handle as { adminWide?: boolean } | undefined)?.adminWide);
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={wide ? "mx-auto max-w-[100rem] px-4 py-10" : "mx-auto max-w-6xl px-4 py-10"}>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <div className="flex items-center gap-3">

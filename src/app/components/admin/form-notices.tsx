@@ -3,8 +3,8 @@ import { Button } from "~/app/components/ui/button";
 
 export const FORM_NOTICE_MESSAGES = {
   restoreTitle: "Unsaved edits found",
-  restoreText: (savedAt: string) =>
-    `This browser kept edits to this post from ${formatDateTime(savedAt)} that were never saved.`,
+  restoreText: (savedAt: string, subject = "post") =>
+    `This browser kept edits to this ${subject} from ${formatDateTime(savedAt)} that were never saved.`,
   restoreNewer: "The post has been saved by someone since; saving your restored edits will check with you first.",
   restore: "Restore them",
   discard: "Discard them",
@@ -19,7 +19,10 @@ export function RestoreOffer({
   newerOnServer,
   onRestore,
   onDiscard,
+  subject,
 }: {
+  /** What the edits are of, as the offer names it: "post" unless told. */
+  subject?: string;
   savedAt: string;
   newerOnServer: boolean;
   onRestore: () => void;
@@ -35,7 +38,7 @@ export function RestoreOffer({
         {M.restoreTitle}
       </p>
       <p className="mt-1 text-sm">
-        {M.restoreText(savedAt)} {newerOnServer && M.restoreNewer}
+        {M.restoreText(savedAt, subject)} {newerOnServer && M.restoreNewer}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="sm" onClick={onRestore}>

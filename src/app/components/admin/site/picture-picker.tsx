@@ -19,7 +19,7 @@ const choiceClass = (chosen: boolean) =>
 const readable = (name: string) => name.replaceAll("-", " ");
 
 /** A radio group of pictures (arrow keys move the choice), each with its name for screen readers or shown. */
-function PictureChoices<T extends string>({
+export function PictureChoices<T extends string>({
   name,
   label,
   value,
