@@ -1,18 +1,21 @@
 import type { ReactNode } from "react";
 import { cn } from "~/app/lib/cn";
-import { toneOf, type Tone } from "./tones";
+import type { Tone } from "./tones";
+
+/** A plain band's words; tones.ts is left to the pages that alternate bands, so other pages do not load it. */
+const PLAIN_WORDS = { heading: "text-slate-900", muted: "text-slate-600" };
 
 /** The heading and intro that open each home-page section, in the colours of its band. */
 export function SectionHeading({
   id,
   title,
   intro,
-  tone = toneOf("plain"),
+  tone = PLAIN_WORDS,
 }: {
   id?: string;
   title: string;
   intro?: string;
-  tone?: Tone;
+  tone?: Pick<Tone, "heading" | "muted">;
 }) {
   return (
     <div className="mx-auto mb-10 max-w-3xl text-center sm:mb-12">
