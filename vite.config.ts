@@ -11,7 +11,16 @@ import { defineConfig } from "vite";
  * and every other page would carry them.
  */
 const PUBLIC_SHARED =
-  /[\\/]src[\\/](app[\\/]components[\\/](?!hero-illustration|industry-scenes|blog-post-body)[\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|page-cache|preview|reading-time|search-link)\.ts)$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](app[\\/]components[\\/](?!hero-illustration|industry-scenes|blog-post-body|tones|feature-items|step-items|figure-list|hero-layout)[\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|page-cache|preview|reading-time|search-link)\.ts)$|vite[\\/]preload-helper/;
+
+/**
+ * The parts of the section bands that the home page and pages of blocks share and no other page
+ * shows (docs/decisions/275-block-variants-and-rhythm.md): one chunk with the hero's picture of
+ * the product, which both already load, so they cost the other pages nothing. It goes last, so
+ * the libraries and icons these import stay in the site chunk.
+ */
+const SECTIONS_SHARED =
+  /[\\/]src[\\/]app[\\/]components[\\/](hero-illustration|tones|feature-items|step-items|figure-list|hero-layout)\.tsx?$/;
 
 /**
  * What the blog's pages share and the others never show (a post's body, the subscribe form): a
@@ -34,6 +43,7 @@ export default defineConfig({
               groups: [
                 { name: "blog", test: BLOG_SHARED, minShareCount: 2, priority: 1 },
                 { name: "site", test: PUBLIC_SHARED, minShareCount: 2, priority: 2 },
+                { name: "sections", test: SECTIONS_SHARED, minShareCount: 2, priority: 0 },
               ],
             },
           },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HERO_ILLUSTRATION_LABEL } from "~/app/components/hero-illustration";
 import { INDUSTRIES } from "~/shared/industries";
 import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
@@ -124,6 +125,65 @@ describe("on a phone", () => {
     await page.goto(site.server.url + path);
     await waitForHydration(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+/** A phone of today's common size, taller than PHONE: what a visitor sees before scrolling. */
+const PHONE_390 = { width: 390, height: 844 };
+
+describe("the first screen of a phone", () => {
+  it("shows the home page's product mock whole, under the hero's words and buttons", async () => {
+    const { page, problems, close } = await openPage(site.browser, PHONE_390);
+    await page.goto(site.server.url + "/");
+    await waitForHydration(page);
+    const mock = (await page.getByRole("img", { name: HERO_ILLUSTRATION_LABEL }).boundingBox())!;
+    const buttons = (await page.getByRole("link", { name: "Contact Us" }).first().boundingBox())!;
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(mock.y).toBeGreaterThan(buttons.y + buttons.height);
+    expect(mock.y + mock.height).toBeLessThanOrEqual(PHONE_390.height);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("has the menu fold the ten industries behind one row, which the keyboard opens", async () => {
+    const { page, problems, close } = await openPage(site.browser, PHONE_390);
+    await page.goto(site.server.url + "/");
+    await waitForHydration(page);
+    await page.locator('summary[aria-controls="mobile-menu"]').focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    const industries = menu.locator("details");
+    expect(await industries.getAttribute("open")).toBeNull();
+    // About, Technology, then the one row of the industries.
+    for (const name of ["About", "Technology"]) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(name);
+    }
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("SUMMARY");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Industries");
+    // Every row of the closed menu is on the first screen, the industries' as one of them.
+    const menuBox = (await menu.boundingBox())!;
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(PHONE_390.height);
+
+    await page.keyboard.press("Enter");
+    expect(await industries.getAttribute("open")).toBe("");
+    const links = industries.getByRole("link");
+    expect(await links.allTextContents()).toEqual(INDUSTRIES.map((i) => i.title));
+    for (const { title } of INDUSTRIES) expect(await menu.getByRole("link", { name: title }).isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(INDUSTRIES[0]!.title);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${site.server.url}/industries/${INDUSTRIES[0]!.id}`);
+    expect(await menu.isVisible()).toBe(false);
+
+    // Space closes it again, as a disclosure's button does.
+    await page.locator('summary[aria-controls="mobile-menu"]').click();
+    await industries.locator("summary").focus();
+    await page.keyboard.press("Space");
+    expect(await industries.getAttribute("open")).toBeNull();
     expect(problems).toEqual([]);
     await close();
   });

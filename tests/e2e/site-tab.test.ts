@@ -88,6 +88,7 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   await visitor.page.getByRole("heading", { level: 1, name: "Restaurants" }).waitFor();
   // The phone menu lists it too.
   await visitor.page.getByLabel("Open menu").click();
+  await visitor.page.locator("#mobile-menu summary", { hasText: "Industries" }).click();
   await visitor.page.locator("#mobile-menu").getByRole("link", { name: "Restaurants" }).waitFor();
   await visitor.close();
 

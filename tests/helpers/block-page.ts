@@ -184,9 +184,12 @@ export const BLOCK_DATA: BlockData = {
   posts: { product: [post(3, "Queues in spring"), post(2, "Text alerts arrive"), post(1, "Not shown: third")] },
 };
 
-/** The blocks with one variant for all, to see each block on each band. */
+/** The picture under every block of the image variant (nothing is served at it unless a test routes it). */
+export const BACKGROUND = `/media/${"d".repeat(64)}.jpg`;
+
+/** The blocks with one variant for all, to see each block on each band; the image one over BACKGROUND. */
 export const inVariant = (blocks: readonly Block[], variant: BlockVariant): Block[] =>
-  blocks.map((block) => ({ ...block, variant }));
+  blocks.map((block) => ({ ...block, variant, ...(variant === "image" && { background: BACKGROUND }) }));
 
 /**
  * The markup of a page of blocks as the server renders it: inside a router (the forms and the

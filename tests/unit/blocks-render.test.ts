@@ -5,7 +5,8 @@ import { HERO_ILLUSTRATION_LABEL } from "~/app/components/hero-illustration";
 import { BLOCK_TYPES, BLOCK_VARIANTS, emptyBlock, type Block } from "~/shared/blocks";
 import { INDUSTRIES } from "~/shared/industries";
 import { NEWSLETTER_MESSAGES } from "~/shared/newsletter";
-import { BLOCK_DATA, EVERY_BLOCK, inVariant, renderBlocks } from "../helpers/block-page";
+import { MEDIA_PLACEHOLDER } from "~/shared/blocks/media-placeholder";
+import { BACKGROUND, BLOCK_DATA, EVERY_BLOCK, inVariant, renderBlocks } from "../helpers/block-page";
 import { root } from "../helpers/cli";
 import { asHtml, headingsOf } from "../helpers/html";
 import { pageText } from "../helpers/page-text";
@@ -128,6 +129,63 @@ describe("a page of every block type, rendered on the server", () => {
 
   it.each(BLOCK_VARIANTS)("shows the same words in the %s variant", (variant) => {
     expect(text(renderBlocks(inVariant(EVERY_BLOCK, variant)))).toBe(shown);
+  });
+});
+
+describe("a block's variant", () => {
+  /** The first section's class, the band a block is drawn on. */
+  const bandOf = (html: string) => /<section[^>]*class="([^"]*)"/.exec(html)![1]!;
+  const visible = EVERY_BLOCK.filter((block) => !block.hidden);
+
+  it.each(visible.map((block) => [block.type, block] as const))(
+    "%s is drawn on the band of each variant",
+    (_, block) => {
+      const bands = BLOCK_VARIANTS.map((variant) => bandOf(renderBlocks(inVariant([block], variant))));
+      expect(bands.map((band) => /\bbg-(white|brand-50|brand-950)\b/.exec(band)?.[1])).toEqual([
+        "white",
+        "brand-50",
+        "brand-950",
+        "brand-950",
+      ]);
+    },
+  );
+
+  it("image lays the block's library picture, decorative and lazy, under an overlay that keeps its words legible", () => {
+    const html = renderBlocks(inVariant([emptyBlock("callToAction", "c")], "image"));
+    expect(html).toMatch(
+      new RegExp(`<img src="${BACKGROUND}" alt="" loading="lazy" decoding="async" class="absolute inset-0 -z-20 `),
+    );
+    expect(html).toMatch(
+      /<div aria-hidden="true" class="absolute inset-0 -z-10 [^"]*from-brand-950\/90 via-brand-950\/80/,
+    );
+    expect(bandOf(html)).toContain("isolate");
+    // The page's opening asks for its picture at once: it is the first screen.
+    expect(renderBlocks(inVariant([emptyBlock("hero", "h")], "image"))).toContain(
+      `<img src="${BACKGROUND}" alt="" loading="eager"`,
+    );
+  });
+
+  it("image without a picture, or with a new block's placeholder, is the dark band and asks for nothing", () => {
+    for (const background of [undefined, MEDIA_PLACEHOLDER]) {
+      const html = renderBlocks([{ ...emptyBlock("faq", "f"), variant: "image", background }]);
+      expect(html).not.toContain("<img");
+      expect(bandOf(html)).toContain("bg-brand-950");
+    }
+  });
+
+  it("a picture kept from the image variant is not shown in another", () => {
+    expect(renderBlocks([{ ...emptyBlock("faq", "f"), variant: "dark", background: BACKGROUND }])).not.toContain(
+      "<img",
+    );
+  });
+
+  it("a feature grid stands open on a plain band and puts its features on panels on the others", () => {
+    const grid = emptyBlock("featureGrid", "g");
+    const panels = (html: string) => html.match(/<div class="[^"]*rounded-2xl[^"]*p-6"/g)?.length ?? 0;
+    expect(panels(renderBlocks([grid]))).toBe(0);
+    expect(panels(renderBlocks([{ ...grid, variant: "plain" }]))).toBe(0);
+    for (const variant of ["tinted", "dark", "image"] as const)
+      expect(panels(renderBlocks(inVariant([grid], variant)))).toBe(grid.items.length);
   });
 });
 

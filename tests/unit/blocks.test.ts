@@ -3,6 +3,7 @@ import {
   BLOCK_LIMITS as L,
   BLOCK_MESSAGES as M,
   BLOCK_TYPES,
+  BLOCK_VARIANTS,
   RESERVED_ANCHORS,
   blockCacheTopics,
   blockListSchema,
@@ -67,10 +68,19 @@ describe("what every block has", () => {
     expect(messages(make("faq", { anchor: "contact" }))).toEqual({});
   });
 
-  it("an id, a variant of the three, and a type the union knows", () => {
+  it("an id, a variant of the four, and a type the union knows", () => {
     expect(messages(make("faq", { id: "not an id" }))).toEqual({ id: [M.blockId] });
     expect(messages(make("faq", { variant: "neon" }))).toHaveProperty("variant");
     expect(messages({ id: "x", type: "carousel" })).toEqual({ type: [M.unknownType] });
+  });
+
+  it.each(BLOCK_TYPES)("%s takes each variant, the image one over a picture of the media library", (type) => {
+    expect(BLOCK_VARIANTS).toEqual(["plain", "tinted", "dark", "image"]);
+    for (const variant of BLOCK_VARIANTS)
+      expect(messages(make(type, { variant, ...(variant === "image" && { background: IMAGE }) }))).toEqual({});
+    expect(messages(make(type, { variant: "image", background: "https://elsewhere.example/x.jpg" }))).toEqual({
+      background: [M.mediaImage],
+    });
   });
 });
 
@@ -276,6 +286,15 @@ describe("a page's blocks together", () => {
     expect(errorsOf([make("hero", { id: "h1" }), make("faq"), make("hero", { id: "h2" })])).toEqual({
       "2.type": [M.oneHero],
     });
+  });
+
+  it("name the picture of a block in the image variant, on its background field", () => {
+    expect(errorsOf([make("faq", { id: "a", variant: "image" }), make("faq", { id: "b", variant: "dark" })])).toEqual({
+      "0.background": [M.backgroundRequired],
+    });
+    expect(errorsOf([make("faq", { id: "a", variant: "image", background: IMAGE })])).toEqual({});
+    // A picture kept from the image variant while another is chosen is harmless: it is not shown.
+    expect(errorsOf([make("faq", { id: "a", variant: "tinted", background: IMAGE })])).toEqual({});
   });
 
   it("are at most sixty", () => {

@@ -26,12 +26,13 @@ export function Icon({ name, className }: { name: IconName; className?: string }
   );
 }
 
-/** An icon on a soft brand-coloured tile: the mark of a card. */
-export function IconTile({ name, className }: { name: IconName; className?: string }) {
+/** An icon on a soft brand-coloured tile: the mark of a card; on a dark band (`dark`) a translucent one. */
+export function IconTile({ name, dark = false, className }: { name: IconName; dark?: boolean; className?: string }) {
   return (
     <span
       className={cn(
-        "inline-flex h-12 w-12 items-center justify-center rounded-xl bg-brand-100 text-brand-700",
+        "inline-flex h-12 w-12 items-center justify-center rounded-xl",
+        dark ? "bg-white/10 text-brand-200 ring-1 ring-white/15" : "bg-brand-100 text-brand-700",
         className,
       )}
     >

@@ -14,7 +14,8 @@ const linkClass = "rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100 hover:
  * below it. The menu is a `<details>`, so its button opens it before the page's JavaScript has run
  * (or without it); once hydrated, React follows its state to name the button and to close the
  * menu on every move (docs/decisions/078-sign-in-without-javascript.md). The links and their order
- * are the site's content (docs/product.md section 10); the one to /industries opens the industries.
+ * are the site's content (docs/product.md section 10); the one to /industries opens the industries:
+ * a dropdown in the link bar, and in the stacked menu one row that unfolds them.
  */
 export function SiteHeader() {
   const { links, industries } = useSiteChrome();
@@ -73,18 +74,7 @@ export function SiteHeader() {
                 {links.header.map((l) =>
                   l.href === INDUSTRIES_PATH ? (
                     <li key={l.href}>
-                      <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                        {l.label}
-                      </p>
-                      <ul>
-                        {industries.map((industry) => (
-                          <li key={industry.id}>
-                            <Link to={industryPath(industry.id)} onClick={close} className={`block pl-6 ${linkClass}`}>
-                              {industry.title}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
+                      <IndustriesDisclosure label={l.label} industries={industries} onNavigate={close} />
                     </li>
                   ) : (
                     <MenuItem key={l.href + l.label} to={l.href} label={l.label} onNavigate={close} />
@@ -96,6 +86,49 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The stacked menu's Industries: one row that unfolds the list, so the menu's other links stay in
+ * the first screen of a phone. A `<details>` as the menu itself is: it opens without JavaScript,
+ * by Enter or Space on its summary, and screen readers announce it as a button with its state
+ * (docs/decisions/276-phone-first-screen.md). Its closed list is in the page, not taken out as the
+ * link bar's dropdown is: the menu's list is rendered with the page either way.
+ */
+function IndustriesDisclosure({
+  label,
+  industries,
+  onNavigate,
+}: {
+  label: string;
+  industries: readonly { id: string; title: string }[];
+  onNavigate: () => void;
+}) {
+  return (
+    <details className="group/industries">
+      <summary
+        className={`flex cursor-pointer list-none items-center justify-between ${linkClass} [&::-webkit-details-marker]:hidden`}
+      >
+        {label}
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="h-4 w-4 transition-transform group-open/industries:rotate-180"
+        >
+          <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </summary>
+      <ul className="mb-1 ml-3 border-l border-slate-200">
+        {industries.map((industry) => (
+          <li key={industry.id}>
+            <Link to={industryPath(industry.id)} onClick={onNavigate} className={`block pl-4 ${linkClass}`}>
+              {industry.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -1,9 +1,14 @@
 import "../zod-jitless";
 import { z } from "zod";
+import { mediaUrl } from "./block-fields";
 import { BLOCK_LIMITS, BLOCK_MESSAGES } from "./block-messages";
 
-/** The section look a block can take, so a page has rhythm rather than one card grid after another. */
-export const BLOCK_VARIANTS = ["plain", "tinted", "dark"] as const;
+/**
+ * The section look a block can take, so a page has rhythm rather than one card grid after another:
+ * white, a light tint, the brand's dark, or a media-library picture under a dark overlay
+ * (docs/decisions/275-block-variants-and-rhythm.md).
+ */
+export const BLOCK_VARIANTS = ["plain", "tinted", "dark", "image"] as const;
 
 /**
  * Element ids the site's own parts use on every page (the layout's main, the header's menu, the
@@ -28,7 +33,8 @@ const isReserved = (anchor: string) =>
 /**
  * What every block has: a stable id (the editor's key for reordering and the preview's scroll
  * target), an optional anchor (the section's `id`, so `/#contact` keeps working), hidden (kept but
- * not shown) and a variant.
+ * not shown), a variant and, for the image variant, its background picture (decorative: the words
+ * on it say what the section says, so it has no alt text; blockListSchema asks for it).
  */
 export const blockBase = z.object({
   id: z
@@ -44,4 +50,5 @@ export const blockBase = z.object({
     .optional(),
   hidden: z.boolean().optional(),
   variant: z.enum(BLOCK_VARIANTS).optional(),
+  background: mediaUrl.optional(),
 });

@@ -9,6 +9,7 @@ export const BLOCK_MESSAGES = {
   link: "Use an http:// or https:// address, a path on this site that starts with /, or a section such as #contact.",
   mediaImage: "Choose an image from the media library.",
   altRequired: "Describe the image for people who cannot see it.",
+  backgroundRequired: "The image look needs a background: choose an image from the media library.",
   video: "Use a YouTube or Vimeo link, such as https://www.youtube.com/watch?v=... or https://vimeo.com/123456.",
   icon: "Choose one of the pictures.",
   columns: "Choose 2, 3 or 4 columns.",

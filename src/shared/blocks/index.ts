@@ -58,7 +58,8 @@ export const BLOCK_TYPES: readonly BlockType[] = blockSchema.options.map((o) => 
  * A page's blocks: each valid on its own, and together addressable. Block ids and anchors are
  * unique on the page (an anchor is an element id, and `/#contact` must find one section), the
  * contact form appears once (its fields have fixed ids) and so does the hero (its headline is the
- * page's one h1, docs/architecture.md section 8). Each clash is reported on the later block.
+ * page's one h1, docs/architecture.md section 8). Each clash is reported on the later block. A
+ * block in the image variant names its background picture.
  */
 export const blockListSchema = z
   .array(blockSchema)
@@ -81,6 +82,8 @@ export const blockListSchema = z
         ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.oneContactForm, path: [i, "type"] });
       if (block.type === "hero" && ++heroes > 1)
         ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.oneHero, path: [i, "type"] });
+      if (block.variant === "image" && !block.background)
+        ctx.addIssue({ code: "custom", message: BLOCK_MESSAGES.backgroundRequired, path: [i, "background"] });
     });
   });
 

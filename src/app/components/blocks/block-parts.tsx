@@ -5,38 +5,72 @@ import { MEDIA_PLACEHOLDER } from "~/shared/blocks/media-placeholder";
 import { cn } from "~/app/lib/cn";
 import { ExternalLink } from "../external-link";
 import { ScrollLink } from "../scroll-link";
+import { toneOf, type Tone } from "../tones";
 import { buttonClasses, type ButtonStyle } from "../ui/button";
 
 /**
  * The pieces every block component is made of: its section band in the chosen variant, its
  * heading, its buttons and its images. A variant changes the band's colours, never its content,
- * so a page alternates plain, tinted and dark sections for rhythm.
+ * so a page alternates plain, tinted, dark and pictured sections for rhythm (../tones.ts).
  */
-export type Tone = { band: string; heading: string; text: string; muted: string; dark: boolean };
-
-const TONES: Record<BlockVariant, Tone> = {
-  plain: { band: "bg-white", heading: "text-slate-900", text: "text-slate-700", muted: "text-slate-600", dark: false },
-  tinted: {
-    band: "bg-slate-50",
-    heading: "text-slate-900",
-    text: "text-slate-700",
-    muted: "text-slate-600",
-    dark: false,
-  },
-  dark: { band: "bg-brand-900", heading: "text-white", text: "text-brand-100", muted: "text-brand-200", dark: true },
-};
-
-export const toneOf = (variant: BlockVariant | undefined, fallback: BlockVariant = "plain") =>
-  TONES[variant ?? fallback];
 
 /** The id of a block's heading, for its section's aria-labelledby: block ids are unique on a page. */
 export const headingIdOf = (blockId: string) => `block-${blockId}-heading`;
 
-type SectionBlock = { id: string; anchor?: string; variant?: BlockVariant };
+type SectionBlock = { id: string; anchor?: string; variant?: BlockVariant; background?: string };
 
 /**
- * A block's band: its anchor as the section's id, its variant's colours, the centred column and,
- * when the block has a title, the heading that names the section.
+ * A block's `<section>`: its anchor as the id, its variant's band and, in the image variant, the
+ * block's background picture under the overlay. The picture is decorative (alt ""), lazy but for
+ * the first screen's block, and a block in the image variant without one shows the dark band.
+ */
+export function BlockBand({
+  block,
+  fallback,
+  labelledBy,
+  eager = false,
+  className,
+  children,
+}: {
+  block: SectionBlock;
+  fallback?: BlockVariant;
+  labelledBy?: string;
+  eager?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const variant = block.variant ?? fallback;
+  const tone = toneOf(variant);
+  const picture = variant === "image" && !!block.background && block.background !== MEDIA_PLACEHOLDER;
+  return (
+    <section
+      id={block.anchor || undefined}
+      aria-labelledby={labelledBy}
+      className={cn(tone.band, "scroll-mt-4 px-4", picture && "relative isolate overflow-hidden", className)}
+    >
+      {picture && (
+        <>
+          <img
+            src={block.background}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="absolute inset-0 -z-20 h-full w-full object-cover"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-linear-to-br from-brand-950/90 via-brand-950/80 to-slate-950/85"
+          />
+        </>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A block's band with the centred column and, when the block has a title, the heading that
+ * names the section.
  */
 export function BlockSection({
   block,
@@ -59,16 +93,20 @@ export function BlockSection({
   const tone = toneOf(block.variant, fallback);
   const headingId = headingIdOf(block.id);
   return (
-    <section
-      id={block.anchor || undefined}
-      aria-labelledby={title ? headingId : undefined}
-      className={cn(tone.band, "scroll-mt-4 px-4 py-16 sm:py-20", className)}
+    <BlockBand
+      block={block}
+      fallback={fallback}
+      labelledBy={title ? headingId : undefined}
+      className={cn("py-14 sm:py-20", className)}
     >
       <div className={cn("mx-auto", width)}>
         {(title || intro) && (
           <div className="mx-auto mb-10 max-w-3xl text-center">
             {title && (
-              <h2 id={headingId} className={cn("text-3xl font-bold tracking-tight sm:text-4xl", tone.heading)}>
+              <h2
+                id={headingId}
+                className={cn("text-3xl font-bold tracking-tight text-balance sm:text-4xl", tone.heading)}
+              >
                 {title}
               </h2>
             )}
@@ -77,7 +115,7 @@ export function BlockSection({
         )}
         {children}
       </div>
-    </section>
+    </BlockBand>
   );
 }
 

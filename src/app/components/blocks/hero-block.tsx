@@ -1,55 +1,36 @@
 import type { Block } from "~/shared/blocks";
 import { cn } from "~/app/lib/cn";
 import { HeroIllustration } from "../hero-illustration";
+import { HERO } from "../hero-layout";
 import { Icon } from "../icon";
-import { BlockButton, BlockImage, buttonStyles, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockBand, BlockButton, BlockImage, buttonStyles } from "./block-parts";
 
 type Hero = Extract<Block, { type: "hero" }>;
 
 /**
  * The page's opening, as the home page's hero: badge, the page's h1, lead, up to two buttons and
- * the product mock or an image beside them (below them on a phone).
+ * the product mock or an image beside them (below them on a phone, within its first screen).
  */
 export function HeroBlock({ block }: { block: Hero }) {
   const tone = toneOf(block.variant);
   const styles = buttonStyles(tone);
   const { visual } = block;
-  const band = block.variant ? tone.band : "bg-gradient-to-b from-brand-50 via-white to-white";
+  const beside = visual.kind !== "none";
   return (
-    <section id={block.anchor || undefined} className={cn(band, "overflow-hidden px-4 pt-14 pb-16 sm:pt-20")}>
-      <div
-        className={cn(
-          "mx-auto grid max-w-6xl items-center gap-12",
-          visual.kind !== "none" && "lg:grid-cols-[1.05fr_1fr]",
-        )}
-      >
-        <div className={cn("text-center", visual.kind !== "none" && "lg:text-left")}>
+    <BlockBand block={block} eager className={cn(HERO.band, !block.variant && HERO.gradient)}>
+      <div className={cn(HERO.grid, beside && HERO.twoColumns)}>
+        <div className={cn("text-center", beside && "lg:text-left")}>
           {block.badge && (
-            <p
-              className={cn(
-                "inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-medium",
-                tone.dark ? "bg-brand-800 text-brand-100" : "bg-brand-100 text-brand-800",
-              )}
-            >
+            <p className={cn(HERO.badge, tone.dark ? "bg-white/10 text-brand-100" : "bg-brand-100 text-brand-800")}>
               <Icon name="sparkles" className="h-4 w-4" />
               {block.badge}
             </p>
           )}
-          <h1 className={cn("mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-6xl", tone.heading)}>
-            {block.headline}
-          </h1>
-          {block.lead && (
-            <p className={cn("mx-auto mt-6 max-w-2xl text-lg", tone.muted, visual.kind !== "none" && "lg:mx-0")}>
-              {block.lead}
-            </p>
-          )}
+          <h1 className={cn(HERO.headline, tone.heading)}>{block.headline}</h1>
+          {block.lead && <p className={cn(HERO.lead, tone.muted, beside && "lg:mx-0")}>{block.lead}</p>}
           {block.buttons.length > 0 && (
-            <div
-              className={cn(
-                "mt-8 flex flex-col justify-center gap-3 sm:flex-row",
-                visual.kind !== "none" && "lg:justify-start",
-              )}
-            >
+            <div className={cn(HERO.buttons, beside && "lg:justify-start")}>
               {block.buttons.map((button, i) => (
                 <BlockButton key={i} href={button.href} label={button.label} style={styles[i]} />
               ))}
@@ -68,6 +49,6 @@ export function HeroBlock({ block }: { block: Hero }) {
           />
         )}
       </div>
-    </section>
+    </BlockBand>
   );
 }

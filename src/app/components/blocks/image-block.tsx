@@ -1,6 +1,7 @@
 import type { Block } from "~/shared/blocks";
 import { cn } from "~/app/lib/cn";
-import { BlockImage, BlockSection, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockImage, BlockSection } from "./block-parts";
 
 type ImageBlockData = Extract<Block, { type: "image" }>;
 

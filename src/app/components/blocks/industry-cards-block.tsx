@@ -3,7 +3,8 @@ import type { Block } from "~/shared/blocks";
 import { IndustryCard, type CardIndustry } from "../industry-card";
 import { buttonClasses } from "../ui/button";
 import { useBlockData } from "./block-data";
-import { BlockSection, itemHeading, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockSection, itemHeading } from "./block-parts";
 
 type IndustryCards = Extract<Block, { type: "industryCards" }>;
 

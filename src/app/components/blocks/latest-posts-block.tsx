@@ -4,7 +4,8 @@ import { latestPostsKey } from "~/shared/blocks/latest-posts-key";
 import { cn } from "~/app/lib/cn";
 import { PostCard } from "../post-card";
 import { useBlockData } from "./block-data";
-import { BlockSection, itemHeading, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockSection, itemHeading } from "./block-parts";
 
 type LatestPosts = Extract<Block, { type: "latestPosts" }>;
 

@@ -2,7 +2,8 @@ import type { Block } from "~/shared/blocks";
 import { cn } from "~/app/lib/cn";
 import { Link } from "react-router";
 import { ExternalLink } from "../external-link";
-import { BlockImage, headingIdOf, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockBand, BlockImage, headingIdOf } from "./block-parts";
 
 type LogoStrip = Extract<Block, { type: "logoStrip" }>;
 
@@ -11,11 +12,7 @@ export function LogoStripBlock({ block }: { block: LogoStrip }) {
   const tone = toneOf(block.variant);
   const headingId = headingIdOf(block.id);
   return (
-    <section
-      id={block.anchor || undefined}
-      aria-labelledby={block.title ? headingId : undefined}
-      className={cn(tone.band, "scroll-mt-4 px-4 py-12")}
-    >
+    <BlockBand block={block} labelledBy={block.title ? headingId : undefined} className="py-12">
       <div className="mx-auto max-w-6xl">
         {block.title && (
           <h2 id={headingId} className={cn("text-center text-sm font-semibold tracking-widest uppercase", tone.muted)}>
@@ -24,7 +21,7 @@ export function LogoStripBlock({ block }: { block: LogoStrip }) {
         )}
         <ul className="mt-8 flex flex-wrap items-center justify-center gap-x-12 gap-y-8">
           {block.logos.map((logo, i) => {
-            // Logos keep their own colours; on the dark band they sit on a light tile so every one stays legible.
+            // Logos keep their own colours; on a dark band or a picture they sit on a light tile so every one stays legible.
             const image = <BlockImage src={logo.src} alt={logo.alt} className="h-10 w-auto max-w-40 object-contain" />;
             return (
               <li key={i} className={cn(tone.dark && "rounded-lg bg-white px-4 py-3")}>
@@ -42,6 +39,6 @@ export function LogoStripBlock({ block }: { block: LogoStrip }) {
           })}
         </ul>
       </div>
-    </section>
+    </BlockBand>
   );
 }

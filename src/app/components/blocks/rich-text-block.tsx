@@ -1,6 +1,7 @@
 import type { Block } from "~/shared/blocks";
 import { cn } from "~/app/lib/cn";
-import { BlockSection, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockSection } from "./block-parts";
 
 type RichText = Extract<Block, { type: "richText" }>;
 

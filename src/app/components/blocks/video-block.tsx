@@ -1,7 +1,8 @@
 import type { Block } from "~/shared/blocks";
 import { embedFromUrl, videoTitle } from "~/shared/embeds";
 import { cn } from "~/app/lib/cn";
-import { BlockSection, toneOf } from "./block-parts";
+import { toneOf } from "../tones";
+import { BlockSection } from "./block-parts";
 
 type Video = Extract<Block, { type: "video" }>;
 
