@@ -34,6 +34,9 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // `~/app`, `~/server` and `~/shared` come from tsconfig.json's paths, the one list of aliases.
   resolve: { tsconfigPaths: true },
+  // The font file is imported for its URL (src/app/lib/site-font.ts): bundled on the server too,
+  // so both builds name the same fingerprinted /assets file instead of a path into node_modules.
+  ssr: { noExternal: ["@fontsource-variable/inter"] },
   environments: {
     client: {
       build: {

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { RouteError } from "./components/route-error";
 import { Toaster } from "./components/ui/toaster";
+import { SITE_FONT_FACE, SITE_FONT_URL } from "./lib/site-font";
 import { SITE } from "~/shared/site";
 
 /**
@@ -13,10 +14,13 @@ import { SITE } from "~/shared/site";
  * condition is a build-time constant, so the string is dropped), renders an empty element, and
  * hydration keeps the server's text: React does not patch the inner HTML of an element it hydrates.
  */
-const APP_CSS = import.meta.env.SSR ? appCss : "";
+const APP_CSS = import.meta.env.SSR ? SITE_FONT_FACE + appCss : "";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Fetched with the HTML rather than once the stylesheet is read, so the text is redrawn in Inter
+  // before a reader starts reading. Fonts are fetched in CORS mode, so the preload must be too.
+  { rel: "preload", href: SITE_FONT_URL, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   // Feed readers find the blog's feed from any page of the site.
   { rel: "alternate", type: "application/rss+xml", title: SITE.feedTitle, href: "/rss.xml" },
 ];

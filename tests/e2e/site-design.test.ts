@@ -77,6 +77,53 @@ describe("the home page", () => {
   });
 });
 
+describe("the typeface", () => {
+  it("is Inter from our own /assets, preloaded, and its arrival after the first paint moves no line", async () => {
+    const { page, problems, close } = await openPage(site.browser, PHONE);
+    const fontRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fontRequests.push(request.url());
+    });
+    // The font is held back until the page has painted in the fallback, as on a slow phone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/inter-*.woff2", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.server.url + "/", { waitUntil: "domcontentloaded" });
+    const preload = await page.$eval('link[rel="preload"][as="font"]', (link) => [
+      link.getAttribute("href"),
+      link.getAttribute("crossorigin"),
+    ]);
+    expect(preload).toEqual([expect.stringMatching(/^\/assets\/inter-[\w-]+\.woff2$/), "anonymous"]);
+    expect(await page.evaluate(() => document.fonts.check('700 1em "Inter Variable"'))).toBe(false);
+    await page.evaluate(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift" });
+    });
+    release();
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.load('700 1em "Inter Variable"');
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return document.fonts.check('700 1em "Inter Variable"');
+    });
+    expect(loaded).toBe(true);
+    expect(await page.$eval("h1", (h1) => getComputedStyle(h1).fontFamily)).toMatch(
+      /^"Inter Variable", "Inter Fallback"/,
+    );
+    // The fallback is sized to Inter's metrics: the swap may nudge a glyph, never reflow the page.
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.01);
+    expect(fontRequests.map((url) => new URL(url).origin)).toEqual([site.server.url]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe("the inline stylesheet", () => {
   it("stays in place through hydration and client-side navigation", async () => {
     const { page, problems, close } = await openPage(site.browser, DESKTOP);
