@@ -25,9 +25,11 @@ const linkClasses = (current: boolean) =>
 export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }) {
   const { pathname } = useLocation();
   const current = currentScreenPath(pathname);
-  const [open, setOpen] = useState(false);
+  // The menu is open on the address it was opened at: choosing a screen closes it in the same
+  // render that marks the new screen current, not in an effect a frame later.
+  const [openAt, setOpenAt] = useState<string>();
+  const open = openAt === pathname;
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [pathname]);
 
   const screens = ADMIN_SCREENS.filter((s) => s.shows(user.role, nav));
   const currentLabel = screens.find((s) => s.path === current)?.label(nav);
@@ -35,7 +37,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setOpen(false);
+      setOpenAt(undefined);
       button.current?.focus();
     };
     document.addEventListener("keydown", onKeyDown);
@@ -49,7 +51,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
         type="button"
         aria-expanded={open}
         aria-controls="admin-nav-list"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenAt(open ? undefined : pathname)}
         className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 md:hidden"
       >
         <span>
