@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import MiniSearch from "minisearch";
+import { describe, expect, it, vi } from "vitest";
 import { createSearchIndex, type SearchDoc } from "~/server/search/search-index";
 import { highlight, snippetOf, textOfHtml } from "~/server/search/snippet";
 import { MAX_QUERY_LENGTH, readSearchParams, SEARCH_MESSAGES } from "~/shared/search";
@@ -72,6 +73,25 @@ describe("the search index", () => {
     const second = index.search("queue", 2, 10);
     expect(second).toMatchObject({ total: 25, page: 2, pageCount: 3, pageSize: 10 });
     expect(second.results.map((r) => r.url)).toEqual(Array.from({ length: 10 }, (_, i) => `/blog/post-${i + 11}`));
+  });
+
+  it("ranks a query once until the index changes: its next page and a second asking reuse the ranking", () => {
+    const index = sample();
+    const scoring = vi.spyOn(MiniSearch.prototype, "search");
+    try {
+      expect(urls(index, "airport")).toEqual(["/blog/post-1", "/blog/post-3"]);
+      expect(index.search("airport", 2, 1).results.map((r) => r.url)).toEqual(["/blog/post-3"]);
+      expect(urls(index, "airport")).toEqual(["/blog/post-1", "/blog/post-3"]);
+      expect(scoring).toHaveBeenCalledTimes(1);
+      // A write in between ranks again: the new post is found, a removed one is gone.
+      index.put(post(4, "Airport gates", "Boarding."));
+      expect(urls(index, "airport")).toContain("/blog/post-4");
+      index.remove("post:1");
+      expect(urls(index, "airport")).not.toContain("/blog/post-1");
+      expect(scoring).toHaveBeenCalledTimes(3);
+    } finally {
+      scoring.mockRestore();
+    }
   });
 
   it("keeps no copy of a text given as a function: reads it to index, then only for the page shown", () => {

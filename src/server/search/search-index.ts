@@ -1,5 +1,6 @@
-import MiniSearch, { type SearchOptions } from "minisearch";
+import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
 import { SEARCH_PAGE_SIZE, normalQuery, type SearchAnswer, type SearchType } from "~/shared/search";
+import { ByteLru } from "~/server/page-cache/byte-lru";
 import { snippetOf } from "./snippet";
 import { STOP_WORDS } from "./stop-words";
 
@@ -34,6 +35,14 @@ const RECENT_BOOST = 0.5;
 
 /** Words of a query searched at most: each costs a lookup, a fuzzy one the most. */
 const MAX_QUERY_WORDS = 4;
+/**
+ * Recent queries' ranked results are kept until the index changes, so the next page of a query,
+ * or the same query from another reader, costs no new scoring: up to this many results in all (a
+ * word in every post of 10,000 is 10,000 of them, a few megabytes).
+ */
+const KEPT_RESULTS = 40_000;
+/** A kept ranking is scored again after this long, as its recency factors have moved on. */
+const KEPT_FOR_MS = 3_600_000;
 /** Documents added between two pauses of a build, so the server answers meanwhile. */
 const CHUNK = 500;
 
@@ -104,7 +113,23 @@ export function createSearchIndex({ now = () => Date.now() }: { now?: () => numb
     index.remove({ id: slot, title: entry.title, text: textOf(entry) });
   }
 
+  /**
+   * Recent queries' results (ByteLru sized by their count of results, not bytes), emptied by every
+   * change of the index.
+   */
+  const kept = new ByteLru<{ hits: SearchResult[]; at: number }>(KEPT_RESULTS);
+
+  /** `find`, from the kept results when the same words were asked since the last change. */
+  function ranked(words: string): SearchResult[] {
+    const old = kept.get(words);
+    if (old && queryNow - old.at < KEPT_FOR_MS) return old.hits;
+    const hits = find(words);
+    kept.set(words, { hits, at: queryNow }, hits.length);
+    return hits;
+  }
+
   function put(doc: SearchDoc) {
+    kept.clear();
     const text = textOf(doc);
     let slot = slots.get(doc.id);
     if (slot === undefined) {
@@ -154,7 +179,7 @@ export function createSearchIndex({ now = () => Date.now() }: { now?: () => numb
   }
 
   /** Every match of `words`, best first, scored by MiniSearch as one query. */
-  function find(words: string) {
+  function find(words: string): SearchResult[] {
     const terms = termsOf(words);
     if (terms.length === 0) return [];
     if (terms.length === 1) return index.search(words, { ...SEARCH_OPTIONS, boostDocument: recency });
@@ -181,6 +206,7 @@ export function createSearchIndex({ now = () => Date.now() }: { now?: () => numb
     remove(id: string) {
       const slot = slots.get(id);
       if (slot === undefined) return;
+      kept.clear();
       unindex(slot);
       slots.delete(id);
       entries[slot] = undefined;
@@ -196,7 +222,7 @@ export function createSearchIndex({ now = () => Date.now() }: { now?: () => numb
     search(query: string, page = 1, pageSize = SEARCH_PAGE_SIZE): SearchAnswer {
       const q = normalQuery(query);
       queryNow = now();
-      const found = q ? find(q.split(" ").slice(0, MAX_QUERY_WORDS).join(" ")) : [];
+      const found = q ? ranked(q.split(" ").slice(0, MAX_QUERY_WORDS).join(" ")) : [];
       const total = found.length;
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const results = found.slice((page - 1) * pageSize, page * pageSize).map((hit) => {
