@@ -11,7 +11,7 @@ export const SEARCH_PAGE_SIZE = 10;
 
 export const SEARCH_MESSAGES = {
   title: "Search",
-  intro: "Search the blog, the industries we serve and the topics we write about.",
+  intro: "Search the blog, the site's pages, the industries we serve and the topics we write about.",
   label: "Search the site",
   button: "Search",
   placeholder: "e.g. airport, wait-time forecast",
@@ -22,10 +22,15 @@ export const SEARCH_MESSAGES = {
   found: (total: number, query: string) => `${total} ${total === 1 ? "result" : "results"} for “${query}”`,
 } as const;
 
-export const SEARCH_TYPES = ["post", "industry", "tag"] as const;
+export const SEARCH_TYPES = ["post", "page", "industry", "tag"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { post: "Post", industry: "Industry", tag: "Tag" };
+export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
+  post: "Post",
+  page: "Page",
+  industry: "Industry",
+  tag: "Tag",
+};
 
 export type SearchResult = {
   type: SearchType;

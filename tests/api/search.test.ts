@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_INVALID_MESSAGE } from "~/server/search/search-router";
 import { MAX_QUERY_LENGTH, SEARCH_MESSAGES, type SearchAnswer } from "~/shared/search";
-import { makePostInput } from "../helpers/factories";
+import { makePageInput, makePostInput } from "../helpers/factories";
 import { signedIn } from "../helpers/sign-in";
 import { makeTestApp } from "../helpers/test-app";
 
@@ -99,6 +99,45 @@ describe("GET /api/public/search", () => {
     expect(await found("marmalade")).toEqual([]);
     const { results } = (await search("pomegranate").expect(200)).body as SearchAnswer;
     expect(results[0]!.snippet).toContain("<mark>Pomegranate</mark> counters at the exit.");
+  });
+
+  it("finds a published page by its title and the words of its blocks, never a draft, a hidden block or an address", async () => {
+    const page = await request(t.app)
+      .post("/api/cms/pages")
+      .set("Cookie", editor)
+      .send(
+        makePageInput({
+          title: "Careers at the harbour",
+          path: "/careers-search",
+          blocks: [
+            { id: "story", type: "richText", html: "<p>We hire <strong>lighthouse</strong> keepers.</p>" },
+            {
+              id: "cta",
+              type: "callToAction",
+              headline: "Join the crew",
+              text: "Apply before the barnacles grow.",
+              button: { label: "Apply now", href: "/contact-walrus" },
+            },
+            { id: "old", type: "richText", html: "<p>Submarine openings.</p>", hidden: true },
+          ],
+        }),
+      )
+      .expect(201);
+    const id = (page.body as { id: number }).id;
+    expect(await found("lighthouse")).toEqual([]);
+
+    await request(t.app).post(`/api/cms/pages/${id}/publish`).set("Cookie", editor).expect(200);
+    expect(await within(1000, "lighthouse", (urls) => urls.includes("/careers-search"))).toBeLessThanOrEqual(1000);
+    const answer = (await search("careers harbour").expect(200)).body as SearchAnswer;
+    expect(answer.results).toEqual([
+      expect.objectContaining({ type: "page", title: "Careers at the harbour", url: "/careers-search" }),
+    ]);
+    expect(await found("barnacles")).toEqual(["/careers-search"]);
+    expect(await found("submarine")).toEqual([]);
+    expect(await found("walrus")).toEqual([]);
+
+    await request(t.app).post(`/api/cms/pages/${id}/unpublish`).set("Cookie", editor).expect(200);
+    expect(await within(1000, "lighthouse", (urls) => urls.length === 0)).toBeLessThanOrEqual(1000);
   });
 
   it("finds industries and tags", async () => {

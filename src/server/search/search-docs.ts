@@ -1,4 +1,4 @@
-import type { Post, Tag } from "~/server/store/types";
+import type { Page, Post, Tag } from "~/server/store/types";
 import { encodeSlug } from "~/shared/page-cache";
 import type { SiteIndustry } from "~/shared/site-content";
 import type { SearchDoc } from "./search-index";
@@ -31,6 +31,51 @@ export const postDoc = (post: Post): SearchDoc => ({
   text: () => postText(post),
   url: `/blog/${encodeSlug(post.slug)}`,
   date: post.publishedAt ?? post.createdAt,
+});
+
+/** Block fields that hold an address, a key or a look rather than words a reader sees. */
+const NOT_WORDS = new Set([
+  "id",
+  "type",
+  "anchor",
+  "variant",
+  "background",
+  "kind",
+  "href",
+  "src",
+  "url",
+  "photo",
+  "icon",
+  "industry",
+  "industries",
+  "tag",
+]);
+
+/**
+ * The words a reader sees on a page of blocks, its hidden blocks left out: every text of every
+ * block (a rich text's without its markup, a picture's alternative text), in the page's order. The
+ * posts and industries a block lists are found as themselves.
+ */
+export function pageText(page: Page): string {
+  const words: string[] = [];
+  const walk = (value: unknown, key?: string) => {
+    if (key !== undefined && NOT_WORDS.has(key)) return;
+    if (typeof value === "string") words.push(key === "html" ? textOfHtml(value) : value);
+    else if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  for (const block of page.blocks) if (!block.hidden) walk(block);
+  return words.join(" ").slice(0, INDEXED_TEXT);
+}
+
+/** A published page of blocks, its text read from the store's record as a post's is. */
+export const pageDoc = (page: Page): SearchDoc => ({
+  id: `page:${page.id}`,
+  type: "page",
+  title: page.title,
+  text: () => pageText(page),
+  url: page.path,
+  date: page.publishedAt ?? page.createdAt,
 });
 
 export const industryDoc = (industry: SiteIndustry): SearchDoc => ({

@@ -1,9 +1,9 @@
 import type { Store } from "~/server/records/store";
-import type { Post } from "~/server/store/types";
+import type { Page, Post } from "~/server/store/types";
 import { shownIndustries } from "~/shared/site-content";
 import { SEARCH_PAGE_SIZE, type SearchAnswer } from "~/shared/search";
-import { industryDoc, postDoc, tagDoc } from "./search-docs";
-import { createSearchIndex, type SearchIndex } from "./search-index";
+import { industryDoc, pageDoc, postDoc, tagDoc } from "./search-docs";
+import { createSearchIndex, type SearchDoc, type SearchIndex } from "./search-index";
 
 export type SiteSearch = {
   /** One page of results; waits for the index to hold every write committed before the call. */
@@ -18,35 +18,45 @@ export type SiteSearch = {
  * The public site's search kept current with the store (docs/architecture.md, "Search"): built
  * at start from what is public, then brought up to date after every write the store announces,
  * this instance's or, on PostgreSQL, another's (the same change notices that drop the page cache).
- * Only published posts, shown industries and tags on a published post are ever indexed.
+ * Only published posts and pages, shown industries and tags on a published post are ever indexed.
  *
- * Posts are compared by identity: the store hands out frozen records and replaces the object of
- * every post a write changes, so one pass over the published list finds what to index again.
+ * Posts and pages are compared by identity: the store hands out frozen records and replaces the
+ * object of every one a write changes, so one pass over the published list finds what to index again.
  */
 export function createSiteSearch(store: Store, index: SearchIndex = createSearchIndex()): SiteSearch {
-  /** The published post objects the index holds, by id. */
-  const held = new Map<number, Post>();
+  /** The published post and page objects the index holds, by their documents' ids. */
+  const held = new Map<string, Post | Page>();
   let heldIndustries = "";
   let heldTags = "";
 
-  async function syncPosts(first: boolean) {
-    const published = await store.publishedPosts();
-    const now = new Set<number>();
-    const changed: Post[] = [];
-    for (const post of published) {
-      now.add(post.id);
-      if (held.get(post.id) !== post) changed.push(post);
+  /**
+   * Brings one kind of record up to date: what left `published` leaves the index, and only the
+   * records whose object changed are indexed again (all of them, in chunks, at the first sync).
+   */
+  async function syncRecords<R extends Post | Page>(
+    prefix: "post" | "page",
+    published: readonly R[],
+    docOf: (record: R) => SearchDoc,
+    first: boolean,
+  ) {
+    const now = new Set<string>();
+    const changed: R[] = [];
+    for (const record of published) {
+      const id = `${prefix}:${record.id}`;
+      now.add(id);
+      if (held.get(id) !== record) {
+        held.set(id, record);
+        changed.push(record);
+      }
     }
-    for (const id of held.keys()) {
+    for (const id of index.idsOf(prefix)) {
       if (!now.has(id)) {
-        index.remove(`post:${id}`);
+        index.remove(id);
         held.delete(id);
       }
     }
-    for (const post of changed) held.set(post.id, post);
-    if (first) await index.putAll(changed.map(postDoc));
-    else for (const post of changed) index.put(postDoc(post));
-    return published;
+    if (first) await index.putAll(changed.map(docOf));
+    else for (const record of changed) index.put(docOf(record));
   }
 
   async function syncTags(published: readonly Post[]) {
@@ -71,7 +81,10 @@ export function createSiteSearch(store: Store, index: SearchIndex = createSearch
   }
 
   async function sync(first = false) {
-    const published = await syncPosts(first);
+    const published = await store.publishedPosts();
+    await syncRecords("post", published, postDoc, first);
+    const pages = (await store.listPages()).filter((page) => page.published);
+    await syncRecords("page", pages, pageDoc, first);
     await syncTags(published);
     await syncSite();
   }
@@ -93,7 +106,7 @@ export function createSiteSearch(store: Store, index: SearchIndex = createSearch
     return queued;
   };
   const unsubscribe = store.onChange((kind) => {
-    if (kind === "posts" || kind === "tags" || kind === "site") void again().catch(logFailure);
+    if (kind === "posts" || kind === "pages" || kind === "tags" || kind === "site") void again().catch(logFailure);
   });
   running.catch(logFailure);
 
