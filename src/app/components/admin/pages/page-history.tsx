@@ -5,6 +5,7 @@ import { Button } from "~/app/components/ui/button";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { HISTORY_MESSAGES } from "~/app/components/history/history-messages";
 import { RevisionList } from "~/app/components/history/revision-list";
+import { TextDiff } from "~/app/components/history/text-diff";
 import type { BlockChange } from "~/shared/block-diff";
 import type { BlockType } from "~/shared/blocks";
 import { BLOCK_NAMES } from "~/shared/blocks/block-names";
@@ -123,23 +124,7 @@ export function PageHistory({
                     <li key={`${change.id}-${change.change}`}>
                       <span className="font-medium">{typeName(change.type)}</span> ({change.id}):{" "}
                       {M.change[change.change]}
-                      {change.words && (
-                        <span className="mt-1 block rounded bg-slate-50 p-2">
-                          {change.words.map((part, i) =>
-                            part.change === "removed" ? (
-                              <del key={i} className="bg-red-100">
-                                {part.value}
-                              </del>
-                            ) : part.change === "added" ? (
-                              <ins key={i} className="bg-green-100">
-                                {part.value}
-                              </ins>
-                            ) : (
-                              <span key={i}>{part.value}</span>
-                            ),
-                          )}
-                        </span>
-                      )}
+                      {change.words && <TextDiff parts={change.words} className="mt-1 rounded bg-slate-50 p-2" />}
                     </li>
                   ))}
                 </ul>
