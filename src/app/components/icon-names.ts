@@ -1,4 +1,4 @@
-import { INDUSTRY_ICON_NAMES } from "~/shared/industry-art";
+import { BLOCK_ICON_NAMES } from "~/shared/blocks/block-icons";
 
 /**
  * The icons the site draws, each a symbol of one sprite file (src/app/assets/icons.svg), made from
@@ -6,31 +6,12 @@ import { INDUSTRY_ICON_NAMES } from "~/shared/industry-art";
  * here and run that command.
  */
 export const ICON_NAMES = [
-  // Hero, About, Core Technology and Benefits cards
-  "clock",
-  "shield-check",
-  "sparkles",
-  "lightbulb",
-  "code-xml",
-  "puzzle",
-  "brain-circuit",
-  "plug-zap",
-  "timer",
-  "layers",
-  "chart-column",
-  // the marks an industry may wear
-  ...INDUSTRY_ICON_NAMES,
-  // how it works
-  "qr-code",
-  "coffee",
-  "bell-ring",
-  "user-check",
+  // the cards', the steps' and the industries' marks, which a block may show too
+  ...BLOCK_ICON_NAMES,
   // small marks
   "rss",
   "arrow-left",
   "arrow-right",
-  "check",
-  "book-open",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];

@@ -1,8 +1,8 @@
 import { INDUSTRY_ICON_NAMES } from "../industry-art";
 
 /**
- * The icons a feature grid or a step may show: marks of the site's icon sprite
- * (src/app/components/icon-names.ts lists every one of them; the components' types check it).
+ * The icons a feature grid or a step may show: the site's own cards', steps' and industries' marks,
+ * every one in the icon sprite (src/app/components/icon-names.ts builds its list from this one).
  * Names only, no zod, so the editor's palette may import them.
  */
 export const BLOCK_ICON_NAMES = [
