@@ -5,9 +5,6 @@ import { AUTH_FORM_MESSAGES, newUserSchema } from "./schemas";
 export const SETUP_MESSAGES = {
   title: "Set up QueueWise",
   intro: "No one can sign in yet. Create the first admin account; more users can be added later.",
-  username: "Username",
-  password: "Password",
-  confirmPassword: "Password again",
   submit: "Create admin",
   created: (username: string) => `${username} is the site's first admin. Sign in to start writing.`,
   signIn: "Sign in",

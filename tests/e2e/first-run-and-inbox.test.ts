@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { NOT_FOUND } from "~/app/components/not-found-card";
+import { ACCOUNT_LINK_MESSAGES } from "~/shared/account-links";
 import { INBOX_MESSAGES } from "~/shared/inbox";
 import { SETUP_MESSAGES } from "~/shared/setup";
 import { TAGS_MESSAGES } from "~/shared/tags";
@@ -54,13 +55,13 @@ it("first run: the printed one-time link creates the first admin, then the page 
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
   await page.goto(link);
   await waitForHydration(page);
-  await page.getByLabel(SETUP_MESSAGES.username).fill(ADMIN.username);
-  await page.getByLabel(SETUP_MESSAGES.password, { exact: true }).fill(ADMIN.password);
-  await page.getByLabel(SETUP_MESSAGES.confirmPassword).fill("not the same password");
+  await page.getByLabel(ACCOUNT_LINK_MESSAGES.username).fill(ADMIN.username);
+  await page.getByLabel(ACCOUNT_LINK_MESSAGES.password, { exact: true }).fill(ADMIN.password);
+  await page.getByLabel(ACCOUNT_LINK_MESSAGES.confirmPassword).fill("not the same password");
   await page.getByRole("button", { name: SETUP_MESSAGES.submit }).click();
   await page.getByRole("alert").filter({ hasText: "Passwords don't match" }).waitFor();
-  await page.getByLabel(SETUP_MESSAGES.password, { exact: true }).fill(ADMIN.password);
-  await page.getByLabel(SETUP_MESSAGES.confirmPassword).fill(ADMIN.password);
+  await page.getByLabel(ACCOUNT_LINK_MESSAGES.password, { exact: true }).fill(ADMIN.password);
+  await page.getByLabel(ACCOUNT_LINK_MESSAGES.confirmPassword).fill(ADMIN.password);
   await page.getByRole("button", { name: SETUP_MESSAGES.submit }).click();
 
   await page.getByRole("heading", { name: SETUP_MESSAGES.signInTitle }).waitFor();

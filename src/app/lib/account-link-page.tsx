@@ -5,8 +5,9 @@ import { InputField } from "~/app/components/ui/field";
 import { ACCOUNT_LINK_MESSAGES as M, ACCOUNT_LINK_PATHS } from "~/shared/account-links";
 
 /**
- * What the pages of one-time links share (docs/decisions/230-invitations-and-reset-links.md): the
- * card a refused link shows, and the new password twice. Their forms post natively, so they work
+ * What the pages of one-time links share (docs/decisions/230-invitations-and-reset-links.md), the
+ * first-run setup link's too: the card a refused link shows, a new account's username, and the new
+ * password twice. Their forms post natively, so they work
  * without JavaScript as the sign-in form does (docs/decisions/078-sign-in-without-javascript.md).
  */
 export function RefusedLink({ title, forgot = false }: { title: string; forgot?: boolean }) {
@@ -41,6 +42,33 @@ export function NewPasswordFields({ prefix, errors }: { prefix: string; errors?:
           minLength={8}
         />
       ))}
+    </>
+  );
+}
+
+/** A new account's username and password, as the setup and invitation links ask for them. */
+export function NewAccountFields({
+  prefix,
+  errors,
+  username,
+}: {
+  prefix: string;
+  errors?: Record<string, string[]>;
+  username?: string;
+}) {
+  return (
+    <>
+      <InputField
+        id={`${prefix}-username`}
+        error={errors?.username?.[0]}
+        label={M.username}
+        name="username"
+        autoComplete="username"
+        required
+        minLength={3}
+        defaultValue={username}
+      />
+      <NewPasswordFields prefix={prefix} errors={errors} />
     </>
   );
 }

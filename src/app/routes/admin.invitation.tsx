@@ -1,9 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.invitation";
 import { Button } from "~/app/components/ui/button";
-import { InputField } from "~/app/components/ui/field";
 import { FormAlert } from "~/app/components/ui/form-alert";
-import { LinkPageCard, NewPasswordFields, RefusedLink } from "~/app/lib/account-link-page";
+import { LinkPageCard, NewAccountFields, RefusedLink } from "~/app/lib/account-link-page";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest } from "~/app/lib/admin-route.server";
 import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders } from "~/app/lib/session-user.server";
@@ -51,17 +50,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       {actionData && <FormAlert>{actionData.message}</FormAlert>}
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <InputField
-          id="invitation-username"
-          error={actionData?.errors?.username?.[0]}
-          label={M.username}
-          name="username"
-          autoComplete="username"
-          required
-          minLength={3}
-          defaultValue={actionData?.username}
-        />
-        <NewPasswordFields prefix="invitation" errors={actionData?.errors} />
+        <NewAccountFields prefix="invitation" errors={actionData?.errors} username={actionData?.username} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {M.invitationSubmit}
         </Button>

@@ -3,8 +3,8 @@ import type { Route } from "./+types/admin.setup";
 import { NotFoundCard } from "~/app/components/not-found-card";
 import { Button } from "~/app/components/ui/button";
 import { CenteredCard } from "~/app/components/ui/card";
-import { InputField } from "~/app/components/ui/field";
 import { FormAlert } from "~/app/components/ui/form-alert";
+import { LinkPageCard, NewAccountFields } from "~/app/lib/account-link-page";
 import { CROSS_SITE_MESSAGE, isCrossSiteRequest, panelRead } from "~/app/lib/admin-route.server";
 import { privatePageMeta } from "~/app/lib/meta";
 import { privatePageHeaders } from "~/app/lib/session-user.server";
@@ -54,44 +54,15 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
     );
   }
   return (
-    <CenteredCard>
-      <h1 className="text-2xl font-bold text-slate-900">{SETUP_MESSAGES.title}</h1>
-      <p className="mt-2 text-slate-700">{SETUP_MESSAGES.intro}</p>
+    <LinkPageCard title={SETUP_MESSAGES.title} intro={SETUP_MESSAGES.intro}>
       {actionData && <FormAlert>{actionData.message}</FormAlert>}
       <Form method="post" className="mt-6 space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <InputField
-          id="setup-username"
-          error={actionData?.errors?.username?.[0]}
-          label={SETUP_MESSAGES.username}
-          name="username"
-          autoComplete="username"
-          required
-          minLength={3}
-          defaultValue={actionData?.username}
-        />
-        {(
-          [
-            ["setup-password", "password"],
-            ["setup-confirm", "confirmPassword"],
-          ] as const
-        ).map(([id, name]) => (
-          <InputField
-            key={name}
-            id={id}
-            error={actionData?.errors?.[name]?.[0]}
-            label={SETUP_MESSAGES[name]}
-            name={name}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-          />
-        ))}
+        <NewAccountFields prefix="setup" errors={actionData?.errors} username={actionData?.username} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {SETUP_MESSAGES.submit}
         </Button>
       </Form>
-    </CenteredCard>
+    </LinkPageCard>
   );
 }
