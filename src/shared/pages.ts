@@ -1,8 +1,7 @@
 import "./zod-jitless";
 import { z } from "zod";
 import { blockListSchema, type Block } from "./blocks";
-import { MAX_AUTHORS } from "./authors";
-import { POST_MESSAGES, seoFields } from "./schemas";
+import { lifecycleFields, seoFields } from "./schemas";
 
 /**
  * Pages the marketing team builds of blocks (docs/cms-guide.md "Pages"): their address rules,
@@ -110,18 +109,7 @@ export const pageInputSchema = z.object({
   canonicalUrl: seoFields.canonicalUrl,
   noindex: seoFields.noindex,
   published: z.boolean({ error: PAGE_MESSAGES.published }).default(false),
-  publishAt: z.iso
-    .datetime({ offset: true, error: POST_MESSAGES.publishAt })
-    .max(40, POST_MESSAGES.publishAt)
-    .refine((v) => !(Date.parse(v) <= Date.now()), POST_MESSAGES.publishAtPast)
-    .transform((v) => new Date(v).toISOString())
-    .nullable()
-    .optional(),
-  authors: z
-    .array(z.number().int().positive(), { error: POST_MESSAGES.authors })
-    .min(1, POST_MESSAGES.authors)
-    .max(MAX_AUTHORS, POST_MESSAGES.authors)
-    .optional(),
+  ...lifecycleFields,
 });
 export type PageInput = z.infer<typeof pageInputSchema>;
 

@@ -142,6 +142,35 @@ export const seoFields = {
     .optional(),
 };
 
+/** The publishing lifecycle's fields a post and a page share: a schedule and the bylines. */
+export const lifecycleFields = {
+  /**
+   * When a draft goes public by itself: ISO 8601 with its offset, stored as UTC; `null` clears
+   * the schedule. A time already past is refused when it is sent, not later.
+   */
+  publishAt: z.iso
+    .datetime({ offset: true, error: POST_MESSAGES.publishAt })
+    .max(40, POST_MESSAGES.publishAt)
+    // A time that is no time at all has its own message above.
+    .refine((v) => !(Date.parse(v) <= Date.now()), POST_MESSAGES.publishAtPast)
+    .transform((v) => new Date(v).toISOString())
+    .nullable()
+    .optional(),
+  /** User ids in byline order; left out on create, the creator (docs/decisions/130-bylines-and-author-pages.md). */
+  // One message for the whole list, under `authors`, whichever id is wrong: the form shows it by the picker.
+  authors: z
+    .custom<number[]>(
+      (ids) =>
+        Array.isArray(ids) &&
+        ids.length >= 1 &&
+        ids.length <= MAX_AUTHORS &&
+        ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0) &&
+        new Set(ids).size === ids.length,
+      { error: POST_MESSAGES.authors },
+    )
+    .optional(),
+};
+
 const postFields = {
   ...seoFields,
   title: z
@@ -175,18 +204,7 @@ const postFields = {
    * the newsletter's readers is queued once. Editors and admins only (docs/decisions/247-newsletter-sends-through-the-outbox.md).
    */
   emailOnPublish: z.boolean({ error: POST_MESSAGES.emailOnPublish }).optional(),
-  /**
-   * When a draft goes public by itself: ISO 8601 with its offset, stored as UTC; `null` clears
-   * the schedule. A time already past is refused when it is sent, not later.
-   */
-  publishAt: z.iso
-    .datetime({ offset: true, error: POST_MESSAGES.publishAt })
-    .max(40, POST_MESSAGES.publishAt)
-    // A time that is no time at all has its own message above.
-    .refine((v) => !(Date.parse(v) <= Date.now()), POST_MESSAGES.publishAtPast)
-    .transform((v) => new Date(v).toISOString())
-    .nullable()
-    .optional(),
+  publishAt: lifecycleFields.publishAt,
   tags: z
     .array(
       z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong),
@@ -196,19 +214,7 @@ const postFields = {
     )
     .max(LIMITS.tags, POST_MESSAGES.tooLong)
     .optional(),
-  /** User ids in byline order; left out on create, the creator (docs/decisions/130-bylines-and-author-pages.md). */
-  // One message for the whole list, under `authors`, whichever id is wrong: the form shows it by the picker.
-  authors: z
-    .custom<number[]>(
-      (ids) =>
-        Array.isArray(ids) &&
-        ids.length >= 1 &&
-        ids.length <= MAX_AUTHORS &&
-        ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0) &&
-        new Set(ids).size === ids.length,
-      { error: POST_MESSAGES.authors },
-    )
-    .optional(),
+  authors: lifecycleFields.authors,
 };
 
 export const slugSchema = z

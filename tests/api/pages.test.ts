@@ -2,6 +2,7 @@ import request from "supertest";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PAGE_EDITOR_MESSAGES } from "~/shared/page-editor";
 import { PAGE_MESSAGES } from "~/shared/pages";
+import { POST_MESSAGES } from "~/shared/schemas";
 import { PAGE_PERMISSION_MESSAGES } from "~/server/pages/page-access";
 import { NOT_FOUND } from "~/app/components/not-found-card";
 import { makePageInput } from "../helpers/factories";
@@ -56,6 +57,13 @@ describe("the pages' CMS calls", () => {
     // The trash keeps its path reserved.
     const again = await create(editor, { ...makePageInput(), path: input.path }).expect(409);
     expect(again.body.errors.path).toEqual([PAGE_MESSAGES.pathInTrash(input.path)]);
+  });
+
+  it("refuses bylines that name a user twice, as a post's, under authors", async () => {
+    const made = await create(editor, makePageInput()).expect(201);
+    const twice = await update(editor, made.body.id, { authors: [editor.user.id, editor.user.id] }).expect(400);
+    expect(twice.body.errors.authors).toEqual([POST_MESSAGES.authors]);
+    await update(editor, made.body.id, { authors: [editor.user.id, admin.user.id] }).expect(200);
   });
 
   it("answers 409 with the page as saved now when the editor's copy is stale", async () => {
