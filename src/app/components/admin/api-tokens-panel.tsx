@@ -1,12 +1,15 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { api, ApiError } from "~/app/lib/api";
-import { failureToast } from "~/app/lib/failure-toast";
+import { useState, type FormEvent } from "react";
+import { api } from "~/app/lib/api";
+import { deleteAndReload } from "~/app/lib/delete-and-reload";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { Card } from "~/app/components/ui/card";
 import { NamedChoices } from "./named-choices";
+import { PanelCard } from "./panel-card";
+import { RecordList } from "./record-list";
 import { ShownOnce } from "./shown-once";
-import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { usePanelData } from "./use-panel-data";
+import { usePanelForm } from "./use-panel-form";
+import { RemoveButton } from "./remove-button";
 import { InputField } from "~/app/components/ui/field";
 import { formatDateTime } from "~/shared/dates";
 import {
@@ -19,7 +22,6 @@ import {
 } from "~/shared/api-tokens";
 
 const PATH = "/api/account/tokens";
-type Errors = Partial<Record<"name" | "scopes" | "expiresAt", string>>;
 
 /**
  * The signed-in user's API tokens (docs/decisions/215-api-tokens.md): the list with each token's
@@ -27,71 +29,42 @@ type Errors = Partial<Record<"name" | "scopes" | "expiresAt", string>>;
  * Revoke behind a confirmation. The server checks every field again.
  */
 export function ApiTokensPanel() {
-  const [tokens, setTokens] = useState<ApiTokenSummary[]>();
+  const [listed, load] = usePanelData<{ tokens: ApiTokenSummary[] }>(PATH, M.loadFailed);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>(["content:read"]);
   const [expiry, setExpiry] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = usePanelForm<"name" | "scopes" | "expiresAt">(M.createFailed);
   const [secret, setSecret] = useState<string>();
 
-  const load = () =>
-    api
-      .get<{ tokens: ApiTokenSummary[] }>(PATH)
-      .then((found) => setTokens(found.tokens))
-      .catch((err: unknown) => failureToast(err, M.loadFailed));
-  useEffect(() => void load(), []);
-
-  const create = async (event: FormEvent) => {
+  // An unknown scope is reported as `scopes.N`; the form shows it under the scopes.
+  const create = (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!name.trim()) found.name = API_TOKEN_MESSAGES.nameRequired;
-    if (scopes.length === 0) found.scopes = API_TOKEN_MESSAGES.scopesRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+    const missing = {
+      name: !name.trim() && API_TOKEN_MESSAGES.nameRequired,
+      scopes: scopes.length === 0 && API_TOKEN_MESSAGES.scopesRequired,
+    };
+    void submit(missing, async () => {
       const made = await api.post<{ token: string }>(PATH, { name, scopes, ...(expiry && { expiresAt: expiry }) });
       setSecret(made.token);
       setName("");
       setExpiry("");
       toast({ title: M.created });
       await load();
-    } catch (err) {
-      if (err instanceof ApiError && err.errors) {
-        // An unknown scope is reported as `scopes.N`; the form shows it under the scopes.
-        const found: Errors = {};
-        for (const [key, messages] of Object.entries(err.errors))
-          found[key.split(".")[0] as keyof Errors] = messages[0];
-        setErrors(found);
-      }
-      failureToast(err, M.createFailed);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const revoke = async (id: number) => {
-    try {
-      await api.delete(`${PATH}/${id}`);
-      toast({ title: M.revoked });
-      await load();
-    } catch (err) {
-      failureToast(err, M.revokeFailed);
-    }
-  };
+  const revoke = (id: number) => deleteAndReload(`${PATH}/${id}`, M.revoked, M.revokeFailed, load);
 
   return (
-    <Card className="space-y-6" role="region" aria-labelledby="api-tokens-heading">
-      <div>
-        <h2 id="api-tokens-heading" className="text-xl font-semibold text-slate-900">
-          {M.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
+    <PanelCard
+      id="api-tokens-heading"
+      heading={M.heading}
+      intro={
+        <>
           {M.intro} <code className="text-xs whitespace-nowrap text-slate-800">{M.header}</code>.
-        </p>
-      </div>
-
+        </>
+      }
+    >
       {secret && (
         <ShownOnce
           id="api-token-secret"
@@ -103,36 +76,29 @@ export function ApiTokensPanel() {
         />
       )}
 
-      {tokens && tokens.length === 0 && <p className="text-sm text-slate-600">{M.none}</p>}
-      {tokens && tokens.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={M.heading}>
-          {tokens.map((t) => (
-            <li key={t.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
-              <div className="min-w-0 space-y-1 text-sm">
-                <p className="font-medium break-words text-slate-900">{t.name}</p>
-                <p className="text-slate-700">
-                  {M.columns.scopes}: {t.scopes.map((s) => API_SCOPES[s]).join(", ")}
-                </p>
-                <p className="text-slate-600">
-                  {M.columns.created}: {formatDateTime(t.createdAt)} · {M.columns.lastUsed}:{" "}
-                  {t.lastUsedAt ? formatDateTime(t.lastUsedAt) : M.never} · {M.columns.expires}:{" "}
-                  {t.expiresAt ? formatDateTime(t.expiresAt) : M.never}
-                </p>
-              </div>
-              <ConfirmButton
-                type="button"
-                variant="outline"
-                title={M.revokeTitle}
-                description={API_TOKEN_MESSAGES.revokeConfirm(t.name)}
-                confirmLabel={M.revoke}
-                onConfirm={() => void revoke(t.id)}
-              >
-                {M.revoke}
-              </ConfirmButton>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RecordList records={listed?.tokens} label={M.heading} none={M.none}>
+        {(t) => (
+          <li key={t.id} className="flex flex-wrap items-start justify-between gap-3 p-3">
+            <div className="min-w-0 space-y-1 text-sm">
+              <p className="font-medium break-words text-slate-900">{t.name}</p>
+              <p className="text-slate-700">
+                {M.columns.scopes}: {t.scopes.map((s) => API_SCOPES[s]).join(", ")}
+              </p>
+              <p className="text-slate-600">
+                {M.columns.created}: {formatDateTime(t.createdAt)} · {M.columns.lastUsed}:{" "}
+                {t.lastUsedAt ? formatDateTime(t.lastUsedAt) : M.never} · {M.columns.expires}:{" "}
+                {t.expiresAt ? formatDateTime(t.expiresAt) : M.never}
+              </p>
+            </div>
+            <RemoveButton
+              label={M.revoke}
+              title={M.revokeTitle}
+              description={API_TOKEN_MESSAGES.revokeConfirm(t.name)}
+              onConfirm={() => void revoke(t.id)}
+            />
+          </li>
+        )}
+      </RecordList>
 
       <form onSubmit={create} noValidate className="max-w-md space-y-4" aria-label={M.create}>
         <InputField
@@ -167,6 +133,6 @@ export function ApiTokensPanel() {
           {busy ? M.creating : M.create}
         </Button>
       </form>
-    </Card>
+    </PanelCard>
   );
 }

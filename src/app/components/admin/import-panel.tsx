@@ -1,32 +1,19 @@
 import { useState, type FormEvent } from "react";
-import { ApiError, NetworkError } from "~/app/lib/api";
+import { ApiError } from "~/app/lib/api";
 import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { Card } from "~/app/components/ui/card";
 import { Field, inputClasses } from "~/app/components/ui/field";
+import { postFormData } from "~/app/lib/post-form-data";
 import { IMPORT_MESSAGES, IMPORT_SCREEN as M, type ImportFormat, type ImportReport } from "~/shared/import";
+import { PanelCard } from "./panel-card";
+import { RecordTable } from "./record-table";
 
 const PATH = "/api/admin/import";
 
-/** Sends the export as multipart (the JSON helper sends JSON only); answers the report. */
-async function send(format: ImportFormat, file: File, dryRun: boolean): Promise<ImportReport> {
-  const body = new FormData();
-  body.set("format", format);
-  body.set("file", file);
-  let res: Response;
-  try {
-    res = await fetch(`${PATH}${dryRun ? "?dryRun=1" : ""}`, { method: "POST", body, credentials: "include" });
-  } catch {
-    throw new NetworkError();
-  }
-  const json = (await res.json().catch(() => ({}))) as Partial<ImportReport> & {
-    message?: string;
-    errors?: Record<string, string[]>;
-  };
-  if (!res.ok) throw new ApiError(res.status, json.message ?? res.statusText, json.errors);
-  return json as ImportReport;
-}
+/** Sends the export; answers the report. */
+const send = (format: ImportFormat, file: File, dryRun: boolean) =>
+  postFormData<ImportReport>(`${PATH}${dryRun ? "?dryRun=1" : ""}`, { format, file });
 
 /**
  * The Import screen (admins; docs/cms-guide.md "Import"): choose WordPress or Ghost and the export
@@ -61,13 +48,7 @@ export function ImportPanel() {
   };
 
   return (
-    <Card className="space-y-6" role="region" aria-labelledby="import-heading">
-      <div>
-        <h2 id="import-heading" className="text-xl font-semibold text-slate-900">
-          {M.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
-      </div>
+    <PanelCard id="import-heading" heading={M.heading} intro={M.intro}>
       <form className="space-y-4" onSubmit={(e) => void run(true, e)} noValidate>
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium text-slate-800">{M.format}</legend>
@@ -111,7 +92,7 @@ export function ImportPanel() {
         </div>
       </form>
       {report && <Report report={report} />}
-    </Card>
+    </PanelCard>
   );
 }
 
@@ -124,33 +105,15 @@ function Report({ report }: { report: ImportReport }) {
       <p className="text-sm whitespace-pre-line text-slate-800" data-testid="import-summary">
         {IMPORT_MESSAGES.summary(report)}
       </p>
-      <div className="overflow-x-auto">
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">{M.items}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-700">
-              <th scope="col" className="py-2 pr-3">
-                {M.items}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {M.format}
-              </th>
-              <th scope="col" className="py-2">
-                {M.notes}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.items.map((item) => (
-              <tr key={item.source} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-3 text-slate-900">{item.title || item.source}</td>
-                <td className="py-2 pr-3 text-slate-700">{M.action[item.action]}</td>
-                <td className="py-2 text-slate-700">{item.notes?.join("; ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RecordTable caption={M.items} columns={[M.items, M.format, M.notes]}>
+        {report.items.map((item) => (
+          <tr key={item.source} className="border-b border-slate-100 align-top">
+            <td className="py-2 pr-3 text-slate-900">{item.title || item.source}</td>
+            <td className="py-2 pr-3 text-slate-700">{M.action[item.action]}</td>
+            <td className="py-2 text-slate-700">{item.notes?.join("; ")}</td>
+          </tr>
+        ))}
+      </RecordTable>
     </section>
   );
 }

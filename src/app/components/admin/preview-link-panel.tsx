@@ -2,9 +2,9 @@ import { useState } from "react";
 import { api } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { Card } from "~/app/components/ui/card";
 import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { PREVIEW_LINK_MESSAGES as M, previewLinksApiPath, type PreviewLink } from "~/shared/preview-links";
+import { PanelCard } from "./panel-card";
 
 /**
  * The editor's "Share preview link" (docs/decisions/181-shared-preview-links.md): makes a link
@@ -43,13 +43,7 @@ export function PreviewLinkPanel({ postId }: { postId: number }) {
   };
 
   return (
-    <Card className="space-y-4" aria-labelledby="preview-link-heading" role="region">
-      <div>
-        <h2 id="preview-link-heading" className="text-xl font-semibold text-slate-900">
-          {M.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
-      </div>
+    <PanelCard className="space-y-4" id="preview-link-heading" heading={M.heading} intro={M.intro}>
       {link && (
         <div className="space-y-2">
           <label className="block text-sm font-medium text-slate-900" htmlFor="preview-link-url">
@@ -86,6 +80,6 @@ export function PreviewLinkPanel({ postId }: { postId: number }) {
           {M.revoke}
         </ConfirmButton>
       </div>
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { api, ApiError, NetworkError } from "~/app/lib/api";
+import { api, ApiError } from "~/app/lib/api";
+import { deleteAndReload } from "~/app/lib/delete-and-reload";
 import { failureToast } from "~/app/lib/failure-toast";
+import { postFormData } from "~/app/lib/post-form-data";
 import { toast } from "~/app/lib/toast";
 import { Button, buttonClasses } from "~/app/components/ui/button";
 import { Card } from "~/app/components/ui/card";
-import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
 import { Field, FilterSelect, InputField, inputClasses } from "~/app/components/ui/field";
 import { Pager } from "~/app/components/ui/pager";
 import { formatDate } from "~/shared/dates";
@@ -16,6 +17,9 @@ import {
   type SubscribersImportReport,
   type SubscribersPage,
 } from "~/shared/subscribers";
+import { PanelHeading } from "./panel-card";
+import { RecordTable } from "./record-table";
+import { RemoveButton } from "./remove-button";
 
 const PATH = "/api/admin/subscribers";
 type Query = { q: string; status: "" | SubscriberStatus; page: number };
@@ -30,21 +34,9 @@ const searchOf = ({ q, status, page }: Query, withPage = true) => {
   return params.toString();
 };
 
-/** Sends the file and the note as multipart (the JSON helper sends JSON only); answers the report. */
-async function upload(file: File, consent: string): Promise<SubscribersImportReport & { message: string }> {
-  const body = new FormData();
-  body.set("consent", consent);
-  body.set("file", file);
-  let res: Response;
-  try {
-    res = await fetch(`${PATH}/import`, { method: "POST", body, credentials: "include" });
-  } catch {
-    throw new NetworkError();
-  }
-  const json = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (!res.ok) throw new ApiError(res.status, json.message ?? res.statusText, json.errors);
-  return json as SubscribersImportReport & { message: string };
-}
+/** Sends the file and the note; answers the report. */
+const upload = (file: File, consent: string) =>
+  postFormData<SubscribersImportReport & { message: string }>(`${PATH}/import`, { consent, file });
 
 /**
  * The Subscribers screen (admins; docs/cms-guide.md "Subscribers"): the newsletter's readers with
@@ -81,26 +73,13 @@ export function SubscribersPanel() {
   const reload = () => setReloads((n) => n + 1);
   const page = loaded?.page;
 
-  const remove = async (reader: SubscriberItem) => {
-    try {
-      await api.delete(`${PATH}/${reader.id}`);
-      toast({ title: M.deleted });
-      reload();
-    } catch (err) {
-      failureToast(err, M.deleteFailed);
-    }
-  };
+  const remove = (reader: SubscriberItem) => deleteAndReload(`${PATH}/${reader.id}`, M.deleted, M.deleteFailed, reload);
 
   return (
     <div className="space-y-4">
       <Card className="space-y-4" role="region" aria-labelledby="subscribers-heading">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div>
-            <h2 id="subscribers-heading" className="text-xl font-semibold text-slate-900">
-              {M.heading}
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
-          </div>
+          <PanelHeading id="subscribers-heading" heading={M.heading} intro={M.intro} />
           <a
             className={buttonClasses({ variant: "outline", size: "sm" }, "shrink-0 self-start")}
             href={`${PATH}.csv?${searchOf(query, false)}`}
@@ -154,50 +133,29 @@ export function SubscribersPanel() {
 
 function SubscriberTable({ readers, onDelete }: { readers: SubscriberItem[]; onDelete: (r: SubscriberItem) => void }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{M.heading}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-slate-700">
-            {[M.email, M.name, M.status, M.since, M.source].map((label) => (
-              <th key={label} scope="col" className="py-2 pr-3">
-                {label}
-              </th>
-            ))}
-            <th scope="col" className="py-2">
-              <span className="sr-only">{M.delete}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {readers.map((r) => (
-            <tr key={r.id} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-3 break-all text-slate-900">{r.email}</td>
-              <td className="py-2 pr-3 text-slate-700">{r.name}</td>
-              <td className="py-2 pr-3 text-slate-700">{STATUS_LABELS[r.status]}</td>
-              <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt, "")}</td>
-              <td className="py-2 pr-3 wrap-anywhere text-slate-700">
-                {r.consentNote ? M.imported(r.consentNote) : r.page}
-              </td>
-              <td className="py-2">
-                <ConfirmButton
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  aria-label={M.deleteLabel(r.email)}
-                  title={M.deleteTitle}
-                  description={M.deleteConfirm(r.email)}
-                  confirmLabel={M.delete}
-                  onConfirm={() => onDelete(r)}
-                >
-                  {M.delete}
-                </ConfirmButton>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable caption={M.heading} columns={[M.email, M.name, M.status, M.since, M.source]} actions={M.delete}>
+      {readers.map((r) => (
+        <tr key={r.id} className="border-b border-slate-100 align-top">
+          <td className="py-2 pr-3 break-all text-slate-900">{r.email}</td>
+          <td className="py-2 pr-3 text-slate-700">{r.name}</td>
+          <td className="py-2 pr-3 text-slate-700">{STATUS_LABELS[r.status]}</td>
+          <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt, "")}</td>
+          <td className="py-2 pr-3 wrap-anywhere text-slate-700">
+            {r.consentNote ? M.imported(r.consentNote) : r.page}
+          </td>
+          <td className="py-2">
+            <RemoveButton
+              label={M.delete}
+              size="sm"
+              aria-label={M.deleteLabel(r.email)}
+              title={M.deleteTitle}
+              description={M.deleteConfirm(r.email)}
+              onConfirm={() => onDelete(r)}
+            />
+          </td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }
 

@@ -1,13 +1,14 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { renderSVG } from "uqr";
-import { api, apiRequest, ApiError } from "~/app/lib/api";
-import { failureToast } from "~/app/lib/failure-toast";
+import { api, apiRequest } from "~/app/lib/api";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { Card } from "~/app/components/ui/card";
 import { InputField } from "~/app/components/ui/field";
 import { formatDateTime } from "~/shared/dates";
 import { TWO_FACTOR_SCREEN as M, type TwoFactorSetup, type TwoFactorStatus } from "~/shared/two-factor";
+import { PanelCard } from "./panel-card";
+import { usePanelData } from "./use-panel-data";
+import { usePanelForm } from "./use-panel-form";
 
 const PATH = "/api/account/totp";
 
@@ -18,34 +19,14 @@ const PATH = "/api/account/totp";
  * `onEnabled` lets the admin go on once a required set-up is done.
  */
 export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
-  const [status, setStatus] = useState<TwoFactorStatus>();
+  const [status, load] = usePanelData<TwoFactorStatus>(PATH, M.loadFailed);
   const [setup, setSetup] = useState<TwoFactorSetup>();
   const [codes, setCodes] = useState<string[]>();
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [busy, setBusy] = useState(false);
-
-  const load = () =>
-    api
-      .get<TwoFactorStatus>(PATH)
-      .then(setStatus)
-      .catch((err: unknown) => failureToast(err, M.loadFailed));
-  useEffect(() => void load(), []);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await work();
-    } catch (err) {
-      if (err instanceof ApiError && err.errors)
-        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
-      failureToast(err, M.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { errors, busy, submit } = usePanelForm<"code" | "password">(M.failed);
+  // Nothing is checked before sending: the server names what is missing or wrong.
+  const run = (work: () => Promise<void>) => submit({}, work);
 
   const start = () => run(async () => setSetup(await api.post<TwoFactorSetup>(`${PATH}/setup`, {})));
 
@@ -87,21 +68,21 @@ export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
   };
 
   return (
-    <Card className="space-y-4" role="region" aria-labelledby="two-factor-heading">
-      <div>
-        <h2 id="two-factor-heading" className="text-xl font-semibold text-slate-900">
-          {M.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
-        {status && (
+    <PanelCard
+      className="space-y-4"
+      id="two-factor-heading"
+      heading={M.heading}
+      intro={M.intro}
+      after={
+        status && (
           <p className="mt-2 text-sm text-slate-800">
             {status.enabled && status.enabledAt ? M.statusOn(formatDateTime(status.enabledAt)) : M.statusOff}{" "}
             {status.enabled && M.recoveryLeft(status.recoveryCodesLeft)}
             {!status.enabled && status.required && <strong> {M.requiredNote}</strong>}
           </p>
-        )}
-      </div>
-
+        )
+      }
+    >
       {codes && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-4" role="status">
           <h3 className="text-sm font-medium text-slate-900">{M.recoveryHeading}</h3>
@@ -185,6 +166,6 @@ export function TwoFactorPanel({ onEnabled }: { onEnabled?: () => void }) {
           </Button>
         </form>
       )}
-    </Card>
+    </PanelCard>
   );
 }

@@ -1,12 +1,16 @@
-import { Fragment, useEffect, useState, type FormEvent } from "react";
-import { api, ApiError } from "~/app/lib/api";
+import { Fragment, useState, type FormEvent } from "react";
+import { api } from "~/app/lib/api";
+import { deleteAndReload } from "~/app/lib/delete-and-reload";
 import { failureToast } from "~/app/lib/failure-toast";
 import { toast } from "~/app/lib/toast";
 import { Button } from "~/app/components/ui/button";
-import { Card } from "~/app/components/ui/card";
 import { NamedChoices } from "./named-choices";
+import { PanelCard } from "./panel-card";
+import { RecordList } from "./record-list";
 import { ShownOnce } from "./shown-once";
-import { ConfirmButton } from "~/app/components/ui/confirm-dialog";
+import { usePanelData } from "./use-panel-data";
+import { usePanelForm } from "./use-panel-form";
+import { RemoveButton } from "./remove-button";
 import { InputField } from "~/app/components/ui/field";
 import { formatDateTime } from "~/shared/dates";
 import {
@@ -20,7 +24,6 @@ import {
 } from "~/shared/webhooks";
 
 const PATH = "/api/admin/webhooks";
-type Errors = Partial<Record<"url" | "events" | "secret", string>>;
 
 /**
  * The Webhooks screen (admins; docs/decisions/225-signed-webhooks-through-the-outbox.md): the
@@ -29,21 +32,13 @@ type Errors = Partial<Record<"url" | "events" | "secret", string>>;
  * server checks every field again, the address's network too.
  */
 export function WebhooksPanel() {
-  const [hooks, setHooks] = useState<WebhookSummary[]>();
+  const [listed, load] = usePanelData<{ webhooks: WebhookSummary[] }>(PATH, M.loadFailed);
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>(["post.published"]);
   const [secretInput, setSecretInput] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = usePanelForm<"url" | "events" | "secret">(M.addFailed);
   const [secret, setSecret] = useState<string>();
   const [open, setOpen] = useState<{ id: number; deliveries?: DeliverySummary[] }>();
-
-  const load = () =>
-    api
-      .get<{ webhooks: WebhookSummary[] }>(PATH)
-      .then((found) => setHooks(found.webhooks))
-      .catch((err: unknown) => failureToast(err, M.loadFailed));
-  useEffect(() => void load(), []);
 
   const loadDeliveries = async (id: number) => {
     try {
@@ -54,15 +49,14 @@ export function WebhooksPanel() {
     }
   };
 
-  const add = async (event: FormEvent) => {
+  // An unknown event is reported as `events.N`; the form shows it under the events.
+  const add = (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!url.trim()) found.url = WEBHOOK_MESSAGES.urlRequired;
-    if (events.length === 0) found.events = WEBHOOK_MESSAGES.eventsRequired;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+    const missing = {
+      url: !url.trim() && WEBHOOK_MESSAGES.urlRequired,
+      events: events.length === 0 && WEBHOOK_MESSAGES.eventsRequired,
+    };
+    void submit(missing, async () => {
       const made = await api.post<{ secret: string }>(PATH, {
         url,
         events,
@@ -73,30 +67,14 @@ export function WebhooksPanel() {
       setSecretInput("");
       toast({ title: M.added });
       await load();
-    } catch (err) {
-      if (err instanceof ApiError && err.errors) {
-        // An unknown event is reported as `events.N`; the form shows it under the events.
-        const found: Errors = {};
-        for (const [key, messages] of Object.entries(err.errors))
-          found[key.split(".")[0] as keyof Errors] = messages[0];
-        setErrors(found);
-      }
-      failureToast(err, M.addFailed);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const remove = async (id: number) => {
-    try {
-      await api.delete(`${PATH}/${id}`);
-      toast({ title: M.removed });
+  const remove = (id: number) =>
+    deleteAndReload(`${PATH}/${id}`, M.removed, M.removeFailed, () => {
       if (open?.id === id) setOpen(undefined);
-      await load();
-    } catch (err) {
-      failureToast(err, M.removeFailed);
-    }
-  };
+      return load();
+    });
 
   const sendTest = async (id: number) => {
     try {
@@ -109,14 +87,7 @@ export function WebhooksPanel() {
   };
 
   return (
-    <Card className="space-y-6" role="region" aria-labelledby="webhooks-heading">
-      <div>
-        <h2 id="webhooks-heading" className="text-xl font-semibold text-slate-900">
-          {M.heading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{M.intro}</p>
-      </div>
-
+    <PanelCard id="webhooks-heading" heading={M.heading} intro={M.intro}>
       {secret && (
         <ShownOnce
           id="webhook-secret-shown"
@@ -128,55 +99,48 @@ export function WebhooksPanel() {
         />
       )}
 
-      {hooks && hooks.length === 0 && <p className="text-sm text-slate-600">{M.none}</p>}
-      {hooks && hooks.length > 0 && (
-        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label={M.heading}>
-          {hooks.map((h) => (
-            <li key={h.id} className="space-y-3 p-3">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 space-y-1 text-sm">
-                  <p className="font-medium break-all text-slate-900">{h.url}</p>
-                  <p className="text-slate-700">
-                    {M.events}: {h.events.map((e) => WEBHOOK_EVENTS[e]).join(", ")}
+      <RecordList records={listed?.webhooks} label={M.heading} none={M.none}>
+        {(h) => (
+          <li key={h.id} className="space-y-3 p-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0 space-y-1 text-sm">
+                <p className="font-medium break-all text-slate-900">{h.url}</p>
+                <p className="text-slate-700">
+                  {M.events}: {h.events.map((e) => WEBHOOK_EVENTS[e]).join(", ")}
+                </p>
+                {h.last && (
+                  <p className="text-slate-600">
+                    {M.states[h.last.state]} · {formatDateTime(h.last.at)}
+                    {h.last.responseCode !== undefined && ` · ${h.last.responseCode}`}
                   </p>
-                  {h.last && (
-                    <p className="text-slate-600">
-                      {M.states[h.last.state]} · {formatDateTime(h.last.at)}
-                      {h.last.responseCode !== undefined && ` · ${h.last.responseCode}`}
-                    </p>
-                  )}
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button type="button" variant="outline" size="sm" onClick={() => void sendTest(h.id)}>
-                    {M.sendTest}
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    aria-expanded={open?.id === h.id}
-                    onClick={() => (open?.id === h.id ? setOpen(undefined) : void loadDeliveries(h.id))}
-                  >
-                    {open?.id === h.id ? M.hideDeliveries : M.deliveries}
-                  </Button>
-                  <ConfirmButton
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    title={M.removeTitle}
-                    description={M.removeConfirm(h.url)}
-                    confirmLabel={M.remove}
-                    onConfirm={() => void remove(h.id)}
-                  >
-                    {M.remove}
-                  </ConfirmButton>
-                </div>
+                )}
               </div>
-              {open?.id === h.id && open.deliveries && <DeliveryLog deliveries={open.deliveries} />}
-            </li>
-          ))}
-        </ul>
-      )}
+              <div className="flex flex-wrap gap-2">
+                <Button type="button" variant="outline" size="sm" onClick={() => void sendTest(h.id)}>
+                  {M.sendTest}
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-expanded={open?.id === h.id}
+                  onClick={() => (open?.id === h.id ? setOpen(undefined) : void loadDeliveries(h.id))}
+                >
+                  {open?.id === h.id ? M.hideDeliveries : M.deliveries}
+                </Button>
+                <RemoveButton
+                  label={M.remove}
+                  size="sm"
+                  title={M.removeTitle}
+                  description={M.removeConfirm(h.url)}
+                  onConfirm={() => void remove(h.id)}
+                />
+              </div>
+            </div>
+            {open?.id === h.id && open.deliveries && <DeliveryLog deliveries={open.deliveries} />}
+          </li>
+        )}
+      </RecordList>
 
       <form onSubmit={add} noValidate className="max-w-md space-y-4" aria-label={M.add}>
         <InputField
@@ -213,7 +177,7 @@ export function WebhooksPanel() {
           {busy ? M.adding : M.add}
         </Button>
       </form>
-    </Card>
+    </PanelCard>
   );
 }
 
