@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "~/app/lib/api";
 import { failureToast, type FailureTitles } from "~/app/lib/failure-toast";
 
@@ -8,13 +8,16 @@ import { failureToast, type FailureTitles } from "~/app/lib/failure-toast";
  */
 export function usePanelData<T>(path: string, failed: FailureTitles) {
   const [data, setData] = useState<T>();
+  // The titles are read when a read fails, so titles made anew each render never read again.
+  const titles = useRef(failed);
+  titles.current = failed;
   const reload = useCallback(
     () =>
       api
         .get<T>(path)
         .then(setData)
-        .catch((err: unknown) => failureToast(err, failed)),
-    [path, failed],
+        .catch((err: unknown) => failureToast(err, titles.current)),
+    [path],
   );
   useEffect(() => void reload(), [reload]);
   return [data, reload] as const;
