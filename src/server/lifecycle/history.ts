@@ -1,10 +1,22 @@
 import { addRevision, changedFields, revisionsOf, type RevisionEntry } from "~/server/revisions/revision-changes";
 import type { DbFile } from "~/server/store/db-schema";
 import type { Actor, Revision } from "~/server/store/types";
+import type { RevisionSummary } from "~/shared/revisions";
 import type { Lifecycle, LifecycleRecord } from "./lifecycle";
 
 /** How a save came about: who made it, and whether it put back an earlier version. */
 export type SaveOrigin = { by?: Actor; origin?: Revision["origin"]; restoredFrom?: number };
+
+/** A revision as a history's list shows it: who saved it, when, what changed, without its snapshot. */
+export const revisionSummaryOf = (r: Revision): RevisionSummary => ({
+  id: r.id,
+  createdAt: r.createdAt,
+  savedAt: r.savedAt,
+  by: r.by ?? null,
+  changed: r.changed,
+  ...(r.origin && { origin: r.origin }),
+  ...(r.restoredFrom !== undefined && { restoredFrom: r.restoredFrom }),
+});
 
 /**
  * The data with the revision of a record as just saved, under its collection's subject. A record

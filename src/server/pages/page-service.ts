@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, StaleUpdateError, ValidationError } from 
 import { withoutUndefined } from "~/server/store/change";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import type { ActivityEntry } from "~/shared/activity";
+import { revisionSummaryOf } from "~/server/lifecycle/history";
 import type { Page, Revision } from "~/server/store/types";
 import type { Store } from "~/server/records/store";
 import { assertMayPage, assertMayPublishPage, PAGE_PERMISSION_MESSAGES } from "./page-access";
@@ -98,16 +99,6 @@ function parseChanges(sent: Record<string, unknown>, current: Page): PageUpdate 
   }
   return changes;
 }
-
-const summaryOf = (r: Revision): RevisionSummary => ({
-  id: r.id,
-  createdAt: r.createdAt,
-  savedAt: r.savedAt,
-  by: r.by ?? null,
-  changed: r.changed,
-  ...(r.origin && { origin: r.origin }),
-  ...(r.restoredFrom !== undefined && { restoredFrom: r.restoredFrom }),
-});
 
 /**
  * The write side of pages (docs/api.md "Pages"): checks and messages here through the shared
@@ -264,7 +255,7 @@ export function createPageService(store: Store, activity?: ActivityLog) {
     async revisions(rawId: unknown): Promise<RevisionSummary[]> {
       const id = pageIdOf(rawId);
       await find(id);
-      return (await store.listRevisions(PAGE_SUBJECT, id)).map(summaryOf);
+      return (await store.listRevisions(PAGE_SUBJECT, id)).map(revisionSummaryOf);
     },
 
     async revision(rawId: unknown, rawRev: unknown): Promise<PageRevisionDetail> {
@@ -275,7 +266,7 @@ export function createPageService(store: Store, activity?: ActivityLog) {
       const before = list[list.findIndex((r) => r.id === found.id) + 1];
       type Kept = Parameters<typeof blockChanges>[0];
       const changes = blockChanges(before?.snapshot.blocks as Kept, found.snapshot.blocks as Kept);
-      return { ...summaryOf(found), snapshot: found.snapshot, blockChanges: changes };
+      return { ...revisionSummaryOf(found), snapshot: found.snapshot, blockChanges: changes };
     },
 
     async findRevision(id: number, rawRev: unknown): Promise<Revision> {

@@ -9,6 +9,7 @@ import {
 } from "~/shared/revisions";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/server/http/errors";
 import { can, forbiddenMessage } from "~/shared/permissions";
+import { revisionSummaryOf } from "~/server/lifecycle/history";
 import type { Post, Revision, TrashedPost } from "~/server/store/types";
 import { NOBODY, type ActivityLog, type Who } from "~/server/activity/activity-log";
 import { POST_ACTIVITY, postNotFoundMessage } from "./post-lifecycle";
@@ -45,18 +46,6 @@ export function parseId(param: unknown, message: string, field = "id"): number {
 
 export const postIdOf = (param: unknown) => parseId(param, POST_MESSAGES.invalidId);
 export const revisionIdOf = (param: unknown) => parseId(param, REVISION_MESSAGES.invalidRevision, "rev");
-
-function summaryOf(r: Revision): RevisionSummary {
-  return {
-    id: r.id,
-    createdAt: r.createdAt,
-    savedAt: r.savedAt,
-    by: r.by ?? null,
-    changed: r.changed,
-    ...(r.origin && { origin: r.origin }),
-    ...(r.restoredFrom !== undefined && { restoredFrom: r.restoredFrom }),
-  };
-}
 
 /** Restores and deletions for good are in the activity log (docs/decisions/102-activity-log.md). */
 export function createPostHistory(store: Store, policy: HistoryPolicy, activity?: ActivityLog): PostHistory {
@@ -97,11 +86,11 @@ export function createPostHistory(store: Store, policy: HistoryPolicy, activity?
   return {
     async list(postId, who) {
       await assertKnown(postId, who);
-      return (await store.listRevisions(POST_SUBJECT, postId)).map(summaryOf);
+      return (await store.listRevisions(POST_SUBJECT, postId)).map(revisionSummaryOf);
     },
     async get(postId, revisionId, who) {
       const found = await find(postId, revisionId, who);
-      return { ...summaryOf(found), snapshot: found.snapshot as PostSnapshot };
+      return { ...revisionSummaryOf(found), snapshot: found.snapshot as PostSnapshot };
     },
     async restore(postId, revisionId, who = NOBODY) {
       const found = await find(postId, revisionId, who);
