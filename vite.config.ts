@@ -16,11 +16,13 @@ const PUBLIC_SHARED =
 /**
  * The parts of the section bands that the home page and pages of blocks share and no other page
  * shows (docs/decisions/275-block-variants-and-rhythm.md): one chunk with the hero's picture of
- * the product, which both already load, so they cost the other pages nothing. It goes last, so
+ * the product, which both already load, so they cost the other pages nothing, and the block types
+ * the home page is made of (docs/decisions/280-the-home-page-is-a-page-of-blocks.md), so "/"
+ * loads them in this one file. It goes last, so
  * the libraries and icons these import stay in the site chunk.
  */
 const SECTIONS_SHARED =
-  /[\\/]src[\\/]app[\\/]components[\\/](hero-illustration|tones|feature-items|step-items|figure-list|hero-layout)\.tsx?$/;
+  /[\\/]src[\\/](app[\\/]components[\\/](hero-illustration|tones|feature-items|step-items|figure-list|hero-layout|blocks[\\/](block-parts|block-data|(hero|feature-grid|rich-text|steps|figures|industry-cards|call-to-action|contact-form)-block))\.tsx?|shared[\\/]blocks[\\/]media-placeholder\.ts)$/;
 
 /**
  * What the blog's pages share and the others never show (a post's body, the subscribe form): a
