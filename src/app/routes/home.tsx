@@ -16,11 +16,8 @@ import { CACHEABLE_PAGE, showsHeader, showsPage } from "~/shared/page-cache";
 // Kept by the page cache until a publish changes the home page or what its blocks show (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
 
-/** The site's name and description unless the home page's search settings say otherwise. */
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...pageMeta(data?.head.title ?? SITE.name, data?.head.description ?? SITE.description),
-  ...(data?.social ?? []),
-];
+/** The site's name and description unless the home page's search settings say otherwise; made by the loader. */
+export const meta: Route.MetaFunction = ({ data }) => data?.head ?? [];
 
 /**
  * The home page: the published page of blocks at / (docs/decisions/280-the-home-page-is-a-page-of-blocks.md),
@@ -37,7 +34,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const title = page?.metaTitle ?? SITE.name;
   const description = page?.metaDescription ?? SITE.description;
-  // The social tags are made here, on the server, so their code stays out of the page's JavaScript.
   const social = socialMeta({
     publicUrl: context.config.publicUrl,
     title: page?.metaTitle ?? `${SITE.name} | ${SITE.tagline}`,
@@ -48,7 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const topics = [showsPage(HOME_PAGE_PATH), ...blockCacheTopics(blocks, Object.values(posts).flat())];
   const blockData: BlockData = { industries: industryCards(content), posts };
   return data(
-    { social, head: { title, description }, title: page?.title ?? SITE.name, blocks, blockData },
+    // The tags are made here, on the server, so their code stays out of the page's JavaScript.
+    { head: [...pageMeta(title, description), ...social], title: page?.title ?? SITE.name, blocks, blockData },
     { headers: preview ? headers : showsHeader(topics) },
   );
 }
