@@ -141,6 +141,12 @@ it("on a phone the navigation is a menu that opens, leads to a screen and closes
   await page.getByRole("heading", { name: TAGS_MESSAGES.heading, level: 2 }).waitFor();
   await tags.waitFor({ state: "hidden" });
   expect(await menu.textContent()).toContain(TAGS_MESSAGES.heading);
+
+  // The current screen's link moves nowhere, and still closes the menu.
+  await menu.click();
+  await tags.click();
+  await tags.waitFor({ state: "hidden" });
+  expect(await menu.getAttribute("aria-expanded")).toBe("false");
   expect(problems).toEqual([]);
   await close();
 });

@@ -28,10 +28,10 @@ describe("block forms from their schemas", () => {
 
   it("shows an enum as a choice of its values, so a look added to the variants appears with no editor change", () => {
     expect(shapeOf(unwrap(blockBase.shape.variant).inner)).toEqual({ kind: "choice", options: [...BLOCK_VARIANTS] });
-    const extended = blockBase.extend({ variant: z.enum([...BLOCK_VARIANTS, "image"]).optional() });
+    const extended = blockBase.extend({ variant: z.enum([...BLOCK_VARIANTS, "outlined"]).optional() });
     expect(shapeOf(unwrap(extended.shape.variant).inner)).toEqual({
       kind: "choice",
-      options: [...BLOCK_VARIANTS, "image"],
+      options: [...BLOCK_VARIANTS, "outlined"],
     });
   });
 

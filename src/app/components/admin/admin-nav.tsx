@@ -25,9 +25,12 @@ const linkClasses = (current: boolean) =>
 export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }) {
   const { pathname } = useLocation();
   const current = currentScreenPath(pathname);
-  const [open, setOpen] = useState(false);
+  // The menu is open on the address it was opened at, so Back and Forward close it too; choosing a
+  // screen closes it at the tap, even the current screen's link, which moves nowhere.
+  const [openAt, setOpenAt] = useState<string>();
+  const open = openAt === pathname;
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [pathname]);
+  const close = () => setOpenAt(undefined);
 
   const screens = ADMIN_SCREENS.filter((s) => s.shows(user.role, nav));
   const currentLabel = screens.find((s) => s.path === current)?.label(nav);
@@ -35,7 +38,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
-      setOpen(false);
+      close();
       button.current?.focus();
     };
     document.addEventListener("keydown", onKeyDown);
@@ -49,7 +52,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
         type="button"
         aria-expanded={open}
         aria-controls="admin-nav-list"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpenAt(open ? undefined : pathname)}
         className="flex w-full items-center justify-between rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 md:hidden"
       >
         <span>
@@ -77,6 +80,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
               <Link
                 to={screen.path}
                 aria-current={screen.path === current ? "page" : undefined}
+                onClick={close}
                 className={linkClasses(screen.path === current)}
               >
                 {screen.label(nav)}
@@ -95,7 +99,7 @@ export function AdminNav({ user, nav }: { user: SessionUser; nav: AdminNavData }
             <ul aria-labelledby="admin-nav-tools" className="mt-1 space-y-1">
               {ADMIN_TOOLS.map((tool) => (
                 <li key={tool.path}>
-                  <Link to={tool.path} className={linkClasses(false)}>
+                  <Link to={tool.path} onClick={close} className={linkClasses(false)}>
                     {tool.label}
                   </Link>
                 </li>
