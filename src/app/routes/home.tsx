@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/home";
-import { HomeBlocks } from "~/app/components/blocks/home-blocks";
+import { PublicBlocks } from "~/app/components/blocks/public-blocks";
 import type { BlockData } from "~/app/components/blocks/block-data";
 import { contactAction } from "~/app/lib/contact-action.server";
 import { pageMeta } from "~/app/lib/meta";
@@ -59,5 +59,5 @@ export const action = (args: Route.ActionArgs) => contactAction(args);
  * sections (docs/decisions/275-block-variants-and-rhythm.md).
  */
 export default function Home({ loaderData: { title, blocks, blockData } }: Route.ComponentProps) {
-  return <HomeBlocks title={title} blocks={blocks} data={blockData} />;
+  return <PublicBlocks title={title} blocks={blocks} data={blockData} />;
 }
