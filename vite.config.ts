@@ -14,13 +14,16 @@ const PUBLIC_SHARED =
   /[\\/]src[\\/](app[\\/]components[\\/](?!hero-illustration|industry-scenes|blog-post-body|tones|feature-items|step-items|figure-list|hero-layout)[\w-]+\.tsx?|app[\\/]components[\\/]ui[\\/](button|card|field)\.tsx|app[\\/]lib[\\/](cn|meta|stagger|toast|use-toast-once)\.ts|shared[\\/](site|blog|dates|field-errors|media|page-cache|preview|reading-time|search-link)\.ts)$|vite[\\/]preload-helper/;
 
 /**
- * The parts of the section bands that the home page and pages of blocks share and no other page
- * shows (docs/decisions/275-block-variants-and-rhythm.md): one chunk with the hero's picture of
- * the product, which both already load, so they cost the other pages nothing. It goes last, so
- * the libraries and icons these import stay in the site chunk.
+ * What the home page and every other page of blocks load and no other page does
+ * (docs/decisions/281-blocks-load-only-their-own-code.md): the list that loads each block type's
+ * code on demand, the parts of the section bands (docs/decisions/275-block-variants-and-rhythm.md)
+ * and the contact form block, whose form every public page already has in the site chunk: one
+ * chunk, so a page of blocks with a contact form loads eight scripts. The other block types stay
+ * in files of their own, loaded only by a page that has to render them in the browser. It goes
+ * last, so the libraries and icons these import stay in the site chunk.
  */
 const SECTIONS_SHARED =
-  /[\\/]src[\\/]app[\\/]components[\\/](hero-illustration|tones|feature-items|step-items|figure-list|hero-layout)\.tsx?$/;
+  /[\\/]src[\\/](app[\\/]components[\\/](tones|blocks[\\/](block-parts|block-data|page-title|public-blocks|contact-form-block))\.tsx?|shared[\\/]blocks[\\/](media-placeholder|browser-code)\.ts)$/;
 
 /**
  * What the blog's pages share and the others never show (a post's body, the subscribe form): a

@@ -5,7 +5,14 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { PUBLIC_PAGE_ROUTES, filesLoadedBy, gzipJsBytes, loadServerBuild } from "../tests/helpers/route-assets";
+import {
+  PAGES_OF_BLOCKS,
+  PUBLIC_PAGE_ROUTES,
+  filesLoadedBy,
+  gzipJsBytes,
+  loadServerBuild,
+  pageOfBlocksFiles,
+} from "../tests/helpers/route-assets";
 import { cacheRss, fetchTemplate, type CacheRss } from "./bench/cache-rss";
 import { CONNECTIONS, measure } from "./bench/load";
 import { measureImages } from "./bench/images";
@@ -283,10 +290,16 @@ async function main() {
   const postsRss = await cacheRss(work, "post pages, the 64 MiB budget", postTemplate!);
   const missingRss = await cacheRss(work, "404 pages, 16 MiB (8x their 2 MiB budget)", missingTemplate!);
   const build = await loadServerBuild();
-  const js = Object.entries(PUBLIC_PAGE_ROUTES).map(([page, id]) => ({
-    page,
-    bytes: gzipJsBytes(filesLoadedBy(build, id)),
-  }));
+  // Pages of blocks with the code of the blocks they make live (the home page's too).
+  const js = [
+    ...Object.entries(PUBLIC_PAGE_ROUTES)
+      .filter(([page]) => !(page in PAGES_OF_BLOCKS))
+      .map(([page, id]) => ({ page, bytes: gzipJsBytes(filesLoadedBy(build, id)) })),
+    ...Object.entries(PAGES_OF_BLOCKS).map(([page, { routeId, types }]) => ({
+      page,
+      bytes: gzipJsBytes(pageOfBlocksFiles(build, routeId, types)),
+    })),
+  ];
 
   const find = (rows: Row[], page: string, server: string) =>
     rows.find((r) => r.page === page && r.server === server)!.load;

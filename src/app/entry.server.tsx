@@ -68,6 +68,11 @@ export default function handleRequest(
       </DocumentHtml.Provider>,
       {
         nonce,
+        // Written whole, once all is ready: no Suspense boundary (a block whose code loads on
+        // demand, docs/decisions/281-blocks-load-only-their-own-code.md) is moved out of its place
+        // to the end of the page, where only a script would put it back and a reader without
+        // JavaScript would never see it. React outlines a boundary once the page passes this size.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [ready]() {
           pipe(sink);
         },

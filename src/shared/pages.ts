@@ -64,7 +64,20 @@ export const PAGE_MESSAGES = {
   notInTrash: (id: number) => `Page ${id} is not in the Trash.`,
   notFoundApi: "Page not found.",
   alreadyPublished: "This page is already published: unpublish it before scheduling it",
+  homePathTaken: "/ is the home page's path; choose another path",
+  homePathKept: "The home page stays at /: its path cannot change",
+  homeStaysPublished:
+    "The home page cannot be unpublished or scheduled: the site would answer nothing at /. Edit its blocks and publish them instead",
+  homeNotDeleted:
+    "The home page cannot be deleted: the site would answer nothing at /. Hide or remove its blocks instead",
 } as const;
+
+/**
+ * The home page's path: the one page of blocks at / (docs/decisions/280-the-home-page-is-a-page-of-blocks.md),
+ * made from the site content on the first start of the release that brought it. No other page
+ * may take it, and the home page keeps it, stays published and cannot be deleted.
+ */
+export const HOME_PAGE_PATH = "/";
 
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -90,6 +103,8 @@ const pagePath = z
   .transform(normalizePagePath)
   // One message: a reserved address says so, whatever its shape.
   .superRefine((path, ctx) => {
+    // The home page's own path, sent back as it is by its editor; the store refuses it for any other page.
+    if (path === HOME_PAGE_PATH) return;
     if (isReservedPagePath(path)) ctx.addIssue({ code: "custom", message: PAGE_MESSAGES.pathReserved(path) });
     else if (pagePathSegments(path) === undefined) ctx.addIssue({ code: "custom", message: PAGE_MESSAGES.path });
   });

@@ -47,7 +47,9 @@ describe("the pages' CMS calls", () => {
     const one = await request(t.app).get(`/api/cms/pages/${made.body.id}`).set("Cookie", editor.cookie).expect(200);
     expect(one.body).toEqual(made.body);
     const list = await request(t.app).get("/api/cms/pages").set("Cookie", contributor.cookie).expect(200);
-    expect(list.body.map((p: { id: number }) => p.id)).toEqual([made.body.id]);
+    // Besides the home page at /, made on the site's first start.
+    const listed = list.body.filter((p: { path: string }) => p.path !== "/");
+    expect(listed.map((p: { id: number }) => p.id)).toEqual([made.body.id]);
 
     const changed = await update(editor, made.body.id, { title: "Pricing for all" }).expect(200);
     expect(changed.body).toMatchObject({ title: "Pricing for all", path: input.path, blocks: made.body.blocks });
@@ -116,7 +118,7 @@ describe("the pages' CMS calls", () => {
       const answer = await create(editor, makePageInput({ path })).expect(400);
       expect(answer.body.errors.path, path).toEqual([PAGE_MESSAGES.pathReserved(path)]);
     }
-    for (const path of ["/a/b/c", "/Bad Path", "/", "/trailing-/x"]) {
+    for (const path of ["/a/b/c", "/Bad Path", "/trailing-/x"]) {
       const answer = await create(editor, makePageInput({ path })).expect(400);
       expect(answer.body.errors.path, path).toEqual([PAGE_MESSAGES.path]);
     }

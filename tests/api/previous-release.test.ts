@@ -123,7 +123,11 @@ describe("the previous release's backup file", () => {
         expect(await t.store.getPostById(post.id)).toMatchObject(post);
         const revisions = await t.store.listRevisions("post", post.id);
         const kept = backup.revisions.filter((r: { subjectId: number }) => r.subjectId === post.id);
-        expect(revisions).toEqual(expect.arrayContaining(kept.map((r: object) => expect.objectContaining(r))));
+        // The empty site's home page holds the first revision id, so the kept ones are numbered after it.
+        const withoutId = ({ id: _id, restoredFrom: _from, ...rest }: { id: number; restoredFrom?: number }) => rest;
+        expect(revisions.map(withoutId)).toEqual(
+          expect.arrayContaining(kept.map((r: { id: number }) => expect.objectContaining(withoutId(r)))),
+        );
       }
       expect(await t.store.listPostRedirects()).toEqual(expect.arrayContaining(backup.redirects));
       const images = Object.keys(backup.media ?? {});
@@ -148,6 +152,10 @@ describe("the previous release's records, folded by today's release", () => {
     expect(moved.map((r: { by?: { username: string } }) => r.by?.username)).toEqual([undefined, "grace", "ada", "ada"]);
     expect(moved.every((r: { snapshot: { home?: unknown } }) => r.snapshot.home)).toBe(true);
     const records = recordsWithSiteHistoryMoved(expected.records, moved.length);
+    // The home page of blocks, made on this first start from the published headline, took the next revision id.
+    expect(db.pages.map((p: { path: string }) => p.path)).toEqual(["/"]);
+    expect(db.pages[0].blocks[0]).toMatchObject({ type: "hero", headline: "Queues that wait for you" });
+    (records.meta as { nextRevisionId: number }).nextRevisionId += 1;
     for (const { label, actual, expected: record } of pairRecords(db, records)) {
       expect(actual, label).toMatchObject(record as object);
     }

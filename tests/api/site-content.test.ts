@@ -123,7 +123,7 @@ describe("a draft", () => {
 
   it("is invisible to visitors and shown in an editor's preview, never kept", async () => {
     const draft = await current();
-    draft.home.hero.headline = "Draft headline for the preview";
+    draft.links.copyrightHolder = "Draft headline for the preview";
     await saveDraft(draft).expect(200);
     expect((await get("/").expect(200)).text).not.toContain("Draft headline");
     expect((await get("/?preview").expect(200)).text).not.toContain("Draft headline");
@@ -140,14 +140,17 @@ describe("a draft", () => {
 });
 
 describe("publishing", () => {
-  it("shows the new headline on the home page, dropping only the pages it changed", async () => {
+  it("drops no kept page for a change of its home part, which the home page of blocks no longer shows", async () => {
+    // The preview's draft changed the footer, which every page shows: published first.
+    await publish().expect(201);
     await get("/blog").expect(200);
     expect((await get("/blog")).headers["x-cache"]).toBe("HIT");
     await get("/");
+    expect((await get("/")).headers["x-cache"]).toBe("HIT");
     await publishChange((d) => ({ ...d, home: { ...d.home, hero: { ...d.home.hero, headline: "Queues, solved" } } }));
     const home = await get("/").expect(200);
-    expect(home.headers["x-cache"]).toBe("MISS");
-    expect(home.text).toContain("Queues, solved");
+    expect(home.headers["x-cache"]).toBe("HIT");
+    expect(home.text).not.toContain("Queues, solved");
     expect((await get("/blog")).headers["x-cache"]).toBe("HIT");
     expect((await get("/api/public/site")).body.home.hero.headline).toBe("Queues, solved");
   });
@@ -216,7 +219,7 @@ describe("publishing", () => {
   it("renders text as text, never as markup", async () => {
     await publishChange((d) => ({
       ...d,
-      home: { ...d.home, cta: { ...d.home.cta, headline: "<img src=x onerror=alert(1)>" } },
+      links: { ...d.links, copyrightHolder: "<img src=x onerror=alert(1)>" },
     }));
     const home = (await get("/")).text;
     expect(home).not.toContain("<img src=x");
@@ -231,23 +234,30 @@ describe("revisions", () => {
       createdBy: string;
       sections: string[];
     }[];
-    expect(list.at(-1)).toMatchObject({ id: 1, createdBy: "" });
+    // Revision ids are shared with every subject's: the home page's first took one before the site's.
+    const first = list.at(-1)!.id;
+    expect(list.at(-1)).toMatchObject({ createdBy: "" });
     expect(list[0]!.createdBy).toMatch(/^admin-/);
-    const built = await get("/api/admin/site/revisions/1", admin).expect(200);
+    const built = await get(`/api/admin/site/revisions/${first}`, admin).expect(200);
     expect(built.body.content.home.hero.headline).toBe(DEFAULT_SITE_CONTENT.home.hero.headline);
-    const second = list.find((r) => r.id === 2)!;
-    expect(second.sections).toEqual(["home"]);
+    const second = list.at(-2)!;
+    expect(second.sections).toEqual(["links"]);
 
-    const restored = await request(t.app).post("/api/admin/site/revisions/1/restore").set("Cookie", admin).expect(201);
-    expect(restored.body).toMatchObject({ restoredFrom: 1, sections: ["home", "industries"] });
-    expect((await get("/")).text).toContain(DEFAULT_SITE_CONTENT.home.hero.headline);
+    const restored = await request(t.app)
+      .post(`/api/admin/site/revisions/${first}/restore`)
+      .set("Cookie", admin)
+      .expect(201);
+    expect(restored.body).toMatchObject({ restoredFrom: first, sections: ["home", "industries", "links"] });
+    expect((await get("/")).text).toContain(
+      `© ${new Date().getFullYear()} ${DEFAULT_SITE_CONTENT.links.copyrightHolder}.`,
+    );
     await request(t.app).post("/api/admin/site/revisions/999/restore").set("Cookie", admin).expect(404);
     await request(t.app).post("/api/admin/site/revisions/x/restore").set("Cookie", admin).expect(404);
 
     // Publishing and restoring the site are in the activity log, as a post's are.
     const log = (await get("/api/admin/activity", admin).expect(200)).body as ActivityPage;
     const site = log.entries.filter((e) => e.what.includes("site's content")).map((e) => [e.kind, e.what]);
-    expect(site[0]).toEqual(["restore", ACTIVITY_MESSAGES.siteRestored(1, restored.body.id as number)]);
+    expect(site[0]).toEqual(["restore", ACTIVITY_MESSAGES.siteRestored(first, restored.body.id as number)]);
     expect(site).toContainEqual(["publish", ACTIVITY_MESSAGES.sitePublished(second.id)]);
   });
 });
@@ -256,13 +266,13 @@ describe("a backup", () => {
   it("holds the published site content, and a restore of the site publishes it again", async () => {
     await publishChange((d) => ({
       ...d,
-      home: { ...d.home, hero: { ...d.home.hero, headline: "Kept in the backup" } },
+      links: { ...d.links, copyrightHolder: "Kept in the backup" },
     }));
     const backup = await request(t.app).post("/api/debug/backup-posts").set("Cookie", admin).expect(200);
     const file = (await get(`/api/debug/backups/${backup.body.file}`, admin).expect(200)).text;
-    expect(JSON.parse(file).site.home.hero.headline).toBe("Kept in the backup");
+    expect(JSON.parse(file).site.links.copyrightHolder).toBe("Kept in the backup");
 
-    await publishChange((d) => ({ ...d, home: { ...d.home, hero: { ...d.home.hero, headline: "After the backup" } } }));
+    await publishChange((d) => ({ ...d, links: { ...d.links, copyrightHolder: "After the backup" } }));
     await request(t.app)
       .post("/api/debug/restore-posts")
       .set("Cookie", admin)

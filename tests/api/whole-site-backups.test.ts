@@ -41,7 +41,8 @@ async function publishHeadline(headline: string, app = t, cookie = admin) {
   const site = (await as(cookie, request(app.app).get("/api/admin/site")).expect(200)).body as SiteAdminView;
   const draft: SiteContent = {
     ...site.draft,
-    home: { ...site.draft.home, hero: { ...site.draft.home.hero, headline } },
+    // The footer's words, on every page: the home page's own are a page of blocks now.
+    links: { ...site.draft.links, copyrightHolder: headline },
   };
   await as(cookie, request(app.app).put("/api/admin/site/draft")).send(draft).expect(200);
   await as(cookie, request(app.app).post("/api/admin/site/publish")).expect(201);

@@ -2,11 +2,16 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { BLOCK_TYPES } from "~/shared/blocks";
+import { BLOCKS_WITH_BROWSER_CODE } from "~/shared/blocks/browser-code";
 import { industryPageDescription } from "~/shared/industry-pages";
 import {
   CLIENT_DIR,
+  PAGES_OF_BLOCKS,
   PUBLIC_PAGE_ROUTES,
+  blockTypeFiles,
   filesLoadedBy,
+  pageOfBlocksFiles,
   gzipJsBytes,
   loadServerBuild,
   readClientFile,
@@ -50,6 +55,34 @@ describe("route-level code splitting", () => {
   it.each(Object.entries(PUBLIC_PAGE_ROUTES))("%s loads at most 125 KB of JavaScript (gzip)", (_page, routeId) => {
     expect(gzipJsBytes(filesLoadedBy(build, routeId))).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
   });
+
+  it.each(Object.entries(PAGES_OF_BLOCKS))(
+    "%s loads at most 125 KB of JavaScript (gzip) with its blocks' code",
+    (_page, { routeId, types }) => {
+      expect(gzipJsBytes(pageOfBlocksFiles(build, routeId, types))).toBeLessThanOrEqual(PUBLIC_JS_BUDGET);
+    },
+  );
+});
+
+/**
+ * docs/decisions/281-blocks-load-only-their-own-code.md: a page of blocks loads the code of the
+ * block types that run in the browser (the forms) and of no other; the rest is HTML as served.
+ */
+describe("pages of blocks", () => {
+  it.each(Object.entries(PAGES_OF_BLOCKS))(
+    "%s loads no code of a block type that is HTML alone",
+    (_page, { routeId, types }) => {
+      const files = new Set(pageOfBlocksFiles(build, routeId, types));
+      for (const type of BLOCK_TYPES.filter((t) => !BLOCKS_WITH_BROWSER_CODE.has(t))) {
+        const own = blockTypeFiles(filesLoadedBy(build, routeId), type)[0]!;
+        expect({ type, loaded: files.has(own) }).toEqual({ type, loaded: false });
+      }
+    },
+  );
+
+  it("the two pages' blocks include a form, so the count below covers a type's own code", () => {
+    for (const { types } of Object.values(PAGES_OF_BLOCKS)) expect(types).toContain("contactForm");
+  });
 });
 
 /**
@@ -59,6 +92,11 @@ describe("route-level code splitting", () => {
 describe("public chunks", () => {
   it.each(Object.entries(PUBLIC_PAGE_ROUTES))("%s loads at most 8 script files", (_page, routeId) => {
     const scripts = filesLoadedBy(build, routeId).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeLessThanOrEqual(8);
+  });
+
+  it.each(Object.entries(PAGES_OF_BLOCKS))("%s loads at most 8 script files with its blocks' code", (_page, page) => {
+    const scripts = pageOfBlocksFiles(build, page.routeId, page.types).filter((f) => f.endsWith(".js"));
     expect(scripts.length).toBeLessThanOrEqual(8);
   });
 

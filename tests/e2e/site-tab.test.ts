@@ -29,10 +29,10 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   await waitForHydration(page);
   await openScreen(page, M.tab);
 
-  // The home page's copy, with counters; a new headline.
-  const headline = page.getByLabel("Headline", { exact: true }).first();
-  await headline.fill("Queues that run themselves");
-  await page.getByText(M.counter("Queues that run themselves".length, 120)).waitFor();
+  // The home page is a page of blocks: its part leads to the block editor.
+  const editHome = page.getByRole("link", { name: M.editHome });
+  const homeAddress = (await editHome.getAttribute("href")) ?? "";
+  expect(homeAddress).toMatch(/^\/admin\/pages\/\d+$/);
   expect(await violations(page)).toEqual([]);
   await shot(page, "site-tab-home");
 
@@ -68,7 +68,8 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   // The preview: the real page with the draft, in a frame, at desktop and phone width.
   await page.getByRole("tab", { name: M.sections.preview }).click();
   const frame = page.frameLocator("iframe");
-  await frame.getByRole("heading", { level: 1, name: "Queues that run themselves" }).waitFor();
+  await frame.getByRole("heading", { level: 1, name: "Intelligent Queuing for the Modern World" }).waitFor();
+  await frame.getByText("QueueWise Inc.", { exact: false }).first().waitFor();
   await frame.getByText(PREVIEW_MESSAGES.siteDraftBar).waitFor();
   await shot(page, "site-tab-preview-desktop");
   await page.getByRole("button", { name: M.phone }).click();
@@ -110,9 +111,14 @@ it("edits, reorders by keyboard and by drag, adds an industry, previews the draf
   await openScreen(page, M.tab);
   await page.getByRole("tab", { name: M.sections.history }).click();
   await page.getByRole("button", { name: M.showChanges }).last().click();
-  await page.locator("ins", { hasText: "Queues that run themselves" }).first().waitFor();
+  await page.locator("ins", { hasText: "Restaurants" }).first().waitFor();
   expect(await violations(page)).toEqual([]);
   await shot(page, "site-tab-history");
+
+  // The Home part's link opens the home page in the block editor.
+  await page.getByRole("tab", { name: M.sections.home }).click();
+  await page.getByRole("link", { name: M.editHome }).click();
+  await page.waitForURL(`${site.server.url}${homeAddress}`);
   expect(problems).toEqual([]);
   await close();
 });

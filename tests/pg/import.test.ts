@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { homePageBlocks } from "~/shared/home-page";
+import { DEFAULT_SITE_CONTENT } from "~/shared/site-defaults";
 import { cli } from "../helpers/cli";
 import { LONG_TEXT, wxr } from "../helpers/import-exports";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
@@ -64,7 +66,9 @@ it("imports into the database, again without creating anything, and db export ca
     ["/?p=7", "/blog/kiosk-db", "wordpress:7"],
     ["/?page_id=8", "/pricing", "wordpress:8"],
   ]);
+  // Beside the home page of blocks every site has at / (docs/decisions/280-the-home-page-is-a-page-of-blocks.md).
   expect(db.pages.map((p) => [p.source, p.path, p.blocks.map((b) => b.type)])).toEqual([
+    [undefined, "/", homePageBlocks(DEFAULT_SITE_CONTENT.home).map((b) => b.type)],
     ["wordpress:8", "/pricing", ["richText"]],
   ]);
   expect(db.posts.map((p) => p.source)).toEqual(["wordpress:7"]);

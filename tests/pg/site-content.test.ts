@@ -13,26 +13,39 @@ const withHeadline = (content: SiteContent, headline: string): SiteContent => ({
   home: { ...content.home, hero: { ...content.home.hero, headline } },
 });
 
+/**
+ * The footer's copyright line: what "/" shows of the site content, now that the home page's own
+ * words are its page of blocks (docs/decisions/280-the-home-page-is-a-page-of-blocks.md).
+ */
+const withHolder = (content: SiteContent, copyrightHolder: string): SiteContent => ({
+  ...content,
+  links: { ...content.links, copyrightHolder },
+});
+const copyright = (holder: string) => `© ${new Date().getFullYear()} ${holder}.`;
+
 describe("site content on two instances", () => {
-  it("a publish on A is served by B within a second, and a restore on A brings the old headline back on B", async () => {
+  it("a publish on A is served by B within a second, and a restore on A brings the old footer back on B", async () => {
     const [a, b] = await twoInstances();
     const { cookie } = await signedIn(a);
     const write = (req: request.Test) => req.set("Cookie", cookie).set("Sec-Fetch-Site", "same-origin");
     const homeOnB = async () => (await request(b.app).get("/")).text;
-    expect(await homeOnB()).toContain(DEFAULT_SITE_CONTENT.home.hero.headline);
+    const before = copyright(DEFAULT_SITE_CONTENT.links.copyrightHolder);
+    expect(await homeOnB()).toContain(before);
     expect((await request(b.app).get("/")).headers["x-cache"]).toBe("HIT");
 
     await write(request(a.app).put("/api/admin/site/draft"))
-      .send(withHeadline(DEFAULT_SITE_CONTENT, "Published on instance A"))
+      .send(withHolder(DEFAULT_SITE_CONTENT, "Published on instance A"))
       .expect(200);
     expect(await homeOnB()).not.toContain("Published on instance A");
     await write(request(a.app).post("/api/admin/site/publish")).expect(201);
-    await expect.poll(homeOnB, { timeout: 1000, interval: 50 }).toContain("Published on instance A");
+    await expect.poll(homeOnB, { timeout: 1000, interval: 50 }).toContain(copyright("Published on instance A"));
 
+    // Revision ids are shared with every subject's: the home page's first took one before the site's.
     const revisions = await request(b.app).get("/api/admin/site/revisions").set("Cookie", cookie).expect(200);
-    expect(revisions.body.map((r: { id: number }) => r.id)).toEqual([2, 1]);
-    await write(request(a.app).post("/api/admin/site/revisions/1/restore")).expect(201);
-    await expect.poll(homeOnB, { timeout: 1000, interval: 50 }).toContain(DEFAULT_SITE_CONTENT.home.hero.headline);
+    const ids = revisions.body.map((r: { id: number }) => r.id) as number[];
+    expect(ids).toHaveLength(2);
+    await write(request(a.app).post(`/api/admin/site/revisions/${ids[1]}/restore`)).expect(201);
+    await expect.poll(homeOnB, { timeout: 1000, interval: 50 }).toContain(before);
   });
 
   it("keeps the draft, the published content and its revisions across a restart", async () => {
@@ -48,9 +61,10 @@ describe("site content on two instances", () => {
     expect(site.draft.home.hero.headline).toBe("A draft kept too");
     expect(site.publishedBy).toBe("ada");
     const revisions = await again.store.listSiteRevisions();
+    // After the home page's first revision: ids are shared with every subject's.
     expect(revisions.map((r) => [r.id, r.createdBy])).toEqual([
-      [2, "ada"],
-      [1, ""],
+      [3, "ada"],
+      [2, ""],
     ]);
     expect(revisions[1]!.content).toEqual(DEFAULT_SITE_CONTENT);
   });

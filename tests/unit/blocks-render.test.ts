@@ -275,6 +275,11 @@ it("the block components import no schema code", () => {
     ].map((m) => m[1]!),
   );
   expect(new Set(valueImports)).toEqual(
-    new Set(["~/shared/blocks/media-placeholder", "~/shared/blocks/latest-posts-key", "~/shared/embeds"]),
+    new Set([
+      "~/shared/blocks/media-placeholder",
+      "~/shared/blocks/latest-posts-key",
+      "~/shared/blocks/browser-code",
+      "~/shared/embeds",
+    ]),
   );
 });

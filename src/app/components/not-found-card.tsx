@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageMeta } from "~/app/lib/meta";
 import { buttonClasses } from "./ui/button";
 import { CenteredCard } from "./ui/card";
 
@@ -7,6 +8,9 @@ export const NOT_FOUND = {
   title: "404 Page Not Found",
   hint: "Did you forget to add the page to the router?",
 } as const;
+
+/** The not-found answer's title and description: the not-found route's, and a page route's for a path no page holds. */
+export const notFoundMeta = () => pageMeta(NOT_FOUND.title, NOT_FOUND.hint);
 
 export function NotFoundCard() {
   return (

@@ -1,4 +1,4 @@
-import type { PublicPage } from "~/shared/pages";
+import { HOME_PAGE_PATH, type PublicPage } from "~/shared/pages";
 import type { PublicPost } from "~/shared/blog";
 import { authorPath } from "~/shared/authors";
 import { SITE } from "~/shared/site";
@@ -81,7 +81,8 @@ export function sitemap(
       path: authorPath(name),
     })),
     ...sitePages
-      .filter((page) => !page.noindex && !page.canonicalUrl)
+      // The home page of blocks is "/", listed first (docs/decisions/280-the-home-page-is-a-page-of-blocks.md).
+      .filter((page) => page.path !== HOME_PAGE_PATH && !page.noindex && !page.canonicalUrl)
       .map((page) => ({ path: page.path, lastmod: page.updatedAt })),
   ];
   const urls = pages.map(({ path, lastmod }) =>

@@ -1,10 +1,9 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFoundCard, NOT_FOUND } from "~/app/components/not-found-card";
-import { pageMeta } from "~/app/lib/meta";
+import { NotFoundCard, notFoundMeta } from "~/app/components/not-found-card";
 import { oldAddressTarget } from "~/app/lib/old-addresses.server";
 
-export const meta: Route.MetaFunction = () => pageMeta(NOT_FOUND.title, NOT_FOUND.hint);
+export const meta: Route.MetaFunction = notFoundMeta;
 
 /**
  * Any unmatched path: an old address (docs/decisions/251-old-addresses-kept-as-redirects.md) answers

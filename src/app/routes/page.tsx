@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/page";
-import { PageBlocks } from "~/app/components/blocks/page-blocks";
+import { PublicBlocks } from "~/app/components/blocks/public-blocks";
 import { absoluteUrl, canonicalLink } from "~/app/lib/meta";
 import { socialMeta } from "~/app/lib/social-meta";
 import { socialCardPaths } from "~/shared/media";
@@ -13,7 +13,7 @@ import { oldAddressTarget } from "~/app/lib/old-addresses.server";
 import { industryCards, siteContentFor } from "~/app/lib/site-content.server";
 import type { BlockData } from "~/app/components/blocks/block-data";
 import { blockCacheTopics, faqJsonLd, latestPostsKey, latestPostsQueries } from "~/shared/blocks";
-import NotFound, { meta as notFoundMeta } from "./not-found";
+import { NotFoundCard, notFoundMeta } from "~/app/components/not-found-card";
 
 // Kept by the page cache until a write touches what it says it shows (src/shared/page-cache.ts).
 export const handle = CACHEABLE_PAGE;
@@ -24,7 +24,7 @@ export const handle = CACHEABLE_PAGE;
  */
 export const meta: Route.MetaFunction = (args) => {
   const { data: loaded } = args;
-  if (!loaded?.page) return notFoundMeta(args as never);
+  if (!loaded?.page) return notFoundMeta();
   const { page, canonical, publicUrl, social, socialImage, head, faq } = loaded;
   return [
     { title: head.documentTitle },
@@ -52,8 +52,9 @@ export const meta: Route.MetaFunction = (args) => {
 /**
  * A published page at a path of one or two segments (docs/cms-guide.md "Pages"). A path no
  * published page holds: a page's old path moves for good to its new one (301); anything else is
- * the site's not-found answer, taken from the not-found route itself, so whatever that route
- * looks up before its 404 (an old address of the site) is looked up here too, after the pages.
+ * the site's not-found answer, as the not-found route gives it: an old address of the site moves
+ * to its new one, any other path gets the not-found card (its component and title, not the route
+ * module, so a page of blocks loads no script of the not-found route's).
  */
 export async function loader(args: Route.LoaderArgs) {
   const { params, context } = args;
@@ -101,7 +102,7 @@ export const action = (args: Route.ActionArgs) => contactAction(args);
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  if (!loaderData?.page) return <NotFound />;
+  if (!loaderData?.page) return <NotFoundCard />;
   const { page, blockData } = loaderData;
-  return <PageBlocks title={page.title} blocks={page.blocks} data={blockData} />;
+  return <PublicBlocks title={page.title} blocks={page.blocks} data={blockData} />;
 }

@@ -1,3 +1,4 @@
+import { HOME_PAGE_PATH } from "~/shared/pages";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientAddress } from "~/server/http/trust-proxy";
 import type { TrustProxyFn } from "~/server/http/security-headers";
@@ -175,7 +176,11 @@ export function createAnalytics({
       return [...stored, ...tally.pending().filter((row) => row.day >= range.from && row.day <= range.to)];
     });
     const titles = new Map((await store.listPosts({ publishedOnly: true })).map((post) => [post.slug, post.title]));
-    const pageTitles = new Map((await store.listPages()).filter((p) => p.published).map((p) => [p.path, p.title]));
+    // The home page of blocks stays "/" of the pages' table, as before it was one
+    // (docs/decisions/280-the-home-page-is-a-page-of-blocks.md).
+    const pageTitles = new Map(
+      (await store.listPages()).filter((p) => p.published && p.path !== HOME_PAGE_PATH).map((p) => [p.path, p.title]),
+    );
     return buildReport(rows, range, titles, tally.recent(now()), limit, pageTitles);
   }
 

@@ -13,6 +13,7 @@ import { openActivityFile } from "~/server/activity/activity-file";
 import { openPgActivityRecords } from "~/server/activity/pg-activity-records";
 import { openJsonStore, openPgStore } from "~/server/records/open-store";
 import type { Store } from "~/server/records/store";
+import { ensureHomePage } from "~/server/pages/home-page";
 
 /**
  * Everything a server needs before it can answer: the store (the data folder's, which takes the
@@ -30,6 +31,9 @@ export async function openSite(config: Config, options: OpenJsonStoreOptions = {
     else {
       await removeLeftovers(config.dataDir);
       await ensureFirstAdmin(store, config);
+      // The one upgrade step written in code rather than as data read or SQL, since it builds blocks
+      // (docs/decisions/280-the-home-page-is-a-page-of-blocks.md).
+      await ensureHomePage(store);
     }
     const sessionSecret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
     // With PostgreSQL every instance must know every session (docs/decisions/042-postgres-sessions.md).

@@ -16,7 +16,7 @@ import {
 import { trashItems } from "~/server/lifecycle/trash";
 import { adoptRevisions } from "~/server/revisions/revision-changes";
 import { assertAuthorsKnown } from "~/server/posts/post-authors";
-import { PAGE_CLEARED_BY_EMPTY, PAGE_MESSAGES, PAGE_SUBJECT, type PageInput } from "~/shared/pages";
+import { HOME_PAGE_PATH, PAGE_CLEARED_BY_EMPTY, PAGE_MESSAGES, PAGE_SUBJECT, type PageInput } from "~/shared/pages";
 import { PAGES } from "./page-lifecycle";
 
 /** What a save may change: the writer's fields (blocks already sanitized), or a step of the review queue. */
@@ -33,6 +33,22 @@ function assertPathFree(snap: Snapshot, path: string | undefined, ownId?: number
   }
   if ((snap.data.pageTrash ?? []).some((p) => p.path === path && p.id !== ownId)) {
     throw new ConflictError(PAGE_MESSAGES.pathInTrash(path), { path: [PAGE_MESSAGES.pathInTrash(path)] });
+  }
+}
+
+/**
+ * The home page's rules (docs/decisions/280-the-home-page-is-a-page-of-blocks.md): / is its path
+ * alone, it keeps it, and it stays published, so the site always answers at its address.
+ */
+function assertHomeRules(old: Page | undefined, input: PageUpdate) {
+  const conflict = (message: string, field: string) => new ConflictError(message, { [field]: [message] });
+  if (old?.path !== HOME_PAGE_PATH) {
+    if (input.path === HOME_PAGE_PATH) throw conflict(PAGE_MESSAGES.homePathTaken, "path");
+    return;
+  }
+  if (input.path !== undefined && input.path !== HOME_PAGE_PATH) throw conflict(PAGE_MESSAGES.homePathKept, "path");
+  if (input.published === false || typeof input.publishAt === "string") {
+    throw conflict(PAGE_MESSAGES.homeStaysPublished, "published");
   }
 }
 
@@ -62,7 +78,14 @@ function redirectsWith(snap: Snapshot, page: Page, add: SlugRedirect[], pages: r
   return redirectsAfter(current, add, isLive);
 }
 
-export function createPage(snap: Snapshot, input: PageUpdate, now: string, save: SaveOrigin = {}): Change<Page> {
+export function createPage(
+  snap: Snapshot,
+  input: PageUpdate,
+  now: string,
+  save: SaveOrigin = {},
+  asHome = false,
+): Change<Page> {
+  if (!asHome) assertHomeRules(undefined, input);
   assertPathFree(snap, input.path);
   assertAuthorsKnown(snap, input.authors);
   const data = snap.data;
@@ -105,6 +128,7 @@ export function updatePage(
   if (!old) throw new NotFoundError(PAGE_MESSAGES.notFound(id));
   const input = typeof changes === "function" ? changes(old) : changes;
   assertNotStale(old, ifUpdatedAt);
+  assertHomeRules(old, input);
   assertPathFree(snap, input.path, id);
   const updatedAt = nextUpdatedAt(old, now);
   // Spread over the old page: fields this release does not know survive.
@@ -131,6 +155,9 @@ export function updatePage(
 export function deletePage(snap: Snapshot, id: number, now: string, by?: Actor): Change<Page> {
   const page = PAGES.byId(snap, id);
   if (!page) throw new NotFoundError(PAGE_MESSAGES.notFound(id));
+  if (page.path === HOME_PAGE_PATH) {
+    throw new ConflictError(PAGE_MESSAGES.homeNotDeleted, { id: [PAGE_MESSAGES.homeNotDeleted] });
+  }
   const { next, kinds } = trashItems(PAGES, snap, [id], now, by);
   return { next, result: page, kinds };
 }
@@ -182,4 +209,21 @@ export function restorePages(
   const redirects = (given.redirects ?? []).filter((r) => restoredIds.has(r.to) && !paths.has(r.from));
   if (redirects.length) next = { ...next, pageRedirects: [...(next.pageRedirects ?? []), ...redirects] };
   return { next, result, kinds: ["pages"] };
+}
+
+/**
+ * The upgrade to a home page of blocks (docs/decisions/280-the-home-page-is-a-page-of-blocks.md):
+ * the published page at / made of `blocks`, when no page holds / yet; nothing when one does, so a
+ * second start, or a second instance starting at the same time on the same database, changes
+ * nothing. The write lock every instance shares makes the check and the create one step.
+ */
+export function ensureHomePage(
+  snap: Snapshot,
+  home: (snap: Snapshot) => { title: string; blocks: PageInput["blocks"] },
+  now: string,
+): Change<Page | undefined> {
+  const held = [...pagesOf(snap), ...(snap.data.pageTrash ?? [])].some((p) => p.path === HOME_PAGE_PATH);
+  if (held) return { result: undefined, kinds: [] };
+  const { title, blocks } = home(snap);
+  return createPage(snap, { title, path: HOME_PAGE_PATH, blocks, published: true }, now, { origin: "publish" }, true);
 }

@@ -48,6 +48,7 @@ import * as invitations from "~/server/users/invitation-changes";
 import * as redirects from "~/server/redirects/redirect-changes";
 import * as importing from "~/server/import/import-changes";
 import type { SiteContent } from "~/shared/site-content";
+import type { PageInput } from "~/shared/pages";
 import { restoreRecords, type RestoredRecords } from "~/server/backups/restore-records";
 import { describeChange } from "./describe-change";
 
@@ -295,6 +296,13 @@ export class Store<E extends StoreEngine = StoreEngine> {
   }
   getPageByPath(path: string): Promise<Page | undefined> {
     return this.engine.read((s) => PAGES.byAddress(s, path));
+  }
+  /**
+   * Makes the home page of blocks from the published site content when no page holds / yet
+   * (docs/decisions/280-the-home-page-is-a-page-of-blocks.md); answers it, or undefined when it was there.
+   */
+  ensureHomePage(home: (content: SiteContent) => { title: string; blocks: PageInput["blocks"] }) {
+    return this.write((s, now) => pages.ensureHomePage(s, (snap) => home(site.siteOf(snap).published), now));
   }
   /** Throws ConflictError when the path is taken (by a page, or one in the trash); keeps a revision. */
   createPage(input: pages.PageUpdate, options: SaveOrigin & LogsActivity<Page> = {}): Promise<Page> {

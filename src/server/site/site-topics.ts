@@ -31,11 +31,15 @@ export function siteTopics(before: SiteContent, after: SiteContent): Set<string>
   return topics;
 }
 
-/** The pages a publish changed, for the cache warmer: the home page, /industries and changed industries. */
+/**
+ * The pages a publish changed, for the cache warmer: /industries, changed industries and the home
+ * page when they changed, as its industry cards show them (its copy is a page of blocks now,
+ * docs/decisions/280-the-home-page-is-a-page-of-blocks.md).
+ */
 export function sitePages(before: SiteContent, after: SiteContent): string[] {
   const was = new Map(before.industries.map((i) => [i.key, i]));
   const changed = shownIndustries(after).filter((i) => !same(was.get(i.key), i));
-  return ["/", "/industries", ...changed.map((i) => `/industries/${i.id}`)];
+  return [...(changed.length ? ["/"] : []), "/industries", ...changed.map((i) => `/industries/${i.id}`)];
 }
 
 /**

@@ -1,7 +1,7 @@
 import "../zod-jitless";
 import { z } from "zod";
 import { blockBase } from "./block-base";
-import { heading, list, blockText } from "./block-fields";
+import { button, heading, list, blockText } from "./block-fields";
 import { BLOCK_ICON_NAMES } from "./block-icons";
 import { BLOCK_LIMITS as L, BLOCK_MESSAGES as M } from "./block-messages";
 
@@ -22,4 +22,6 @@ export const featureGridBlockSchema = blockBase.extend({
     { error: M.columns },
   ),
   items: list(featureItemSchema, 1, L.featureItems),
+  /** A button under the features, as the home page's About has to the sister product; none when left out. */
+  buttons: list(button, 0, 1).optional(),
 });

@@ -30,7 +30,7 @@ export function BlockList({ blocks, data = EMPTY_BLOCK_DATA }: { blocks: readonl
   );
 }
 
-function BlockView({ block }: { block: Block }) {
+export function BlockView({ block }: { block: Block }) {
   switch (block.type) {
     case "hero":
       return <HeroBlock block={block} />;

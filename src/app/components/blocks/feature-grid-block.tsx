@@ -1,7 +1,7 @@
 import type { Block } from "~/shared/blocks";
 import { FeatureItems } from "../feature-items";
 import { toneOf } from "../tones";
-import { BlockSection, itemHeading } from "./block-parts";
+import { BlockButton, BlockSection, itemHeading } from "./block-parts";
 
 type FeatureGrid = Extract<Block, { type: "featureGrid" }>;
 
@@ -21,6 +21,11 @@ export function FeatureGridBlock({ block }: { block: FeatureGrid }) {
         columns={block.columns}
         headingLevel={itemHeading(block.title)}
       />
+      {block.buttons?.map((button, i) => (
+        <div key={i} className="mt-10 text-center">
+          <BlockButton href={button.href} label={button.label} style={{ variant: "secondary" }} />
+        </div>
+      ))}
     </BlockSection>
   );
 }

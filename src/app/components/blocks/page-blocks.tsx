@@ -1,17 +1,17 @@
 import type { Block } from "~/shared/blocks";
 import type { BlockData } from "./block-data";
 import { BlockList } from "./block-list";
+import { PageTitle } from "./page-title";
 
 /**
- * A page's body as visitors see it: its blocks, and the page's title as its one h1
- * (docs/architecture.md section 8) unless its first shown block is a hero, whose headline is the
- * h1. The public page and the block editor's preview both render it.
+ * A page's body as the block editor's preview shows it: its title rule and its blocks, every
+ * block type's code at hand, as the editor needs it. Visitors get PublicBlocks, the same
+ * components loaded by the types a page shows.
  */
 export function PageBlocks({ title, blocks, data }: { title: string; blocks: readonly Block[]; data?: BlockData }) {
-  const ownHeading = blocks.find((block) => !block.hidden)?.type !== "hero";
   return (
     <>
-      {ownHeading && <h1 className="sr-only">{title}</h1>}
+      <PageTitle title={title} blocks={blocks} />
       <BlockList blocks={blocks} data={data} />
     </>
   );

@@ -3,7 +3,11 @@ export const SITE_TAB_MESSAGES = {
   tab: "Site",
   heading: "Site content",
   intro:
-    "The home page, the industries and the site's links. Save your changes as a draft, preview them, then publish.",
+    "The industries and the site's links. Save your changes as a draft, preview them, then publish. The home page is a page of blocks.",
+  homeHeading: "The home page",
+  homeIntro:
+    "The home page is a page of blocks at /: edit its sections, preview them at desktop and phone widths and publish them in the block editor, as any page.",
+  editHome: "Edit the home page",
   loading: "Loading the site's content...",
   loadFailed: "Could not load the site's content. Please try again.",
   sections: { home: "Home page", industries: "Industries", links: "Links", preview: "Preview", history: "History" },

@@ -5,7 +5,7 @@ import { Button } from "~/app/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/app/components/ui/tabs";
 import { formatDateTime } from "~/shared/dates";
 import { SITE_CONTENT_MESSAGES, type SiteAdminView, type SiteContent } from "~/shared/site-content";
-import { HomeForm } from "./home-form";
+import { HomePageLink } from "./home-page-link";
 import { IndustriesForm } from "./industries-form";
 import { LinksForm } from "./links-form";
 import { SiteEditorContext } from "./site-editor-context";
@@ -135,7 +135,7 @@ export function SitePanel({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
             ))}
           </TabsList>
           <TabsContent value="home" className="mt-6">
-            <HomeForm />
+            <HomePageLink />
           </TabsContent>
           <TabsContent value="industries" className="mt-6">
             <IndustriesForm />
