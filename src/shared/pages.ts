@@ -1,7 +1,7 @@
 import "./zod-jitless";
 import { z } from "zod";
 import { blockListSchema, type Block } from "./blocks";
-import { lifecycleFields, seoFields } from "./schemas";
+import { publishingFields, seoFields } from "./schemas";
 
 /**
  * Pages the marketing team builds of blocks (docs/cms-guide.md "Pages"): their address rules,
@@ -124,7 +124,7 @@ export const pageInputSchema = z.object({
   canonicalUrl: seoFields.canonicalUrl,
   noindex: seoFields.noindex,
   published: z.boolean({ error: PAGE_MESSAGES.published }).default(false),
-  ...lifecycleFields,
+  ...publishingFields,
 });
 export type PageInput = z.infer<typeof pageInputSchema>;
 

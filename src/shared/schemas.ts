@@ -143,7 +143,7 @@ export const seoFields = {
 };
 
 /** The publishing lifecycle's fields a post and a page share: a schedule and the bylines. */
-export const lifecycleFields = {
+export const publishingFields = {
   /**
    * When a draft goes public by itself: ISO 8601 with its offset, stored as UTC; `null` clears
    * the schedule. A time already past is refused when it is sent, not later.
@@ -204,7 +204,7 @@ const postFields = {
    * the newsletter's readers is queued once. Editors and admins only (docs/decisions/247-newsletter-sends-through-the-outbox.md).
    */
   emailOnPublish: z.boolean({ error: POST_MESSAGES.emailOnPublish }).optional(),
-  publishAt: lifecycleFields.publishAt,
+  publishAt: publishingFields.publishAt,
   tags: z
     .array(
       z.string({ error: POST_MESSAGES.tags }).trim().min(1, POST_MESSAGES.tags).max(LIMITS.tag, POST_MESSAGES.tooLong),
@@ -214,7 +214,7 @@ const postFields = {
     )
     .max(LIMITS.tags, POST_MESSAGES.tooLong)
     .optional(),
-  authors: lifecycleFields.authors,
+  authors: publishingFields.authors,
 };
 
 export const slugSchema = z
