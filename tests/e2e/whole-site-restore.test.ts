@@ -18,10 +18,11 @@ const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PA
 const SHOTS = process.env.SCREENSHOTS ?? path.join(tmpdir(), "queuesite-screenshots");
 mkdirSync(SHOTS, { recursive: true });
 
-async function publishHeadline(page: Page, headline: string) {
+/** Publishes the site content with this copyright holder: what "/" shows of the site content, in its footer. */
+async function publishHolder(page: Page, copyrightHolder: string) {
   const url = (p: string) => `${site.server.url}${p}`;
   const { draft } = (await (await page.request.get(url("/api/admin/site"))).json()) as SiteAdminView;
-  const changed = { ...draft, home: { ...draft.home, hero: { ...draft.home.hero, headline } } };
+  const changed = { ...draft, links: { ...draft.links, copyrightHolder } };
   expect((await page.request.put(url("/api/admin/site/draft"), { data: changed })).status()).toBe(200);
   expect((await page.request.post(url("/api/admin/site/publish"))).status()).toBe(201);
 }
@@ -34,10 +35,10 @@ it("Restore previews each kind, restores only the kinds ticked, and says which i
   expect(await nav.getByRole("link", { name: ADMIN_NAV_MESSAGES.health }).getAttribute("href")).toBe("/system/health");
   await nav.getByRole("link", { name: ADMIN_NAV_MESSAGES.debugTools }).click();
   await page.getByRole("heading", { name: DEBUG_MESSAGES.title }).waitFor();
-  await publishHeadline(page, "Queues before the backup");
+  await publishHolder(page, "Queues before the backup");
   await page.getByRole("button", { name: "Backup Now" }).click();
   await toastTitled(page, DEBUG_MESSAGES.backedUp(0, "").title);
-  await publishHeadline(page, "Queues after the backup");
+  await publishHolder(page, "Queues after the backup");
 
   await page.getByRole("tab", { name: "Management" }).click();
   const list = page.getByRole("list", { name: "Backups" });
