@@ -12,6 +12,13 @@ import { signedIn } from "../helpers/sign-in";
 import { makeTestApp, type TestApp } from "../helpers/test-app";
 
 /**
+ * How the tests wait for a delivery: a time limit catches one that never comes, not slowness. The
+ * outbox's ticks and retries take longer than poll's default second on a machine busy with the
+ * rest of the suite.
+ */
+const POLL = { interval: 20, timeout: 15_000 };
+
+/**
  * Webhooks (docs/decisions/225-signed-webhooks-through-the-outbox.md): endpoints added and removed
  * by admins, signed deliveries retried through the outbox, and private addresses refused unless
  * the operator allows them (226).
@@ -203,7 +210,7 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
         .send(makePostInput({ title: "Fired" }))
         .expect(201)
     ).body as { id: number; slug: string };
-    await expect.poll(() => hook.received.length, { interval: 20 }).toBe(1);
+    await expect.poll(() => hook.received.length, POLL).toBe(1);
     const first = hook.received[0]!;
     expect(first.json).toMatchObject({
       event: "post.published",
@@ -229,7 +236,7 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
     await update({ published: false });
     await request(t.app).post(`/api/cms/delete-post/${post.id}`).set("Cookie", admin.cookie).expect(200);
     await expect
-      .poll(() => hook.received.map((r) => r.json.event), { interval: 20 })
+      .poll(() => hook.received.map((r) => r.json.event), POLL)
       .toEqual(["post.published", "post.updated", "post.unpublished", "post.deleted"]);
     await request(t.app).delete(`/api/admin/webhooks/${made.id}`).set("Cookie", admin.cookie).expect(200);
     hook.received.length = 0;
@@ -241,7 +248,7 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
     const page = (await request(t.app).post("/api/cms/pages").set("Cookie", admin.cookie).send(input).expect(201))
       .body as { id: number; path: string };
     await request(t.app).post(`/api/cms/pages/${page.id}/publish`).set("Cookie", admin.cookie).send({}).expect(200);
-    await expect.poll(() => hook.received.length, { interval: 20 }).toBe(1);
+    await expect.poll(() => hook.received.length, POLL).toBe(1);
     expect(hook.received[0]!.json).toMatchObject({
       event: "page.published",
       page: { id: page.id, title: "Pricing that fires", path: input.path, url: `${t.config.publicUrl}${input.path}` },
@@ -257,7 +264,7 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
       .post("/api/contact")
       .send({ name: "Ada", email: "ada@example.com", message: "We would like a demo of the queue system." })
       .expect(201);
-    await expect.poll(() => hook.received.length, { interval: 20 }).toBe(2);
+    await expect.poll(() => hook.received.length, POLL).toBe(2);
     // The same delivery twice: same id, same body; a new signature time at most.
     expect(hook.received[1]!.json.id).toBe(hook.received[0]!.json.id);
     expect(hook.received[1]!.body).toBe(hook.received[0]!.body);
@@ -268,7 +275,7 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
     });
     expect(hook.received[0]!.body).not.toContain('"ip"');
     await expect
-      .poll(async () => (await deliveries(made.id))[0], { interval: 20 })
+      .poll(async () => (await deliveries(made.id))[0], POLL)
       .toMatchObject({
         event: "contact.message.received",
         state: "delivered",
@@ -284,7 +291,7 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
     hook.statuses.push(500, 502, 503);
     await request(t.app).post(`/api/admin/webhooks/${made.id}/test`).set("Cookie", admin.cookie).expect(202);
     await expect
-      .poll(async () => (await deliveries(made.id))[0], { interval: 20 })
+      .poll(async () => (await deliveries(made.id))[0], POLL)
       .toMatchObject({
         event: "webhook.test",
         state: "failed",
@@ -302,11 +309,11 @@ describe("deliveries, with WEBHOOK_ALLOW_PRIVATE=true and short retries", () => 
     const res = await request(t.app).post(`/api/admin/webhooks/${made.id}/test`).set("Cookie", admin.cookie);
     expect(res.status).toBe(202);
     expect(res.body.delivery).toMatchObject({ event: "webhook.test", state: "pending", attempts: 0 });
-    await expect.poll(() => hook.received.length, { interval: 20 }).toBe(1);
+    await expect.poll(() => hook.received.length, POLL).toBe(1);
     const got = hook.received[0]!;
     expect(got.json.event).toBe("webhook.test");
     expect(signatureValid(got.headers["x-queuewise-signature"] as string, made.secret, got.body)).toBe(true);
-    await expect.poll(async () => (await deliveries(made.id))[0]?.state, { interval: 20 }).toBe("delivered");
+    await expect.poll(async () => (await deliveries(made.id))[0]?.state, POLL).toBe("delivered");
     expect(await deliveries(other.id)).toEqual([]);
     await request(t.app).post("/api/admin/webhooks/999/test").set("Cookie", admin.cookie).expect(404);
   });
@@ -327,10 +334,10 @@ describe("a restart", () => {
         .expect(201);
       await t.store.createPost(makePostInput());
       const pending = () => t.store.listWebhookDeliveries(made.body.id as number);
-      await expect.poll(async () => (await pending())[0]?.attempts, { interval: 20 }).toBe(1);
+      await expect.poll(async () => (await pending())[0]?.attempts, POLL).toBe(1);
       await t.release();
       t = await makeTestApp({ env, dataDir: t.dataDir });
-      await expect.poll(async () => (await pending())[0]?.state, { interval: 20 }).toBe("delivered");
+      await expect.poll(async () => (await pending())[0]?.state, POLL).toBe("delivered");
       expect((await pending())[0]).toMatchObject({ attempts: 2, responseCode: 200 });
       expect(hook.received.map((r) => r.json.id)).toEqual([1, 1]);
     } finally {
@@ -358,7 +365,7 @@ describe("CONTACT_WEBHOOK_URL on upgrade", () => {
         .post("/api/contact")
         .send({ name: "Bo", email: "bo@example.com", message: "Please call me about queues." })
         .expect(201);
-      await expect.poll(() => hook.received.length, { interval: 20 }).toBe(1);
+      await expect.poll(() => hook.received.length, POLL).toBe(1);
       expect(hook.received[0]!.json).toMatchObject({ type: "contact-message", message: { name: "Bo" } });
       expect(
         signatureValid(
