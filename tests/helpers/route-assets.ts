@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import type { BlockType } from "~/shared/blocks";
+import { BLOCK_TYPES, type BlockType } from "~/shared/blocks";
 import { BLOCKS_WITH_BROWSER_CODE } from "~/shared/blocks/browser-code";
 import { homePageBlocks } from "~/shared/home-page";
 import { pageLayout } from "~/shared/page-layouts";
@@ -79,8 +79,9 @@ export function blockTypeFiles(routeFiles: string[], type: string): string[] {
 
 /**
  * Pages of blocks, by route and the block types they show: the home page as made on a new site,
- * and a page made from the editor's landing page layout (hero, benefits, steps, figures, a
- * customer's words, FAQ, call to action, contact form), the typical page a marketing team adds.
+ * a page made from the editor's landing page layout (hero, benefits, steps, figures, a
+ * customer's words, FAQ, call to action, contact form), the typical page a marketing team adds,
+ * and a page with a block of every type, the most any page of blocks can load.
  */
 export const PAGES_OF_BLOCKS: Record<string, { routeId: string; types: BlockType[] }> = {
   "/": { routeId: "routes/home", types: homePageBlocks(DEFAULT_SITE_CONTENT.home).map((block) => block.type) },
@@ -88,6 +89,7 @@ export const PAGES_OF_BLOCKS: Record<string, { routeId: string; types: BlockType
     routeId: "routes/page",
     types: pageLayout("landing")!.blocks.map((block) => block.type),
   },
+  "a page with every block type": { routeId: "routes/page", types: [...BLOCK_TYPES] },
 };
 
 /**
