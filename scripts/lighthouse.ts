@@ -1,17 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "../tests/helpers/browser";
-import { startServer } from "../tests/helpers/running-server";
-import { pageLayout } from "../src/shared/page-layouts";
+import { LANDING, startAuditSite } from "./audit-site";
 
 /**
  * `npm run lighthouse [-- --runs N] [-- --cold] [-- --json DIR] [-- /path ...]`: Lighthouse 12 with its default mobile preset
- * (a mid-range phone on a slow 4G link, simulated) against the built server on a temporary data
- * folder with the sample posts and a published page made from the landing-page layout (at its
- * suggested path, /landing), in the installed Chromium with the browser tests' flags. Prints
+ * (a mid-range phone on a slow 4G link, simulated) against the site of ./audit-site.ts (the built
+ * server with the sample posts and a page made from the landing page layout at /landing), in the
+ * installed Chromium with the browser tests' flags. Prints
  * the four category scores of each page (the best of N runs, since a busy machine lowers
  * performance scores), the metrics behind the performance score and every audit that cost a
  * point. Exits 1 when a page scores under 100 in any category.
@@ -30,8 +28,6 @@ const METRICS = {
   "cumulative-layout-shift": "CLS",
   "speed-index": "SI",
 } as const;
-/** A page of blocks made from the landing-page layout before the audits (publishLanding). */
-const LANDING = pageLayout("landing")!;
 const DEFAULT_PAGES = [
   "/",
   LANDING.path,
@@ -40,7 +36,6 @@ const DEFAULT_PAGES = [
   "/blog",
   "/blog/how-we-predict-wait-times",
 ];
-const ADMIN = { username: "lighthouse", password: "a long enough secret for the audits" };
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
@@ -53,17 +48,6 @@ const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
 if (jsonAt >= 0 && !jsonDir) throw new Error("--json takes a folder to write each page's Lighthouse report to");
 if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 const pages = args.length ? args : DEFAULT_PAGES;
-
-/** A free port, so PUBLIC_URL (canonical links, the feed) can name the address Lighthouse opens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 type Result = {
   scores: number[];
@@ -95,36 +79,7 @@ async function audit(url: string, port: number): Promise<Result> {
   return { scores, metrics, lost, benchmarkIndex, warnings: result.lhr.runWarnings, report };
 }
 
-/** Makes and publishes the landing page through the CMS API, as the team would from the editor. */
-async function publishLanding(url: string) {
-  const signIn = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!signIn.ok) throw new Error(`signing in for the landing page answered ${signIn.status}`);
-  const headers = { "Content-Type": "application/json", Cookie: signIn.headers.getSetCookie().join("; ") };
-  const made = await fetch(`${url}/api/cms/pages`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ title: "Meet us at the trade fair", path: LANDING.path, blocks: LANDING.blocks }),
-  });
-  if (made.status !== 201) throw new Error(`making the landing page answered ${made.status}: ${await made.text()}`);
-  const { id } = (await made.json()) as { id: number };
-  const published = await fetch(`${url}/api/cms/pages/${id}/publish`, { method: "POST", headers });
-  if (!published.ok) throw new Error(`publishing the landing page answered ${published.status}`);
-}
-
-const port = await freePort();
-const site = await startServer({
-  env: {
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-});
-await publishLanding(site.url);
+const site = await startAuditSite();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   chromeFlags: CHROMIUM_FLAGS,
