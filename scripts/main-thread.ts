@@ -1,6 +1,7 @@
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../tests/helpers/browser";
 import { LANDING, startAuditSite } from "./audit-site";
+import { BLOCKING_OVER_MS, SLOWDOWN, mainThreadCost, type Load, type TraceEvent } from "./main-thread-cost";
 
 /**
  * `npm run main-thread [-- --runs N] [-- --block REGEX] [-- /path ...]`: what a page's load costs
@@ -25,58 +26,10 @@ const blockSource = option("--block");
 const block = blockSource ? new RegExp(blockSource) : undefined;
 const pages = args.length ? args : ["/", LANDING.path];
 
-/** Lighthouse's mobile preset: a Moto G Power's screen, its CPU four times slower than this one. */
+/** Lighthouse's mobile preset's screen, a Moto G Power's. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-const SLOWDOWN = 4;
-const BLOCKING_OVER_MS = 50;
 /** How long after the load event the trace goes on: the scripts load, run and hydrate in it. */
 const SETTLE_MS = 2500;
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { data?: { url?: string }; beginData?: { url?: string } };
-};
-
-type Load = { before: number; after: number; long: number[]; blocking: number };
-
-/**
- * The page's main thread is the one that parsed its HTML; its tasks are the events no other
- * event on that thread holds. A task's CPU is its thread time (`tdur`), its wall time where the
- * trace has none.
- */
-function mainThreadCost(events: TraceEvent[], origin: string): Load {
-  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(origin));
-  if (!parse) throw new Error("the trace has no parse of the page's HTML");
-  const paint = events.find((e) => e.name === "firstContentfulPaint" && e.pid === parse.pid);
-  if (!paint) throw new Error("the page painted no content");
-  const slices = events
-    .filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X")
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const load: Load = { before: 0, after: 0, long: [], blocking: 0 };
-  let end = 0;
-  for (const task of slices) {
-    if (task.ts < end) continue;
-    end = task.ts + (task.dur ?? 0);
-    const cpu = (task.tdur ?? task.dur ?? 0) / 1000;
-    if (task.ts < paint.ts) {
-      load.before += cpu;
-      continue;
-    }
-    load.after += cpu;
-    const slowed = cpu * SLOWDOWN;
-    if (slowed > BLOCKING_OVER_MS) {
-      load.long.push(cpu);
-      load.blocking += slowed - BLOCKING_OVER_MS;
-    }
-  }
-  return load;
-}
 
 async function traceLoad(browser: Browser, url: string): Promise<Load> {
   const context = await browser.newContext(PHONE);
