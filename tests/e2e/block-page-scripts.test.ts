@@ -106,3 +106,34 @@ it("the home page and a landing page load their forms' code and no other block's
   expect(problems).toEqual([]);
   await close();
 });
+
+it("a served block's links move through the app and its section links scroll, with no page loaded", async () => {
+  const { page, problems, close } = await openPage(site.browser, DESKTOP);
+  const served = async () => {
+    await page.goto(`${site.server.url}/`);
+    await waitForHydration(page);
+    // A page the server loads anew has no such mark.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  };
+  const sameDocument = () => page.evaluate(() => "sameDocument" in window);
+
+  await served();
+  const card = page.locator('#industries a[href^="/industries/"]').first();
+  const path = await card.getAttribute("href");
+  await card.click();
+  await page.waitForURL(`${site.server.url}${path}`);
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  expect(await sameDocument()).toBe(true);
+
+  await served();
+  await page.locator('main a[href="#contact"]').first().click();
+  await page.waitForFunction(() => {
+    const top = document.getElementById("contact")!.getBoundingClientRect().top;
+    return top >= 0 && top < window.innerHeight / 2;
+  });
+  // Scrolled by the page, not followed by the browser, which would have put #contact in the address.
+  expect(page.url()).toBe(`${site.server.url}/`);
+  expect(await sameDocument()).toBe(true);
+  expect(problems).toEqual([]);
+  await close();
+});

@@ -9,15 +9,23 @@ export function ScrollLink({ target, children, ...props }: Omit<ComponentProps<"
     <a
       href={`#${target}`}
       onClick={(e) => {
-        const section = document.getElementById(target);
-        if (!section) return;
-        e.preventDefault();
-        const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        section.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+        if (scrollToSection(target)) e.preventDefault();
       }}
       {...props}
     >
       {children}
     </a>
   );
+}
+
+/**
+ * Scrolls to the section of this page with the id `target`, smoothly unless the reader asks for
+ * reduced motion. False when the page has no such section: the link then does what it would.
+ */
+export function scrollToSection(target: string): boolean {
+  const section = document.getElementById(target);
+  if (!section) return false;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  section.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  return true;
 }

@@ -1,7 +1,9 @@
-import { lazy, memo, Suspense, useMemo, useState, type ComponentType } from "react";
+import { lazy, memo, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
+import { useNavigate } from "react-router";
 import type { Block, BlockType } from "~/shared/blocks";
 import { BLOCKS_WITH_BROWSER_CODE } from "~/shared/blocks/browser-code";
 import { BlockDataProvider, EMPTY_BLOCK_DATA, type BlockData } from "./block-data";
+import { scrollToSection } from "../scroll-link";
 import { PageTitle } from "./page-title";
 
 type View<T extends BlockType> = ComponentType<{ block: Extract<Block, { type: T }> }>;
@@ -41,6 +43,41 @@ const asServed = () => typeof document === "undefined" || !document.documentElem
 const SERVER_HTML = { __html: "" };
 
 /**
+ * The mark of a block's box, served or rendered (useServedBlockLinks): the server writes it with
+ * the block, and hydration keeps the server's attributes.
+ */
+const BOX = { "data-block": "" };
+
+/**
+ * A served block's links are the server's HTML, which React does not handle. A click on one its
+ * component renders as the router's link (React Router marks those `data-discover`) navigates in
+ * the app as that link would, and one to a section of the page scrolls there as a ScrollLink
+ * does, instead of loading the next page from the server. A click with a modifier key or another
+ * button, or on a link to a new tab or a download, stays the browser's.
+ */
+function useServedBlockLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const follow = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || !link.closest("[data-block]")) return;
+      if (link.target || link.hasAttribute("download")) return;
+      const href = link.getAttribute("href")!;
+      if (href.startsWith("#")) {
+        if (scrollToSection(href.slice(1))) event.preventDefault();
+      } else if (link.hasAttribute("data-discover")) {
+        event.preventDefault();
+        void navigate(href);
+      }
+    };
+    document.addEventListener("click", follow);
+    return () => document.removeEventListener("click", follow);
+  }, [navigate]);
+}
+
+/**
  * One block:
  * - a type that runs in the browser (a form) loads its code and, while the page hydrates, comes
  *   alive in a Suspense boundary of its own when the code arrives;
@@ -69,10 +106,18 @@ const PublicBlock = memo(
       );
     }
     if (served === content && typeof document !== "undefined") {
-      return <div key="served" className="contents" suppressHydrationWarning dangerouslySetInnerHTML={SERVER_HTML} />;
+      return (
+        <div
+          key="served"
+          className="contents"
+          {...BOX}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={SERVER_HTML}
+        />
+      );
     }
     return (
-      <div key="rendered" className="contents">
+      <div key="rendered" className="contents" {...BOX}>
         <View block={block} />
       </div>
     );
@@ -98,6 +143,7 @@ export function PublicBlocks({
   // Equal data after a revalidation is the same object, so the context wakes no kept block.
   const json = JSON.stringify(data);
   const stable = useMemo(() => JSON.parse(json) as BlockData, [json]);
+  useServedBlockLinks();
   return (
     <>
       <PageTitle title={title} blocks={blocks} />
