@@ -4,7 +4,7 @@ import { PAGE_MESSAGES, type CmsPage } from "~/shared/pages";
 import { PAGE_EDITOR_MESSAGES as M } from "~/shared/page-editor";
 import { pageLayout } from "~/shared/page-layouts";
 import { violations } from "../helpers/axe";
-import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
+import { DESKTOP, newLocalContext, openPage, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /**
@@ -146,8 +146,7 @@ it.each([
 );
 
 it("two tabs editing one draft: the later autosave meets a 409 and saves the parts chosen; a block is dragged into place; the path says why it is refused", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, { viewport: DESKTOP });
   const problems: string[] = [];
   const watch = (tab: Page) => {
     tab.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));

@@ -5,7 +5,7 @@ import { CONFLICT_MESSAGES } from "~/app/components/admin/conflict-resolver";
 import { FORM_NOTICE_MESSAGES } from "~/app/components/admin/form-notices";
 import type { CmsPost } from "~/shared/blog";
 import { BLOCK_POST_VIDEO, blockPost } from "../helpers/block-post";
-import { DESKTOP, waitForHydration } from "../helpers/browser";
+import { DESKTOP, newLocalContext, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -17,9 +17,8 @@ const ADMIN = { username: "night-editor", password: "a long enough secret" };
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
 async function twoEditors(title: string) {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
   // Nothing leaves the machine: the video's player is refused, as a frame with no network.
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, { viewport: DESKTOP });
   const problems: string[] = [];
   const open = async () => {
     const page = await context.newPage();
