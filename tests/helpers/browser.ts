@@ -28,10 +28,13 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
 
+/** The network error a page's request to an outside address ends with (a console error for a subresource). */
+export const OUTSIDE_REFUSED = "net::ERR_PROXY_CONNECTION_FAILED";
+
 /**
  * A browser context that reaches only this machine. Nothing in the tests talks to an address
  * outside it (docs/architecture.md section 7): embedded videos and any other outside request go
- * to a proxy on the discard port, which refuses the connection (net::ERR_PROXY_CONNECTION_FAILED),
+ * to a proxy on the discard port, which refuses the connection (OUTSIDE_REFUSED above),
  * while 127.0.0.1 and localhost bypass it. A proxy rather than Playwright's `route`: routing sends
  * every request of the page through the test process and turns off the HTTP cache, which made
  * each page load slower.
