@@ -68,8 +68,10 @@ export function signedInPages(site: { server: RunningServer; browser: Browser })
     }
     return session;
   };
-  return async (user: Credentials, viewport = DESKTOP) =>
+  const signedIn = async (user: Credentials, viewport = DESKTOP) =>
     openPage(site.browser, viewport, { storageState: await sessionOf(user) });
+  // For a context a test makes itself (e.g. two tabs of one browser): `{ storageState }` of its options.
+  return Object.assign(signedIn, { storageState: sessionOf });
 }
 
 /** Fills the sign-in form on the page and presses Login. */
