@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
 import { adminNav } from "../helpers/admin-nav";
-import { useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** docs/architecture.md section 8: axe-core finds nothing on the public pages and /admin. */
 const PAGES = ["/", "/industries", "/industries/healthcare", "/blog", "/blog?tag=product", "/admin", "/no-such-page"];
 
 const ADMIN = { username: "axe-admin", password: "a long enough secret" };
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+/** The desktop's and the phone's admin pages share one sign-in. */
+const signedIn = signedInPages(site);
 let firstPost: string;
 beforeAll(async () => {
   const posts = (await (await fetch(`${site.server.url}/api/public/blog/posts`)).json()) as { slug: string }[];
@@ -60,9 +62,7 @@ describe.each([
 ])("axe on the admin's screens on the %s", (name, viewport) => {
   let tab: Awaited<ReturnType<typeof openPage>>;
   beforeAll(async () => {
-    tab = await openPage(site.browser, viewport);
-    const signedIn = await tab.page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN });
-    expect(signedIn.status()).toBe(200);
+    tab = await signedIn(ADMIN, viewport);
   });
   afterAll(() => tab.close());
 

@@ -3,9 +3,9 @@ import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { ADMIN_NAV_MESSAGES } from "~/app/components/admin/admin-nav-items";
 import { SITE_TAB_MESSAGES } from "~/app/components/admin/site/site-messages";
 import { TAGS_MESSAGES } from "~/shared/tags";
-import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
+import { PHONE, waitForHydration } from "../helpers/browser";
 import { adminNav, openScreen } from "../helpers/admin-nav";
-import { submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /** Every admin screen at its own address (docs/decisions/170-the-admin-has-addresses.md). */
 const ADMIN = { username: "address-admin", password: "a long enough secret" };
@@ -13,11 +13,8 @@ const CONTRIBUTOR = { username: "address-contributor", password: "another long s
 const TITLE = "Queues that have an address";
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
-async function signedIn(who: typeof ADMIN, viewport = DESKTOP) {
-  const opened = await openPage(site.browser, viewport);
-  expect((await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: who })).status()).toBe(200);
-  return opened;
-}
+/** A page whose context is signed in; one sign-in per user serves the whole file. */
+const signedIn = signedInPages(site);
 
 async function createPost(page: Awaited<ReturnType<typeof signedIn>>["page"], title = TITLE): Promise<number> {
   const created = await page.request.post(`${site.server.url}/api/cms/simple-create-post`, {

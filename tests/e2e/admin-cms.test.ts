@@ -5,7 +5,7 @@ import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
 import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { YOUTUBE_URL_NOTICE } from "~/shared/embeds";
 import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
-import { signInAt, submitSignIn, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
+import { signedInPages, signInAt, toastTitled, useSiteWithCliAdmin } from "../helpers/site-under-test";
 import { openScreen } from "../helpers/admin-nav";
 
 const ADMIN = { username: "editor-in-chief", password: "a long enough secret" };
@@ -123,10 +123,10 @@ it("a wrong password shows the Login failed toast with the server's words", asyn
 });
 
 it("the post form shows the product's messages and the Form has errors toast", async () => {
-  const { page, close } = await openPage(site.browser, DESKTOP);
+  // Signed in already: the sign-in form is the first test's, and a sign-in costs a second of scrypt.
+  const { page, close } = await signedInPages(site)(ADMIN);
   await page.goto(`${site.server.url}/admin`);
   await waitForHydration(page);
-  await submitSignIn(page, ADMIN);
   await openScreen(page, "New Post");
   await page.getByLabel("Title").fill("Hey");
   await page.getByRole("button", { name: PUBLISH_MESSAGES.saveDraft }).click();

@@ -6,8 +6,8 @@ import { HEALTH_MESSAGES } from "~/app/components/health/health-messages";
 import { UTILITY_PAGES } from "~/app/components/tools/utility-pages";
 import type { CmsPost } from "~/shared/blog";
 import type { HealthReport } from "~/shared/operations";
-import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { waitForHydration } from "../helpers/browser";
+import { signedInPages, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 import { openScreen } from "../helpers/admin-nav";
 
 // Details of docs/product.md sections 2, 8 and 9 that only a browser shows: the Posts list's failure
@@ -18,12 +18,9 @@ const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PA
 const LONG_CONTENT = "<p>Enough words here to pass the fifty character minimum of the content rule.</p>";
 const POSTS_LOAD = /\/admin\/data\/posts\.data/;
 
-async function signedIn(viewport = DESKTOP) {
-  const opened = await openPage(site.browser, viewport);
-  const res = await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN });
-  expect(res.status()).toBe(200);
-  return opened;
-}
+/** A page whose context is signed in as the admin; one sign-in serves the whole file. */
+const signedInAs = signedInPages(site);
+const signedIn = () => signedInAs(ADMIN);
 
 async function createPost(page: Page, title: string, content = LONG_CONTENT): Promise<CmsPost> {
   const res = await page.request.post(`${site.server.url}/api/cms/simple-create-post`, {

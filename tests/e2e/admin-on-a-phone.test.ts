@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { DESKTOP, PHONE, openPage, waitForAnimations, waitForHydration } from "../helpers/browser";
-import { useSiteAndBrowser } from "../helpers/site-under-test";
+import { DESKTOP, PHONE, waitForAnimations, waitForHydration } from "../helpers/browser";
+import { signedInPages, useSiteAndBrowser } from "../helpers/site-under-test";
 import { openScreen } from "../helpers/admin-nav";
 
 /**
@@ -14,6 +14,8 @@ const LONG_TITLE = "Queueingtheoryforairportsstadiumsandhospitalsexplainedsimply
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+/** The phone and the desktop share one sign-in. */
+const signedIn = signedInPages(site);
 
 /**
  * A `tab` step opens that screen of the admin (or clicks that tab of a tool page) it is on, so tab steps follow one another without
@@ -113,8 +115,7 @@ it.each([
   ["phone", PHONE],
   ["desktop", DESKTOP],
 ] as const)("every admin tab, tool page and dialog fits a %s", async (name, viewport) => {
-  const { page, problems, close } = await openPage(site.browser, viewport);
-  expect((await page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+  const { page, problems, close } = await signedIn(ADMIN, viewport);
   const created = await page.request.post(`${site.server.url}/api/cms/simple-create-post`, {
     data: {
       title: `${LONG_TITLE} ${name}`,

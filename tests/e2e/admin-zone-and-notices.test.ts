@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { CmsPost } from "~/shared/blog";
 import { VIDEOS_FOUND_NOTICE } from "~/shared/embeds";
-import { DESKTOP, waitForHydration } from "../helpers/browser";
+import { DESKTOP, newLocalContext, waitForHydration } from "../helpers/browser";
 import { openScreen } from "../helpers/admin-nav";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
@@ -16,8 +16,7 @@ const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PA
 const ZONE = "Asia/Tokyo";
 
 it("shows admin times in the browser's zone, named, and says Embedded videos found once per post", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP, timezoneId: ZONE });
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, { viewport: DESKTOP, timezoneId: ZONE });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));

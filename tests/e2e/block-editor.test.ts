@@ -4,8 +4,8 @@ import { PAGE_MESSAGES, type CmsPage } from "~/shared/pages";
 import { PAGE_EDITOR_MESSAGES as M } from "~/shared/page-editor";
 import { pageLayout } from "~/shared/page-layouts";
 import { violations } from "../helpers/axe";
-import { DESKTOP, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { DESKTOP, newLocalContext, waitForHydration } from "../helpers/browser";
+import { signedInPages, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /**
  * The block editor (docs/cms-guide.md "Pages"): a landing page built from its layout in the
@@ -22,9 +22,8 @@ const preview = (page: Page) => page.frameLocator(`iframe[title^="Preview of the
 const pageOnServer = async (page: Page, id: number) =>
   (await (await page.request.get(`${site.server.url}/api/cms/pages/${id}`)).json()) as CmsPage;
 
-async function signIn(page: Page) {
-  expect((await page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
-}
+/** One sign-in serves the file's pages and tabs. */
+const signedIn = signedInPages(site);
 
 async function shot(page: Page, name: string, fullPage = false) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
@@ -43,8 +42,7 @@ it.each([
 ] as const)(
   "a landing page built from its layout at %s width: the preview follows, keyboard moves, a hidden block stays off the published page",
   async (size, viewport) => {
-    const { page, problems, close } = await openPage(site.browser, viewport);
-    await signIn(page);
+    const { page, problems, close } = await signedIn(ADMIN, viewport);
     await page.goto(`${site.server.url}/admin/pages`);
     await waitForHydration(page);
     await page.getByRole("button", { name: M.newPage }).click();
@@ -146,8 +144,10 @@ it.each([
 );
 
 it("two tabs editing one draft: the later autosave meets a 409 and saves the parts chosen; a block is dragged into place; the path says why it is refused", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, {
+    viewport: DESKTOP,
+    storageState: await signedIn.storageState(ADMIN),
+  });
   const problems: string[] = [];
   const watch = (tab: Page) => {
     tab.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
@@ -155,7 +155,6 @@ it("two tabs editing one draft: the later autosave meets a 409 and saves the par
     return tab;
   };
   const a = watch(await context.newPage());
-  await signIn(a);
   const made = await a.request.post(`${site.server.url}/api/cms/pages`, {
     data: { title: "Careers", path: "/careers", blocks: pageLayout("careers")!.blocks },
   });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BLOCK_VARIANTS, type BlockVariant } from "~/shared/blocks";
 import { violations } from "../helpers/axe";
 import { BACKGROUND, EVERY_BLOCK, inVariant, renderBlocks } from "../helpers/block-page";
-import { DESKTOP, PHONE, openPage, waitForAnimations } from "../helpers/browser";
+import { DESKTOP, OUTSIDE_REFUSED, PHONE, openPage, waitForAnimations } from "../helpers/browser";
 import { useSiteAndBrowser } from "../helpers/site-under-test";
 
 /**
@@ -69,7 +69,7 @@ describe.each([
     await waitForAnimations(page);
     expect(await violations(page)).toEqual([]);
     // Nothing in the markup asks for more than the page holds; outside requests are refused by openPage.
-    expect(problems.filter((p) => !p.includes("ERR_BLOCKED_BY_CLIENT") && !p.includes("404"))).toEqual([]);
+    expect(problems.filter((p) => !p.includes(OUTSIDE_REFUSED) && !p.includes("404"))).toEqual([]);
     await close();
   });
 });

@@ -5,9 +5,9 @@ import { CONFLICT_MESSAGES } from "~/app/components/admin/conflict-resolver";
 import { FORM_NOTICE_MESSAGES } from "~/app/components/admin/form-notices";
 import type { CmsPost } from "~/shared/blog";
 import { BLOCK_POST_VIDEO, blockPost } from "../helpers/block-post";
-import { DESKTOP, waitForHydration } from "../helpers/browser";
+import { DESKTOP, newLocalContext, waitForHydration } from "../helpers/browser";
 import { makeImage } from "../helpers/images";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /**
  * Two editors change one post that holds an image with its caption, a video and a list: the conflict
@@ -15,11 +15,15 @@ import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
  */
 const ADMIN = { username: "night-editor", password: "a long enough secret" };
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
+/** Both tests' editors share one sign-in. */
+const signedIn = signedInPages(site);
 
 async function twoEditors(title: string) {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
   // Nothing leaves the machine: the video's player is refused, as a frame with no network.
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, {
+    viewport: DESKTOP,
+    storageState: await signedIn.storageState(ADMIN),
+  });
   const problems: string[] = [];
   const open = async () => {
     const page = await context.newPage();
@@ -27,7 +31,6 @@ async function twoEditors(title: string) {
     return page;
   };
   const a = await open();
-  expect((await a.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
   const upload = await a.request.post(`${site.server.url}/api/cms/uploads`, {
     multipart: { file: { name: "gate.png", mimeType: "image/png", buffer: await makeImage(320, 200) } },
   });

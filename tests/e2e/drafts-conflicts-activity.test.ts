@@ -7,7 +7,7 @@ import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { ACTIVITY_KINDS, ACTIVITY_MESSAGES } from "~/shared/activity";
 import type { CmsPost } from "~/shared/blog";
 import { violations } from "../helpers/axe";
-import { DESKTOP, waitForHydration } from "../helpers/browser";
+import { DESKTOP, newLocalContext, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 import { openScreen } from "../helpers/admin-nav";
 
@@ -58,8 +58,7 @@ async function typeAfter(page: Page, text: string, typed: string) {
 }
 
 it("Ctrl+S keeps a new post a draft, Publish asks first; two tabs resolve a conflict field by field; the Activity tab lists it all", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, { viewport: DESKTOP });
   const problems: string[] = [];
   const open = async () => {
     const page = await context.newPage();

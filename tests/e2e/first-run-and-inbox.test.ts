@@ -11,7 +11,7 @@ import { SETUP_MESSAGES } from "~/shared/setup";
 import { TAGS_MESSAGES } from "~/shared/tags";
 import { violations } from "../helpers/axe";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { signInAt, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, signInAt, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 import { adminNav, openScreen } from "../helpers/admin-nav";
 
 /** A fresh data folder with no user, as `npm install && npm start` gives a newcomer. */
@@ -84,6 +84,17 @@ async function sendContact(page: Page, fields: Record<string, string>) {
 }
 
 const signIn = (page: Page) => signInAt(page, `${site.server.url}/admin`, ADMIN, ADMIN_MESSAGES.loginSuccess.title);
+
+/**
+ * Opens /admin with the admin's session: the inbox test signs in through the form, the later
+ * tests need only be signed in, and each sign-in costs the server a second of scrypt.
+ */
+const sessions = signedInPages(site);
+async function openAdminSignedIn(page: Page) {
+  await page.context().addCookies((await sessions.storageState(ADMIN)).cookies);
+  await page.goto(`${site.server.url}/admin`);
+  await waitForHydration(page);
+}
 
 it("inbox: unread count, search, mark read, archive, delete with confirm, CSV link, settings", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
@@ -181,7 +192,7 @@ it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
     company: "Analytical Engines and Difference Machines Ltd",
     message: "A long message ".repeat(20),
   });
-  await signIn(page);
+  await openAdminSignedIn(page);
   await openScreen(page, INBOX_MESSAGES.tabWithUnread(1));
   await page.getByRole("list", { name: "Messages" }).getByText("Ada Lovelace").waitFor();
   await shoot(page, "inbox-phone");
@@ -206,7 +217,7 @@ it("inbox and tags on a phone: stacked, nothing off-screen", async () => {
 
 it("tags and posts: rename a tag, the old tag URL moves; the post list filters; the tag field suggests", async () => {
   const { page, problems, close } = await openPage(site.browser, DESKTOP);
-  await signIn(page);
+  await openAdminSignedIn(page);
 
   // Posts tab: the counts, search and the tag filter.
   await page.getByText(/^\d+ posts: \d+ published, 0 drafts$/).waitFor();

@@ -9,7 +9,7 @@ import { LEAVE_MESSAGES } from "~/app/components/admin/use-leave-guard";
 import type { CmsPost } from "~/shared/blog";
 import { PREVIEW_MESSAGES } from "~/shared/preview";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 import { openScreen } from "../helpers/admin-nav";
 
 /** No lost work and draft preview (docs/decisions/020-draft-preview.md, 021-no-lost-work.md). */
@@ -19,10 +19,11 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
+/** One sign-in serves the file; each page still starts in a context of its own, with no local copies. */
+const signedIn = signedInPages(site);
+
 async function signedInAdmin(viewport = DESKTOP) {
-  const opened = await openPage(site.browser, viewport);
-  const res = await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: ADMIN });
-  expect(res.status()).toBe(200);
+  const opened = await signedIn(ADMIN, viewport);
   await opened.page.goto(`${site.server.url}/admin`);
   await waitForHydration(opened.page);
   return opened;

@@ -3,7 +3,7 @@ import type { Cookie, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { PUBLISH_MESSAGES } from "~/app/components/admin/publish-controls";
 import { REVIEW_MESSAGES } from "~/shared/review";
-import { DESKTOP, PHONE, waitForHydration } from "../helpers/browser";
+import { DESKTOP, newLocalContext, PHONE, waitForHydration } from "../helpers/browser";
 import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 import { adminNav, openScreen, publishInEditor } from "../helpers/admin-nav";
 
@@ -52,8 +52,7 @@ async function shot(page: Page, name: string) {
 }
 
 it("a contributor submits, an editor sends it back with a note, the contributor submits again, the editor publishes", async () => {
-  const context = await site.browser.newContext({ viewport: DESKTOP });
-  await context.route(/^(?!https?:\/\/(127\.0\.0\.1|localhost)[:/])/, (route) => route.abort("blockedbyclient"));
+  const context = await newLocalContext(site.browser, { viewport: DESKTOP });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));

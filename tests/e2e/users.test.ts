@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, USERS_MESSAGES as M } from "~/app/components/admin/us
 import { AUTH_FORM_MESSAGES, PASSWORD_CHANGE_MESSAGES } from "~/shared/schemas";
 import { USER_ADMIN_MESSAGES } from "~/shared/user-admin";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 import { adminNav, openScreen } from "../helpers/admin-nav";
 
 /** The Users tab and the Account panel (docs/decisions/022-users-and-accounts.md). */
@@ -13,9 +13,20 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
+/** The head admin's one session, which no test ends, serves the whole file. */
+const adminPage = signedInPages(site);
+
+/**
+ * A page on /admin signed in as `user`. Bob and cyd sign in for each page: their sessions are
+ * counted, ended and outlived by a password change.
+ */
 async function signedIn(user: { username: string; password: string }, viewport = DESKTOP) {
-  const opened = await openPage(site.browser, viewport);
-  expect((await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: user })).status()).toBe(200);
+  let opened: Awaited<ReturnType<typeof openPage>>;
+  if (user === ADMIN) opened = await adminPage(user, viewport);
+  else {
+    opened = await openPage(site.browser, viewport);
+    expect((await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: user })).status()).toBe(200);
+  }
   await opened.page.goto(`${site.server.url}/admin`);
   await waitForHydration(opened.page);
   return opened;

@@ -15,7 +15,7 @@ import { isTestPostTitle } from "~/shared/test-posts";
 import type { CmsPost } from "~/shared/blog";
 import { POST_MESSAGES } from "~/shared/schemas";
 import { DESKTOP, PHONE, openPage, waitForHydration } from "../helpers/browser";
-import { submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
+import { signedInPages, submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 // The six bare utility pages, for admins only (docs/architecture.md section 5). The tests
 // share one server and run in order; the purge goes last.
@@ -33,13 +33,8 @@ const LONG_CONTENT = "<p>Enough words here to pass the fifty character minimum o
 
 const site = useSiteAndBrowser({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
 
-/** A page whose context is signed in (the session cookie set through the page's own requests). */
-async function signedIn(user: { username: string; password: string }, viewport = DESKTOP) {
-  const opened = await openPage(site.browser, viewport);
-  const res = await opened.page.request.post(`${site.server.url}/api/auth/login`, { data: user });
-  expect(res.status()).toBe(200);
-  return opened;
-}
+/** A page whose context is signed in; one sign-in per user serves the whole file. */
+const signedIn = signedInPages(site);
 
 async function open(page: Page, path: string) {
   await page.goto(`${site.server.url}${path}`);

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { launchBrowser, waitForHydration } from "./browser";
+import { DESKTOP, launchBrowser, newLocalContext, openPage, waitForHydration } from "./browser";
 import { startServer, type RunningServer } from "./running-server";
 
 type StartOptions = Parameters<typeof startServer>[0];
@@ -37,6 +37,42 @@ export function toastTitled(page: Page, title: string): Promise<void> {
 }
 
 type Credentials = { username: string; password: string };
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * Pages signed in as a user, for the tests of a file that need a session but do not test the
+ * sign-in itself. The first page for a user signs in through `/api/auth/login`; later ones start
+ * in a new context with that session's cookie, so each check still gets a fresh page while the
+ * server hashes the password (scrypt at its production cost, most of a second) once per user and
+ * file rather than once per test. A test that signs out, changes the password or counts sessions
+ * must sign in on its own instead.
+ */
+export function signedInPages(site: { server: RunningServer; browser: Browser }) {
+  const sessions = new Map<string, Promise<StorageState>>();
+  const sessionOf = (user: Credentials) => {
+    let session = sessions.get(user.username);
+    if (!session) {
+      session = (async () => {
+        const context = await newLocalContext(site.browser);
+        try {
+          const res = await context.request.post(`${site.server.url}/api/auth/login`, { data: user });
+          expect(res.status()).toBe(200);
+          return await context.storageState();
+        } finally {
+          await context.close();
+        }
+      })();
+      // A failed sign-in is not kept: the next test asks again and reports its own failure.
+      session.catch(() => sessions.delete(user.username));
+      sessions.set(user.username, session);
+    }
+    return session;
+  };
+  const signedIn = async (user: Credentials, viewport = DESKTOP) =>
+    openPage(site.browser, viewport, { storageState: await sessionOf(user) });
+  // For a context a test makes itself (e.g. two tabs of one browser): `{ storageState }` of its options.
+  return Object.assign(signedIn, { storageState: sessionOf });
+}
 
 /** Fills the sign-in form on the page and presses Login. */
 export async function submitSignIn(page: Page, { username, password }: Credentials) {
