@@ -58,12 +58,17 @@ it("a contributor submits, an editor sends it back with a note, the contributor 
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   const url = site.server.url;
 
-  await signIn(page, ADMIN);
+  // The admin makes the two accounts right after signing in, before any page loads: Playwright's
+  // request client reuses its connection without the retry a browser makes, and one left idle
+  // through a page's load on a busy machine can be one the server is closing (keep-alive, 5 s).
+  expect((await page.request.post(`${url}/api/auth/login`, { data: ADMIN })).status()).toBe(200);
+  sessions.set(ADMIN, await context.cookies());
   for (const [who, role] of [
     [EDITOR, "editor"],
     [CONTRIBUTOR, "contributor"],
   ] as const)
     expect((await page.request.post(`${url}/api/admin/users`, { data: { ...who, role } })).status()).toBe(201);
+  await signIn(page, ADMIN);
 
   // The contributor writes a draft: no Publish, only Submit for review.
   await signIn(page, CONTRIBUTOR);

@@ -234,8 +234,17 @@ describe("the first screen of a phone", () => {
     await page.waitForURL(`${site.server.url}/industries/${INDUSTRIES[0]!.id}`);
     expect(await menu.isVisible()).toBe(false);
 
-    // Space closes it again, as a disclosure's button does.
-    await page.locator('summary[aria-controls="mobile-menu"]').click();
+    // Space closes it again, as a disclosure's button does. The header closes the menu once the
+    // new page has rendered, which on a busy machine can come after the address changed: the menu
+    // is opened again until it stays open.
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const menuButton = page.locator('summary[aria-controls="mobile-menu"]');
+    await expect
+      .poll(async () => {
+        if (!(await menu.isVisible())) await menuButton.click();
+        return menu.isVisible();
+      })
+      .toBe(true);
     await industries.locator("summary").focus();
     await page.keyboard.press("Space");
     expect(await industries.getAttribute("open")).toBeNull();
