@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { freePort } from "../tests/helpers/free-port";
 import { startServer, type RunningServer } from "../tests/helpers/running-server";
 import { pageLayout } from "../src/shared/page-layouts";
 
@@ -10,17 +10,6 @@ import { pageLayout } from "../src/shared/page-layouts";
  */
 export const LANDING = pageLayout("landing")!;
 const ADMIN = { username: "lighthouse", password: "a long enough secret for the audits" };
-
-/** A free port, so PUBLIC_URL (canonical links, the feed) can name the address the audit opens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
 
 async function publishLanding(url: string) {
   const signIn = await fetch(`${url}/api/auth/login`, {
@@ -42,6 +31,7 @@ async function publishLanding(url: string) {
 }
 
 export async function startAuditSite(): Promise<RunningServer> {
+  // Known before the start, so PUBLIC_URL (canonical links, the feed) names the address audited.
   const port = await freePort();
   const site = await startServer({
     env: {

@@ -1,10 +1,10 @@
-import { createServer } from "node:net";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { ADMIN_MESSAGES } from "~/app/components/admin/admin-messages";
 import { PASSKEY_SCREEN as M, PASSKEY_SIGN_IN } from "~/shared/passkeys";
 import { SIGN_IN_CODE_SCREEN } from "~/shared/two-factor";
 import { DESKTOP, waitForHydration } from "../helpers/browser";
+import { freePort } from "../helpers/free-port";
 import { submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-under-test";
 
 /**
@@ -17,16 +17,6 @@ import { submitSignIn, toastTitled, useSiteAndBrowser } from "../helpers/site-un
  */
 const ADMIN = { username: "passkeys-admin", password: "a long enough secret" };
 const WRITER = { username: "passkeys-writer", password: "another long secret" };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 let origin = "";
 const site = useSiteAndBrowser(async () => {

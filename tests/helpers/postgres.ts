@@ -1,12 +1,12 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 // @ts-expect-error: a plain .mjs script shared with `npm test`, which has no type declarations
 import { findPostgresBin } from "../../scripts/ensure-postgres.mjs";
+import { freePort } from "./free-port";
 
 export type RunningPostgres = {
   /** postgres://postgres@127.0.0.1:PORT/postgres, trusted on loopback only. */
@@ -123,15 +123,4 @@ export async function startPostgresServer(): Promise<RunningPostgres> {
       }
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makePostInput } from "../helpers/factories";
+import { freePort } from "../helpers/free-port";
 import { startPostgres, type RunningPostgres } from "../helpers/postgres";
 import { startServer, type RunningServer } from "../helpers/running-server";
 import { makeTempDir, removeTempDirs } from "../helpers/temp-dir";
@@ -29,15 +29,6 @@ function documentedLocation(): string {
   const location = block && /location \/ \{\n([\s\S]*?)\n\s*\}/.exec(block)?.[1];
   if (!location) throw new Error("docs/several-instances.md has no nginx block with `upstream queuesite`.");
   return location.replace("http://queuesite", "http://site");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startNginx(upstreams: string[]): Promise<string> {
