@@ -6,7 +6,7 @@ import { pageLayout } from "../src/shared/page-layouts";
  * The site the page audits run against (`npm run lighthouse`, `npm run main-thread`): the built
  * server on a temporary data folder with the sample posts, and a published page made from the
  * landing page layout at its suggested path (/landing), made through the CMS API as the team
- * would from the editor.
+ * would from the editor; and the flags both scripts read.
  */
 export const LANDING = pageLayout("landing")!;
 const ADMIN = { username: "lighthouse", password: "a long enough secret for the audits" };
@@ -43,4 +43,17 @@ export async function startAuditSite(): Promise<RunningServer> {
   });
   await publishLanding(site.url);
   return site;
+}
+
+/** The value after the flag `name` in a script's arguments, taken out of them, so what is left is its pages. */
+export function takeOption(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+}
+
+/** How many times each page is audited: `--runs N`, taken out of the arguments, or `fallback`. */
+export function takeRuns(args: string[], fallback: number): number {
+  const runs = Number(takeOption(args, "--runs") ?? fallback);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
+  return runs;
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "../tests/helpers/browser";
-import { LANDING, startAuditSite } from "./audit-site";
+import { LANDING, startAuditSite, takeOption, takeRuns } from "./audit-site";
 
 /**
  * `npm run lighthouse [-- --runs N] [-- --cold] [-- --json DIR] [-- /path ...]`: Lighthouse 12 with its default mobile preset
@@ -38,14 +38,12 @@ const DEFAULT_PAGES = [
 ];
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf("--runs");
-const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1;
-if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
+const runs = takeRuns(args, 1);
 const coldAt = args.indexOf("--cold");
 const cold = coldAt >= 0 && args.splice(coldAt, 1).length > 0;
-const jsonAt = args.indexOf("--json");
-const jsonDir = jsonAt >= 0 ? args.splice(jsonAt, 2)[1] : undefined;
-if (jsonAt >= 0 && !jsonDir) throw new Error("--json takes a folder to write each page's Lighthouse report to");
+const jsonAsked = args.includes("--json");
+const jsonDir = takeOption(args, "--json");
+if (jsonAsked && !jsonDir) throw new Error("--json takes a folder to write each page's Lighthouse report to");
 if (jsonDir) mkdirSync(jsonDir, { recursive: true });
 const pages = args.length ? args : DEFAULT_PAGES;
 

@@ -1,6 +1,6 @@
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_FLAGS, chromiumPath } from "../tests/helpers/browser";
-import { LANDING, startAuditSite } from "./audit-site";
+import { LANDING, startAuditSite, takeOption, takeRuns } from "./audit-site";
 import { BLOCKING_OVER_MS, SLOWDOWN, mainThreadCost, type Load, type TraceEvent } from "./main-thread-cost";
 
 /**
@@ -16,13 +16,8 @@ import { BLOCKING_OVER_MS, SLOWDOWN, mainThreadCost, type Load, type TraceEvent 
  * JavaScript, `\.woff2$` without its font) to see what each part costs.
  */
 const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args.splice(at, 2)[1] : undefined;
-};
-const runs = Number(option("--runs") ?? 3);
-if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
-const blockSource = option("--block");
+const runs = takeRuns(args, 3);
+const blockSource = takeOption(args, "--block");
 const block = blockSource ? new RegExp(blockSource) : undefined;
 const pages = args.length ? args : ["/", LANDING.path];
 
